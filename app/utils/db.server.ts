@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "~db/schema";
+
+export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Where the committed migrations live, wherever the process was started from. */
+const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+
+export function databasePath() {
+  return path.resolve(process.env.DATABASE_PATH ?? "data/app.db");
+}
+
+/** Opens one SQLite file the way every part of the app expects it: WAL, foreign keys, a busy timeout. */
+export function openDatabase(file = databasePath()): DB {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return drizzle(sqlite, { schema }) as DB;
+}
+
+export function migrateDatabase(db: DB) {
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/**
+ * Runs `work` in one IMMEDIATE transaction: the write lock is taken up front, so a read-then-write
+ * (stock check, number sequence) cannot interleave with another writer.
+ */
+export function writeTransaction<T>(db: DB, work: (tx: DB) => T): T {
+  const run = db.$client.transaction(() => work(db));
+  return run.immediate();
+}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __appDb: DB | undefined;
+}
+
+/** The process-wide connection, opened (and migrated) once. */
+export function getDb(): DB {
+  if (!global.__appDb) {
+    const db = openDatabase();
+    migrateDatabase(db);
+    global.__appDb = db;
+  }
+  return global.__appDb;
+}

@@ -1,0 +1,129 @@
+/**
+ * The JSON API's conventions, in one place: body parsing with a zod schema and a size limit,
+ * the `{message, field}` error shape, and a wrapper that turns failures into the contract's status codes.
+ */
+import { json } from "@remix-run/node";
+import type { ZodType, ZodTypeDef } from "zod";
+import type { Failure } from "./result";
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024; // a 500-line order is ~80 KB
+
+export type ApiError = { message: string; field?: string };
+
+export function jsonError(status: number, message: string, field?: string, headers?: HeadersInit) {
+  const body: ApiError = field ? { message, field } : { message };
+  return json(body, { status, headers });
+}
+
+export function failureResponse(failure: Failure) {
+  return jsonError(failure.status, failure.message, failure.field);
+}
+
+/** Reads a request body as text, refusing (413) once it passes `limit` bytes, declared or not. */
+export async function readBodyText(request: Request, limit = JSON_BODY_LIMIT_BYTES): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function tooLarge(limit: number) {
+  return jsonError(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB)`);
+}
+
+/** The first problem zod found, as the contract's error: the message and the top-level field it concerns. */
+export function firstIssue(error: { issues: { path: (string | number)[]; message: string }[] }): ApiError {
+  const issue = error.issues[0];
+  if (!issue) return { message: "Invalid request" };
+  const field = issue.path.length > 0 ? issue.path.map(String).join(".") : undefined;
+  return field ? { message: issue.message, field } : { message: issue.message };
+}
+
+/**
+ * Parses a JSON body with a zod schema. Throws the contract's Response on failure:
+ * 415 without a JSON content type, 413 when too large, 400 for malformed JSON or invalid fields.
+ */
+export async function parseJsonBody<Output, Input = Output>(
+  request: Request,
+  schema: ZodType<Output, ZodTypeDef, Input>,
+  { limit = JSON_BODY_LIMIT_BYTES }: { limit?: number } = {},
+): Promise<Output> {
+  const text = await readBodyText(request, limit);
+  let data: unknown = {};
+  if (text.trim() !== "") {
+    const type = request.headers.get("content-type") ?? "";
+    if (type && !type.includes("json")) {
+      throw jsonError(415, "Send the body as JSON with Content-Type: application/json");
+    }
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw jsonError(400, "Malformed JSON in request body");
+    }
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    throw jsonError(400, issue.message, issue.field);
+  }
+  return parsed.data;
+}
+
+/** Parses URL search params with a zod schema (400 on failure). */
+export function parseQuery<Output, Input = Output>(
+  request: Request,
+  schema: ZodType<Output, ZodTypeDef, Input>,
+): Output {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    throw jsonError(400, issue.message, issue.field);
+  }
+  return parsed.data;
+}
+
+/** Answers a method the route does not serve. */
+export function methodNotAllowed(allowed: string[]) {
+  return jsonError(405, `Method not allowed. Use ${allowed.join(" or ")}.`, undefined, {
+    Allow: allowed.join(", "),
+  });
+}
+
+/**
+ * Wraps an API loader or action: thrown Responses (guards, parse errors) pass through as they are;
+ * anything else is logged and answered as a JSON 500 so a client never gets an HTML error page.
+ */
+export function apiRoute<Args extends { request: Request }>(
+  handler: (args: Args) => Promise<Response> | Response,
+) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      console.error(`API ${args.request.method} ${new URL(args.request.url).pathname} failed`, error);
+      return jsonError(500, "Something went wrong. Please try again.");
+    }
+  };
+}
+
+/** Parses a positive integer id from a route param, or throws 404. */
+export function requireIntParam(value: string | undefined, what = "Not found"): number {
+  const id = Number(value);
+  if (!value || !Number.isSafeInteger(id) || id <= 0) throw jsonError(404, what);
+  return id;
+}

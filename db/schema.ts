@@ -1,0 +1,773 @@
+/**
+ * The whole data model, in one place.
+ *
+ * Money is integer pence; rates and percentages are integer hundredths (20.00% = 2000).
+ * Instants are integer milliseconds since the epoch; calendar dates (invoice issue/due, VAT periods) are
+ * ISO `YYYY-MM-DD` text, because they are days in the UK, not instants.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const USER_ROLES = ["customer", "admin", "supplier"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ORDER_STATUSES = [
+  "pending",
+  "pending_approval",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PRODUCT_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+export const RETURN_STATUSES = ["requested", "approved", "rejected", "completed"] as const;
+export const RETURN_TYPES = ["refund", "exchange"] as const;
+export const PURCHASE_ORDER_STATUSES = ["draft", "sent", "received", "cancelled"] as const;
+export const LOYALTY_TRANSACTION_TYPES = ["earned", "redeemed", "expired", "adjusted"] as const;
+export const REWARD_TYPES = [
+  "discount_percentage",
+  "discount_fixed",
+  "free_shipping",
+  "free_product",
+] as const;
+export const PAYMENT_METHODS = ["bank_transfer", "cash", "credit"] as const;
+export const ACCOUNT_TYPES = ["bank", "cash", "credit_card", "payment_gateway", "other"] as const;
+/** Stored invoice states; paid / partially_paid / overdue are derived from amounts and dates. */
+export const STORED_INVOICE_STATUSES = ["unpaid", "void"] as const;
+
+// ─── People and access ──────────────────────────────────────────────────────
+
+export const priceTiers = sqliteTable("price_tiers", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name", { length: 100 }).notNull().unique(),
+  description: text("description"),
+  /** hundredths of a percent: 1000 = 10.00% */
+  discountPercentage: integer("discount_percentage").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(), // uuid
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    businessName: text("business_name"),
+    profileImageUrl: text("profile_image_url"),
+    role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
+    phone: text("phone"),
+    address: text("address"),
+    vatNumber: text("vat_number"),
+    priceTierId: integer("price_tier_id").references(() => priceTiers.id, { onDelete: "set null" }),
+    requiresApproval: integer("requires_approval", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** null while a self-registered customer waits for an admin */
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // emails are stored lower-cased, so a plain unique index is case-insensitive in effect
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_role_idx").on(t.role),
+    index("users_approved_at_idx").on(t.approvedAt),
+  ],
+);
+
+/** Server-side sessions: the cookie carries only `sid`. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: text("sess").notNull(), // JSON
+    /** ms since epoch */
+    expire: integer("expire").notNull(),
+    /** set once signed in, so a user's sessions can be ended together */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+export const auditLogs = sqliteTable(
+  "audit_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    details: text("details"), // JSON
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_logs_entity_idx").on(t.entityType, t.entityId),
+    index("audit_logs_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Replays of a mutating request return the first result instead of acting twice. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    /** who used the key (user id, or the session id for guests) */
+    ownerId: text("owner_id").notNull(),
+    scope: text("scope").notNull(), // e.g. "checkout"
+    /** JSON of the first result; null while the first request is still running */
+    result: text("result"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.scope, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Gap-free counters for human document numbers (ORD-000123, INV-2026-00001, PO-000001). */
+export const numberSequences = sqliteTable("number_sequences", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
+// ─── Catalogue ──────────────────────────────────────────────────────────────
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name", { length: 100 }).notNull().unique(),
+  slug: text("slug", { length: 100 }).notNull().unique(),
+  description: text("description"),
+  createdAt: createdAt(),
+});
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name", { length: 200 }).notNull(),
+    slug: text("slug", { length: 200 }).notNull().unique(),
+    description: text("description"),
+    costPrice: integer("cost_price").notNull().default(0),
+    /** list price, ex VAT, pence */
+    salesPrice: integer("sales_price").notNull(),
+    vatRate: integer("vat_rate").notNull().default(2000),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    imageUrl: text("image_url"),
+    stockLevel: integer("stock_level").notNull().default(0),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(10),
+    /** preferred supplier for purchase orders */
+    supplierId: text("supplier_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_category_name_idx").on(t.categoryId, t.name),
+    index("products_name_idx").on(t.name),
+    index("products_sales_price_idx").on(t.salesPrice),
+    index("products_stock_idx").on(t.stockLevel),
+    index("products_supplier_idx").on(t.supplierId),
+  ],
+);
+
+export const productVariants = sqliteTable(
+  "product_variants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name", { length: 100 }).notNull(),
+    options: text("options", { mode: "json" }).$type<string[]>().notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("product_variants_product_name_unique").on(t.productId, t.name)],
+);
+
+export const volumeDiscounts = sqliteTable(
+  "volume_discounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    minQuantity: integer("min_quantity").notNull(),
+    discountPercentage: integer("discount_percentage").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("volume_discounts_product_idx").on(t.productId, t.minQuantity)],
+);
+
+export const customerPricing = sqliteTable(
+  "customer_pricing",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    customPrice: integer("custom_price").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("customer_pricing_user_product_unique").on(t.userId, t.productId),
+    index("customer_pricing_product_idx").on(t.productId),
+  ],
+);
+
+export const productRequests = sqliteTable(
+  "product_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    requestText: text("request_text").notNull(),
+    status: text("status", { enum: PRODUCT_REQUEST_STATUSES }).notNull().default("pending"),
+    feasibilityScore: integer("feasibility_score"),
+    clarityScore: integer("clarity_score"),
+    relevanceScore: integer("relevance_score"),
+    aiReasoning: text("ai_reasoning"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+// ─── Cart, orders, templates ────────────────────────────────────────────────
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    selectedVariants: text("selected_variants", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    /** canonical JSON of selectedVariants (sorted keys): a line is product + variants */
+    variantKey: text("variant_key").notNull().default("{}"),
+    quantity: integer("quantity").notNull().default(1),
+    /** unit price (pence, ex VAT) when the line was added, to tell the buyer when it changed */
+    priceWhenAdded: integer("price_when_added"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("cart_items_line_unique").on(t.userId, t.productId, t.variantKey)],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderNumber: text("order_number", { length: 50 }).notNull().unique(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    subtotal: integer("subtotal").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    total: integer("total").notNull(),
+    /** voucher discount already taken off the subtotal (pence, ex VAT) */
+    discountAmount: integer("discount_amount").notNull().default(0),
+    voucherId: integer("voucher_id"),
+    /** "storefront" | "pos" | "api" */
+    channel: text("channel").notNull().default("storefront"),
+    shippingName: text("shipping_name", { length: 200 }).notNull(),
+    shippingEmail: text("shipping_email").notNull(),
+    shippingAddress: text("shipping_address").notNull(),
+    shippingCity: text("shipping_city", { length: 100 }).notNull(),
+    shippingPostcode: text("shipping_postcode", { length: 20 }).notNull(),
+    trackingNumber: text("tracking_number", { length: 100 }),
+    carrier: text("carrier", { length: 100 }),
+    trackingUrl: text("tracking_url"),
+    estimatedDelivery: text("estimated_delivery"),
+    freeShipping: integer("free_shipping", { mode: "boolean" }).notNull().default(false),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    selectedVariants: text("selected_variants", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    /** quantity × unitPrice, ex VAT (after any voucher share) */
+    total: integer("total").notNull(),
+    /** VAT of this line, rounded half-up to the penny */
+    vatAmount: integer("vat_amount").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+);
+
+export const orderTemplates = sqliteTable(
+  "order_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name", { length: 200 }).notNull(),
+    description: text("description"),
+    items: text("items", { mode: "json" })
+      .$type<
+        {
+          productId: number;
+          productName: string;
+          quantity: number;
+          selectedVariants: Record<string, string>;
+        }[]
+      >()
+      .notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_templates_user_idx").on(t.userId)],
+);
+
+// ─── Returns ────────────────────────────────────────────────────────────────
+
+export const returns = sqliteTable(
+  "returns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    returnType: text("return_type", { enum: RETURN_TYPES }).notNull().default("refund"),
+    status: text("status", { enum: RETURN_STATUSES }).notNull().default("requested"),
+    reason: text("reason").notNull(),
+    customerNotes: text("customer_notes"),
+    adminNotes: text("admin_notes"),
+    refundAmount: integer("refund_amount"),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("returns_user_idx").on(t.userId, t.createdAt),
+    index("returns_order_idx").on(t.orderId),
+    index("returns_status_idx").on(t.status),
+  ],
+);
+
+export const returnItems = sqliteTable(
+  "return_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+  },
+  (t) => [index("return_items_return_idx").on(t.returnId), index("return_items_order_item_idx").on(t.orderItemId)],
+);
+
+// ─── Loyalty ────────────────────────────────────────────────────────────────
+
+export const loyaltyRewards = sqliteTable(
+  "loyalty_rewards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description"),
+    pointsCost: integer("points_cost").notNull().default(100),
+    rewardType: text("reward_type", { enum: REWARD_TYPES }).notNull().default("discount_percentage"),
+    /** hundredths: percent for discount_percentage (1000 = 10%), pence for discount_fixed */
+    rewardValue: integer("reward_value"),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    validFrom: integer("valid_from", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    validUntil: integer("valid_until", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("loyalty_rewards_active_idx").on(t.isActive)],
+);
+
+/** A redeemed reward waiting to be used at checkout. Used once. */
+export const vouchers = sqliteTable(
+  "vouchers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rewardId: integer("reward_id").references(() => loyaltyRewards.id, { onDelete: "set null" }),
+    rewardName: text("reward_name").notNull(),
+    rewardType: text("reward_type", { enum: REWARD_TYPES }).notNull(),
+    rewardValue: integer("reward_value"),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    usedOrderId: integer("used_order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("vouchers_user_idx").on(t.userId, t.usedAt)],
+);
+
+export const loyaltyTransactions = sqliteTable(
+  "loyalty_transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionType: text("transaction_type", { enum: LOYALTY_TRANSACTION_TYPES }).notNull(),
+    /** signed */
+    points: integer("points").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    rewardId: integer("reward_id").references(() => loyaltyRewards.id, { onDelete: "set null" }),
+    returnId: integer("return_id").references(() => returns.id, { onDelete: "set null" }),
+    description: text("description"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("loyalty_transactions_user_idx").on(t.userId, t.createdAt),
+    index("loyalty_transactions_order_idx").on(t.orderId),
+  ],
+);
+
+// ─── Invoices, payments, accounts, VAT ──────────────────────────────────────
+
+export const financialAccounts = sqliteTable("financial_accounts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name", { length: 200 }).notNull(),
+  type: text("type", { enum: ACCOUNT_TYPES }).notNull().default("bank"),
+  /** pence; for credit cards a positive balance is money owed */
+  balance: integer("balance").notNull().default(0),
+  bankName: text("bank_name"),
+  accountNumber: text("account_number"),
+  sortCode: text("sort_code"),
+  iban: text("iban"),
+  swiftCode: text("swift_code"),
+  paymentProcessorId: text("payment_processor_id"),
+  externalReference: text("external_reference"),
+  notes: text("notes"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const salesInvoices = sqliteTable(
+  "sales_invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .unique()
+      .references(() => orders.id, { onDelete: "set null" }),
+    invoiceNumber: text("invoice_number", { length: 50 }).notNull().unique(),
+    customerId: text("customer_id").references(() => users.id, { onDelete: "set null" }),
+    /** "unpaid" or "void"; paid / partially_paid / overdue are derived */
+    status: text("status", { enum: STORED_INVOICE_STATUSES }).notNull().default("unpaid"),
+    subtotal: integer("subtotal").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    total: integer("total").notNull(),
+    amountPaid: integer("amount_paid").notNull().default(0),
+    issueDate: text("issue_date").notNull(), // YYYY-MM-DD
+    dueDate: text("due_date").notNull(),
+    voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sales_invoices_customer_idx").on(t.customerId, t.issueDate),
+    index("sales_invoices_issue_idx").on(t.issueDate),
+  ],
+);
+
+export const salesInvoiceItems = sqliteTable(
+  "sales_invoice_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => salesInvoices.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    total: integer("total").notNull(),
+  },
+  (t) => [index("sales_invoice_items_invoice_idx").on(t.invoiceId)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    salesInvoiceId: integer("sales_invoice_id")
+      .notNull()
+      .references(() => salesInvoices.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    paymentDate: text("payment_date").notNull(), // YYYY-MM-DD
+    reference: text("reference", { length: 100 }),
+    notes: text("notes"),
+    financialAccountId: integer("financial_account_id").references(() => financialAccounts.id, {
+      onDelete: "set null",
+    }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payments_invoice_idx").on(t.salesInvoiceId), index("payments_date_idx").on(t.paymentDate)],
+);
+
+export const purchaseInvoices = sqliteTable(
+  "purchase_invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    supplierId: text("supplier_id").references(() => users.id, { onDelete: "set null" }),
+    invoiceNumber: text("invoice_number", { length: 50 }).notNull(),
+    invoiceDate: text("invoice_date").notNull(), // YYYY-MM-DD
+    dueDate: text("due_date"),
+    subtotal: integer("subtotal").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    total: integer("total").notNull(),
+    amountPaid: integer("amount_paid").notNull().default(0),
+    status: text("status", { enum: STORED_INVOICE_STATUSES }).notNull().default("unpaid"),
+    purchaseOrderId: integer("purchase_order_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("purchase_invoices_supplier_number_unique").on(t.supplierId, t.invoiceNumber),
+    index("purchase_invoices_date_idx").on(t.invoiceDate),
+  ],
+);
+
+export const purchaseInvoiceItems = sqliteTable(
+  "purchase_invoice_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => purchaseInvoices.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    total: integer("total").notNull(),
+  },
+  (t) => [index("purchase_invoice_items_invoice_idx").on(t.invoiceId)],
+);
+
+export const purchasePayments = sqliteTable(
+  "purchase_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    purchaseInvoiceId: integer("purchase_invoice_id")
+      .notNull()
+      .references(() => purchaseInvoices.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    paymentDate: text("payment_date").notNull(),
+    reference: text("reference", { length: 100 }),
+    notes: text("notes"),
+    financialAccountId: integer("financial_account_id").references(() => financialAccounts.id, {
+      onDelete: "set null",
+    }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("purchase_payments_invoice_idx").on(t.purchaseInvoiceId)],
+);
+
+/** One return per calendar month; all nine HMRC boxes are stored (6 and 7 in whole pounds, the rest in pence). */
+export const vatReturns = sqliteTable("vat_returns", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** period label, e.g. "2026-11" */
+  quarter: text("quarter").notNull(),
+  startDate: text("start_date").notNull().unique(),
+  endDate: text("end_date").notNull(),
+  box1VatDue: integer("box1_vat_due").notNull(),
+  box2VatDueAcquisitions: integer("box2_vat_due_acquisitions").notNull().default(0),
+  box3TotalVatDue: integer("box3_total_vat_due").notNull(),
+  box4VatReclaimed: integer("box4_vat_reclaimed").notNull(),
+  box5NetVat: integer("box5_net_vat").notNull(),
+  box6TotalSales: integer("box6_total_sales").notNull(),
+  box7TotalPurchases: integer("box7_total_purchases").notNull(),
+  box8TotalSupplies: integer("box8_total_supplies").notNull().default(0),
+  box9TotalAcquisitions: integer("box9_total_acquisitions").notNull().default(0),
+  isFiled: integer("is_filed", { mode: "boolean" }).notNull().default(false),
+  filedAt: integer("filed_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+// ─── Purchasing ─────────────────────────────────────────────────────────────
+
+export const purchaseOrders = sqliteTable(
+  "purchase_orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    supplierId: text("supplier_id").references(() => users.id, { onDelete: "set null" }),
+    orderNumber: text("order_number", { length: 50 }).notNull().unique(),
+    status: text("status", { enum: PURCHASE_ORDER_STATUSES }).notNull().default("draft"),
+    subtotal: integer("subtotal").notNull().default(0),
+    vatAmount: integer("vat_amount").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    notes: text("notes"),
+    autoGenerated: integer("auto_generated", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("purchase_orders_status_idx").on(t.status),
+    index("purchase_orders_supplier_idx").on(t.supplierId),
+  ],
+);
+
+export const purchaseOrderItems = sqliteTable(
+  "purchase_order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    purchaseOrderId: integer("purchase_order_id")
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    vatAmount: integer("vat_amount").notNull().default(0),
+    total: integer("total").notNull(),
+  },
+  (t) => [
+    index("purchase_order_items_po_idx").on(t.purchaseOrderId),
+    index("purchase_order_items_product_idx").on(t.productId),
+  ],
+);
+
+// ─── Relations (for drizzle's relational queries) ───────────────────────────
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  priceTier: one(priceTiers, { fields: [users.priceTierId], references: [priceTiers.id] }),
+  orders: many(orders),
+}));
+export const categoriesRelations = relations(categories, ({ many }) => ({ products: many(products) }));
+export const productsRelations = relations(products, ({ one, many }) => ({
+  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
+  supplier: one(users, { fields: [products.supplierId], references: [users.id] }),
+  variants: many(productVariants),
+  volumeDiscounts: many(volumeDiscounts),
+}));
+export const productVariantsRelations = relations(productVariants, ({ one }) => ({
+  product: one(products, { fields: [productVariants.productId], references: [products.id] }),
+}));
+export const volumeDiscountsRelations = relations(volumeDiscounts, ({ one }) => ({
+  product: one(products, { fields: [volumeDiscounts.productId], references: [products.id] }),
+}));
+export const customerPricingRelations = relations(customerPricing, ({ one }) => ({
+  user: one(users, { fields: [customerPricing.userId], references: [users.id] }),
+  product: one(products, { fields: [customerPricing.productId], references: [products.id] }),
+}));
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  items: many(orderItems),
+  invoice: one(salesInvoices, { fields: [orders.id], references: [salesInvoices.orderId] }),
+}));
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
+}));
+export const returnsRelations = relations(returns, ({ one, many }) => ({
+  order: one(orders, { fields: [returns.orderId], references: [orders.id] }),
+  user: one(users, { fields: [returns.userId], references: [users.id] }),
+  items: many(returnItems),
+}));
+export const returnItemsRelations = relations(returnItems, ({ one }) => ({
+  return: one(returns, { fields: [returnItems.returnId], references: [returns.id] }),
+}));
+export const loyaltyRewardsRelations = relations(loyaltyRewards, ({ one }) => ({
+  product: one(products, { fields: [loyaltyRewards.productId], references: [products.id] }),
+}));
+export const loyaltyTransactionsRelations = relations(loyaltyTransactions, ({ one }) => ({
+  order: one(orders, { fields: [loyaltyTransactions.orderId], references: [orders.id] }),
+  reward: one(loyaltyRewards, { fields: [loyaltyTransactions.rewardId], references: [loyaltyRewards.id] }),
+}));
+export const salesInvoicesRelations = relations(salesInvoices, ({ one, many }) => ({
+  order: one(orders, { fields: [salesInvoices.orderId], references: [orders.id] }),
+  customer: one(users, { fields: [salesInvoices.customerId], references: [users.id] }),
+  items: many(salesInvoiceItems),
+  payments: many(payments),
+}));
+export const salesInvoiceItemsRelations = relations(salesInvoiceItems, ({ one }) => ({
+  invoice: one(salesInvoices, { fields: [salesInvoiceItems.invoiceId], references: [salesInvoices.id] }),
+}));
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  invoice: one(salesInvoices, { fields: [payments.salesInvoiceId], references: [salesInvoices.id] }),
+}));
+export const purchaseInvoicesRelations = relations(purchaseInvoices, ({ one, many }) => ({
+  supplier: one(users, { fields: [purchaseInvoices.supplierId], references: [users.id] }),
+  items: many(purchaseInvoiceItems),
+  payments: many(purchasePayments),
+}));
+export const purchaseInvoiceItemsRelations = relations(purchaseInvoiceItems, ({ one }) => ({
+  invoice: one(purchaseInvoices, { fields: [purchaseInvoiceItems.invoiceId], references: [purchaseInvoices.id] }),
+}));
+export const purchasePaymentsRelations = relations(purchasePayments, ({ one }) => ({
+  invoice: one(purchaseInvoices, { fields: [purchasePayments.purchaseInvoiceId], references: [purchaseInvoices.id] }),
+}));
+export const purchaseOrdersRelations = relations(purchaseOrders, ({ one, many }) => ({
+  supplier: one(users, { fields: [purchaseOrders.supplierId], references: [users.id] }),
+  items: many(purchaseOrderItems),
+}));
+export const purchaseOrderItemsRelations = relations(purchaseOrderItems, ({ one }) => ({
+  purchaseOrder: one(purchaseOrders, {
+    fields: [purchaseOrderItems.purchaseOrderId],
+    references: [purchaseOrders.id],
+  }),
+}));
+export const orderTemplatesRelations = relations(orderTemplates, ({ one }) => ({
+  user: one(users, { fields: [orderTemplates.userId], references: [users.id] }),
+}));

@@ -1,0 +1,82 @@
+/**
+ * The one process: Express with security headers, compression, rate limits on sign-in, static files
+ * and the Remix handler. Migrations run and demo data is seeded (when the database is empty) before it listens.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import rateLimit from "express-rate-limit";
+import helmet from "helmet";
+import { getDb } from "./app/utils/db.server";
+import { seedIfEmpty } from "./db/seed";
+
+const MODE = process.env.NODE_ENV ?? "production";
+const BUILD_PATH = path.resolve("build/index.js");
+const PORT = Number(process.env.PORT ?? 3000);
+
+async function importBuild(): Promise<ServerBuild> {
+  const stat = fs.statSync(BUILD_PATH);
+  return import(url.pathToFileURL(BUILD_PATH).href + "?t=" + stat.mtimeMs);
+}
+
+const db = getDb();
+if (process.env.SKIP_SEED !== "true") {
+  const seeded = await seedIfEmpty(db);
+  if (seeded) console.log("Seeded the demo data into an empty database.");
+}
+
+const build = await importBuild();
+const app = express();
+
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Remix inlines its hydration data and route manifest in <script> tags
+        "script-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "https:"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: process.env.COOKIE_SECURE === "true",
+  }),
+);
+app.use(compression());
+
+// Fingerprinted build assets never change under one name: cache them for a year.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+// Slow down password guessing without getting in the way of a busy trade counter.
+const signInLimiter = rateLimit({
+  windowMs: 15 * 60 * 1000,
+  limit: Number(process.env.SIGN_IN_RATE_LIMIT ?? 100),
+  standardHeaders: "draft-7",
+  legacyHeaders: false,
+  message: { message: "Too many sign-in attempts. Please wait a few minutes and try again." },
+});
+app.post(["/api/auth/login", "/api/auth/signup", "/login"], signInLimiter);
+
+app.get("/healthz", (_req, res) => {
+  try {
+    db.$client.prepare("select 1").get();
+    res.status(200).json({ status: "ok" });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+app.all("*", createRequestHandler({ build, mode: MODE }));
+
+app.listen(PORT, () => {
+  console.log(`Trade counter listening on http://localhost:${PORT}`);
+  if (MODE === "development") broadcastDevReady(build);
+});
