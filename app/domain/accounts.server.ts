@@ -1,0 +1,108 @@
+/** Sign-in and registration: the use-cases behind /login and /api/auth/*. */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import { fail, ok, type Result } from "~/utils/result";
+import type { LoginInput, SignupInput } from "./auth.schema";
+
+/** What the rest of the app knows about the signed-in person. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  businessName: string | null;
+  role: "customer" | "admin" | "supplier";
+  priceTierId: number | null;
+  requiresApproval: boolean;
+  isActive: boolean;
+  /** false for a self-registered customer an admin has not approved yet */
+  isApproved: boolean;
+};
+
+export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
+export const INACTIVE_ACCOUNT_MESSAGE = "This account has been deactivated. Please contact us.";
+
+type UserRow = typeof users.$inferSelect;
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    businessName: row.businessName,
+    role: row.role,
+    priceTierId: row.priceTierId,
+    requiresApproval: row.requiresApproval,
+    isActive: row.isActive,
+    isApproved: row.approvedAt !== null,
+  };
+}
+
+export function findSessionUser(db: DB, id: string): SessionUser | null {
+  const row = db.select().from(users).where(eq(users.id, id)).get();
+  return row ? toSessionUser(row) : null;
+}
+
+/**
+ * Checks an email and password. The answer never says whether the email exists: an unknown email and a
+ * wrong password give the same message after the same amount of hashing work.
+ */
+export async function verifyLogin(db: DB, input: LoginInput): Promise<Result<SessionUser>> {
+  const row = db.select().from(users).where(eq(users.email, input.email)).get();
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
+  if (!row || !valid) return fail(401, INVALID_LOGIN_MESSAGE);
+  if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
+  return ok(toSessionUser(row));
+}
+
+/** Self sign-up: a customer who may sign in and browse at list prices until an admin approves them. */
+export async function registerCustomer(db: DB, input: SignupInput): Promise<Result<SessionUser>> {
+  const taken = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (taken) return fail(409, "An account with this email already exists", "email");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = db
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        businessName: input.businessName,
+        address: input.address,
+        phone: input.phone,
+        vatNumber: input.vatNumber,
+        role: "customer",
+        approvedAt: null,
+      })
+      .returning()
+      .get();
+    return ok(toSessionUser(row));
+  } catch (error) {
+    // two sign-ups for one email racing past the check above
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
+      return fail(409, "An account with this email already exists", "email");
+    }
+    throw error;
+  }
+}
+
+/** The public shape of a user in JSON answers. */
+export function userJson(user: SessionUser) {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    businessName: user.businessName,
+    role: user.role,
+    isApproved: user.isApproved,
+    requiresApproval: user.requiresApproval,
+    priceTierId: user.priceTierId,
+  };
+}

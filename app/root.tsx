@@ -1,0 +1,164 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { ToastNotice } from "~/components/ui/toast";
+import { countGuestCartItems, countUserCartItems } from "~/domain/cart-count.server";
+import { listCategories } from "~/domain/catalog.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { commitSession, getSession } from "~/utils/session.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "INFY Wholesale · Trade-only wholesale supplies" },
+  { name: "description", content: "Trade-only wholesale ordering for approved UK businesses." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
+  const toast = session.get("toast") ?? null;
+  const cartCount = user ? countUserCartItems(db, user.id) : countGuestCartItems(session.get("guestCart"));
+  const headers = new Headers();
+  // reading a flash message removes it; only then does the session need writing
+  if (toast) headers.append("Set-Cookie", await commitSession(session));
+  return json(
+    {
+      user: user
+        ? {
+            id: user.id,
+            email: user.email,
+            firstName: user.firstName,
+            role: user.role,
+            isApproved: user.isApproved,
+          }
+        : null,
+      categories: listCategories(db),
+      cartCount,
+      toast,
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Routes that bring their own chrome (the back office) set `handle = { layout: "bare" }`. */
+function useBareLayout() {
+  return useMatches().some((match) => (match.handle as { layout?: string } | undefined)?.layout === "bare");
+}
+
+function Document({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-GB" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function StorefrontChrome({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const bare = useBareLayout();
+  if (bare) return <>{children}</>;
+  const user = data?.user ?? null;
+  return (
+    <>
+      <SiteHeader user={user} categories={data?.categories ?? []} cartCount={data?.cartCount ?? 0} />
+      {user && user.role === "customer" && !user.isApproved ? (
+        <div role="note" className="border-b border-amber-200 bg-amber-50">
+          <p className="mx-auto max-w-7xl px-4 py-2 text-sm text-amber-900">
+            <strong>Your account is awaiting approval.</strong> You can browse at list prices now; ordering and your
+            trade prices open once our team has approved your business account.
+          </p>
+        </div>
+      ) : null}
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <StorefrontChrome>
+        <ToastNotice toast={toast} />
+        <Outlet />
+      </StorefrontChrome>
+    </Document>
+  );
+}
+
+export function NotFoundContent() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>
+      <p className="mt-4 text-slate-600">Did you forget to add the page to the router?</p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
+        Go to the homepage
+      </a>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Document>
+      <StorefrontChrome>
+        {notFound ? (
+          <NotFoundContent />
+        ) : (
+          <div className="mx-auto max-w-xl px-4 py-24 text-center">
+            <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
+            <p className="mt-4 text-slate-600">
+              {isRouteErrorResponse(error)
+                ? `${error.status} ${error.statusText}`
+                : "An unexpected error occurred. Please try again in a moment."}
+            </p>
+            <a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
+              Go to the homepage
+            </a>
+          </div>
+        )}
+      </StorefrontChrome>
+    </Document>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Who is asking, and the guards every loader and action calls. Page guards redirect; API guards answer
+ * the contract's JSON errors (401 signed out, 403 wrong role).
+ */
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/accounts.server";
+import { loginSchema } from "~/domain/auth.schema";
+import { getDb } from "./db.server";
+import { firstIssue, jsonError } from "./http.server";
+import type { Failure } from "./result";
+import {
+  commitSession,
+  destroySession,
+  getSession,
+  sessionStorage,
+  type Toast,
+} from "./session.server";
+
+/** A failed sign-in, carrying the status and message both doors show. */
+export class SignInFailure extends Error {
+  constructor(
+    readonly status: Failure["status"],
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      throw new SignInFailure(400, issue.message, issue.field);
+    }
+    const result = await verifyLogin(getDb(), parsed.data);
+    if (!result.ok) throw new SignInFailure(result.status, result.message, result.field);
+    return result.value;
+  }),
+  "form",
+);
+
+const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in, active user of this request, or null. */
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let user = userCache.get(request);
+  if (!user) {
+    user = getSession(request).then((session) => {
+      const id = session.get("userId");
+      if (!id) return null;
+      const found = findSessionUser(getDb(), id);
+      return found && found.isActive ? found : null;
+    });
+    userCache.set(request, user);
+  }
+  return user;
+}
+
+/** Only same-site paths: never send a user to another host after sign-in. */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  return redirect(`/login?${params}`);
+}
+
+/** Pages: signed-out visitors go to /login and come back afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+export const ACCESS_DENIED: Toast = {
+  title: "Access Denied",
+  description: "You do not have admin privileges.",
+  variant: "destructive",
+};
+
+/** Admin pages: signed-out visitors sign in first; other roles go home with the "Access Denied" notice. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") {
+    const session = await getSession(request);
+    session.flash("toast", ACCESS_DENIED);
+    throw redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  return user;
+}
+
+export const UNAUTHORIZED_MESSAGE = "Unauthorized";
+
+/** API: 401 when signed out. */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw jsonError(401, UNAUTHORIZED_MESSAGE);
+  return user;
+}
+
+/** API: 401 when signed out, 403 for any role but admin. */
+export async function requireApiAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  if (user.role !== "admin") throw jsonError(403, "You do not have admin privileges.");
+  return user;
+}
+
+/**
+ * Signs a user in on a fresh session id (the old one is destroyed, so a session id planted before sign-in
+ * is worthless afterwards). A guest cart in the old session comes along. Returns the Set-Cookie header.
+ */
+export async function startUserSession(request: Request, user: SessionUser, toast?: Toast) {
+  const previous = await getSession(request);
+  const guestCart = previous.get("guestCart");
+  if (previous.id) await sessionStorage.destroySession(previous);
+  const session = await sessionStorage.getSession();
+  session.set("userId", user.id);
+  if (guestCart !== undefined) session.set("guestCart", guestCart);
+  if (toast) session.flash("toast", toast);
+  return commitSession(session);
+}
+
+/** Ends this request's session. Returns the Set-Cookie header that clears the cookie. */
+export async function endSession(request: Request) {
+  return destroySession(await getSession(request));
+}

@@ -1,0 +1,140 @@
+/**
+ * Server-side sessions in the `sessions` table: the cookie carries only the session id, because a
+ * 500-line guest cart would never fit in a 4 KB cookie. Sessions are created only when something is
+ * stored (sign-in, a guest cart, a flash message), so crawlers do not fill the table.
+ */
+import crypto from "node:crypto";
+import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { eq, lt } from "drizzle-orm";
+import { sessions } from "~db/schema";
+import { getDb } from "./db.server";
+
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+export type Toast = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};
+
+export type SessionData = {
+  userId?: string;
+  /** guest cart lines; signed-in carts live in cart_items */
+  guestCart?: unknown;
+};
+export type SessionFlashData = { toast: Toast };
+export type AppSession = Session<SessionData, SessionFlashData>;
+
+function sessionSecrets() {
+  const secret = process.env.SESSION_SECRET;
+  if (!secret && process.env.NODE_ENV === "production" && !process.env.ALLOW_DEFAULT_SECRET) {
+    console.warn("SESSION_SECRET is not set; using a built-in secret. Set one in .env.");
+  }
+  return [secret || "trade-counter-default-session-secret"];
+}
+
+const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  path: "/",
+  sameSite: "lax",
+  secure: process.env.COOKIE_SECURE === "true",
+  secrets: sessionSecrets(),
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+function expiryFrom(expires?: Date) {
+  return (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).getTime();
+}
+
+let lastSweep = 0;
+function sweepExpiredSessions() {
+  const now = Date.now();
+  if (now - lastSweep < 60 * 60 * 1000) return;
+  lastSweep = now;
+  getDb().delete(sessions).where(lt(sessions.expire, now)).run();
+}
+
+export const sessionStorage = createSessionStorage<SessionData, SessionFlashData>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    sweepExpiredSessions();
+    const sid = crypto.randomBytes(24).toString("base64url");
+    getDb()
+      .insert(sessions)
+      .values({
+        sid,
+        sess: JSON.stringify(data),
+        expire: expiryFrom(expires),
+        userId: (data.userId as string | undefined) ?? null,
+      })
+      .run();
+    return sid;
+  },
+  async readData(sid) {
+    const row = getDb().select().from(sessions).where(eq(sessions.sid, sid)).get();
+    if (!row) return null;
+    if (row.expire < Date.now()) {
+      getDb().delete(sessions).where(eq(sessions.sid, sid)).run();
+      return null;
+    }
+    return JSON.parse(row.sess);
+  },
+  async updateData(sid, data, expires) {
+    getDb()
+      .insert(sessions)
+      .values({
+        sid,
+        sess: JSON.stringify(data),
+        expire: expiryFrom(expires),
+        userId: (data.userId as string | undefined) ?? null,
+      })
+      .onConflictDoUpdate({
+        target: sessions.sid,
+        set: {
+          sess: JSON.stringify(data),
+          expire: expiryFrom(expires),
+          userId: (data.userId as string | undefined) ?? null,
+        },
+      })
+      .run();
+  },
+  async deleteData(sid) {
+    getDb().delete(sessions).where(eq(sessions.sid, sid)).run();
+  },
+});
+
+const sessionCache = new WeakMap<Request, Promise<AppSession>>();
+
+/** The request's session, read once per request however many loaders ask. */
+export function getSession(request: Request): Promise<AppSession> {
+  let session = sessionCache.get(request);
+  if (!session) {
+    session = sessionStorage.getSession(request.headers.get("Cookie"));
+    sessionCache.set(request, session);
+  }
+  return session;
+}
+
+export function commitSession(session: AppSession) {
+  return sessionStorage.commitSession(session);
+}
+
+export function destroySession(session: AppSession) {
+  return sessionStorage.destroySession(session);
+}
+
+/** Ends every session of a user (password change, deactivation), optionally keeping one. */
+export function endUserSessions(userId: string, exceptSid?: string) {
+  const db = getDb();
+  const rows = db.select({ sid: sessions.sid }).from(sessions).where(eq(sessions.userId, userId)).all();
+  for (const row of rows) {
+    if (row.sid !== exceptSid) db.delete(sessions).where(eq(sessions.sid, row.sid)).run();
+  }
+}
+
+/** Sets a one-time toast on the session and returns the Set-Cookie header to send with a redirect. */
+export async function flashToast(request: Request, toast: Toast): Promise<string> {
+  const session = await getSession(request);
+  session.flash("toast", toast);
+  return commitSession(session);
+}

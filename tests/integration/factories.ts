@@ -1,0 +1,37 @@
+/** Rows that integration tests need, written straight into the test file's database. */
+import crypto from "node:crypto";
+import { categories, users } from "~db/schema";
+import { getDb } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+
+export const TEST_PASSWORD = "correct-horse";
+
+let cachedHash: Promise<string> | undefined;
+/** Hashing at full cost once per file keeps the suite quick; every factory user shares TEST_PASSWORD. */
+function testPasswordHash() {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  return cachedHash;
+}
+
+export async function createUser(
+  overrides: Partial<typeof users.$inferInsert> & { email: string },
+): Promise<typeof users.$inferSelect> {
+  return getDb()
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      passwordHash: await testPasswordHash(),
+      role: "customer",
+      firstName: "Test",
+      lastName: "User",
+      approvedAt: new Date(),
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+export function createCategory(name: string, description: string | null = null) {
+  const slug = name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-").replace(/-+/g, "-");
+  return getDb().insert(categories).values({ name, slug, description }).returning().get();
+}
