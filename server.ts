@@ -46,6 +46,8 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // "no-referrer" makes browsers send `Origin: null` on form posts, which Remix rejects as cross-site
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: process.env.COOKIE_SECURE === "true",
   }),
 );

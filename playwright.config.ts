@@ -1,0 +1,68 @@
+import { defineConfig } from "@playwright/test";
+
+// 3100 unless E2E_PORT says otherwise (two checkouts on one box each need their own port).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+/**
+ * Debian's Chromium, not a downloaded browser (this box cannot download one). Without the network
+ * flags Chromium keeps trying to reach Google hosts that are unreachable here.
+ */
+const launchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  use: {
+    baseURL,
+    browserName: "chromium",
+    headless: true,
+    launchOptions,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // The real app on a fresh database: the same `npm start` path (build when needed, migrate, seed).
+    command: "rm -rf tests/.tmp/e2e.db tests/.tmp/e2e.db-wal tests/.tmp/e2e.db-shm tests/.tmp/outbox && node scripts/start.js",
+    url: `${baseURL}/healthz`,
+    timeout: 300_000,
+    reuseExistingServer: !CI,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATABASE_PATH: "tests/.tmp/e2e.db",
+      OUTBOX_DIR: "tests/.tmp/outbox",
+      SESSION_SECRET: "e2e-session-secret-not-for-production",
+      COOKIE_SECURE: "false",
+      SMTP_URL: "",
+      LLM_API_URL: "",
+      // Both projects sign in many times from one address; the production limit would trip.
+      SIGN_IN_RATE_LIMIT: "100000",
+    },
+  },
+});

@@ -1,0 +1,58 @@
+/**
+ * `npm run backup`: an online copy of the SQLite file at DATABASE_PATH (default data/app.db) into
+ * data/backups/app-YYYYMMDD-HHMMSS.db. SQLite's backup API copies a consistent snapshot page by
+ * page, so it is safe while the server is running and writing. Prints the path of the copy.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
+const BACKUP_DIR = path.resolve("data/backups");
+
+/** app-20250131-174502.db in local time: what someone looking for "this afternoon's backup" expects. */
+export function backupFileName(when = new Date(), suffix = "") {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const date = `${when.getFullYear()}${pad(when.getMonth() + 1)}${pad(when.getDate())}`;
+  const time = `${pad(when.getHours())}${pad(when.getMinutes())}${pad(when.getSeconds())}`;
+  return `app-${date}-${time}${suffix}.db`;
+}
+
+/** Copies `source` to a new file in `dir` and checks the copy; returns the copy's path. */
+export async function backupDatabase(source: string, dir = BACKUP_DIR, suffix = ""): Promise<string> {
+  if (!fs.existsSync(source)) throw new Error(`No database at ${source} (set DATABASE_PATH).`);
+  fs.mkdirSync(dir, { recursive: true });
+  let target = path.join(dir, backupFileName(new Date(), suffix));
+  for (let n = 2; fs.existsSync(target); n++) target = path.join(dir, backupFileName(new Date(), `${suffix}-${n}`));
+
+  const db = new Database(source, { fileMustExist: true, timeout: 5000 });
+  try {
+    await db.backup(target);
+  } finally {
+    db.close();
+  }
+
+  const copy = new Database(target, { fileMustExist: true });
+  try {
+    // The copy inherits WAL mode; a rollback-journal file is one self-contained file to move around.
+    copy.pragma("journal_mode = DELETE");
+    const check = copy.pragma("quick_check", { simple: true });
+    if (check !== "ok") throw new Error(`The backup at ${target} failed its integrity check: ${String(check)}`);
+  } finally {
+    copy.close();
+  }
+  return target;
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  const source = path.resolve(process.env.DATABASE_PATH ?? "data/app.db");
+  backupDatabase(source).then(
+    (target) => console.log(path.relative(process.cwd(), target) || target),
+    (error: unknown) => {
+      console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,8 @@
+import { expect, test } from "./fixtures";
+
+test("GET /healthz answers 200 with status ok while the database answers", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("application/json");
+  expect(await response.json()).toEqual({ status: "ok" });
+});
