@@ -1,0 +1,100 @@
+import { Link } from "@remix-run/react";
+import { stockState } from "~/domain/stock";
+import { formatMoney, formatPercent, withVat } from "~/utils/money";
+
+/** What a card needs; amounts in pence, rates in hundredths. */
+export type ProductCardData = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  salesPrice: number;
+  vatRate: number;
+  stockLevel: number;
+  lowStockThreshold: number;
+};
+
+/** The buyer's price for one unit (null: list price, e.g. guests or when pricing failed). */
+export type CardPrice = {
+  finalPrice: number;
+  customPrice: number | null;
+  tierDiscount: number;
+  volumeDiscount: number;
+} | null;
+
+/**
+ * A product in a grid: image (or "No image"), name, description and the price including VAT. When the
+ * buyer's price is discounted, badges say why and the list price is struck through.
+ */
+export function ProductCard({ product, price }: { product: ProductCardData; price?: CardPrice }) {
+  const listPrice = withVat(product.salesPrice, product.vatRate);
+  const discounted = price
+    ? price.customPrice !== null || price.tierDiscount > 0 || price.volumeDiscount > 0
+    : false;
+  const shownPrice = price ? withVat(price.finalPrice, product.vatRate) : listPrice;
+  const state = stockState(product.stockLevel, product.lowStockThreshold);
+
+  return (
+    <Link
+      to={`/products/${product.slug}`}
+      prefetch="intent"
+      className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-600 hover:shadow-sm"
+    >
+      <div className="aspect-[4/3] bg-slate-100">
+        {product.imageUrl ? (
+          <img
+            src={product.imageUrl}
+            alt={product.name}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="grid h-full place-items-center text-sm text-slate-400">No image</div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
+        {product.description ? <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p> : null}
+        {discounted && price ? (
+          <ul className="mt-1 flex flex-wrap gap-1" aria-label="Discounts">
+            {price.customPrice !== null ? <Badge>Your price</Badge> : null}
+            {price.tierDiscount > 0 ? <Badge>{formatPercent(price.tierDiscount)} tier discount</Badge> : null}
+            {price.volumeDiscount > 0 ? <Badge>{formatPercent(price.volumeDiscount)} volume discount</Badge> : null}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <p>
+            <span className="text-lg font-bold text-slate-900" data-testid="card-price">
+              {formatMoney(shownPrice)}
+            </span>
+            {discounted ? (
+              <s className="ml-2 text-sm text-slate-500" data-testid="card-list-price">
+                {formatMoney(listPrice)}
+              </s>
+            ) : null}
+            <span className="block text-xs text-slate-500">inc. VAT</span>
+          </p>
+          <StockBadge state={state} stockLevel={product.stockLevel} />
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+function Badge({ children }: { children: React.ReactNode }) {
+  return (
+    <li className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{children}</li>
+  );
+}
+
+export function StockBadge({ state, stockLevel }: { state: ReturnType<typeof stockState>; stockLevel: number }) {
+  if (state === "out-of-stock") {
+    return <span className="text-xs font-medium text-red-700">Out of stock</span>;
+  }
+  if (state === "low-stock") {
+    return <span className="text-xs font-medium text-amber-700">Only {stockLevel} left in stock</span>;
+  }
+  return <span className="text-xs font-medium text-emerald-700">In stock</span>;
+}
