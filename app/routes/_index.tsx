@@ -1,12 +1,63 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { FilterBar } from "~/components/catalog/filter-bar";
+import { ProductGrid } from "~/components/catalog/product-grid";
+import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery, productCount } from "~/domain/catalog.schema";
+import {
+  catalogFacets,
+  listCategories,
+  listCategorySections,
+  productCards,
+} from "~/domain/catalog.server";
 import { useRootData } from "~/root";
+import { getOptionalUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = () => [{ title: "INFY Wholesale · Trade-only wholesale supplies" }];
 
+/** The home page shows a taste of each category; the category pages list them all. */
+export const PRODUCTS_PER_SECTION = 8;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await getOptionalUser(request);
+  const filters = filtersOf(parseCatalogQuery(new URL(request.url).searchParams));
+  const categories = listCategories(db);
+  if (categories.length === 0) {
+    return json({ filters, facets: catalogFacets(db, { q: "" }), sections: [], hasCategories: false });
+  }
+  const found = listCategorySections(db, { filters, perSection: PRODUCTS_PER_SECTION });
+  // one pricing call for every card on the page
+  const cards = productCards(
+    db,
+    user,
+    [...found.values()].flatMap((section) => section.items),
+  );
+  const cardById = new Map(cards.map((card) => [card.product.id, card]));
+  const active = hasActiveFilters(filters);
+  const sections = categories
+    .map((category) => {
+      const section = found.get(category.id);
+      return {
+        category,
+        total: section?.total ?? 0,
+        items: (section?.items ?? []).map((row) => cardById.get(row.id)!),
+      };
+    })
+    // with filters on, only the categories with matches; without, every category (empty ones say so)
+    .filter((section) => !active || section.total > 0);
+  return json({ filters, facets: catalogFacets(db, { q: filters.q }), sections, hasCategories: true });
+}
+
 export default function Home() {
-  const data = useRootData();
-  const categories = data?.categories ?? [];
+  const { filters, facets, sections, hasCategories } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const categories = root?.categories ?? [];
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const active = hasActiveFilters(filters);
+  const inView = new Set(sections.map((section) => section.category.id));
+
   return (
     <div>
       <section className="bg-brand-900 text-white">
@@ -20,7 +71,7 @@ export default function Home() {
             <Link to="/quick-order" className="rounded-md bg-white px-4 py-2 font-semibold text-brand-900 hover:bg-brand-50">
               Quick Order by SKU
             </Link>
-            {data?.user ? null : (
+            {root?.user ? null : (
               <Link
                 to="/login?tab=signup"
                 className="rounded-md border border-white/60 px-4 py-2 font-semibold text-white hover:bg-white/10"
@@ -32,30 +83,79 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-10" aria-labelledby="collections-heading">
-        <h2 id="collections-heading" className="text-2xl font-bold text-slate-900">
-          Browse Collections
-        </h2>
-        {categories.length === 0 ? (
-          <p className="mt-4 text-slate-600">No products available yet.</p>
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        {!hasCategories || categories.length === 0 ? (
+          <p className="text-slate-600">No products available yet.</p>
         ) : (
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to={`/category/${category.slug}`}
-                  className="block h-full rounded-lg border border-slate-200 bg-white p-5 hover:border-brand-600 hover:shadow-sm"
-                >
-                  <h3 className="font-semibold text-slate-900">{category.name}</h3>
-                  {category.description ? (
-                    <p className="mt-1 text-sm text-slate-600">{category.description}</p>
-                  ) : null}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <nav aria-labelledby="collections-heading">
+              <h2 id="collections-heading" className="text-2xl font-bold text-slate-900">
+                Browse Collections
+              </h2>
+              <ul className="mt-4 flex flex-wrap gap-2">
+                {categories.map((category) => (
+                  <li key={category.id}>
+                    {/* a category the filters leave empty has no section here: go to its own page instead */}
+                    <a
+                      href={inView.has(category.id) ? `#${category.slug}` : catalogHref(`/category/${category.slug}`, filters)}
+                      className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700"
+                    >
+                      {category.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+
+            <div className="mt-8">
+              <FilterBar filters={filters} facets={facets} />
+            </div>
+
+            <div className={`mt-8 space-y-12 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
+              {sections.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+                  No products match your filters.
+                </p>
+              ) : (
+                sections.map(({ category, total, items }) => {
+                  const categoryHref = catalogHref(`/category/${category.slug}`, filters);
+                  return (
+                    <section key={category.id} id={category.slug} aria-labelledby={`section-${category.id}`} className="scroll-mt-24">
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <h2 id={`section-${category.id}`} className="text-xl font-bold text-slate-900">
+                          <Link to={categoryHref} className="hover:text-brand-700">
+                            {category.name}
+                          </Link>
+                        </h2>
+                        {total > items.length ? (
+                          <Link to={categoryHref} className="text-sm font-semibold text-brand-700 hover:underline">
+                            View all {productCount(total)}
+                          </Link>
+                        ) : null}
+                      </div>
+                      {category.description ? (
+                        <p className="mt-1 max-w-3xl text-sm text-slate-600">{category.description}</p>
+                      ) : null}
+                      <div className="mt-4">
+                        {items.length === 0 ? (
+                          <p className="text-sm text-slate-600">No products available in this category yet.</p>
+                        ) : (
+                          <ProductGrid items={items} label={`${category.name} products`} />
+                        )}
+                      </div>
+                    </section>
+                  );
+                })
+              )}
+              {active && sections.length > 0 ? (
+                <p className="text-sm text-slate-600">
+                  {productCount(sections.reduce((sum, section) => sum + section.total, 0))} match your filters.
+                </p>
+              ) : null}
+            </div>
+          </>
         )}
-      </section>
+      </div>
     </div>
   );
 }

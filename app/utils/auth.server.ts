@@ -7,6 +7,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/accounts.server";
 import { loginSchema } from "~/domain/auth.schema";
+import { mergeGuestCart } from "~/domain/cart.server";
 import { getDb } from "./db.server";
 import { firstIssue, jsonError } from "./http.server";
 import type { Failure } from "./result";
@@ -117,15 +118,15 @@ export async function requireApiAdmin(request: Request): Promise<SessionUser> {
 
 /**
  * Signs a user in on a fresh session id (the old one is destroyed, so a session id planted before sign-in
- * is worthless afterwards). A guest cart in the old session comes along. Returns the Set-Cookie header.
+ * is worthless afterwards). A guest cart in the old session is merged into the user's saved cart, so it
+ * follows them from now on. Returns the Set-Cookie header.
  */
 export async function startUserSession(request: Request, user: SessionUser, toast?: Toast) {
   const previous = await getSession(request);
-  const guestCart = previous.get("guestCart");
+  mergeGuestCart(getDb(), previous, user.id);
   if (previous.id) await sessionStorage.destroySession(previous);
   const session = await sessionStorage.getSession();
   session.set("userId", user.id);
-  if (guestCart !== undefined) session.set("guestCart", guestCart);
   if (toast) session.flash("toast", toast);
   return commitSession(session);
 }

@@ -1,0 +1,140 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { FilterBar } from "~/components/catalog/filter-bar";
+import { Pagination } from "~/components/catalog/pagination";
+import { ProductGrid } from "~/components/catalog/product-grid";
+import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "~/domain/catalog.schema";
+import {
+  catalogFacets,
+  countCategoryProducts,
+  findCategoryBySlug,
+  listCategories,
+  listProducts,
+  productCards,
+} from "~/domain/catalog.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+
+export const CATEGORY_PAGE_SIZE = 24;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.category.name} · INFY Wholesale` : "Category Not Found · INFY Wholesale" },
+  ...(data?.category.description ? [{ name: "description", content: data.category.description }] : []),
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const category = findCategoryBySlug(db, params.slug ?? "");
+  if (!category) throw new Response("Category Not Found", { status: 404, statusText: "Not Found" });
+
+  const url = new URL(request.url);
+  const query = parseCatalogQuery(url.searchParams);
+  const filters = filtersOf(query);
+  const result = listProducts(db, { categoryId: category.id, filters, page: query.page, pageSize: CATEGORY_PAGE_SIZE });
+  // a page past the end (fewer products since the link was made): the last page that has some
+  if (result.total > 0 && query.page > result.pageCount) {
+    throw redirect(catalogHref(url.pathname, filters, result.pageCount));
+  }
+  const user = await getOptionalUser(request);
+  return json({
+    category,
+    otherCategories: listCategories(db).filter((other) => other.id !== category.id),
+    filters,
+    facets: catalogFacets(db, { categoryId: category.id, q: filters.q }),
+    items: productCards(db, user, result.items),
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    // only asked when nothing matches: is the category empty, or did the filters empty it?
+    categoryIsEmpty: result.total === 0 && (!hasActiveFilters(filters) || countCategoryProducts(db, category.id) === 0),
+  });
+}
+
+export default function CategoryPage() {
+  const { category, otherCategories, filters, facets, items, total, page, pageCount, categoryIsEmpty } =
+    useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const path = `/category/${category.slug}`;
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <span aria-current="page" className="font-medium text-slate-900">
+              {category.name}
+            </span>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="mt-4">
+        <h1 className="text-3xl font-bold text-slate-900">{category.name}</h1>
+        {category.description ? <p className="mt-2 max-w-3xl text-slate-600">{category.description}</p> : null}
+      </header>
+
+      {otherCategories.length > 0 ? (
+        <nav aria-label="Other categories" className="mt-4">
+          <ul className="flex flex-wrap gap-2">
+            {otherCategories.map((other) => (
+              <li key={other.id}>
+                <Link
+                  to={`/category/${other.slug}`}
+                  className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-700"
+                >
+                  {other.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      <div className="mt-6">
+        <FilterBar filters={filters} facets={facets} />
+      </div>
+
+      <div className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
+        {total === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            {categoryIsEmpty ? "No products available in this category yet." : "No products match your filters."}
+          </p>
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-slate-600" role="status">
+              Showing {items.length} of {total} {total === 1 ? "product" : "products"}
+            </p>
+            <ProductGrid items={items} label={`${category.name} products`} />
+            <Pagination path={path} filters={filters} page={page} pageCount={pageCount} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{notFound ? "Category Not Found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-600">
+        {notFound
+          ? "We could not find that category. It may have been renamed or removed."
+          : "The products could not be loaded. Please try again in a moment."}
+      </p>
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
+        Back to the homepage
+      </Link>
+    </div>
+  );
+}

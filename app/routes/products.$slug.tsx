@@ -1,0 +1,137 @@
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { ProductPurchasePanel } from "~/components/catalog/product-purchase-panel";
+import { ProductSection } from "~/components/catalog/product-section";
+import { loadProductPage } from "~/domain/product-detail.server";
+import { useRootData } from "~/root";
+import { getOptionalUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+
+const PRODUCT_NOT_FOUND_TITLE = "Product Not Found";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `${PRODUCT_NOT_FOUND_TITLE} · INFY Wholesale` }];
+  const { product } = data;
+  return [
+    { title: `${product.name} · INFY Wholesale` },
+    ...(product.description ? [{ name: "description", content: product.description }] : []),
+  ];
+};
+
+// prices are personal: never let a shared cache hand one buyer's page to another
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** Public: everyone sees the product; an approved customer sees their own prices. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const page = loadProductPage(getDb(), user, params.slug ?? "");
+  if (!page) throw json({ message: PRODUCT_NOT_FOUND_TITLE }, { status: 404 });
+  return json(page, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function ProductPage() {
+  const { product, pricing, frequentlyBoughtTogether, moreFromCategory } = useLoaderData<typeof loader>();
+  const categories = useRootData()?.categories ?? [];
+  const path = `/products/${product.slug}`;
+  const loginHref = `/login?${new URLSearchParams({ redirectTo: path })}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              Home
+            </Link>
+          </li>
+          {product.category ? (
+            <>
+              <li aria-hidden>/</li>
+              <li>
+                <Link to={`/category/${product.category.slug}`} className="hover:text-brand-700 hover:underline">
+                  {product.category.name}
+                </Link>
+              </li>
+            </>
+          ) : null}
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="font-medium text-slate-900">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        <div className="aspect-square overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
+          {product.imageUrl ? (
+            <img src={product.imageUrl} alt={product.name} className="h-full w-full object-cover" />
+          ) : (
+            <div className="grid h-full place-items-center text-slate-400">No image</div>
+          )}
+        </div>
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
+          {product.description ? <p className="mt-3 text-slate-700">{product.description}</p> : null}
+          <div className="mt-6">
+            <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} />
+          </div>
+        </div>
+      </div>
+
+      <ProductSection id="frequently-bought-heading" title="Frequently Bought Together" items={frequentlyBoughtTogether} />
+      {product.category ? (
+        <ProductSection
+          id="more-from-category-heading"
+          title={`More from ${product.category.name}`}
+          items={moreFromCategory}
+        />
+      ) : null}
+
+      {categories.length > 0 ? (
+        <nav aria-labelledby="categories-heading" className="mt-12 border-t border-slate-200 pt-8">
+          <h2 id="categories-heading" className="text-lg font-semibold text-slate-900">
+            Categories
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={`/category/${category.slug}`}
+                  aria-current={category.id === product.categoryId ? "page" : undefined}
+                  className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">{PRODUCT_NOT_FOUND_TITLE}</h1>
+        <p className="mt-4 text-slate-600">This product does not exist or is no longer available.</p>
+        <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
+          Back to the homepage
+        </Link>
+      </div>
+    );
+  }
+  console.error(error);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">This product could not be shown. Please try again in a moment.</p>
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
+        Back to the homepage
+      </Link>
+    </div>
+  );
+}
