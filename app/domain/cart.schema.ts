@@ -7,6 +7,9 @@
  * (`{productId, quantity, selectedVariants: {name: option}}`), so one schema checks both.
  */
 import { z } from "zod";
+import { sameSitePath } from "~/utils/safe-redirect";
+
+export { sameSitePath };
 
 /** The most units one cart line (and one add) may hold. */
 export const MAX_LINE_QUANTITY = 100_000;
@@ -51,15 +54,6 @@ export function coerceAddQuantity(value: unknown): number {
   return Math.min(whole, MAX_LINE_QUANTITY);
 }
 
-/** Same-site paths only, so a posted redirectTo can never send the buyer to another host. */
-export function sameSitePath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string") return fallback;
-  const path = value.trim();
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || /[\u0000-\u001f]/.test(path)) {
-    return fallback;
-  }
-  return path;
-}
 
 const productIdField = z.preprocess(
   (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),

@@ -9,6 +9,7 @@ import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/account
 import { loginSchema } from "~/domain/auth.schema";
 import { mergeGuestCart } from "~/domain/cart.server";
 import { getDb } from "./db.server";
+import { sameSitePath } from "./safe-redirect";
 import { firstIssue, jsonError } from "./http.server";
 import type { Failure } from "./result";
 import {
@@ -62,12 +63,9 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
   return user;
 }
 
-/** Only same-site paths: never send a user to another host after sign-in. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  return to;
+/** Only same-site paths after sign-in. */
+export function safeRedirectPath(to: unknown, fallback = "/") {
+  return sameSitePath(to, fallback);
 }
 
 function loginRedirect(request: Request) {

@@ -1,0 +1,91 @@
+/**
+ * Order templates: a named list of products, quantities and variants a customer orders again and again.
+ * One schema per command, shared by the cart page's Save as Template form (browser and server) and the
+ * JSON API. Browser-safe: no server imports.
+ */
+import { z } from "zod";
+import { cartLineRefSchema, MAX_LINE_QUANTITY } from "./cart.schema";
+
+export const TEMPLATE_NAME_REQUIRED = "Name required";
+export const TEMPLATE_NAME_REQUIRED_DESCRIPTION = "Please enter a name for your template.";
+export const TEMPLATE_SAVE_FAILED = "Failed to save template. Please try again.";
+export const TEMPLATE_DELETE_FAILED = "Failed to delete template. Please try again.";
+export const TEMPLATE_LOAD_FAILED = "Failed to load template. Some products may not be available.";
+export const TEMPLATE_NOT_FOUND = "Template not found";
+
+export const TEMPLATE_NAME_MAX_LENGTH = 200;
+export const TEMPLATE_DESCRIPTION_MAX_LENGTH = 1000;
+/** As many lines as a cart may hold. */
+export const MAX_TEMPLATE_ITEMS = 1000;
+/** Templates are shortcuts, not an archive: past this many, the customer tidies up first. */
+export const MAX_TEMPLATES_PER_USER = 100;
+
+export const TEMPLATE_ITEMS_REQUIRED = "A template needs at least one item";
+export const TEMPLATE_QUANTITY_MESSAGE = "Quantity must be a positive whole number";
+
+/** Required; surrounding spaces are trimmed, so a name of only spaces counts as no name. */
+const nameField = z
+  .string({ required_error: TEMPLATE_NAME_REQUIRED, invalid_type_error: TEMPLATE_NAME_REQUIRED })
+  .trim()
+  .min(1, TEMPLATE_NAME_REQUIRED)
+  .max(TEMPLATE_NAME_MAX_LENGTH, `Keep the name to ${TEMPLATE_NAME_MAX_LENGTH} characters or fewer`);
+
+/** Optional; empty or blank becomes null (the form's empty field and the API's "" or null alike). */
+const descriptionField = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null) return null;
+    if (typeof value !== "string") return value;
+    const trimmed = value.trim();
+    return trimmed === "" ? null : trimmed;
+  },
+  z
+    .string({ invalid_type_error: "Description must be text" })
+    .max(
+      TEMPLATE_DESCRIPTION_MAX_LENGTH,
+      `Keep the description to ${TEMPLATE_DESCRIPTION_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`,
+    )
+    .nullable(),
+);
+
+/** Save the current cart as a template: the cart page's dialog. */
+export const saveTemplateSchema = z.object({
+  name: nameField,
+  description: descriptionField,
+});
+export type SaveTemplateInput = z.infer<typeof saveTemplateSchema>;
+
+const quantityField = z
+  .number({ required_error: TEMPLATE_QUANTITY_MESSAGE, invalid_type_error: TEMPLATE_QUANTITY_MESSAGE })
+  .int(TEMPLATE_QUANTITY_MESSAGE)
+  .positive(TEMPLATE_QUANTITY_MESSAGE)
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/**
+ * One line of a template sent by an API client. `productName` is accepted as the spec sends it, but the
+ * server stores the product's own name.
+ */
+export const templateItemSchema = z.object({
+  productId: cartLineRefSchema.shape.productId,
+  productName: z.string().max(500).optional(),
+  quantity: quantityField,
+  selectedVariants: cartLineRefSchema.shape.selectedVariants,
+});
+
+/** POST /api/order-templates. */
+export const createTemplateSchema = saveTemplateSchema.extend({
+  items: z
+    .array(templateItemSchema, { required_error: TEMPLATE_ITEMS_REQUIRED, invalid_type_error: TEMPLATE_ITEMS_REQUIRED })
+    .min(1, TEMPLATE_ITEMS_REQUIRED)
+    .max(MAX_TEMPLATE_ITEMS, `A template holds at most ${MAX_TEMPLATE_ITEMS} items`),
+});
+export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
+
+/** The template id posted by the Load and Delete buttons. */
+export const templateIdSchema = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
+  z
+    .number({ required_error: TEMPLATE_NOT_FOUND, invalid_type_error: TEMPLATE_NOT_FOUND })
+    .int(TEMPLATE_NOT_FOUND)
+    .positive(TEMPLATE_NOT_FOUND)
+    .max(Number.MAX_SAFE_INTEGER, TEMPLATE_NOT_FOUND),
+);
