@@ -52,6 +52,12 @@ app.use(
   }),
 );
 app.use(compression());
+// The Remix adapter flushes after every chunk it streams; through gzip that resets the window each time and
+// triples the size of a page. No page streams deferred data, so let the compressor choose when to flush.
+app.use((_req, res, next) => {
+  (res as unknown as { flush?: () => void }).flush = () => undefined;
+  next();
+});
 
 // Fingerprinted build assets never change under one name: cache them for a year.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));

@@ -2,15 +2,16 @@
  * Quick order: many "SKU, quantity" items into the cart at once, from the Quick Entry textarea or a CSV file.
  *
  * A SKU names a product by its slug or by its exact name, without regard to case (slug first). Products are
- * looked up in batches, never one query per line, and every item goes into the cart through the cart's own
- * addToCart (stock, merging into an existing line, the line and cart limits, prices) inside one write
- * transaction, so a 500-line order is one commit. An item that cannot be added (unknown, has options,
+ * looked up in batches, never one query per line, and the items go into the cart with the cart's rules (stock,
+ * merging into an existing line, the line and cart limits, prices) in one write transaction that reads and
+ * writes the cart once, so a 500-line order is one commit. An item that cannot be added (unknown, has options,
  * not enough stock) does not stop the others: it comes back as a message naming its line.
  */
-import { asc, inArray, or, sql } from "drizzle-orm";
-import { products, productVariants } from "~db/schema";
-import { addToCart, type CartOwner } from "~/domain/cart.server";
-import type { Buyer } from "~/domain/pricing.server";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { cartItems, products, productVariants } from "~db/schema";
+import { MAX_CART_LINES } from "~/domain/cart.server";
+import { MAX_LINE_QUANTITY, variantKey } from "~/domain/cart.schema";
+import { priceMany, type Buyer } from "~/domain/pricing.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import {
   parseQuickEntry,
@@ -32,7 +33,14 @@ export type QuickOrderOutcome = {
   failedLineNumbers: number[];
 };
 
-type SkuProduct = { id: number; name: string; slug: string; hasOptions: boolean };
+type SkuProduct = {
+  id: number;
+  name: string;
+  slug: string;
+  salesPrice: number;
+  stockLevel: number;
+  hasOptions: boolean;
+};
 type SkuMatch = { product: SkuProduct } | { ambiguous: true } | undefined;
 
 /**
@@ -55,7 +63,13 @@ export function findProductsBySku(db: DB, skus: readonly string[]): Map<string, 
     const chunk = keys.slice(i, i + LOOKUP_CHUNK);
     rows.push(
       ...db
-        .select({ id: products.id, name: products.name, slug: products.slug })
+        .select({
+          id: products.id,
+          name: products.name,
+          slug: products.slug,
+          salesPrice: products.salesPrice,
+          stockLevel: products.stockLevel,
+        })
         .from(products)
         .where(or(inArray(sql`lower(${products.slug})`, chunk), inArray(sql`lower(${products.name})`, chunk)))
         .orderBy(asc(products.id))
@@ -105,62 +119,133 @@ function ambiguousMessage(label: PositionLabel, lineNumber: number, sku: string)
   return `${label} ${lineNumber}: "${quoteForMessage(sku)}" is the name of more than one product — enter its SKU instead`;
 }
 
+type CartLineState = { productId: number; variantKey: string; quantity: number; priceWhenAdded: number | null };
+
+function outOfStockMessage(product: { name: string; stockLevel: number }, alreadyInCart: number) {
+  if (product.stockLevel <= 0) return `${product.name} is out of stock`;
+  const inCart = alreadyInCart > 0 ? `; ${alreadyInCart} already in your cart` : "";
+  return `Only ${product.stockLevel} left in stock (${product.name}${inCart})`;
+}
+
 /**
- * Adds the items to the owner's cart in one write transaction, each through addToCart, in line order (so the
- * same SKU twice adds up on one cart line, and stock counts what the earlier lines took).
+ * Adds the items to the user's cart in one write transaction, with the cart's rules (those of addToCart):
+ * a product without options goes on its one line, adding to it when it is already in the cart; the product's
+ * total in the cart may not pass its stock; a line holds at most MAX_LINE_QUANTITY units and a cart at most
+ * MAX_CART_LINES lines; the lines it touches record the unit price the buyer now sees. Items are taken in
+ * line order, so the same SKU twice adds up and stock counts what the earlier lines took.
+ *
+ * The cart is read once and written once, instead of once per item: 500 items through addToCart one by one
+ * would read the growing cart 500 times.
  */
 export function addQuickOrderItems(
   db: DB,
-  owner: CartOwner,
+  userId: string,
   buyer: Buyer,
   items: readonly QuickOrderItem[],
   label: PositionLabel,
 ): { added: number; errors: QuickOrderIssue[] } {
-  const errors: QuickOrderIssue[] = [];
-  if (items.length === 0) return { added: 0, errors };
-  const matches = findProductsBySku(
-    db,
-    items.map((item) => item.sku),
-  );
+  if (items.length === 0) return { added: 0, errors: [] };
+  return writeTransaction(db, (tx) => {
+    const errors: QuickOrderIssue[] = [];
+    const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
+    const matches = findProductsBySku(
+      tx,
+      items.map((item) => item.sku),
+    );
 
-  const ready: { item: QuickOrderItem; product: SkuProduct }[] = [];
-  for (const item of items) {
-    const match = matches.get(skuKey(item.sku));
-    const issue = (message: string) => errors.push({ lineNumber: item.lineNumber, message });
-    if (!match) issue(productNotFoundMessage(label, item.lineNumber, item.sku));
-    else if ("ambiguous" in match) issue(ambiguousMessage(label, item.lineNumber, item.sku));
-    else if (match.product.hasOptions) issue(hasOptionsMessage(label, item.lineNumber, item.sku));
-    else ready.push({ item, product: match.product });
-  }
+    const lines: CartLineState[] = tx
+      .select({
+        productId: cartItems.productId,
+        variantKey: cartItems.variantKey,
+        quantity: cartItems.quantity,
+        priceWhenAdded: cartItems.priceWhenAdded,
+      })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId))
+      .all();
+    const inCart = new Map<number, number>();
+    for (const line of lines) inCart.set(line.productId, (inCart.get(line.productId) ?? 0) + line.quantity);
+    const plainKey = variantKey({});
+    const plainLines = new Map(lines.filter((line) => line.variantKey === plainKey).map((line) => [line.productId, line]));
+    let lineCount = lines.length;
 
-  let added = 0;
-  const run = (tx: DB) => {
-    for (const { item, product } of ready) {
-      const result = addToCart(tx, owner, buyer, {
-        productId: product.id,
-        quantity: item.quantity,
-        selectedVariants: {},
-      });
-      if (result.ok) {
-        added += 1;
+    const changed = new Map<number, { line: CartLineState; product: SkuProduct }>();
+    let added = 0;
+    for (const item of items) {
+      const match = matches.get(skuKey(item.sku));
+      if (!match) {
+        issue(item, productNotFoundMessage(label, item.lineNumber, item.sku));
         continue;
       }
-      let message: string;
-      if (result.status === 404) message = productNotFoundMessage(label, item.lineNumber, item.sku);
-      else if (result.field === "variants") message = hasOptionsMessage(label, item.lineNumber, item.sku);
-      else {
-        const detail = result.message.includes(product.name) ? result.message : `${result.message} (${product.name})`;
-        message = `${label} ${item.lineNumber}: ${detail}`;
+      if ("ambiguous" in match) {
+        issue(item, ambiguousMessage(label, item.lineNumber, item.sku));
+        continue;
       }
-      errors.push({ lineNumber: item.lineNumber, message });
-    }
-  };
-  // a guest cart lives in the session, not the database: nothing to hold a transaction for
-  if (owner.kind === "user") writeTransaction(db, run);
-  else run(db);
+      const { product } = match;
+      if (product.hasOptions) {
+        issue(item, hasOptionsMessage(label, item.lineNumber, item.sku));
+        continue;
+      }
+      const already = inCart.get(product.id) ?? 0;
+      if (product.stockLevel <= 0 || already + item.quantity > product.stockLevel) {
+        issue(item, `${label} ${item.lineNumber}: ${outOfStockMessage(product, already)}`);
+        continue;
+      }
+      const existing = plainLines.get(product.id);
+      const lineQuantity = (existing?.quantity ?? 0) + item.quantity;
+      if (lineQuantity > MAX_LINE_QUANTITY) {
+        issue(item, `${label} ${item.lineNumber}: A cart line can hold at most ${MAX_LINE_QUANTITY} units (${product.name})`);
+        continue;
+      }
+      if (!existing && lineCount >= MAX_CART_LINES) {
+        issue(item, `${label} ${item.lineNumber}: Your cart is full (at most ${MAX_CART_LINES} lines)`);
+        continue;
+      }
 
-  errors.sort((a, b) => a.lineNumber - b.lineNumber);
-  return { added, errors };
+      const line = existing ?? { productId: product.id, variantKey: plainKey, quantity: 0, priceWhenAdded: null };
+      if (!existing) {
+        plainLines.set(product.id, line);
+        lineCount += 1;
+      }
+      line.quantity = lineQuantity;
+      inCart.set(product.id, already + item.quantity);
+      changed.set(product.id, { line, product });
+      added += 1;
+    }
+
+    if (changed.size > 0) {
+      // the buyer changed these products' lines: they now see (and are warned against changes from) this price
+      const prices = priceMany(
+        tx,
+        buyer,
+        [...changed.values()].map(({ product }) => ({
+          productId: product.id,
+          salesPrice: product.salesPrice,
+          quantity: inCart.get(product.id) ?? 0,
+        })),
+      );
+      for (const { line } of changed.values()) {
+        line.priceWhenAdded = prices.get(line.productId)?.finalPrice ?? null;
+        tx.insert(cartItems)
+          .values({
+            userId,
+            productId: line.productId,
+            selectedVariants: {},
+            variantKey: line.variantKey,
+            quantity: line.quantity,
+            priceWhenAdded: line.priceWhenAdded,
+          })
+          .onConflictDoUpdate({
+            target: [cartItems.userId, cartItems.productId, cartItems.variantKey],
+            set: { quantity: line.quantity, priceWhenAdded: line.priceWhenAdded },
+          })
+          .run();
+      }
+    }
+
+    errors.sort((a, b) => a.lineNumber - b.lineNumber);
+    return { added, errors };
+  });
 }
 
 function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors: QuickOrderIssue[] }): QuickOrderOutcome {
@@ -173,20 +258,20 @@ function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors
 }
 
 /** Quick Entry: the textarea's text, one "SKU, quantity" per line. */
-export function submitQuickEntry(db: DB, owner: CartOwner, buyer: Buyer, text: string): QuickOrderOutcome {
+export function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
   const parsed = parseQuickEntry(text);
-  return outcome(parsed.errors, addQuickOrderItems(db, owner, buyer, parsed.lines, "Line"));
+  return outcome(parsed.errors, addQuickOrderItems(db, userId, buyer, parsed.lines, "Line"));
 }
 
 /**
  * CSV upload: the file's text. Rows with a bad SKU or quantity were skipped silently by the parser; a file
  * that cannot be read at all (no header, not CSV, too many rows) adds nothing and says why.
  */
-export function submitQuickOrderCsv(db: DB, owner: CartOwner, buyer: Buyer, text: string): QuickOrderOutcome {
+export function submitQuickOrderCsv(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
   const parsed = parseQuickOrderCsv(text);
   const items = parsed.rows.map((row) => ({ lineNumber: row.rowNumber, sku: row.sku, quantity: row.quantity }));
   const fileErrors = parsed.errors.map((issue) => ({ lineNumber: issue.rowNumber, message: issue.message }));
-  return outcome(fileErrors, addQuickOrderItems(db, owner, buyer, items, "Row"));
+  return outcome(fileErrors, addQuickOrderItems(db, userId, buyer, items, "Row"));
 }
 
 /**

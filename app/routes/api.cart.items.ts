@@ -1,0 +1,54 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { addToCartSchema, cartLineRefSchema, setLineQuantitySchema } from "~/domain/cart.schema";
+import { addToCart, removeLine, setLineQuantity } from "~/domain/cart.server";
+import { idempotencyKeyFrom, runOnce } from "~/utils/idempotency.server";
+import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { cartRequest, cartResponse } from "./api.cart";
+
+const METHODS = ["POST", "PATCH", "DELETE"];
+
+/**
+ * Cart lines. Every call answers the whole cart priced now (as GET /api/cart does), or a JSON error:
+ * 400 invalid input, 404 unknown product or line, 409 not enough stock.
+ *
+ * POST {productId, quantity, selectedVariants}: adds (same product and variants add to that line).
+ *   Honours an Idempotency-Key header: a repeat adds nothing more.
+ * PATCH {productId, selectedVariants, quantity}: sets a line's quantity; 0 or less removes it.
+ * DELETE {productId, selectedVariants}: removes a line (removing one that is gone is not an error).
+ */
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  const { db, user, owner, buyer, session } = await cartRequest(request);
+
+  if (request.method === "POST") {
+    const input = await parseJsonBody(request, addToCartSchema);
+    // a guest is known by their session; a brand-new guest has no session yet, so nothing to repeat
+    const ownerId = user ? `user:${user.id}` : session.id ? `session:${session.id}` : null;
+    const key = ownerId ? idempotencyKeyFrom(request) : null;
+    const { result } = runOnce(
+      db,
+      { ownerId: ownerId ?? "", scope: "cart:add", key },
+      (tx) => addToCart(tx, owner, buyer, input),
+      (outcome) => outcome.ok,
+    );
+    if (!result.ok) return failureResponse(result);
+    return cartResponse(request);
+  }
+
+  if (request.method === "PATCH") {
+    const input = await parseJsonBody(request, setLineQuantitySchema);
+    const result = setLineQuantity(db, owner, buyer, input);
+    if (!result.ok) return failureResponse(result);
+    return cartResponse(request);
+  }
+
+  if (request.method === "DELETE") {
+    const input = await parseJsonBody(request, cartLineRefSchema);
+    const result = removeLine(db, owner, buyer, input);
+    if (!result.ok) return failureResponse(result);
+    return cartResponse(request);
+  }
+
+  return methodNotAllowed(METHODS);
+});
+
+export const loader = () => methodNotAllowed(METHODS);

@@ -1,0 +1,41 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { cartJson } from "~/domain/cart-json.server";
+import { cartOwnerOf, clearCart, getCart, type CartOwner } from "~/domain/cart.server";
+import { buyerFor } from "~/domain/pricing.server";
+import { getOptionalUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute, methodNotAllowed } from "~/utils/http.server";
+import { commitSession, getSession } from "~/utils/session.server";
+
+/**
+ * The cart API, for guests (the session cookie) and signed-in users alike; the same cart functions as the
+ * cart page. Lines are changed at /api/cart/items.
+ *
+ * GET /api/cart: the cart priced now, {items, itemCount, subtotal, vatAmount, total, droppedLines}.
+ * DELETE /api/cart: empties it; answers the (empty) cart.
+ */
+export async function cartRequest(request: Request) {
+  const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
+  const db = getDb();
+  return { db, user, owner: cartOwnerOf(user, session), buyer: buyerFor(db, user), session };
+}
+
+/** The priced cart as JSON; a guest's session is committed, as its cart may have changed. */
+export async function cartResponse(request: Request, status = 200) {
+  const { db, owner, buyer } = await cartRequest(request);
+  const cart = getCart(db, owner, buyer);
+  return json(cartJson(cart), { status, headers: await guestCookie(owner) });
+}
+
+async function guestCookie(owner: CartOwner): Promise<HeadersInit | undefined> {
+  return owner.kind === "guest" ? { "Set-Cookie": await commitSession(owner.session) } : undefined;
+}
+
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => cartResponse(request));
+
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
+  const { db, owner } = await cartRequest(request);
+  clearCart(db, owner);
+  return cartResponse(request);
+});

@@ -1,0 +1,62 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiOrderSchema } from "~/domain/order.schema";
+import { listCustomerOrders } from "~/domain/order-history.server";
+import { checkoutRefusal, loadOrderJson, placeOrder } from "~/domain/orders.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { IDEMPOTENCY_HEADER, idempotencyKeyFrom } from "~/utils/idempotency.server";
+
+/**
+ * GET /api/orders: the signed-in customer's orders (the 50 newest), each with its items; 401 signed out.
+ */
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  return json(listCustomerOrders(getDb(), user.id, { limit: 50 }), {
+    headers: { "Cache-Control": "private, no-store" },
+  });
+});
+
+/**
+ * POST /api/orders {shippingName, shippingEmail, shippingAddress, shippingCity, shippingPostcode,
+ * items: [{productId, quantity, selectedVariants?}]}, with an optional `Idempotency-Key` header.
+ * The items are the client's cart; any prices sent with them are ignored and every line is priced here.
+ * 201 with the order (spec §3 shape); 200 with the same order when the key was used before (nothing new is
+ * written); 400 {message, field} for invalid fields ("items" when there are none); 401 signed out;
+ * 403 for accounts awaiting approval and non-customers; 409 when a line is short of stock (nothing written).
+ * The saved cart is emptied only when the order is exactly what it holds.
+ */
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireApiUser(request);
+  const refused = checkoutRefusal(user);
+  if (refused) return failureResponse(refused);
+
+  const idempotencyKey = idempotencyKeyFrom(request);
+  if (request.headers.has(IDEMPOTENCY_HEADER) && !idempotencyKey) {
+    return jsonError(
+      400,
+      `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or the characters - _ : .`,
+      IDEMPOTENCY_HEADER,
+    );
+  }
+  const input = await parseJsonBody(request, apiOrderSchema);
+  const { items, ...shipping } = input;
+
+  const db = getDb();
+  const result = await placeOrder(db, user, {
+    ...shipping,
+    lines: items,
+    idempotencyKey,
+    channel: "api",
+    cart: "clear-if-same",
+  });
+  if (!result.ok) return failureResponse(result);
+
+  const order = loadOrderJson(db, result.value.orderId, user.id);
+  if (!order) return jsonError(404, "Order not found");
+  return json(order, {
+    status: result.value.replayed ? 200 : 201,
+    headers: { "Cache-Control": "no-store" },
+  });
+});
