@@ -25,7 +25,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // sign-in hashes at full scrypt cost; on a busy 2-core box a reply can take a few seconds
+  expect: { timeout: 10_000 },
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: 2,

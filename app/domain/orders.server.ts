@@ -24,7 +24,12 @@ import {
 } from "~db/schema";
 import { findSessionUser, INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/accounts.server";
 import { resolveVariants } from "~/domain/cart.server";
-import { MAX_LINE_QUANTITY, variantKey, type SelectedVariants } from "~/domain/cart.schema";
+import {
+  MAX_LINE_QUANTITY,
+  SELECT_ALL_OPTIONS_DESCRIPTION,
+  variantKey,
+  type SelectedVariants,
+} from "~/domain/cart.schema";
 import { sendOrderConfirmation } from "~/domain/order-emails.server";
 import type { OrderJson } from "~/domain/order-history.server";
 import { EMPTY_CART_MESSAGE, MAX_ORDER_LINES, type ShippingDetails } from "~/domain/order.schema";
@@ -222,7 +227,12 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     }
     const variants = resolveVariants(variantGroups.get(product.id) ?? [], line.selectedVariants);
     if (!variants.ok) {
-      throw refuse(400, `${product.name}: ${variants.description ?? variants.message}`, "items");
+      // "before adding to cart" would read oddly here: say which product needs its options chosen again
+      const detail =
+        variants.description && variants.description !== SELECT_ALL_OPTIONS_DESCRIPTION
+          ? variants.description
+          : variants.message;
+      throw refuse(400, `${product.name}: ${detail}`, "items");
     }
     checked.push({ productId: product.id, selectedVariants: variants.value, quantity: line.quantity });
   }

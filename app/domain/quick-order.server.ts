@@ -51,6 +51,8 @@ const skuKey = (text: string) => text.trim().replace(/[A-Z]/g, (letter) => lette
 
 /** SQLite allows 999 bound parameters in older builds; each key is bound twice (slug and name). */
 const LOOKUP_CHUNK = 400;
+/** Cart rows per multi-row upsert (seven columns each, well under the parameter limit). */
+const WRITE_CHUNK = 100;
 
 /**
  * Finds the products that SKUs name, a few queries for any number of SKUs. A slug match wins; otherwise the
@@ -224,20 +226,24 @@ export function addQuickOrderItems(
           quantity: inCart.get(product.id) ?? 0,
         })),
       );
-      for (const { line } of changed.values()) {
-        line.priceWhenAdded = prices.get(line.productId)?.finalPrice ?? null;
+      const rows = [...changed.values()].map(({ line }) => ({
+        userId,
+        productId: line.productId,
+        selectedVariants: {},
+        variantKey: line.variantKey,
+        quantity: line.quantity,
+        priceWhenAdded: prices.get(line.productId)?.finalPrice ?? null,
+      }));
+      // new lines are inserted in line order, so the cart lists them as they were typed
+      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
         tx.insert(cartItems)
-          .values({
-            userId,
-            productId: line.productId,
-            selectedVariants: {},
-            variantKey: line.variantKey,
-            quantity: line.quantity,
-            priceWhenAdded: line.priceWhenAdded,
-          })
+          .values(rows.slice(i, i + WRITE_CHUNK))
           .onConflictDoUpdate({
             target: [cartItems.userId, cartItems.productId, cartItems.variantKey],
-            set: { quantity: line.quantity, priceWhenAdded: line.priceWhenAdded },
+            set: {
+              quantity: sql`excluded.${sql.identifier(cartItems.quantity.name)}`,
+              priceWhenAdded: sql`excluded.${sql.identifier(cartItems.priceWhenAdded.name)}`,
+            },
           })
           .run();
       }

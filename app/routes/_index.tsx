@@ -15,8 +15,13 @@ import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = () => [{ title: "INFY Wholesale · Trade-only wholesale supplies" }];
 
-/** The home page shows a taste of each category; the category pages list them all. */
+/**
+ * The home page shows a taste of each category; the category pages list them all. A large catalogue
+ * gets a smaller taste, so the page stays light on a slow connection.
+ */
 export const PRODUCTS_PER_SECTION = 8;
+const PRODUCTS_PER_SECTION_MANY_CATEGORIES = 4;
+const MANY_CATEGORIES = 12;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
@@ -26,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (categories.length === 0) {
     return json({ filters, facets: catalogFacets(db, { q: "" }), sections: [], hasCategories: false });
   }
-  const found = listCategorySections(db, { filters, perSection: PRODUCTS_PER_SECTION });
+  const found = listCategorySections(db, {
+    filters,
+    perSection: categories.length > MANY_CATEGORIES ? PRODUCTS_PER_SECTION_MANY_CATEGORIES : PRODUCTS_PER_SECTION,
+  });
   // one pricing call for every card on the page
   const cards = productCards(
     db,

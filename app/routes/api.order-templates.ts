@@ -1,0 +1,34 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { createTemplateSchema } from "~/domain/order-template.schema";
+import { createTemplate, listTemplates } from "~/domain/order-templates.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { idempotencyKeyFrom, runOnce } from "~/utils/idempotency.server";
+import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/**
+ * GET /api/order-templates: the signed-in user's templates, newest first:
+ *   [{id, name, description, items: [{productId, productName, quantity, selectedVariants}], createdAt}].
+ * POST /api/order-templates {name, description, items}: 201 with the template. 400 {message, field} when
+ *   the name is missing or blank (field "name"), items are empty or a quantity is not a positive whole
+ *   number, or a product does not exist (field "items.N.productId"). Honours an Idempotency-Key header.
+ * Both 401 when signed out.
+ */
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  return json(listTemplates(getDb(), user.id));
+});
+
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const user = await requireApiUser(request);
+  const input = await parseJsonBody(request, createTemplateSchema);
+  const { result } = runOnce(
+    getDb(),
+    { ownerId: user.id, scope: "order-templates:create", key: idempotencyKeyFrom(request) },
+    (tx) => createTemplate(tx, user.id, input),
+    (outcome) => outcome.ok,
+  );
+  if (!result.ok) return failureResponse(result);
+  return json(result.value, { status: 201 });
+});
