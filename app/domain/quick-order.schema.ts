@@ -77,3 +77,20 @@ export const csvUploadSchema = z.object({
   file: fileField,
 });
 export type CsvUploadCommand = z.infer<typeof csvUploadSchema>;
+
+// ─── Results ────────────────────────────────────────────────────────────────
+
+/** Only the first few failures are shown; the rest are counted ("and N more"). */
+export const SHOWN_ERRORS = 3;
+
+export function summariseErrors(messages: readonly string[]): { shown: string[]; more: number } {
+  return { shown: messages.slice(0, SHOWN_ERRORS), more: Math.max(0, messages.length - SHOWN_ERRORS) };
+}
+
+export function addedMessage(count: number) {
+  return `Added ${count} product(s) to cart`;
+}
+
+export const SOME_ITEMS_FAILED = "Some Items Failed";
+export const CSV_PROCESSED = "CSV Processed";
+export const NOTHING_ADDED = "No products added";

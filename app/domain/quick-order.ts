@@ -143,16 +143,10 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
       trim: true,
     }) as string[][];
   } catch (error) {
-    const where = (error as { lines?: number }).lines;
-    const reason = error instanceof Error ? error.message.replace(/^Invalid [^:]*: /, "") : "unreadable content";
+    const reason = error instanceof Error ? error.message : "its content is not comma-separated text";
     return {
       rows: [],
-      errors: [
-        {
-          rowNumber: where ?? 1,
-          message: `The file could not be read as CSV${where ? ` (near line ${where})` : ""}: ${reason}`,
-        },
-      ],
+      errors: [{ rowNumber: (error as { lines?: number }).lines ?? 1, message: `The file could not be read as CSV: ${reason}` }],
     };
   }
 
@@ -186,17 +180,4 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
     return { rows: [], errors: [{ rowNumber: firstDataIndex + 1, message: CSV_TOO_MANY_ROWS }] };
   }
   return { rows, errors: [] };
-}
-
-// ─── Results ────────────────────────────────────────────────────────────────
-
-/** Only the first few failures are shown; the rest are counted ("and N more"). */
-export const SHOWN_ERRORS = 3;
-
-export function summariseErrors(messages: readonly string[]): { shown: string[]; more: number } {
-  return { shown: messages.slice(0, SHOWN_ERRORS), more: Math.max(0, messages.length - SHOWN_ERRORS) };
-}
-
-export function addedMessage(count: number) {
-  return `Added ${count} product(s) to cart`;
 }

@@ -1,0 +1,165 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { MAX_LINE_QUANTITY, variantFieldName } from "~/domain/cart.schema";
+import { formatMoney } from "~/utils/money";
+
+/** A cart line as the cart page shows it: money in pence, prices including VAT where the buyer sees them. */
+export type CartPageLine = {
+  productId: number;
+  productName: string;
+  productSlug: string;
+  imageUrl: string | null;
+  selectedVariants: Record<string, string>;
+  /** with productId, the line's identity */
+  variantKey: string;
+  quantity: number;
+  stockLevel: number;
+  /** the server's current unit price, including VAT */
+  unitPriceIncVat: number;
+  priceChanged: boolean;
+  /** the unit price (inc VAT) the buyer last saw, when it changed */
+  previousUnitPriceIncVat: number | null;
+  lineTotalExVat: number;
+  lineTotalIncVat: number;
+};
+
+/** Where a pending submission is taking this line: its new quantity, or 0 when it is being removed. */
+export function optimisticQuantity(current: number, formData: FormData | undefined): number {
+  if (!formData) return current;
+  const intent = formData.get("intent");
+  if (intent === "remove" || intent === "clear") return 0;
+  if (intent !== "increment" && intent !== "decrement" && intent !== "set-quantity") return current;
+  const value = formData.get("quantity");
+  const quantity = typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  if (!Number.isInteger(quantity)) return current;
+  return Math.max(0, Math.min(quantity, MAX_LINE_QUANTITY));
+}
+
+export function describeVariants(selected: Record<string, string>): string {
+  return Object.entries(selected)
+    .map(([name, option]) => `${name}: ${option}`)
+    .join(", ");
+}
+
+/** The hidden fields that name a line: product plus its variants. */
+function LineFields({ line, intent }: { line: CartPageLine; intent: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="productId" value={line.productId} />
+      {Object.entries(line.selectedVariants).map(([name, option]) => (
+        <input key={name} type="hidden" name={variantFieldName(name)} value={option} />
+      ))}
+    </>
+  );
+}
+
+const stepButton =
+  "grid h-9 w-9 place-items-center rounded-md border border-slate-300 bg-white text-lg font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-300";
+
+/**
+ * One line with its controls. Every control is a small POST form (works without JavaScript: the server
+ * redirects back to /cart); with JavaScript they post through one fetcher per line and the quantity (or
+ * the line's removal) shows at once, then the server's answer replaces it.
+ */
+export function CartLineRow({ line }: { line: CartPageLine }) {
+  const fetcher = useFetcher({ key: `cart-line:${line.productId}:${line.variantKey}` });
+  const quantity = optimisticQuantity(line.quantity, fetcher.formData);
+  if (quantity === 0) return null;
+
+  const pending = fetcher.state !== "idle";
+  const variants = describeVariants(line.selectedVariants);
+  const inputId = `quantity-${line.productId}-${encodeURIComponent(line.variantKey)}`;
+  const overStock = quantity > line.stockLevel;
+
+  return (
+    <li data-testid="cart-line" className="flex flex-col gap-4 p-4 sm:flex-row" aria-busy={pending || undefined}>
+      <div className="h-24 w-24 flex-none overflow-hidden rounded-md border border-slate-200 bg-slate-100">
+        {line.imageUrl ? (
+          <img src={line.imageUrl} alt="" width={96} height={96} loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <div className="grid h-full place-items-center text-xs text-slate-400">No image</div>
+        )}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <Link to={`/products/${line.productSlug}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+              {line.productName}
+            </Link>
+            {variants ? <p className="text-sm text-slate-600">{variants}</p> : null}
+            <p className="mt-1 text-sm text-slate-700" data-testid="unit-price">
+              {formatMoney(line.unitPriceIncVat)} each inc. VAT
+            </p>
+            {line.priceChanged && line.previousUnitPriceIncVat !== null ? (
+              <p className="text-sm font-medium text-amber-800" data-testid="price-changed">
+                Price changed since you added it: was {formatMoney(line.previousUnitPriceIncVat)}
+              </p>
+            ) : null}
+            {overStock ? (
+              <p className="text-sm font-medium text-red-700">
+                {line.stockLevel > 0 ? `Only ${line.stockLevel} left in stock` : "Out of stock"}: lower the quantity to
+                order this line
+              </p>
+            ) : null}
+          </div>
+          <div className="text-right">
+            <p className="font-semibold text-slate-900" data-testid="line-total">
+              {formatMoney(line.lineTotalIncVat)}
+            </p>
+            <p className="text-xs text-slate-500">{formatMoney(line.lineTotalExVat)} ex VAT</p>
+          </div>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <div className="flex items-center gap-1">
+            <fetcher.Form method="post" action="/cart" preventScrollReset>
+              <LineFields line={line} intent="decrement" />
+              <input type="hidden" name="quantity" value={quantity - 1} />
+              <button type="submit" className={stepButton} aria-label="Decrease quantity">
+                −
+              </button>
+            </fetcher.Form>
+            <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-1">
+              <LineFields line={line} intent="set-quantity" />
+              <label htmlFor={inputId} className="sr-only">
+                Quantity of {line.productName}
+              </label>
+              <input
+                key={quantity}
+                id={inputId}
+                type="number"
+                name="quantity"
+                inputMode="numeric"
+                min={0}
+                max={MAX_LINE_QUANTITY}
+                step={1}
+                defaultValue={quantity}
+                className="h-9 w-20 rounded-md border border-slate-300 px-2 text-center text-sm"
+              />
+              <button
+                type="submit"
+                className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
+                Update
+              </button>
+            </fetcher.Form>
+            <fetcher.Form method="post" action="/cart" preventScrollReset>
+              <LineFields line={line} intent="increment" />
+              <input type="hidden" name="quantity" value={quantity + 1} />
+              <button type="submit" className={stepButton} aria-label="Increase quantity" disabled={quantity >= MAX_LINE_QUANTITY}>
+                +
+              </button>
+            </fetcher.Form>
+          </div>
+          <fetcher.Form method="post" action="/cart" preventScrollReset>
+            <LineFields line={line} intent="remove" />
+            <button type="submit" className="text-sm font-medium text-red-700 hover:underline">
+              Remove
+            </button>
+          </fetcher.Form>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,94 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import {
+  MAX_QUICK_ENTRY_CHARACTERS,
+  MAX_QUICK_ORDER_LINES,
+  QUICK_ENTRY_INTENT,
+  QUICK_ORDER_PATH,
+  quickEntrySchema,
+} from "~/domain/quick-order.schema";
+
+export type QuickOrderExample = { slug: string; name: string };
+
+/** Two example lines with real SKUs, so the placeholder shows exactly what to type. */
+export function entryPlaceholder(examples: QuickOrderExample[]) {
+  const [first, second] = examples;
+  return [`${first?.slug ?? "product-sku"}, 10`, `${second?.slug ?? first?.slug ?? "another-product-sku"}, 4`].join("\n");
+}
+
+/**
+ * Quick Entry: one "SKU, quantity" per line. `defaultText` brings back the lines that failed last time, so the
+ * buyer can correct them and post again; `formKey` changes with each result, so the box takes the new text.
+ */
+export function QuickEntryForm({
+  idempotencyKey,
+  examples,
+  defaultText,
+  lastResult,
+}: {
+  idempotencyKey: string;
+  examples: QuickOrderExample[];
+  defaultText: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === QUICK_ENTRY_INTENT;
+  const [form, fields] = useForm({
+    id: "quick-entry-form",
+    lastResult: lastResult ?? undefined,
+    defaultValue: { lines: defaultText },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: quickEntrySchema }),
+  });
+  const lines = fields.lines;
+  const errorId = lines.errors?.length ? `${lines.id}-error` : undefined;
+  const [first] = examples;
+
+  return (
+    <Form method="post" action={QUICK_ORDER_PATH} {...getFormProps(form)} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value={QUICK_ENTRY_INTENT} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <div className="space-y-1">
+        <label htmlFor={lines.id} className="block text-sm font-medium text-slate-800">
+          Items: one per line, SKU then quantity
+        </label>
+        <textarea
+          {...getTextareaProps(lines)}
+          rows={12}
+          maxLength={MAX_QUICK_ENTRY_CHARACTERS}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          placeholder={entryPlaceholder(examples)}
+          className={`${inputClass} font-mono`}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId ? `${errorId} ${lines.id}-hint` : `${lines.id}-hint`}
+        />
+        {errorId ? (
+          <p id={errorId} className="text-sm text-red-700">
+            {lines.errors?.[0]}
+          </p>
+        ) : null}
+        <p id={`${lines.id}-hint`} className="text-xs text-slate-500">
+          Separate the SKU and the quantity with a comma, a tab or a space; the quantity is a whole number of at
+          least 1. The SKU is the product code at the end of its web address
+          {first ? (
+            <>
+              {" "}
+              (<span className="font-mono">{first.slug}</span> for {first.name})
+            </>
+          ) : null}
+          , or its full name. Up to {MAX_QUICK_ORDER_LINES.toLocaleString("en-GB")} lines at a time; products with
+          options such as size or colour are added from their product page.
+        </p>
+      </div>
+      <Button type="submit" disabled={adding}>
+        {adding ? "Adding..." : "Add to Cart"}
+      </Button>
+    </Form>
+  );
+}
