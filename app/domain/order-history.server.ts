@@ -7,17 +7,23 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { orderItems, orders } from "~db/schema";
+import type { SessionUser } from "~/domain/accounts.server";
 import { addToCart, type CartOwner } from "~/domain/cart.server";
 import type { SelectedVariants } from "~/domain/cart.schema";
-import type { Buyer } from "~/domain/pricing.server";
+import { buyerFor, type Buyer } from "~/domain/pricing.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
+import { firstIssue } from "~/utils/http.server";
+import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
+import type { Toast } from "~/utils/session.server";
 import {
   DEFAULT_ORDER_LIST_LIMIT,
+  FAILED_TO_FETCH_ORDER_ITEMS,
   MAX_ORDER_LIST_LIMIT,
   ORDER_HISTORY_PAGE_SIZE,
   ORDER_NOT_FOUND,
+  reorderSchema,
 } from "./order-history.schema";
 
 // ─── JSON shapes ────────────────────────────────────────────────────────────
@@ -359,11 +365,7 @@ export function reorderIntoCart(
 }
 
 /** The notice after a reorder: how many lines went in, and which were left out and why. */
-export function reorderToast(outcome: ReorderOutcome): {
-  title: string;
-  description: string;
-  variant: "default" | "destructive";
-} {
+export function reorderToast(outcome: ReorderOutcome): Toast {
   const skipped =
     outcome.skippedLines.length > 0
       ? `Skipped: ${outcome.skippedLines.map((line) => `${line.productName} (${line.reason})`).join("; ")}`
@@ -377,4 +379,53 @@ export function reorderToast(outcome: ReorderOutcome): {
   }
   const added = `${outcome.added} item(s) added to your cart.`;
   return { title: "Items added to cart", description: skipped ? `${added} ${skipped}` : added, variant: "default" };
+}
+
+export type ReorderSubmission = {
+  /** the order was the user's and its lines were tried (some may have been skipped) */
+  ok: boolean;
+  /** the order asked for, once the post named a valid id */
+  orderId: number | null;
+  /** lines added to the cart */
+  added: number;
+  toast: Toast;
+};
+
+/**
+ * A Reorder button's post, as every screen with one handles it (order history, quick order): checks the
+ * posted `intent` and `orderId` with the schema, runs the reorder once per idempotency key (a repeat
+ * replays the first outcome and adds nothing), and says what happened in a notice.
+ */
+export function submitReorder(
+  db: DB,
+  user: SessionUser,
+  owner: CartOwner,
+  input: { intent: unknown; orderId: unknown; idempotencyKey: string | null },
+): ReorderSubmission {
+  const parsed = reorderSchema.safeParse({ intent: input.intent, orderId: input.orderId });
+  if (!parsed.success) {
+    return {
+      ok: false,
+      orderId: null,
+      added: 0,
+      toast: { title: FAILED_TO_FETCH_ORDER_ITEMS, description: firstIssue(parsed.error).message, variant: "destructive" },
+    };
+  }
+  const { orderId } = parsed.data;
+  const { result } = runOnce(
+    db,
+    // one key is issued per page view; scoping it by order keeps two orders' Reorder buttons apart
+    { ownerId: user.id, scope: `reorder:${orderId}`, key: input.idempotencyKey },
+    (tx) => reorderIntoCart(tx, owner, buyerFor(tx, user), user.id, orderId),
+    (outcome) => outcome.ok,
+  );
+  if (!result.ok) {
+    return {
+      ok: false,
+      orderId,
+      added: 0,
+      toast: { title: FAILED_TO_FETCH_ORDER_ITEMS, description: result.message, variant: "destructive" },
+    };
+  }
+  return { ok: true, orderId, added: result.value.added, toast: reorderToast(result.value) };
 }

@@ -9,24 +9,11 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { NoOrders, OrderAccordion } from "~/components/orders/order-accordion";
 import { OrderPagination } from "~/components/orders/order-pagination";
 import { cartOwnerOf } from "~/domain/cart.server";
-import {
-  customerOrderHistoryPage,
-  orderHistoryPageOf,
-  reorderIntoCart,
-  reorderToast,
-} from "~/domain/order-history.server";
-import {
-  FAILED_TO_FETCH_ORDER_ITEMS,
-  ORDER_HISTORY_PAGE_SIZE,
-  orderHistoryHref,
-  parseOrderHistoryQuery,
-  reorderSchema,
-} from "~/domain/order-history.schema";
-import { buyerFor } from "~/domain/pricing.server";
+import { customerOrderHistoryPage, orderHistoryPageOf, submitReorder } from "~/domain/order-history.server";
+import { ORDER_HISTORY_PAGE_SIZE, orderHistoryHref, parseOrderHistoryQuery } from "~/domain/order-history.schema";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { firstIssue } from "~/utils/http.server";
-import { idempotencyKeyFrom, issueIdempotencyKey, runOnce } from "~/utils/idempotency.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { commitSession, getSession, type Toast } from "~/utils/session.server";
 
 const PATH = "/account/orders";
@@ -74,37 +61,15 @@ async function redirectWithToast(request: Request, to: string, toast: Toast) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData().catch(() => new FormData());
-  const parsed = reorderSchema.safeParse({ intent: formData.get("intent"), orderId: formData.get("orderId") });
-  if (!parsed.success) {
-    return redirectWithToast(request, PATH, {
-      title: FAILED_TO_FETCH_ORDER_ITEMS,
-      description: firstIssue(parsed.error).message,
-      variant: "destructive",
-    });
-  }
-
-  const { orderId } = parsed.data;
-  const db = getDb();
-  const session = await getSession(request);
-  const owner = cartOwnerOf(user, session);
-  const { result } = runOnce(
-    db,
-    // one key is issued per page view; scoping it by order keeps two orders' Reorder buttons apart
-    { ownerId: user.id, scope: `reorder:${orderId}`, key: idempotencyKeyFrom(formData) },
-    (tx) => reorderIntoCart(tx, owner, buyerFor(tx, user), user.id, orderId),
-    (outcome) => outcome.ok,
-  );
-
-  if (!result.ok) {
-    return redirectWithToast(request, PATH, {
-      title: FAILED_TO_FETCH_ORDER_ITEMS,
-      description: result.message,
-      variant: "destructive",
-    });
-  }
-  // nothing could be added: stay with the order (?order= finds its page), and the notice says why
-  const to = result.value.added > 0 ? "/cart" : `${PATH}?order=${orderId}`;
-  return redirectWithToast(request, to, reorderToast(result.value));
+  const owner = cartOwnerOf(user, await getSession(request));
+  const outcome = submitReorder(getDb(), user, owner, {
+    intent: formData.get("intent"),
+    orderId: formData.get("orderId"),
+    idempotencyKey: idempotencyKeyFrom(formData),
+  });
+  // to the cart when something went in; when nothing could be added, back to the order (the notice says why)
+  const to = outcome.added > 0 ? "/cart" : outcome.ok ? orderHistoryHref(1, outcome.orderId) : PATH;
+  return redirectWithToast(request, to, outcome.toast);
 }
 
 export default function OrderHistoryPage() {
