@@ -18,6 +18,7 @@ import {
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
@@ -28,13 +29,15 @@ import { checkoutDefaults, checkoutRefusal, placeOrder } from "~/domain/orders.s
 import { buyerFor } from "~/domain/pricing.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { IDEMPOTENCY_FIELD, idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { formatMoney, formatPercent } from "~/utils/money";
 import { flashToast, type Toast } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · INFY Wholesale" }];
 
 const PATH = "/checkout";
+/** The hidden field `idempotencyKeyFrom` reads (spelt out here: .server modules do not reach the browser). */
+const IDEMPOTENCY_FIELD = "idempotencyKey";
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 const CONNECTION_LOST_MESSAGE =
   "We could not reach the server, so we cannot tell whether your order went through. Press Place Order again: if it was placed, it will not be placed twice.";
@@ -299,8 +302,9 @@ function ShippingForm({
   actionData?: ActionData;
 }) {
   const navigation = useNavigation();
-  const submitting =
-    navigation.state === "submitting" && navigation.formData?.has(IDEMPOTENCY_FIELD) === true && navigation.formAction === PATH;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const submitting = navigation.state === "submitting" && navigation.formData?.has("shippingName") === true;
   const [form, fields] = useForm({
     id: "checkout-form",
     lastResult: actionData?.result,
@@ -311,7 +315,14 @@ function ShippingForm({
   });
 
   return (
-    <Form method="post" action={PATH} {...getFormProps(form)} noValidate className="mt-4 space-y-4">
+    <Form
+      method="post"
+      action={PATH}
+      {...getFormProps(form)}
+      noValidate
+      className="mt-4 space-y-4"
+      data-hydrated={hydrated ? "true" : undefined}
+    >
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <FormError errors={form.errors} />
       <Field

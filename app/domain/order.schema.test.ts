@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { apiOrderSchema, checkoutFormSchema, SHIPPING_MESSAGES } from "./order.schema";
+
+const shipping = {
+  shippingName: "Sam Patel",
+  shippingEmail: "Orders@Patel-Catering.co.uk",
+  shippingAddress: "Unit 2, Canal Wharf",
+  shippingCity: "Leeds",
+  shippingPostcode: "ls11   5ps",
+};
+
+function errorsOf(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("checkoutFormSchema", () => {
+  it("trims, lower-cases the email and tidies the postcode", () => {
+    expect(checkoutFormSchema.parse({ ...shipping, shippingName: "  Sam Patel " })).toEqual({
+      shippingName: "Sam Patel",
+      shippingEmail: "orders@patel-catering.co.uk",
+      shippingAddress: "Unit 2, Canal Wharf",
+      shippingCity: "Leeds",
+      shippingPostcode: "LS11 5PS",
+    });
+  });
+
+  it("gives the spec's message for each missing or blank field", () => {
+    expect(errorsOf(checkoutFormSchema.safeParse({}))).toEqual(SHIPPING_MESSAGES);
+    expect(
+      errorsOf(
+        checkoutFormSchema.safeParse({
+          shippingName: " ",
+          shippingEmail: "",
+          shippingAddress: "\t",
+          shippingCity: "",
+          shippingPostcode: "  ",
+        }),
+      ),
+    ).toEqual({
+      shippingName: "Name is required",
+      shippingEmail: "Invalid email address",
+      shippingAddress: "Address is required",
+      shippingCity: "City is required",
+      shippingPostcode: "Postcode is required",
+    });
+  });
+
+  it("rejects a malformed email and over-long fields", () => {
+    expect(errorsOf(checkoutFormSchema.safeParse({ ...shipping, shippingEmail: "sam@" }))).toEqual({
+      shippingEmail: "Invalid email address",
+    });
+    expect(errorsOf(checkoutFormSchema.safeParse({ ...shipping, shippingPostcode: "X".repeat(21) }))).toEqual({
+      shippingPostcode: "Must be 20 characters or fewer",
+    });
+  });
+});
+
+describe("apiOrderSchema", () => {
+  it("keeps product, variants and quantity of each item and drops any client price", () => {
+    const parsed = apiOrderSchema.parse({
+      ...shipping,
+      items: [
+        { productId: 4, quantity: 2, unitPrice: "0.01", vatRate: "0.00", productName: "Anything" },
+        { productId: "7", quantity: "3", selectedVariants: { Size: " M " } },
+      ],
+    });
+    expect(parsed.items).toEqual([
+      { productId: 4, quantity: 2, selectedVariants: {} },
+      { productId: 7, quantity: 3, selectedVariants: { Size: "M" } },
+    ]);
+  });
+
+  it("asks for items when there are none", () => {
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping }))).toEqual({ items: "Your cart is empty" });
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items: [] }))).toEqual({ items: "Your cart is empty" });
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items: "lots" }))).toEqual({ items: "Your cart is empty" });
+  });
+
+  it("refuses quantities that are not whole numbers from 1, and unknown product ids", () => {
+    const message = "Quantity must be a whole number from 1 to 100000";
+    for (const quantity of [0, -1, 1.5, "two", null, 100_001]) {
+      expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items: [{ productId: 1, quantity }] }))).toEqual({
+        "items.0.quantity": message,
+      });
+    }
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items: [{ productId: "x", quantity: 1 }] }))).toEqual({
+      "items.0.productId": "Product not found",
+    });
+  });
+});
