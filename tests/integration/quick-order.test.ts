@@ -1,0 +1,404 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cartItems, orderItems, orders, priceTiers, products, productVariants, users } from "~db/schema";
+import * as root from "~/root";
+import * as loginPage from "~/routes/login";
+import * as quickOrder from "~/routes/quick-order";
+import * as template from "~/routes/quick-order.template[.]csv";
+import { getDb } from "~/utils/db.server";
+import { createCategory, createUser, TEST_PASSWORD } from "./factories";
+import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+
+type Product = typeof products.$inferSelect;
+let towels: Product; // £2.50, 50 in stock
+let flour: Product; // £15.49, 5 in stock
+let vest: Product; // has options (Size)
+let buyerId: string;
+
+function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
+  const slug = values.name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
+  return getDb()
+    .insert(products)
+    .values({ slug, vatRate: 2000, stockLevel: 100, ...values })
+    .returning()
+    .get();
+}
+
+beforeAll(async () => {
+  const db = getDb();
+  const category = createCategory("Catering");
+  const silver = db.insert(priceTiers).values({ name: "Silver", discountPercentage: 1000 }).returning().get();
+  // created first, but has options: the template's example must skip it
+  vest = createProduct({ name: "Hi-Vis Vest", salesPrice: 249, stockLevel: 40, categoryId: category.id });
+  db.insert(productVariants).values({ productId: vest.id, name: "Size", options: ["S", "M", "L"], position: 0 }).run();
+  createProduct({ name: "Sold Out Mugs", salesPrice: 500, stockLevel: 0, categoryId: category.id });
+  towels = createProduct({ name: "Paper Towels", salesPrice: 250, stockLevel: 50, categoryId: category.id });
+  flour = createProduct({ name: "Plain Flour 16kg Sack", salesPrice: 1549, stockLevel: 5, categoryId: category.id });
+  buyerId = (await createUser({ email: "buyer@example.com", priceTierId: silver.id })).id;
+  await createUser({ email: "pending@example.com", approvedAt: null });
+});
+
+async function signIn(email: string) {
+  const response = await callRoute(
+    loginPage.action,
+    buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }),
+  );
+  expect(redirectLocation(response)).toBe("/");
+  return cookieFrom(response);
+}
+
+/** Signs in with an empty cart, and lands on the home page (which shows, and so clears, "Welcome back!"). */
+async function signInFresh(email: string) {
+  const db = getDb();
+  const user = db.select().from(users).where(eq(users.email, email)).get()!;
+  db.delete(cartItems).where(eq(cartItems.userId, user.id)).run();
+  const login = await signIn(email);
+  const home = await callRoute(root.loader, buildRequest("/", { cookie: login }));
+  expect((await readJson(home)).toast).toMatchObject({ title: "Welcome back!" });
+  return { cookie: cookieFrom(home, login), userId: user.id };
+}
+
+function cartOf(userId: string) {
+  return getDb()
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity, priceWhenAdded: cartItems.priceWhenAdded })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.id))
+    .all();
+}
+
+async function loadPage(path: string, cookie: string) {
+  const response = await callRoute(quickOrder.loader, buildRequest(path, { cookie }));
+  expect(response.status).toBe(200);
+  return readJson(response);
+}
+
+/** What the browser sees after the redirect: the page's data, the flashed toast and the cart badge. */
+async function follow(response: Response, cookie: string) {
+  const location = redirectLocation(response);
+  const next = cookieFrom(response, cookie);
+  const rootData = await readJson(await callRoute(root.loader, buildRequest(location, { cookie: next })));
+  const page = location.startsWith("/quick-order") ? await loadPage(location, next) : null;
+  return { location, page, toast: rootData.toast, cartCount: rootData.cartCount as number, cookie: next };
+}
+
+async function postEntry(lines: string, cookie: string, idempotencyKey?: string) {
+  return callRoute(
+    quickOrder.action,
+    buildRequest("/quick-order", { form: { intent: "entry", lines, idempotencyKey }, cookie }),
+  );
+}
+
+async function postCsv(content: string, cookie: string, { name = "order.csv", type = "text/csv" } = {}) {
+  const form = new FormData();
+  form.append("intent", "csv");
+  form.append("idempotencyKey", crypto.randomUUID());
+  form.append("file", new File([content], name, { type }));
+  return callRoute(quickOrder.action, buildRequest("/quick-order?tab=csv", { form, cookie }));
+}
+
+describe("access", () => {
+  it("sends a signed-out visitor to log in, for the page and for a post", async () => {
+    const page = await callRoute(quickOrder.loader, buildRequest("/quick-order?tab=csv"));
+    expect(redirectLocation(page)).toBe(`/login?redirectTo=${encodeURIComponent("/quick-order?tab=csv")}`);
+    const post = await callRoute(quickOrder.action, buildRequest("/quick-order", { form: { intent: "entry", lines: "paper-towels 1" } }));
+    expect(redirectLocation(post)).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("lets a customer awaiting approval fill a cart at list prices", async () => {
+    const { cookie, userId } = await signInFresh("pending@example.com");
+    const after = await follow(await postEntry("paper-towels, 2", cookie), cookie);
+    expect(after.toast).toMatchObject({ title: "Added 1 product(s) to cart" });
+    expect(cartOf(userId)).toEqual([{ productId: towels.id, quantity: 2, priceWhenAdded: 250 }]);
+  });
+});
+
+describe("Quick Entry", () => {
+  it("shows the tab with two real SKUs for the placeholder", async () => {
+    const { cookie } = await signInFresh("buyer@example.com");
+    const page = await loadPage("/quick-order", cookie);
+    expect(page.tab).toBe("entry");
+    // in stock and without options, oldest first: the vest (options) and the mugs (sold out) are skipped
+    expect(page.examples.map((e: { slug: string }) => e.slug)).toEqual(["paper-towels", "plain-flour-16kg-sack"]);
+    expect(page.result).toBeNull();
+  });
+
+  it("adds the good line and names the bad format and the unknown product, keeping both lines to fix", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const response = await postEntry("paper-towels, 3\n\nflour five\nno-such-thing, 2\n", cookie);
+    const after = await follow(response, cookie);
+
+    expect(after.location).toMatch(/^\/quick-order\?tab=entry&result=[\w-]+$/);
+    expect(after.page.result).toEqual({
+      added: 1,
+      errors: ['Line 3: Invalid format "flour five"', 'Line 4: Product "no-such-thing" not found'],
+      more: 0,
+    });
+    expect(after.page.entryText).toBe("flour five\nno-such-thing, 2");
+    expect(after.toast).toBeNull();
+    expect(after.cartCount).toBe(3);
+    // Silver tier: £2.50 less 10%
+    expect(cartOf(userId)).toEqual([{ productId: towels.id, quantity: 3, priceWhenAdded: 225 }]);
+
+    // the result belongs to its URL: the plain page is clean again
+    const clean = await loadPage("/quick-order", after.cookie);
+    expect(clean.result).toBeNull();
+    expect(clean.entryText).toBe("");
+  });
+
+  it("answers a product with options with a line error, and adds nothing for it", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const after = await follow(await postEntry("hi-vis-vest, 5", cookie), cookie);
+    expect(after.page.result).toEqual({
+      added: 0,
+      errors: ['Line 1: "hi-vis-vest" has options — add it from the product page'],
+      more: 0,
+    });
+    expect(cartOf(userId)).toEqual([]);
+  });
+
+  it("matches by slug or exact name without regard to case, and adds up repeated and existing lines", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    await postEntry("paper-towels 1", cookie);
+    const after = await follow(
+      await postEntry("PAPER-TOWELS\t2\nplain flour 16KG sack, 1\nPaper Towels,4\nPlain Flour, 1", cookie),
+      cookie,
+    );
+    expect(after.page.result).toEqual({
+      added: 3,
+      errors: ['Line 4: Product "Plain Flour" not found'],
+      more: 0,
+    });
+    expect(cartOf(userId).map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
+      { productId: towels.id, quantity: 7 },
+      { productId: flour.id, quantity: 1 },
+    ]);
+  });
+
+  it("keeps the product's total in the cart within its stock, counting earlier lines", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const after = await follow(
+      await postEntry("plain-flour-16kg-sack, 4\nplain-flour-16kg-sack, 2\nsold-out-mugs, 1", cookie),
+      cookie,
+    );
+    expect(after.page.result).toEqual({
+      added: 1,
+      errors: [
+        "Line 2: Only 5 left in stock (Plain Flour 16kg Sack; 4 already in your cart)",
+        "Line 3: Sold Out Mugs is out of stock",
+      ],
+      more: 0,
+    });
+    expect(after.page.entryText).toBe("plain-flour-16kg-sack, 2\nsold-out-mugs, 1");
+    expect(cartOf(userId)).toEqual([{ productId: flour.id, quantity: 4, priceWhenAdded: 1394 }]);
+  });
+
+  it("shows only the first three errors and counts the rest", async () => {
+    const { cookie } = await signInFresh("buyer@example.com");
+    const after = await follow(await postEntry("a 0\nb 0\nc 0\nd 0\ne 0\npaper-towels 1", cookie), cookie);
+    expect(after.page.result).toEqual({
+      added: 1,
+      errors: ['Line 1: Invalid format "a 0"', 'Line 2: Invalid format "b 0"', 'Line 3: Invalid format "c 0"'],
+      more: 2,
+    });
+    expect(after.page.entryText).toBe("a 0\nb 0\nc 0\nd 0\ne 0");
+  });
+
+  it("says 'Added N product(s) to cart' when every line goes in", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const after = await follow(await postEntry("paper-towels, 2\nplain-flour-16kg-sack 1", cookie), cookie);
+    expect(after.location).toBe("/quick-order");
+    expect(after.toast).toEqual({ title: "Added 2 product(s) to cart" });
+    expect(after.cartCount).toBe(3);
+    expect(after.page.result).toBeNull();
+    expect(cartOf(userId)).toHaveLength(2);
+  });
+
+  it("adds once when the same form is posted twice (double click, resubmission)", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const key = crypto.randomUUID();
+    await postEntry("paper-towels, 2", cookie, key);
+    const again = await follow(await postEntry("paper-towels, 2", cookie, key), cookie);
+    expect(again.toast).toEqual({ title: "Added 1 product(s) to cart" });
+    expect(cartOf(userId)).toEqual([{ productId: towels.id, quantity: 2, priceWhenAdded: 225 }]);
+    // the same key with a different list is a new order, not a repeat
+    await postEntry("paper-towels, 1", cookie, key);
+    expect(cartOf(userId)[0].quantity).toBe(3);
+  });
+
+  it("answers an empty box with the field's message and changes nothing", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const response = await postEntry(" \n \n", cookie);
+    expect(response.status).toBe(400);
+    const body = await readJson(response);
+    expect(body.intent).toBe("entry");
+    expect(body.result.error).toEqual({ lines: ["Enter at least one line: SKU, quantity"] });
+    expect(cartOf(userId)).toEqual([]);
+  });
+
+  it("adds 500 lines in one post, quickly", async () => {
+    const db = getDb();
+    db.insert(products)
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          name: `Bulk Line Item ${i + 1}`,
+          slug: `bulk-line-item-${i + 1}`,
+          salesPrice: 100 + i,
+          stockLevel: 1000,
+        })),
+      )
+      .run();
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const text = Array.from({ length: 500 }, (_, i) => `bulk-line-item-${i + 1}, ${(i % 9) + 1}`).join("\n");
+
+    const started = performance.now();
+    const response = await postEntry(text, cookie);
+    const elapsed = performance.now() - started;
+    console.info(`quick entry of 500 lines: ${elapsed.toFixed(0)} ms`);
+
+    const after = await follow(response, cookie);
+    expect(after.toast).toEqual({ title: "Added 500 product(s) to cart" });
+    const cart = cartOf(userId);
+    expect(cart).toHaveLength(500);
+    expect(cart[0]).toEqual({ productId: expect.any(Number), quantity: 1, priceWhenAdded: 90 });
+    expect(cart[499].quantity).toBe((499 % 9) + 1);
+    expect(elapsed).toBeLessThan(5000);
+  });
+});
+
+describe("CSV Upload", () => {
+  it("adds the good rows, skips bad rows silently and names an unknown SKU by its row", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const csv = "sku,QUANTITY\npaper-towels,4\nplain-flour-16kg-sack,abc\nno-such-sku,1\nPlain Flour 16kg Sack,2\n";
+    const after = await follow(await postCsv(csv, cookie), cookie);
+    expect(after.location).toMatch(/^\/quick-order\?tab=csv&result=/);
+    expect(after.page.tab).toBe("csv");
+    expect(after.page.result).toEqual({
+      added: 2,
+      errors: ['Row 4: Product "no-such-sku" not found'],
+      more: 0,
+    });
+    expect(cartOf(userId).map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
+      { productId: towels.id, quantity: 4 },
+      { productId: flour.id, quantity: 2 },
+    ]);
+  });
+
+  it('says "CSV Processed" with the count when every row goes in', async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const after = await follow(await postCsv("\uFEFFSKU,Quantity\r\npaper-towels,1\r\nplain-flour-16kg-sack,1\r\n", cookie), cookie);
+    expect(after.location).toBe("/quick-order?tab=csv");
+    expect(after.toast).toEqual({ title: "CSV Processed", description: "Added 2 product(s) to cart" });
+    expect(cartOf(userId)).toHaveLength(2);
+  });
+
+  it("names options and missing headers as failures, adding nothing for them", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const options = await follow(await postCsv("SKU,Quantity\nhi-vis-vest,1\n", cookie), cookie);
+    expect(options.page.result.errors).toEqual(['Row 2: "hi-vis-vest" has options — add it from the product page']);
+    const noHeader = await follow(await postCsv("Product,Amount\npaper-towels,x\n", cookie), cookie);
+    expect(noHeader.page.result.errors[0]).toMatch(/^The first row must be a header naming the columns "SKU" and "Quantity"/);
+    expect(cartOf(userId)).toEqual([]);
+  });
+
+  it("refuses a file over 1 MB, or not a CSV, under the file field", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const big = await postCsv(`SKU,Quantity\n${"paper-towels,1\n".repeat(75_000)}`, cookie);
+    expect(big.status).toBe(400);
+    expect((await readJson(big)).result.error).toEqual({ file: ["The file is too large: a CSV upload may be at most 1 MB"] });
+    const pdf = await postCsv("%PDF-1.4", cookie, { name: "order.pdf", type: "application/pdf" });
+    expect(pdf.status).toBe(400);
+    expect((await readJson(pdf)).result.error.file[0]).toBe("Upload a .csv file (save a spreadsheet as CSV first)");
+    expect(cartOf(userId)).toEqual([]);
+  });
+
+  it("offers a template with the header and an example row naming a product that can be ordered", async () => {
+    const response = await callRoute(template.loader, buildRequest("/quick-order/template.csv"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="quick-order-template.csv"');
+    expect(await response.text()).toBe("SKU,Quantity\npaper-towels,2\n");
+  });
+});
+
+describe("Reorder", () => {
+  function createOrder(userId: string, number: number, createdAt: Date) {
+    const db = getDb();
+    const order = db
+      .insert(orders)
+      .values({
+        orderNumber: `ORD-${String(number).padStart(6, "0")}`,
+        userId,
+        status: "delivered",
+        subtotal: 500,
+        vatAmount: 100,
+        total: 600,
+        shippingName: "Test Buyer",
+        shippingEmail: "buyer@example.com",
+        shippingAddress: "1 High Street",
+        shippingCity: "Leeds",
+        shippingPostcode: "LS1 1AA",
+        createdAt,
+      })
+      .returning()
+      .get();
+    db.insert(orderItems)
+      .values({
+        orderId: order.id,
+        productId: towels.id,
+        productName: towels.name,
+        quantity: 2,
+        unitPrice: 250,
+        vatRate: 2000,
+        total: 500,
+        vatAmount: 100,
+      })
+      .run();
+    return order;
+  }
+
+  it("lists the customer's own last 10 orders, newest first", async () => {
+    const other = await createUser({ email: "other@example.com" });
+    const base = Date.UTC(2025, 0, 1);
+    for (let i = 1; i <= 12; i += 1) createOrder(buyerId, i, new Date(base + i * 86_400_000));
+    createOrder(other.id, 99, new Date(base + 30 * 86_400_000));
+
+    const { cookie } = await signInFresh("buyer@example.com");
+    const page = await loadPage("/quick-order?tab=reorder", cookie);
+    expect(page.tab).toBe("reorder");
+    expect(page.orders).toHaveLength(10);
+    expect(page.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `ORD-${String(12 - i).padStart(6, "0")}`),
+    );
+    expect(page.orders[0]).toMatchObject({ status: "delivered", total: "6.00", itemCount: 1 });
+  });
+
+  it("puts an order's items back in the cart and goes to the cart", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const page = await loadPage("/quick-order?tab=reorder", cookie);
+    const response = await callRoute(
+      quickOrder.action,
+      buildRequest("/quick-order?tab=reorder", {
+        form: { intent: "reorder", orderId: page.orders[0].id, idempotencyKey: page.idempotencyKey },
+        cookie,
+      }),
+    );
+    const after = await follow(response, cookie);
+    expect(after.location).toBe("/cart");
+    expect(after.toast).toMatchObject({ title: "Items added to cart" });
+    expect(cartOf(userId)).toEqual([{ productId: towels.id, quantity: 2, priceWhenAdded: 225 }]);
+  });
+
+  it("will not reorder another customer's order", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const theirs = getDb().select().from(orders).where(eq(orders.orderNumber, "ORD-000099")).get()!;
+    const response = await callRoute(
+      quickOrder.action,
+      buildRequest("/quick-order", { form: { intent: "reorder", orderId: theirs.id }, cookie }),
+    );
+    const after = await follow(response, cookie);
+    expect(after.location).toBe("/quick-order?tab=reorder");
+    expect(after.toast).toMatchObject({ description: "Order not found", variant: "destructive" });
+    expect(cartOf(userId)).toEqual([]);
+  });
+});
