@@ -292,13 +292,21 @@ export function resolveVariants(groups: VariantGroup[], chosen: SelectedVariants
   return ok(resolved);
 }
 
-function variantGroupsOf(db: DB, productId: number): VariantGroup[] {
-  return db
-    .select({ name: productVariants.name, options: productVariants.options })
-    .from(productVariants)
-    .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.id))
-    .all();
+function variantGroupsByProduct(db: DB, productIds: number[]): Map<number, VariantGroup[]> {
+  const groups = new Map<number, VariantGroup[]>();
+  for (let i = 0; i < productIds.length; i += 500) {
+    for (const row of db
+      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, productIds.slice(i, i + 500)))
+      .orderBy(asc(productVariants.position), asc(productVariants.id))
+      .all()) {
+      const list = groups.get(row.productId) ?? [];
+      list.push({ name: row.name, options: row.options });
+      groups.set(row.productId, list);
+    }
+  }
+  return groups;
 }
 
 function stockFailure(product: CartProduct, alreadyInCart: number): CartFailure {
@@ -326,64 +334,102 @@ export type AddedToCart = {
   unitPrice: number;
 };
 
+/** A command of addManyToCart that could not be applied; the product's name helps the caller say which. */
+export type AddFailure = CartFailure & { productName?: string; alreadyInCart?: number };
+
 /**
- * Adds a product to the cart: the same product with the same variants adds to that line, anything else is a
- * new line at the end. The product's total in the cart may not pass its stock; nothing changes on failure.
+ * Applies one add to the in-memory lines, with every rule of the cart: the product must exist and have all
+ * its variants chosen; the same product with the same variants adds to that line, anything else is a new
+ * line at the end; the product's total in the cart may not pass its stock; line and cart size limits.
  */
+function applyAdd(
+  lines: StoredLine[],
+  product: CartProduct | undefined,
+  groups: VariantGroup[],
+  command: Pick<AddToCartCommand, "productId" | "quantity" | "selectedVariants">,
+): Success<AddedToCart> | AddFailure {
+  if (!product) return fail(404, PRODUCT_NOT_FOUND, "productId");
+  const variants = resolveVariants(groups, command.selectedVariants);
+  if (!variants.ok) return { ...variants, productName: product.name };
+  const inCart = quantityOfProduct(lines, product.id);
+  if (product.stockLevel <= 0 || inCart + command.quantity > product.stockLevel) {
+    return { ...stockFailure(product, inCart), productName: product.name, alreadyInCart: inCart };
+  }
+  const key = variantKey(variants.value);
+  const existing = lines.find((line) => line.productId === product.id && line.variantKey === key);
+  const lineQuantity = (existing?.quantity ?? 0) + command.quantity;
+  if (lineQuantity > MAX_LINE_QUANTITY) {
+    return { ...fail(409, `A cart line can hold at most ${MAX_LINE_QUANTITY} units`, "quantity"), productName: product.name };
+  }
+  if (!existing && lines.length >= MAX_CART_LINES) {
+    return {
+      ...fail(409, "Your cart is full", "productId"),
+      description: `A cart holds at most ${MAX_CART_LINES} lines. Check out or remove some lines first.`,
+      productName: product.name,
+    };
+  }
+  if (existing) {
+    existing.quantity = lineQuantity;
+  } else {
+    lines.push({
+      productId: product.id,
+      selectedVariants: variants.value,
+      variantKey: key,
+      quantity: lineQuantity,
+      priceWhenAdded: null,
+    });
+  }
+  return ok({
+    productId: product.id,
+    productName: product.name,
+    selectedVariants: variants.value,
+    quantity: command.quantity,
+    lineQuantity,
+    unitPrice: product.salesPrice,
+  });
+}
+
+/**
+ * Adds many items in one read and one write of the cart (one transaction for users), in order, so the same
+ * product twice adds up and stock counts what earlier items took. Each item succeeds or fails on its own:
+ * a quick order of 500 lines is one commit, and a bad line does not stop the others.
+ */
+export function addManyToCart(
+  db: DB,
+  owner: CartOwner,
+  buyer: Buyer,
+  commands: readonly Pick<AddToCartCommand, "productId" | "quantity" | "selectedVariants">[],
+): (Success<AddedToCart> | AddFailure)[] {
+  let results: (Success<AddedToCart> | AddFailure)[] = [];
+  changeCart(db, owner, (lines) => {
+    const found = loadProducts(db, commands.map((command) => command.productId));
+    const groups = variantGroupsByProduct(db, [...found.keys()]);
+    results = commands.map((command) =>
+      applyAdd(lines, found.get(command.productId), groups.get(command.productId) ?? [], command),
+    );
+    const touched = [...new Set(results.flatMap((result) => (result.ok ? [result.value.productId] : [])))];
+    repriceProducts(db, buyer, lines, touched);
+    for (const result of results) {
+      if (!result.ok) continue;
+      const line = lines.find(
+        (l) => l.productId === result.value.productId && l.variantKey === variantKey(result.value.selectedVariants),
+      );
+      result.value.unitPrice = line?.priceWhenAdded ?? result.value.unitPrice;
+    }
+    return ok({ lines, value: null });
+  });
+  return results;
+}
+
+/** Adds one product to the cart; nothing changes on failure. */
 export function addToCart(
   db: DB,
   owner: CartOwner,
   buyer: Buyer,
   command: Pick<AddToCartCommand, "productId" | "quantity" | "selectedVariants">,
 ): CartResult<AddedToCart> {
-  return changeCart(db, owner, (lines) => {
-    const product = loadProducts(db, [command.productId]).get(command.productId);
-    if (!product) return fail(404, PRODUCT_NOT_FOUND, "productId");
-    const variants = resolveVariants(variantGroupsOf(db, product.id), command.selectedVariants);
-    if (!variants.ok) return variants;
-    if (product.stockLevel <= 0) return stockFailure(product, 0);
-
-    const key = variantKey(variants.value);
-    const inCart = quantityOfProduct(lines, product.id);
-    const existing = lines.find((line) => line.productId === product.id && line.variantKey === key);
-    const lineQuantity = (existing?.quantity ?? 0) + command.quantity;
-    if (inCart + command.quantity > product.stockLevel) return stockFailure(product, inCart);
-    if (lineQuantity > MAX_LINE_QUANTITY) {
-      return fail(409, `A cart line can hold at most ${MAX_LINE_QUANTITY} units`, "quantity");
-    }
-    if (!existing && lines.length >= MAX_CART_LINES) {
-      return {
-        ...fail(409, "Your cart is full", "productId"),
-        description: `A cart holds at most ${MAX_CART_LINES} lines. Check out or remove some lines first.`,
-      };
-    }
-
-    let line = existing;
-    if (line) {
-      line.quantity = lineQuantity;
-    } else {
-      line = {
-        productId: product.id,
-        selectedVariants: variants.value,
-        variantKey: key,
-        quantity: lineQuantity,
-        priceWhenAdded: null,
-      };
-      lines.push(line);
-    }
-    repriceProducts(db, buyer, lines, [product.id]);
-    return ok({
-      lines,
-      value: {
-        productId: product.id,
-        productName: product.name,
-        selectedVariants: variants.value,
-        quantity: command.quantity,
-        lineQuantity,
-        unitPrice: line.priceWhenAdded ?? product.salesPrice,
-      },
-    });
-  });
+  const [result] = addManyToCart(db, owner, buyer, [command]);
+  return result;
 }
 
 export type LineRef = { productId: number; selectedVariants: SelectedVariants };

@@ -7,12 +7,11 @@
  * writes the cart once, so a 500-line order is one commit. An item that cannot be added (unknown, has options,
  * not enough stock) does not stop the others: it comes back as a message naming its line.
  */
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
-import { cartItems, products, productVariants } from "~db/schema";
-import { MAX_CART_LINES } from "~/domain/cart.server";
-import { MAX_LINE_QUANTITY, variantKey } from "~/domain/cart.schema";
-import { priceMany, type Buyer } from "~/domain/pricing.server";
-import { writeTransaction, type DB } from "~/utils/db.server";
+import { asc, inArray, or, sql } from "drizzle-orm";
+import { products, productVariants } from "~db/schema";
+import { addManyToCart, type AddFailure } from "~/domain/cart.server";
+import type { Buyer } from "~/domain/pricing.server";
+import type { DB } from "~/utils/db.server";
 import {
   parseQuickEntry,
   parseQuickOrderCsv,
@@ -51,8 +50,6 @@ const skuKey = (text: string) => text.trim().replace(/[A-Z]/g, (letter) => lette
 
 /** SQLite allows 999 bound parameters in older builds; each key is bound twice (slug and name). */
 const LOOKUP_CHUNK = 400;
-/** Cart rows per multi-row upsert (seven columns each, well under the parameter limit). */
-const WRITE_CHUNK = 100;
 
 /**
  * Finds the products that SKUs name, a few queries for any number of SKUs. A slug match wins; otherwise the
@@ -121,23 +118,18 @@ function ambiguousMessage(label: PositionLabel, lineNumber: number, sku: string)
   return `${label} ${lineNumber}: "${quoteForMessage(sku)}" is the name of more than one product — enter its SKU instead`;
 }
 
-type CartLineState = { productId: number; variantKey: string; quantity: number; priceWhenAdded: number | null };
-
-function outOfStockMessage(product: { name: string; stockLevel: number }, alreadyInCart: number) {
-  if (product.stockLevel <= 0) return `${product.name} is out of stock`;
-  const inCart = alreadyInCart > 0 ? `; ${alreadyInCart} already in your cart` : "";
-  return `Only ${product.stockLevel} left in stock (${product.name}${inCart})`;
+function stockMessage(failure: AddFailure) {
+  if (failure.alreadyInCart === undefined || !failure.productName) return failure.message;
+  if (failure.message.endsWith("is out of stock")) return failure.message;
+  const inCart = failure.alreadyInCart > 0 ? `; ${failure.alreadyInCart} already in your cart` : "";
+  return `${failure.message} (${failure.productName}${inCart})`;
 }
 
 /**
- * Adds the items to the user's cart in one write transaction, with the cart's rules (those of addToCart):
- * a product without options goes on its one line, adding to it when it is already in the cart; the product's
- * total in the cart may not pass its stock; a line holds at most MAX_LINE_QUANTITY units and a cart at most
- * MAX_CART_LINES lines; the lines it touches record the unit price the buyer now sees. Items are taken in
- * line order, so the same SKU twice adds up and stock counts what the earlier lines took.
- *
- * The cart is read once and written once, instead of once per item: 500 items through addToCart one by one
- * would read the growing cart 500 times.
+ * Adds the items to the user's cart in one write with the cart's own rules (addManyToCart): stock, merging
+ * into an existing line, the line and cart limits, prices. Items are taken in line order, so the same SKU
+ * twice adds up and stock counts what the earlier lines took. Unknown SKUs and products with options are
+ * refused here, before the cart sees them.
  */
 export function addQuickOrderItems(
   db: DB,
@@ -147,111 +139,34 @@ export function addQuickOrderItems(
   label: PositionLabel,
 ): { added: number; errors: QuickOrderIssue[] } {
   if (items.length === 0) return { added: 0, errors: [] };
-  return writeTransaction(db, (tx) => {
-    const errors: QuickOrderIssue[] = [];
-    const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
-    const matches = findProductsBySku(
-      tx,
-      items.map((item) => item.sku),
-    );
-
-    const lines: CartLineState[] = tx
-      .select({
-        productId: cartItems.productId,
-        variantKey: cartItems.variantKey,
-        quantity: cartItems.quantity,
-        priceWhenAdded: cartItems.priceWhenAdded,
-      })
-      .from(cartItems)
-      .where(eq(cartItems.userId, userId))
-      .all();
-    const inCart = new Map<number, number>();
-    for (const line of lines) inCart.set(line.productId, (inCart.get(line.productId) ?? 0) + line.quantity);
-    const plainKey = variantKey({});
-    const plainLines = new Map(lines.filter((line) => line.variantKey === plainKey).map((line) => [line.productId, line]));
-    let lineCount = lines.length;
-
-    const changed = new Map<number, { line: CartLineState; product: SkuProduct }>();
-    let added = 0;
-    for (const item of items) {
-      const match = matches.get(skuKey(item.sku));
-      if (!match) {
-        issue(item, productNotFoundMessage(label, item.lineNumber, item.sku));
-        continue;
-      }
-      if ("ambiguous" in match) {
-        issue(item, ambiguousMessage(label, item.lineNumber, item.sku));
-        continue;
-      }
-      const { product } = match;
-      if (product.hasOptions) {
-        issue(item, hasOptionsMessage(label, item.lineNumber, item.sku));
-        continue;
-      }
-      const already = inCart.get(product.id) ?? 0;
-      if (product.stockLevel <= 0 || already + item.quantity > product.stockLevel) {
-        issue(item, `${label} ${item.lineNumber}: ${outOfStockMessage(product, already)}`);
-        continue;
-      }
-      const existing = plainLines.get(product.id);
-      const lineQuantity = (existing?.quantity ?? 0) + item.quantity;
-      if (lineQuantity > MAX_LINE_QUANTITY) {
-        issue(item, `${label} ${item.lineNumber}: A cart line can hold at most ${MAX_LINE_QUANTITY} units (${product.name})`);
-        continue;
-      }
-      if (!existing && lineCount >= MAX_CART_LINES) {
-        issue(item, `${label} ${item.lineNumber}: Your cart is full (at most ${MAX_CART_LINES} lines)`);
-        continue;
-      }
-
-      const line = existing ?? { productId: product.id, variantKey: plainKey, quantity: 0, priceWhenAdded: null };
-      if (!existing) {
-        plainLines.set(product.id, line);
-        lineCount += 1;
-      }
-      line.quantity = lineQuantity;
-      inCart.set(product.id, already + item.quantity);
-      changed.set(product.id, { line, product });
-      added += 1;
-    }
-
-    if (changed.size > 0) {
-      // the buyer changed these products' lines: they now see (and are warned against changes from) this price
-      const prices = priceMany(
-        tx,
-        buyer,
-        [...changed.values()].map(({ product }) => ({
-          productId: product.id,
-          salesPrice: product.salesPrice,
-          quantity: inCart.get(product.id) ?? 0,
-        })),
-      );
-      const rows = [...changed.values()].map(({ line }) => ({
-        userId,
-        productId: line.productId,
-        selectedVariants: {},
-        variantKey: line.variantKey,
-        quantity: line.quantity,
-        priceWhenAdded: prices.get(line.productId)?.finalPrice ?? null,
-      }));
-      // new lines are inserted in line order, so the cart lists them as they were typed
-      for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-        tx.insert(cartItems)
-          .values(rows.slice(i, i + WRITE_CHUNK))
-          .onConflictDoUpdate({
-            target: [cartItems.userId, cartItems.productId, cartItems.variantKey],
-            set: {
-              quantity: sql`excluded.${sql.identifier(cartItems.quantity.name)}`,
-              priceWhenAdded: sql`excluded.${sql.identifier(cartItems.priceWhenAdded.name)}`,
-            },
-          })
-          .run();
-      }
-    }
-
-    errors.sort((a, b) => a.lineNumber - b.lineNumber);
-    return { added, errors };
+  const errors: QuickOrderIssue[] = [];
+  const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
+  const matches = findProductsBySku(
+    db,
+    items.map((item) => item.sku),
+  );
+  const accepted: { item: QuickOrderItem; productId: number }[] = [];
+  for (const item of items) {
+    const match = matches.get(skuKey(item.sku));
+    if (!match) issue(item, productNotFoundMessage(label, item.lineNumber, item.sku));
+    else if ("ambiguous" in match) issue(item, ambiguousMessage(label, item.lineNumber, item.sku));
+    else if (match.product.hasOptions) issue(item, hasOptionsMessage(label, item.lineNumber, item.sku));
+    else accepted.push({ item, productId: match.product.id });
+  }
+  const results = addManyToCart(
+    db,
+    { kind: "user", userId },
+    buyer,
+    accepted.map(({ item, productId }) => ({ productId, quantity: item.quantity, selectedVariants: {} })),
+  );
+  let added = 0;
+  results.forEach((result, index) => {
+    const { item } = accepted[index];
+    if (result.ok) added += 1;
+    else issue(item, `${label} ${item.lineNumber}: ${stockMessage(result)}`);
   });
+  errors.sort((a, b) => a.lineNumber - b.lineNumber);
+  return { added, errors };
 }
 
 function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors: QuickOrderIssue[] }): QuickOrderOutcome {
