@@ -20,6 +20,8 @@ export default defineConfig({
     pool: "forks",
     isolate: true,
     maxWorkers: 2,
-    testTimeout: 15_000,
+    // sign-ins hash at full scrypt cost; generous limits keep a busy machine from failing good tests
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
