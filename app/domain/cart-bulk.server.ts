@@ -7,7 +7,7 @@ import { inArray } from "drizzle-orm";
 import { products } from "~db/schema";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { addToCart, getCart, type CartOwner } from "./cart.server";
+import { addManyToCart, getCart, type CartOwner } from "./cart.server";
 import { variantKey, type SelectedVariants } from "./cart.schema";
 import type { CartMirrorLine } from "./cart-mirror.schema";
 import type { Buyer } from "./pricing.server";
@@ -52,32 +52,34 @@ function namesOf(db: DB, ids: number[]): Map<number, string> {
 }
 
 /**
- * Adds each line in turn through addToCart; failures are collected, not thrown. For a user's cart, call it
- * inside a write transaction to make the whole load one change.
+ * Adds the lines in one read and one write of the cart (addManyToCart: one transaction for a user), in
+ * order, each with the cart's own rules; a line that fails is collected with its reason, not thrown.
  */
 export function addLinesToCart(db: DB, owner: CartOwner, buyer: Buyer, lines: readonly BulkCartLine[]): BulkAddResult {
+  const results = addManyToCart(
+    db,
+    owner,
+    buyer,
+    lines.map(({ productId, quantity, selectedVariants }) => ({ productId, quantity, selectedVariants })),
+  );
   let added = 0;
   let units = 0;
   const skipped: SkippedCartLine[] = [];
-  for (const line of lines) {
-    const result = addToCart(db, owner, buyer, {
-      productId: line.productId,
-      quantity: line.quantity,
-      selectedVariants: line.selectedVariants,
-    });
+  results.forEach((result, index) => {
     if (result.ok) {
       added += 1;
       units += result.value.quantity;
-      continue;
+      return;
     }
+    const line = lines[index];
     skipped.push({
       productId: line.productId,
-      productName: line.productName ?? "",
+      productName: result.productName ?? line.productName ?? "",
       selectedVariants: line.selectedVariants,
       quantity: line.quantity,
       reason: result.message,
     });
-  }
+  });
   const unnamed = skipped.filter((line) => line.productName === "");
   if (unnamed.length > 0) {
     const names = namesOf(db, unnamed.map((line) => line.productId));

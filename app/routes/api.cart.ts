@@ -27,8 +27,12 @@ export async function cartResponse(request: Request, status = 200) {
   return json(cartJson(cart), { status, headers: await guestCookie(owner) });
 }
 
+/** A guest's cart lives in the session; a session is only created once there is something to keep. */
 async function guestCookie(owner: CartOwner): Promise<HeadersInit | undefined> {
-  return owner.kind === "guest" ? { "Set-Cookie": await commitSession(owner.session) } : undefined;
+  if (owner.kind !== "guest") return undefined;
+  const { session } = owner;
+  if (!session.id && Object.keys(session.data).length === 0) return undefined;
+  return { "Set-Cookie": await commitSession(session) };
 }
 
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => cartResponse(request));

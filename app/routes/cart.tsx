@@ -246,33 +246,7 @@ export default function CartPage() {
         </div>
       ) : null}
 
-      {empty ? (
-        <div className="py-16 text-center">
-          <h1 className="text-3xl font-bold text-slate-900">Your Cart is Empty</h1>
-          <p className="mt-3 text-slate-600">Browse the catalogue and add the products your business needs.</p>
-          <Link
-            to="/"
-            className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
-            Start Shopping
-          </Link>
-          <CartMirror {...data.mirror} />
-        </div>
-      ) : (
-        <>
-          <h1 className="text-3xl font-bold text-slate-900">Shopping Cart</h1>
-          <CartMirror {...data.mirror} />
-          <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
-            <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-              {data.lines.map((line) => (
-                <CartLineRow key={`${line.productId}|${line.variantKey}`} line={line} />
-              ))}
-            </ul>
-            <OrderSummary summary={data.summary} signedIn={data.signedIn} />
-          </div>
-        </>
-      )}
-
+      {/* without JavaScript the form shows here, at the top of the page; with it, as a modal */}
       <UrlDialog
         open={data.dialog === SAVE_TEMPLATE_DIALOG}
         title="Save as Template"
@@ -293,6 +267,34 @@ export default function CartPage() {
           />
         )}
       </UrlDialog>
+
+      {empty ? (
+        <div className="py-16 text-center">
+          <h1 className="text-3xl font-bold text-slate-900">Your Cart is Empty</h1>
+          <p className="mt-3 text-slate-600">Browse the catalogue and add the products your business needs.</p>
+          <Link
+            to="/"
+            className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold text-slate-900">Shopping Cart</h1>
+          <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+            <ul aria-label="Cart items" className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {data.lines.map((line) => (
+                <CartLineRow key={`${line.productId}|${line.variantKey}`} line={line} />
+              ))}
+            </ul>
+            <OrderSummary summary={data.summary} signedIn={data.signedIn} />
+          </div>
+        </>
+      )}
+
+      {/* one instance whether or not the cart is empty, so it knows when the cart was emptied on this page */}
+      <CartMirror {...data.mirror} />
     </div>
   );
 }

@@ -52,16 +52,14 @@ export function UrlDialog({
     <Dialog
       open={open}
       onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })}
-      className="relative z-40"
+      className="fixed inset-0 z-40 flex items-center justify-center p-4"
     >
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-0 flex w-screen items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
+      <DialogPanel className="relative w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+        <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+        {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
+        <div className="mt-4">{children}</div>
+      </DialogPanel>
     </Dialog>
   );
 }
