@@ -1,6 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { getAdminStats } from "~/domain/admin-stats.server";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { PageHeader, Panel } from "~/components/admin/page-header";
+import { StatCard } from "~/components/admin/stat-card";
+import { formatOrderDate } from "~/components/orders/format";
+import { StatusBadge } from "~/components/orders/status-badge";
+import { getAdminStats, listRecentOrders } from "~/domain/admin-stats.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
@@ -9,30 +15,80 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · INFY Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ stats: getAdminStats(getDb()) });
+  const db = getDb();
+  return json({
+    stats: getAdminStats(db),
+    recentOrders: listRecentOrders(db),
+  });
 }
 
 export default function AdminDashboard() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, recentOrders } = useLoaderData<typeof loader>();
   const cards = [
-    { label: "Total Revenue", value: formatMoney(stats.totalRevenue), note: "Delivered orders" },
+    { label: "Total Revenue", value: formatMoney(stats.totalRevenue), note: "Delivered orders", to: "/admin/analytics" },
     { label: "Pending Orders", value: String(stats.pendingOrders), note: "Awaiting processing or approval" },
-    { label: "Total Products", value: String(stats.totalProducts), note: "In the catalogue" },
-    { label: "Product Requests", value: String(stats.productRequests), note: "Waiting for a decision" },
-    { label: "Low Stock Products", value: String(stats.lowStockProducts), note: "At or below threshold" },
+    { label: "Total Products", value: String(stats.totalProducts), note: "In the catalogue", to: "/admin/products" },
+    { label: "Product Requests", value: String(stats.productRequests), note: "Waiting for a decision", to: "/admin/product-requests" },
+    { label: "Low Stock Products", value: String(stats.lowStockProducts), note: "At or below threshold", to: "/admin/inventory-alerts" },
   ];
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title="Dashboard" description="Today's figures and the latest orders." />
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {cards.map((card) => (
-          <div key={card.label} className="rounded-lg border border-slate-200 bg-white p-4">
-            <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-slate-900">{card.value}</dd>
-            <dd className="text-xs text-slate-500">{card.note}</dd>
-          </div>
+          <StatCard
+            key={card.label}
+            label={card.label}
+            value={card.value}
+            tone={card.label === "Low Stock Products" && stats.lowStockProducts > 0 ? "warning" : "default"}
+            note={
+              card.to ? (
+                <Link to={card.to} className="hover:text-brand-700 hover:underline">
+                  {card.note}
+                </Link>
+              ) : (
+                card.note
+              )
+            }
+          />
         ))}
       </dl>
+
+      <Panel className="mt-8" title="Recent Orders">
+        <DataTable caption="The 10 most recent orders">
+          <thead>
+            <tr>
+              <th scope="col" className={thClass}>Order</th>
+              <th scope="col" className={thClass}>Customer</th>
+              <th scope="col" className={thClass}>Date</th>
+              <th scope="col" className={thClass}>Status</th>
+              <th scope="col" className={`${thClass} text-right`}>Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recentOrders.length === 0 ? (
+              <EmptyRow colSpan={5}>No orders found</EmptyRow>
+            ) : (
+              recentOrders.map((order) => (
+                <tr key={order.id} className="hover:bg-slate-50">
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <span className="font-medium text-slate-900">{order.orderNumber}</span>
+                  </td>
+                  <td className={`${tdClass} break-all`}>{order.customerEmail}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>
+                  <td className={tdClass}>
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(order.total)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </DataTable>
+      </Panel>
+
     </div>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;

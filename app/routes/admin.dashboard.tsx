@@ -1,2 +1,2 @@
 /** /admin/dashboard is the same screen as /admin. */
-export { default, loader, meta } from "./admin._index";
+export { default, ErrorBoundary, loader, meta } from "./admin._index";

@@ -1,0 +1,273 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { ADMIN_BOTTOM_LINKS, ADMIN_NAV, isActiveNav, type AdminNavItem } from "./nav";
+import {
+  isSidebarShortcut,
+  sidebarCookie,
+  toggledSidebarState,
+  type SidebarState,
+} from "./sidebar-state";
+
+/** What the page says while a client-side navigation to a screen is loading; "Loading..." otherwise. */
+const LOADING_TEXT: Record<string, string> = {
+  "/admin/inventory-alerts": "Loading inventory...",
+};
+
+/**
+ * The back office's chrome: a sidebar (16rem, 3rem collapsed) beside a top bar with the admin's email.
+ * Below 768 px the sidebar is an 18rem off-canvas panel. Everything works without JavaScript: the
+ * collapse button posts to /admin/sidebar (which sets the cookie and comes back) and the menu button is a
+ * link to ?menu=open. With JavaScript both act instantly, and Ctrl/Cmd+B toggles the sidebar.
+ */
+export function AdminShell({
+  email,
+  sidebarState,
+  children,
+}: {
+  email: string;
+  sidebarState: SidebarState;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const menuInUrl = params.get("menu") === "open";
+
+  const [state, setState] = useState<SidebarState>(sidebarState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  useEffect(() => setState(sidebarState), [sidebarState]);
+
+  const toggle = useCallback(() => {
+    const next = toggledSidebarState(stateRef.current);
+    document.cookie = sidebarCookie(next);
+    setState(next);
+  }, []);
+
+  const [mobileOpen, setMobileOpen] = useState(menuInUrl);
+  // any navigation closes the phone menu (or opens it, for the no-JS ?menu=open address)
+  useEffect(() => setMobileOpen(menuInUrl), [location.key, menuInUrl]);
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (isSidebarShortcut(event)) {
+        event.preventDefault();
+        toggle();
+      } else if (event.key === "Escape") {
+        setMobileOpen(false);
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [toggle]);
+
+  const navigation = useNavigation();
+  const loadingPath =
+    navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname !== location.pathname
+      ? navigation.location.pathname
+      : null;
+
+  const collapsed = state === "collapsed";
+  const here = location.pathname + location.search;
+  const withoutMenu = new URLSearchParams(location.search);
+  withoutMenu.delete("menu");
+  const closeHref = location.pathname + (withoutMenu.toString() ? `?${withoutMenu}` : "");
+  const withMenu = new URLSearchParams(withoutMenu);
+  withMenu.set("menu", "open");
+  const openHref = `${location.pathname}?${withMenu}`;
+
+  return (
+    <div className="flex min-h-screen w-full bg-slate-50">
+      <aside
+        data-testid="admin-sidebar"
+        data-state={state}
+        aria-label="Admin sidebar"
+        className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 md:flex ${
+          collapsed ? "w-12" : "w-64"
+        }`}
+      >
+        <SidebarContent collapsed={collapsed} pathname={location.pathname} />
+      </aside>
+
+      {mobileOpen ? (
+        <div className="fixed inset-0 z-40 md:hidden" data-testid="admin-mobile-menu">
+          <Link
+            to={closeHref}
+            aria-label="Close menu"
+            className="absolute inset-0 bg-slate-900/40"
+            onClick={(event) => {
+              event.preventDefault();
+              setMobileOpen(false);
+            }}
+          />
+          <aside
+            aria-label="Admin menu"
+            className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white shadow-xl"
+          >
+            <SidebarContent collapsed={false} pathname={location.pathname} />
+          </aside>
+        </div>
+      ) : null}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-4">
+          <Link
+            to={openHref}
+            className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 md:hidden"
+            aria-expanded={mobileOpen}
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              setMobileOpen(true);
+            }}
+          >
+            <MenuIcon />
+            Menu
+          </Link>
+          <Form
+            method="post"
+            action="/admin/sidebar"
+            className="hidden md:block"
+            onSubmit={(event) => {
+              event.preventDefault();
+              toggle();
+            }}
+          >
+            <input type="hidden" name="intent" value="toggle" />
+            <input type="hidden" name="current" value={state} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <button
+              type="submit"
+              className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+              aria-expanded={!collapsed}
+              title="Toggle sidebar (Ctrl+B / ⌘B)"
+            >
+              <SidebarIcon />
+            </button>
+          </Form>
+          <span className="text-sm font-semibold text-slate-900 md:hidden">INFY Admin</span>
+          <div className="ml-auto flex min-w-0 items-center gap-2 text-sm text-slate-600">
+            <span className="hidden sm:inline">Signed in as</span>
+            <span data-testid="admin-email" className="truncate font-medium text-slate-900">
+              {email}
+            </span>
+          </div>
+        </header>
+        <main id="main" className="min-w-0 flex-1 px-3 py-5 md:px-6 md:py-6" aria-busy={loadingPath ? true : undefined}>
+          {loadingPath ? (
+            <div
+              role="status"
+              className="fixed left-1/2 top-16 z-40 flex -translate-x-1/2 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-md"
+            >
+              <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
+              {LOADING_TEXT[loadingPath] ?? "Loading..."}
+            </div>
+          ) : null}
+          <div className={loadingPath ? "opacity-60 transition-opacity" : undefined}>{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname: string }) {
+  return (
+    <>
+      <div className={`flex h-14 shrink-0 items-center border-b border-slate-200 ${collapsed ? "justify-center" : "px-4"}`}>
+        <Link to="/admin" className="font-bold tracking-tight text-brand-800" title="INFY Admin">
+          {collapsed ? (
+            <>
+              <span aria-hidden className="text-sm">
+                IA
+              </span>
+              <span className="sr-only">INFY Admin</span>
+            </>
+          ) : (
+            "INFY Admin"
+          )}
+        </Link>
+      </div>
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto py-3">
+        {ADMIN_NAV.map((group, index) => (
+          <div key={group.label ?? index} className={index > 0 ? "mt-4" : undefined}>
+            {group.label ? (
+              collapsed ? (
+                <hr className="mx-2 mb-2 border-slate-200" />
+              ) : (
+                <h2 className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</h2>
+              )
+            ) : null}
+            <ul className="space-y-0.5 px-2">
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  <NavItem item={item} collapsed={collapsed} active={isActiveNav(item.to, pathname)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <nav aria-label="Account" className="shrink-0 border-t border-slate-200 py-3">
+        <ul className="space-y-0.5 px-2">
+          {ADMIN_BOTTOM_LINKS.map((item) => (
+            <li key={item.to}>
+              <NavItem item={item} collapsed={collapsed} active={false} reload={item.reload} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+function NavItem({
+  item,
+  collapsed,
+  active,
+  reload,
+}: {
+  item: AdminNavItem;
+  collapsed: boolean;
+  active: boolean;
+  reload?: boolean;
+}) {
+  const tone = active
+    ? "bg-brand-50 font-semibold text-brand-800"
+    : "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+  return (
+    <Link
+      to={item.to}
+      reloadDocument={reload}
+      title={item.label}
+      aria-current={active ? "page" : undefined}
+      className={`flex h-9 items-center rounded-md text-sm ${collapsed ? "justify-center px-0" : "px-3"} ${tone}`}
+    >
+      {collapsed ? (
+        <>
+          <span aria-hidden className="text-xs font-semibold">
+            {item.short}
+          </span>
+          <span className="sr-only">{item.label}</span>
+        </>
+      ) : (
+        item.label
+      )}
+    </Link>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 5h14M3 10h14M3 15h14" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function SidebarIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <rect x="2.5" y="3.5" width="15" height="13" rx="2" />
+      <path d="M7.5 3.5v13" />
+    </svg>
+  );
+}

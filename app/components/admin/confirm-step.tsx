@@ -1,0 +1,56 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { AdminDialog } from "./admin-dialog";
+
+/**
+ * "Are you sure?" as a page state (`?delete=12`): a dialog with JavaScript, a section in the page without.
+ * Confirming posts `intent` and `id` (plus any hidden fields); Cancel goes back to `cancelHref`.
+ */
+export function ConfirmStep({
+  open,
+  title,
+  message,
+  confirmLabel,
+  pendingLabel,
+  intent,
+  id,
+  cancelHref,
+  hidden = {},
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  intent: string;
+  id: string | number;
+  cancelHref: string;
+  hidden?: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <AdminDialog open={open} title={title} closeHref={cancelHref}>
+      <div className="text-sm text-slate-700">{message}</div>
+      <Form method="post" className="mt-5 flex flex-wrap justify-end gap-2">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={String(id)} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Link
+          to={cancelHref}
+          replace
+          preventScrollReset
+          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          Cancel
+        </Link>
+        <Button type="submit" variant="danger" disabled={pending}>
+          {pending ? pendingLabel : confirmLabel}
+        </Button>
+      </Form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_NAV, isActiveNav } from "./nav";
+
+describe("admin navigation", () => {
+  it("has the spec's groups in order", () => {
+    expect(ADMIN_NAV.map((group) => group.label)).toEqual([null, "Sales", "Procurement", "Finance", "Administration"]);
+    expect(ADMIN_NAV[1].items.map((item) => item.label)).toEqual([
+      "Products",
+      "Inventory Alerts",
+      "Orders",
+      "Sales Invoices",
+      "POS",
+    ]);
+  });
+
+  it("marks the dashboard active on both of its addresses only", () => {
+    expect(isActiveNav("/admin", "/admin")).toBe(true);
+    expect(isActiveNav("/admin", "/admin/")).toBe(true);
+    expect(isActiveNav("/admin", "/admin/dashboard")).toBe(true);
+    expect(isActiveNav("/admin", "/admin/users")).toBe(false);
+  });
+
+  it("marks a section active on its sub-pages but not on look-alike paths", () => {
+    expect(isActiveNav("/admin/products", "/admin/products/12")).toBe(true);
+    expect(isActiveNav("/admin/products", "/admin/products-export")).toBe(false);
+  });
+});

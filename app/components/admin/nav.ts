@@ -1,0 +1,62 @@
+/** The back office's navigation, in the spec's order. */
+export type AdminNavItem = { label: string; to: string; short: string };
+export type AdminNavGroup = { label: string | null; items: AdminNavItem[] };
+
+export const ADMIN_NAV: AdminNavGroup[] = [
+  {
+    label: null,
+    items: [
+      { label: "Dashboard", to: "/admin", short: "Db" },
+      { label: "Analytics", to: "/admin/analytics", short: "An" },
+    ],
+  },
+  {
+    label: "Sales",
+    items: [
+      { label: "Products", to: "/admin/products", short: "Pr" },
+      { label: "Inventory Alerts", to: "/admin/inventory-alerts", short: "IA" },
+      { label: "Orders", to: "/admin/orders", short: "Or" },
+      { label: "Sales Invoices", to: "/admin/sales-invoices", short: "SI" },
+      { label: "POS", to: "/admin/pos", short: "PS" },
+    ],
+  },
+  {
+    label: "Procurement",
+    items: [
+      { label: "Purchase Invoices", to: "/admin/purchase-invoices", short: "PI" },
+      { label: "Product Requests", to: "/admin/product-requests", short: "PR" },
+    ],
+  },
+  {
+    label: "Finance",
+    items: [
+      { label: "Accounts", to: "/admin/accounts", short: "Ac" },
+      { label: "VAT Returns", to: "/admin/vat-returns", short: "VR" },
+    ],
+  },
+  {
+    label: "Administration",
+    items: [
+      { label: "Users", to: "/admin/users", short: "Us" },
+      { label: "Price Tiers", to: "/admin/price-tiers", short: "PT" },
+      { label: "Volume Discounts", to: "/admin/volume-discounts", short: "VD" },
+      { label: "Customer Pricing", to: "/admin/customer-pricing", short: "CP" },
+      { label: "Loyalty Rewards", to: "/admin/loyalty-rewards", short: "LR" },
+    ],
+  },
+];
+
+/** Plain links (reloadDocument for Log Out: it is a GET that ends the session). */
+export const ADMIN_BOTTOM_LINKS: (AdminNavItem & { reload?: boolean })[] = [
+  { label: "Storefront", to: "/", short: "SF" },
+  { label: "Home", to: "/account/dashboard", short: "Hm" },
+  { label: "Loyalty Rewards", to: "/account/loyalty", short: "LR" },
+  { label: "Log Out", to: "/api/logout", short: "LO", reload: true },
+];
+
+/** Whether a nav item is the current page (or a page under it). The dashboard has two addresses. */
+export function isActiveNav(to: string, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (to === "/admin") return path === "/admin" || path === "/admin/dashboard";
+  return path === to || path.startsWith(`${to}/`);
+}

@@ -1,0 +1,48 @@
+/**
+ * The answers of the pricing screens' actions: a form's errors (400, or the use-case's status) so the
+ * dialog shows them, or a redirect back to the list with a flashed notice (Post/Redirect/Get).
+ */
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { json, redirect } from "@remix-run/node";
+import crypto from "node:crypto";
+import type { Failure } from "~/utils/result";
+import { flashToast, type Toast } from "~/utils/session.server";
+
+export type FormActionData = {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  toast?: Toast;
+  /** changes with every answer, so the same notice shows again */
+  attempt: string;
+};
+
+export function errorToast(message: string): Toast {
+  return { title: "Error", description: message, variant: "destructive" };
+}
+
+/** The form's own validation failed: show its errors, change nothing. */
+export function invalidReply<Value>(intent: string, submission: Submission<Value>) {
+  return json<FormActionData>(
+    { intent, result: submission.reply(), attempt: crypto.randomUUID() },
+    { status: 400 },
+  );
+}
+
+/** The use-case refused: the message on its field when the form has it, else on the form, plus a notice. */
+export function failureReply<Value>(
+  intent: string,
+  submission: Submission<Value>,
+  failure: Failure,
+  fields: readonly string[],
+  toast: Toast = errorToast(failure.message),
+) {
+  const onField = failure.field && fields.includes(failure.field) ? failure.field : null;
+  const result = onField
+    ? submission.reply({ fieldErrors: { [onField]: [failure.message] } })
+    : submission.reply({ formErrors: [failure.message] });
+  return json<FormActionData>({ intent, result, toast, attempt: crypto.randomUUID() }, { status: failure.status });
+}
+
+export async function redirectWithToast(request: Request, to: string, toast: Toast) {
+  return redirect(to, { headers: { "Set-Cookie": await flashToast(request, toast) } });
+}

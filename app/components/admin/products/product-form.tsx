@@ -1,0 +1,296 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { Field, FormError, inputClass } from "~/components/ui/field";
+import { ToastNotice } from "~/components/ui/toast";
+import {
+  CUSTOM_VAT_CHOICE,
+  DESCRIPTION_MAX,
+  PRODUCT_INTENTS,
+  PRODUCT_NAME_MAX,
+  PRODUCT_SLUG_MAX,
+  VAT_RATE_CHOICES,
+  productFormSchema,
+} from "~/domain/admin-product.schema";
+import { slugify } from "~/utils/slug";
+import type { Toast } from "~/utils/session.server";
+
+export type ProductFormDefaults = {
+  name: string;
+  slug: string;
+  description: string;
+  categoryId: string;
+  costPrice: string;
+  salesPrice: string;
+  vatRateChoice: string;
+  vatRateCustom: string;
+  stockLevel: string;
+  lowStockThreshold: string;
+  imageUrl: string;
+  supplierId: string;
+};
+
+/** What the action answers to "Generate description" (the fetcher reads it with JavaScript). */
+export type GenerateReply = { intent: typeof PRODUCT_INTENTS.generate; description?: string; notice: Toast; nonce: string };
+
+const selectClass = `${inputClass} pr-8`;
+
+/**
+ * Add or edit a product. A plain form post: without JavaScript "Generate description" posts the form and the
+ * page comes back with the text filled in; with JavaScript a fetcher asks for it and fills the box in place.
+ * Money is typed in pounds; VAT is 20 / 5 / 0 % or a custom rate typed beside the choice.
+ */
+export function ProductForm({
+  mode,
+  action,
+  closeHref,
+  newCategoryHref,
+  idempotencyKey,
+  productId,
+  defaults,
+  categories,
+  suppliers,
+  lastResult,
+}: {
+  mode: "new" | "edit";
+  action: string;
+  closeHref: string;
+  newCategoryHref: string;
+  idempotencyKey: string;
+  productId?: number;
+  defaults: ProductFormDefaults;
+  categories: { id: number; name: string }[];
+  suppliers: { id: string; label: string }[];
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const saveIntent = mode === "new" ? PRODUCT_INTENTS.create : PRODUCT_INTENTS.update;
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === saveIntent;
+  const generatingWithoutFetcher = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.generate;
+
+  const [form, fields] = useForm({
+    id: mode === "new" ? "product-form-new" : `product-form-${productId}`,
+    lastResult: lastResult ?? undefined,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
+  });
+
+  // With JavaScript, "Generate description" asks the same action through a fetcher and fills the box.
+  const fetcher = useFetcher<GenerateReply>();
+  const generating = fetcher.state !== "idle" || generatingWithoutFetcher;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [notice, setNotice] = useState<{ toast: Toast; nonce: string } | null>(null);
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    const reply = fetcher.data;
+    if (fetcher.state !== "idle" || !reply || handled.current === reply.nonce) return;
+    handled.current = reply.nonce;
+    if (reply.description) form.update({ name: fields.description.name, value: reply.description });
+    else formRef.current?.querySelector<HTMLInputElement>(`[name="${fields.name.name}"]`)?.focus();
+    setNotice({ toast: reply.notice, nonce: reply.nonce });
+  }, [fetcher.state, fetcher.data, form, fields.description.name, fields.name.name]);
+
+  function generate(event: MouseEvent<HTMLButtonElement>) {
+    if (!formRef.current) return;
+    event.preventDefault();
+    const data = new FormData(formRef.current);
+    data.set("intent", PRODUCT_INTENTS.generate);
+    fetcher.submit(data, { method: "post", action });
+  }
+
+  const vatChoice = String(fields.vatRateChoice.value ?? defaults.vatRateChoice);
+  const nameValue = typeof fields.name.value === "string" ? fields.name.value : defaults.name;
+  const slugPlaceholder = slugify(nameValue).slice(0, PRODUCT_SLUG_MAX) || "made-from-the-name";
+
+  return (
+    <>
+      {notice ? <ToastNotice key={notice.nonce} toast={notice.toast} /> : null}
+      <Form method="post" action={action} {...getFormProps(form)} ref={formRef} className="space-y-5" noValidate>
+        {/* Enter in a text box saves; it must not generate a description */}
+        <button type="submit" name="intent" value={saveIntent} className="sr-only" tabIndex={-1} aria-hidden="true">
+          Save
+        </button>
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {productId ? <input type="hidden" name="productId" value={productId} /> : null}
+        <FormError errors={form.errors} />
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Name"
+            errors={fields.name.errors}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: PRODUCT_NAME_MAX, autoComplete: "off" }}
+          />
+          <Field
+            label="Slug (optional)"
+            errors={fields.slug.errors}
+            hint="Leave blank to make it from the name."
+            inputProps={{
+              ...getInputProps(fields.slug, { type: "text" }),
+              maxLength: PRODUCT_SLUG_MAX,
+              placeholder: slugPlaceholder,
+              autoComplete: "off",
+              spellCheck: false,
+            }}
+          />
+        </div>
+
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <label htmlFor={fields.description.id} className="block text-sm font-medium text-slate-800">
+              Description
+            </label>
+            <Button
+              type="submit"
+              name="intent"
+              value={PRODUCT_INTENTS.generate}
+              variant="secondary"
+              className="px-3 py-1.5 text-xs"
+              formNoValidate
+              onClick={generate}
+              disabled={generating}
+            >
+              {generating ? "Generating..." : "Generate description"}
+            </Button>
+          </div>
+          <textarea
+            {...getTextareaProps(fields.description)}
+            rows={5}
+            maxLength={DESCRIPTION_MAX}
+            className={inputClass}
+            aria-invalid={fields.description.errors?.length ? true : undefined}
+            aria-describedby={`${fields.description.id}-hint`}
+          />
+          {fields.description.errors?.length ? (
+            <p className="text-sm text-red-700">{fields.description.errors[0]}</p>
+          ) : (
+            <p id={`${fields.description.id}-hint`} className="text-xs text-slate-500">
+              Plain text. Generate description writes one from the name and category for you to edit.
+            </p>
+          )}
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1">
+            <label htmlFor={fields.categoryId.id} className="block text-sm font-medium text-slate-800">
+              Category
+            </label>
+            <select {...getSelectProps(fields.categoryId)} className={selectClass}>
+              <option value="">No category</option>
+              {categories.map((category) => (
+                <option key={category.id} value={String(category.id)}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+            {fields.categoryId.errors?.length ? (
+              <p className="text-sm text-red-700">{fields.categoryId.errors[0]}</p>
+            ) : (
+              <p className="text-xs text-slate-500">
+                Not listed?{" "}
+                <Link to={newCategoryHref} className="font-semibold text-brand-700 hover:underline" preventScrollReset>
+                  New category
+                </Link>
+              </p>
+            )}
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={fields.supplierId.id} className="block text-sm font-medium text-slate-800">
+              Preferred supplier
+            </label>
+            <select {...getSelectProps(fields.supplierId)} className={selectClass}>
+              <option value="">None</option>
+              {suppliers.map((supplier) => (
+                <option key={supplier.id} value={supplier.id}>
+                  {supplier.label}
+                </option>
+              ))}
+            </select>
+            {fields.supplierId.errors?.length ? (
+              <p className="text-sm text-red-700">{fields.supplierId.errors[0]}</p>
+            ) : (
+              <p className="text-xs text-slate-500">Used when purchase orders are generated.</p>
+            )}
+          </div>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label="Cost price (£)"
+            errors={fields.costPrice.errors}
+            inputProps={{ ...getInputProps(fields.costPrice, { type: "number" }), step: "0.01", min: 0, inputMode: "decimal" }}
+          />
+          <Field
+            label="Sales price, ex VAT (£)"
+            errors={fields.salesPrice.errors}
+            inputProps={{ ...getInputProps(fields.salesPrice, { type: "number" }), step: "0.01", min: 0, inputMode: "decimal" }}
+          />
+          <div className="space-y-1">
+            <label htmlFor={fields.vatRateChoice.id} className="block text-sm font-medium text-slate-800">
+              VAT rate
+            </label>
+            <div className="flex gap-2">
+              <select {...getSelectProps(fields.vatRateChoice)} className={selectClass}>
+                {VAT_RATE_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+                <option value={CUSTOM_VAT_CHOICE}>Custom</option>
+              </select>
+              <input
+                {...getInputProps(fields.vatRateCustom, { type: "number" })}
+                step="0.01"
+                min={0}
+                max={100}
+                inputMode="decimal"
+                aria-label="Custom VAT rate (%)"
+                placeholder="%"
+                className={`${inputClass} w-24 ${vatChoice === CUSTOM_VAT_CHOICE ? "" : "opacity-60"}`}
+              />
+            </div>
+            {fields.vatRateCustom.errors?.length || fields.vatRateChoice.errors?.length ? (
+              <p className="text-sm text-red-700">{fields.vatRateCustom.errors?.[0] ?? fields.vatRateChoice.errors?.[0]}</p>
+            ) : (
+              <p className="text-xs text-slate-500">Standard 20%, reduced 5%, zero 0%; or choose Custom and type the rate.</p>
+            )}
+          </div>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label="Stock level"
+            errors={fields.stockLevel.errors}
+            inputProps={{ ...getInputProps(fields.stockLevel, { type: "number" }), step: 1, min: 0, inputMode: "numeric" }}
+          />
+          <Field
+            label="Low-stock threshold"
+            errors={fields.lowStockThreshold.errors}
+            inputProps={{ ...getInputProps(fields.lowStockThreshold, { type: "number" }), step: 1, min: 0, inputMode: "numeric" }}
+          />
+          <Field
+            label="Image URL"
+            errors={fields.imageUrl.errors}
+            inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://…", inputMode: "url" }}
+          />
+        </div>
+
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
+          <Link
+            to={closeHref}
+            preventScrollReset
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
+            Cancel
+          </Link>
+          <Button type="submit" name="intent" value={saveIntent} disabled={saving}>
+            {saving ? "Saving..." : mode === "new" ? "Create product" : "Save changes"}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { adminUserJson, approveUser } from "~/domain/admin-users.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { idempotencyKeyFrom } from "~/utils/idempotency.server";
+import { apiRoute, failureResponse, methodNotAllowed } from "~/utils/http.server";
+
+/** POST /api/admin/approve-user/{id} (empty body): sets approvedAt. 404 unknown, 409 already approved. */
+export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
+  const admin = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const result = approveUser(getDb(), admin, params.id ?? "", idempotencyKeyFrom(request));
+  if (!result.ok) return failureResponse(result);
+  return json({ message: "User approved", user: adminUserJson(result.value) });
+});
+
+export const loader = apiRoute(async ({ request }) => {
+  await requireApiAdmin(request);
+  return methodNotAllowed(["POST"]);
+});

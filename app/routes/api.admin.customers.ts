@@ -1,0 +1,11 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { listCustomers } from "~/domain/admin-users.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute } from "~/utils/http.server";
+
+/** GET /api/admin/customers: users with role customer, for pickers: [{id, email, firstName, lastName, businessName}]. */
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
+  return json(listCustomers(getDb()));
+});

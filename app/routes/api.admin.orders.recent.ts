@@ -1,0 +1,20 @@
+import { json } from "@remix-run/node";
+import { listRecentOrders } from "~/domain/admin-stats.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute } from "~/utils/http.server";
+import { toDecimalString } from "~/utils/money";
+
+/** GET /api/admin/orders/recent: the 10 newest orders with the customer's email; totals as 2-decimal strings. */
+export const loader = apiRoute(async ({ request }) => {
+  await requireApiAdmin(request);
+  const orders = listRecentOrders(getDb()).map((order) => ({
+    id: order.id,
+    orderNumber: order.orderNumber,
+    customerEmail: order.customerEmail,
+    status: order.status,
+    total: toDecimalString(order.total),
+    createdAt: order.createdAt.toISOString(),
+  }));
+  return json(orders);
+});
