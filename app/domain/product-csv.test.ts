@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import {
+  SHOPIFY_COLUMNS,
+  exportFileName,
+  htmlToText,
+  optionCombinations,
+  parseProductCsv,
+  shopifyRowsFor,
+  textToHtml,
+  type ExportProduct,
+} from "./product-csv";
+
+const column = (name: (typeof SHOPIFY_COLUMNS)[number]) => SHOPIFY_COLUMNS.indexOf(name);
+
+describe("htmlToText (the sanitiser)", () => {
+  it("keeps the words and drops every tag, script, style and comment", () => {
+    expect(
+      htmlToText(
+        '<h2>Strong</h2><p>Made <b>here</b>,<br>in <a href="javascript:x">Leeds</a>.</p><script>alert(1)</script><style>p{}</style><!-- note --><img src=x onerror=alert(1)>',
+      ),
+    ).toBe("Strong\n\nMade here,\nin Leeds.");
+  });
+
+  it("turns lists into '- ' lines and decodes entities once", () => {
+    expect(htmlToText("<ul><li>One &amp; two</li><li>&lt;b&gt; &#8211; &#x2014; &pound;5 &amp;amp;</li></ul>")).toBe(
+      "- One & two\n- <b> – — £5 &amp;",
+    );
+  });
+
+  it("is the inverse of textToHtml for any stored description", () => {
+    for (const text of [
+      "Plain",
+      'Line one "quoted" <b>x</b> & y\nLine two\n\nParagraph two: 100%',
+      "- bullet\n- list",
+      "Tom's café — £1.50 &amp; more",
+    ]) {
+      expect(htmlToText(textToHtml(text))).toBe(text);
+    }
+    expect(textToHtml("a < b\n\nc")).toBe("<p>a &lt; b</p><p>c</p>");
+  });
+});
+
+describe("parseProductCsv: simple rows", () => {
+  it("matches headers ignoring case and spaces, derives slugs, and leaves absent columns out", () => {
+    const parsed = parseProductCsv("Name,Sales Price,Stock Level\nPaper Towels,2.50,50\n");
+    expect(parsed).toEqual({
+      ok: true,
+      value: {
+        format: "simple",
+        errors: [],
+        items: [{ row: 2, slug: "paper-towels", fields: { name: "Paper Towels", salesPrice: 250, stockLevel: 50 } }],
+      },
+    });
+  });
+
+  it("reports each bad row with its row number and keeps the good ones", () => {
+    const parsed = parseProductCsv(
+      ["slug,name,salesPrice,costPrice,stockLevel", "a,A,1.00,,1", "b,B,one,,1", ",,,", "a,A again,1,,1", "c,C,2,x,1", "d,D,2,1,1.5"].join("\n"),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items.map((item) => item.slug)).toEqual(["a"]);
+    expect(parsed.value.errors).toEqual([
+      { row: 3, message: 'salesPrice "one" is not an amount in pounds, like 12.50' },
+      { row: 5, message: 'slug "a" is already on row 2' },
+      { row: 6, message: 'costPrice "x" is not an amount in pounds, like 12.50' },
+      { row: 7, message: 'stockLevel "1.5" is not a whole number' },
+    ]);
+  });
+
+  it("refuses a file that is neither layout, or has no rows", () => {
+    expect(parseProductCsv("sku,quantity\nA,1\n")).toMatchObject({ ok: false });
+    expect(parseProductCsv("slug,name\n")).toEqual({ ok: false, message: "The file has a header but no product rows." });
+    expect(parseProductCsv("")).toEqual({ ok: false, message: "The file is empty." });
+  });
+});
+
+describe("parseProductCsv: Shopify", () => {
+  const header = "Handle,Title,Body (HTML),Product Category,Type,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Inventory Qty,Variant Price,Cost per item,Image Src,Variant Taxable";
+
+  it("groups rows by Handle: the first row's fields, summed stock, distinct option values", () => {
+    const parsed = parseProductCsv(
+      [
+        header,
+        "mug,Mug,<p>Big mug</p>,Home > Kitchen > Mugs,,Colour,Red,Size,S,3,4.00,2.00,https://x.test/m.jpg,FALSE",
+        "mug,,,,,,Red,,L,-2,4.50,,,",
+        "mug,,,,,,Blue,,S,5,4.00,,https://x.test/b.jpg,",
+      ].join("\n"),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items).toEqual([
+      {
+        row: 2,
+        slug: "mug",
+        fields: {
+          name: "Mug",
+          description: "Big mug",
+          categoryName: "Mugs",
+          salesPrice: 400,
+          costPrice: 200,
+          stockLevel: 8,
+          imageUrl: "https://x.test/m.jpg",
+          taxable: false,
+        },
+        variants: [
+          { name: "Colour", options: ["Red", "Blue"] },
+          { name: "Size", options: ["S", "L"] },
+        ],
+      },
+    ]);
+  });
+
+  it("Title / Default Title means no variants; a value without an option name is an error", () => {
+    const parsed = parseProductCsv([header, "hat,Hat,,,Hats,Title,Default Title,,,1,2.00,,,", "cap,Cap,,,Hats,,Red,,,1,2.00,,,"].join("\n"));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items).toMatchObject([{ slug: "hat", variants: [], fields: { categoryName: "Hats" } }]);
+    expect(parsed.value.errors).toEqual([{ row: 3, message: "Option1 Value is given but Option1 Name is missing" }]);
+  });
+});
+
+describe("shopifyRowsFor", () => {
+  const product: ExportProduct = {
+    slug: "vest",
+    name: "Vest",
+    description: "Bright",
+    categoryName: "PPE",
+    salesPrice: 249,
+    costPrice: 145,
+    vatRate: 2000,
+    stockLevel: 30,
+    imageUrl: "https://x.test/v.jpg",
+    variants: [
+      { name: "Size", options: ["S", "M"] },
+      { name: "Colour", options: ["Yellow", "Orange"] },
+    ],
+  };
+
+  it("writes one row per combination, the product on the first, the stock on the first", () => {
+    const rows = shopifyRowsFor(product);
+    expect(rows).toHaveLength(4);
+    expect(rows.every((row) => row.length === SHOPIFY_COLUMNS.length)).toBe(true);
+    expect(rows.map((row) => [row[column("Option1 Value")], row[column("Option2 Value")]])).toEqual([
+      ["S", "Yellow"],
+      ["S", "Orange"],
+      ["M", "Yellow"],
+      ["M", "Orange"],
+    ]);
+    expect(rows.map((row) => row[column("Variant Inventory Qty")])).toEqual(["30", "0", "0", "0"]);
+    expect(rows.map((row) => row[column("Title")])).toEqual(["Vest", "", "", ""]);
+    expect(rows[0][column("Option1 Name")]).toBe("Size");
+    expect(rows[1][column("Option1 Name")]).toBe("");
+    for (const row of rows) {
+      expect(row[column("Variant Inventory Policy")]).toBe("deny");
+      expect(row[column("Variant Fulfillment Service")]).toBe("manual");
+      expect(row[column("Variant Weight Unit")]).toBe("kg");
+      expect(row[column("Variant Price")]).toBe("2.49");
+      expect(row[column("Cost per item")]).toBe("1.45");
+    }
+    expect(rows[0][column("Body (HTML)")]).toBe("<p>Bright</p>");
+  });
+
+  it("a product without variants is one Title / Default Title row", () => {
+    const [row, ...rest] = shopifyRowsFor({ ...product, variants: [], vatRate: 0 });
+    expect(rest).toEqual([]);
+    expect(row[column("Option1 Name")]).toBe("Title");
+    expect(row[column("Option1 Value")]).toBe("Default Title");
+    expect(row[column("Variant Taxable")]).toBe("FALSE");
+  });
+
+  it("optionCombinations has the first option changing slowest", () => {
+    expect(optionCombinations([{ name: "A", options: ["1", "2"] }, { name: "B", options: ["x"] }])).toEqual([["1", "x"], ["2", "x"]]);
+  });
+
+  it("names the file by the UK date", () => {
+    expect(exportFileName(new Date("2026-03-29T23:30:00Z"))).toBe("products-2026-03-30.csv");
+    expect(exportFileName(new Date("2026-01-15T23:30:00Z"))).toBe("products-2026-01-15.csv");
+  });
+});

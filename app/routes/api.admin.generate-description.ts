@@ -1,0 +1,18 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { generateDescriptionSchema } from "~/domain/admin-product.schema";
+import { generateDescription } from "~/domain/admin-products.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/**
+ * POST /api/admin/generate-description {productName, categoryName?} → 200 {description}. Without a product
+ * name: 400 {message: "Please enter a product name first.", field: "productName"}. Uses the configured
+ * model when LLM_API_URL is set, the local generator otherwise (or when the model fails). Writes nothing.
+ */
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const input = await parseJsonBody(request, generateDescriptionSchema);
+  const { description } = await generateDescription(input);
+  return json({ description });
+});

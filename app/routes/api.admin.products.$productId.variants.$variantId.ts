@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { PRODUCT_NOT_FOUND, VARIANT_DELETED, VARIANT_NOT_FOUND } from "~/domain/admin-product.schema";
+import { deleteVariant } from "~/domain/admin-products.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
+import { idempotencyKeyFrom } from "~/utils/idempotency.server";
+
+/** DELETE /api/admin/products/{productId}/variants/{variantId} → 200 {message, id}; 404 when either is unknown. */
+export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
+  const admin = await requireApiAdmin(request);
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+  const result = deleteVariant(
+    getDb(),
+    admin,
+    requireIntParam(params.productId, PRODUCT_NOT_FOUND),
+    requireIntParam(params.variantId, VARIANT_NOT_FOUND),
+    { idempotencyKey: idempotencyKeyFrom(request) },
+  );
+  return result.ok ? json({ message: VARIANT_DELETED, id: result.value.id }) : failureResponse(result);
+});

@@ -1,0 +1,55 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { parseAdminProductsQuery, productCreateSchema } from "~/domain/admin-product.schema";
+import { adminProductJson, createProduct, listAdminProducts } from "~/domain/admin-products.server";
+import { loadVariants } from "~/domain/catalog.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { idempotencyKeyFrom } from "~/utils/idempotency.server";
+
+const PAGE_SIZE_MAX = 100;
+const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(PAGE_SIZE_MAX);
+
+/**
+ * GET /api/admin/products: admin only. The products as a JSON array (with cost price and supplierId), by
+ * name, narrowed by `q` (words in the product's or its category's name). Paged by `page` (from 1) and
+ * `pageSize` (1 to 100, default 100); X-Total-Count, X-Page, X-Page-Size and X-Page-Count say how many
+ * match in all.
+ */
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
+  const db = getDb();
+  const params = new URL(request.url).searchParams;
+  const { q, page } = parseAdminProductsQuery(params);
+  const pageSize = pageSizeSchema.parse(params.get("pageSize") ?? undefined);
+  const result = listAdminProducts(db, { q, page, pageSize });
+  const variants = loadVariants(
+    db,
+    result.items.map((item) => item.id),
+  );
+  const body = result.items.map((item) => adminProductJson({ ...item, variants: variants.get(item.id) ?? [] }));
+  return json(body, {
+    headers: {
+      "X-Total-Count": String(result.total),
+      "X-Page": String(result.page),
+      "X-Page-Size": String(pageSize),
+      "X-Page-Count": String(result.pageCount),
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+/**
+ * POST /api/admin/products: creates a product → 201 Product. A blank or absent slug is derived from the
+ * name; absent fields take the defaults (VAT 20.00, low-stock threshold 10, stock 0, cost 0). 400 with the
+ * field for bad input; 409 (field slug) when the slug is taken. Honours an Idempotency-Key header.
+ */
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  const admin = await requireApiAdmin(request);
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const input = await parseJsonBody(request, productCreateSchema);
+  const result = createProduct(getDb(), admin, input, { idempotencyKey: idempotencyKeyFrom(request) });
+  if (!result.ok) return failureResponse(result);
+  return json(result.value, { status: 201 });
+});

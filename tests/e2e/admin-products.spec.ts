@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { ADMIN, expect, loginAs, test } from "./fixtures";
+
+const TEMPLATE = path.resolve("tests/fixtures/shopify-product-template.csv");
+const SHOPIFY_HEADER = fs.readFileSync(TEMPLATE, "utf8").split(/\r?\n/)[0];
+
+test.describe("admin products", () => {
+  // each journey signs in and loads several pages; a busy machine needs more than the default 30 s
+  test.describe.configure({ timeout: 60_000 });
+
+  test.beforeEach(async ({ page }) => {
+    await loginAs(page, ADMIN.email, ADMIN.password);
+  });
+
+  test("create a product with a derived slug, edit it, add a variant, and see it in the storefront", async ({ page }, testInfo) => {
+    test.slow(); // a long journey: several forms and page loads
+    const suffix = `${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    const name = `Catering Foil Roll 450mm ${suffix}`;
+    const slug = name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
+
+    await page.goto("/admin/products");
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+    await page.getByRole("link", { name: "Add product" }).click();
+
+    // Generate description needs a name first
+    await page.getByRole("button", { name: "Generate description" }).click();
+    await expect(page.getByText("Missing product name").first()).toBeVisible();
+    await expect(page.getByText("Please enter a product name first.").first()).toBeVisible();
+
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Category").selectOption({ label: "Disposables & Packaging" });
+    await page.getByLabel("Cost price (£)").fill("6.10");
+    await page.getByLabel("Sales price, ex VAT (£)").fill("9.40");
+    await page.getByLabel("Stock level").fill("4");
+    await page.getByLabel("Low-stock threshold").fill("5");
+    await page.getByRole("button", { name: "Generate description" }).click();
+    await expect(page.getByText("Description generated").first()).toBeVisible();
+    const description = page.getByLabel("Description", { exact: true });
+    await expect(description).toHaveValue(new RegExp(`^${name.replace(/[()]/g, "\\$&")} — `));
+    await expect(description).toHaveValue(/Part of our Disposables & Packaging range\./);
+    // the other fields are still as typed
+    await expect(page.getByLabel("Sales price, ex VAT (£)")).toHaveValue("9.40");
+
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByText("Product created").first()).toBeVisible();
+    await expect(page.getByText(`/products/${slug}`).first()).toBeVisible();
+
+    // find it, see its stock highlighted (4 is at or below the threshold of 5) and its margin
+    await page.getByLabel("Search products").fill(name);
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByTestId("product-row").filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(slug);
+    await expect(row).toContainText("£9.40");
+    await expect(row).toContainText("£11.28 inc VAT");
+    await expect(row).toContainText("35.1%");
+    await expect(row.getByTestId("stock-level")).toHaveAttribute("data-state", "low-stock");
+
+    // edit it
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByLabel("Sales price, ex VAT (£)").fill("9.90");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Product updated").first()).toBeVisible();
+    await expect(page.getByTestId("product-row").filter({ hasText: name })).toContainText("£9.90");
+
+    // add a variant with comma-separated options
+    await page.getByTestId("product-row").filter({ hasText: name }).getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByLabel("Variant name").fill("Width");
+    await page.getByLabel("Options", { exact: true }).fill(" 300mm, 450mm ,, 600mm");
+    await page.getByRole("button", { name: "Add variant" }).click();
+    await expect(page.getByText("Variant added").first()).toBeVisible();
+    const variant = page.getByTestId("variant-row").filter({ hasText: "Width" });
+    await expect(variant.getByRole("listitem")).toHaveText(["300mm", "450mm", "600mm"]);
+
+    // the storefront shows it, with its variant to choose
+    await page.goto(`/products/${slug}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const widths = page.getByRole("group", { name: "Width" });
+    await expect(widths.getByRole("radio")).toHaveCount(3);
+    await expect(widths).toContainText("300mm");
+    await expect(widths).toContainText("600mm");
+  });
+
+  test("deleting a product asks for confirmation first", async ({ page }, testInfo) => {
+    const name = `Disposable Aprons ${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    const created = await page.request.post("/api/admin/products", { data: { name, salesPrice: "3.20" } });
+    expect(created.status()).toBe(201);
+
+    await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    await expect(page.getByText("Past orders, invoices and returns keep their lines and history")).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByTestId("product-row").filter({ hasText: name })).toHaveCount(1);
+
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByRole("button", { name: "Delete product" }).click();
+    await expect(page.getByText("Product deleted").first()).toBeVisible();
+    await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+    await expect(page.getByText("No products found")).toBeVisible();
+  });
+
+  test("import Shopify's template from the page", async ({ page }) => {
+    await page.goto("/admin/products");
+    await page.getByRole("link", { name: "Import CSV" }).click();
+    await page.getByLabel("CSV file").setInputFiles(TEMPLATE);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const result = page.getByTestId("import-result");
+    await expect(result).toContainText("Import complete");
+    // the first import creates 3; any later one (the other project, a rerun) updates the same 3
+    await expect(result).toContainText(/Created (3 products, updated 0|0 products, updated 3) products/);
+    await expect(page.getByText("Import complete").first()).toBeVisible();
+
+    await page.goto("/admin/products?q=example");
+    await expect(page.getByTestId("product-row").filter({ hasText: "example-shirt" })).toContainText("Example T-Shirt");
+    await expect(page.getByTestId("product-row").filter({ hasText: "example-hat" })).toContainText("Hat");
+  });
+
+  test("Export CSV downloads every product in Shopify's layout", async ({ page }) => {
+    await page.goto("/admin/products");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await download.path();
+    const csv = fs.readFileSync(file, "utf8");
+    expect(csv.split("\n")[0]).toBe(SHOPIFY_HEADER);
+    expect(csv).toContain("Hi-Vis Vest EN ISO 20471");
+    expect(csv).toContain(",deny,manual,");
+  });
+});

@@ -1,0 +1,305 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "csv-parse/sync";
+import { asc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLogs, categories, products, productVariants } from "~db/schema";
+import * as root from "~/root";
+import * as productsPage from "~/routes/admin.products";
+import * as pageExport from "~/routes/admin.products.export[.]csv";
+import * as apiLogin from "~/routes/api.auth.login";
+import * as apiExport from "~/routes/api.admin.products.export";
+import * as apiImport from "~/routes/api.admin.products.import";
+import { getDb } from "~/utils/db.server";
+import { createUser, TEST_PASSWORD } from "./factories";
+import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+
+const FIXTURES = path.resolve("tests/fixtures");
+const SHOPIFY_TEMPLATE = fs.readFileSync(path.join(FIXTURES, "shopify-product-template.csv"), "utf8");
+const MALFORMED = fs.readFileSync(path.join(FIXTURES, "shopify-products-malformed.csv"), "utf8");
+const SHOPIFY_HEADER = SHOPIFY_TEMPLATE.split(/\r?\n/)[0];
+
+let adminCookie: string;
+let buyerCookie: string;
+
+async function signIn(email: string) {
+  const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }));
+  return cookieFrom(response);
+}
+
+beforeAll(async () => {
+  await createUser({ email: "admin@example.com", role: "admin" });
+  await createUser({ email: "buyer@example.com" });
+  adminCookie = await signIn("admin@example.com");
+  buyerCookie = await signIn("buyer@example.com");
+});
+
+const db = () => getDb();
+
+function uploadForm(content: string, name = "products.csv", type = "text/csv") {
+  const form = new FormData();
+  form.append("file", new File([content], name, { type }));
+  return form;
+}
+
+function apiUpload(content: string, { name, cookie = adminCookie }: { name?: string; cookie?: string } = {}) {
+  return callRoute(apiImport.action, buildRequest("/api/admin/products/import", { form: uploadForm(content, name), cookie }));
+}
+
+function pageUpload(content: string, name?: string) {
+  const form = uploadForm(content, name);
+  form.append("intent", "import-products");
+  form.append("idempotencyKey", crypto.randomUUID());
+  return callRoute(productsPage.action, buildRequest("/admin/products?dialog=import", { form, cookie: adminCookie }));
+}
+
+function apiExportCsv() {
+  return callRoute(apiExport.loader, buildRequest("/api/admin/products/export", { cookie: adminCookie }));
+}
+
+/** Every product with its category and variants: what an import could change. */
+function catalogueSnapshot() {
+  const rows = db().select().from(products).orderBy(asc(products.id)).all();
+  const variants = db().select().from(productVariants).orderBy(asc(productVariants.id)).all();
+  const cats = db().select().from(categories).orderBy(asc(categories.id)).all();
+  return { rows, variants, cats };
+}
+
+function product(slug: string) {
+  const row = db().select().from(products).where(eq(products.slug, slug)).get();
+  if (!row) return undefined;
+  const variants = db()
+    .select({ name: productVariants.name, options: productVariants.options })
+    .from(productVariants)
+    .where(eq(productVariants.productId, row.id))
+    .orderBy(asc(productVariants.position))
+    .all();
+  const category = row.categoryId ? db().select().from(categories).where(eq(categories.id, row.categoryId)).get()!.name : null;
+  return { ...row, category, variants };
+}
+
+describe("export with an empty catalogue", () => {
+  it("API answers 404 There are no products to export.; the page says No data to export", async () => {
+    const response = await apiExportCsv();
+    expect(response.status).toBe(404);
+    expect(await readJson(response)).toEqual({ message: "There are no products to export." });
+
+    const page = await callRoute(pageExport.loader, buildRequest("/admin/products/export.csv", { cookie: adminCookie }));
+    expect(redirectLocation(page)).toBe("/admin/products");
+    const next = await readJson(await callRoute(root.loader, buildRequest("/admin/products", { cookie: cookieFrom(page, adminCookie) })));
+    expect(next.toast).toEqual({ title: "No data to export", description: "There are no products to export.", variant: "destructive" });
+  });
+});
+
+describe("importing Shopify's product template", () => {
+  it("is refused for customers (403) and writes nothing", async () => {
+    const response = await apiUpload(SHOPIFY_TEMPLATE, { cookie: buyerCookie });
+    expect(response.status).toBe(403);
+    expect(db().select({ n: sql<number>`count(*)` }).from(products).get()!.n).toBe(0);
+  });
+
+  it("API: creates 3 products, with the shirt's Color × Size options and no variants on the hat", async () => {
+    const response = await apiUpload(SHOPIFY_TEMPLATE, { name: "shopify-product-template.csv" });
+    expect(response.status).toBe(200);
+    expect(await readJson(response)).toEqual({ created: 3, updated: 0, errors: [] });
+
+    const shirt = product("example-shirt")!;
+    expect(shirt).toMatchObject({
+      name: "Example T-Shirt",
+      category: "Shirts",
+      salesPrice: 2500,
+      costPrice: 0,
+      stockLevel: 0,
+      vatRate: 2000,
+      lowStockThreshold: 10,
+      imageUrl: "https://burst.shopifycdn.com/photos/tshirts.jpg?width=1500",
+    });
+    expect(shirt.description).toMatch(/^This t-shirt is as simple as it gets\./);
+    expect(shirt.description).not.toContain("<p>");
+    expect(shirt.variants).toEqual([
+      { name: "Color", options: ["Green", "Blue", "Gray", "Purple"] },
+      { name: "Size", options: ["S", "M", "L"] },
+    ]);
+
+    const jeans = product("example-pants")!;
+    expect(jeans).toMatchObject({ name: "Example Jeans", category: "Pants", salesPrice: 9500, costPrice: 5000, stockLevel: 45 });
+    expect(jeans.variants).toEqual([{ name: "Size", options: ["28", "30", "40"] }]);
+
+    const hat = product("example-hat")!;
+    expect(hat).toMatchObject({ name: "Example Beanie", category: "Hat", salesPrice: 1799, costPrice: 850, stockLevel: 50 });
+    expect(hat.variants).toEqual([]);
+
+    const audit = db().select().from(auditLogs).where(eq(auditLogs.action, "products.imported")).get()!;
+    expect(JSON.parse(audit.details!)).toMatchObject({ format: "shopify", created: 3, updated: 0, errors: 0 });
+  });
+
+  it("page: importing it again updates 3, creates 0 and changes nothing; the toast says so", async () => {
+    const before = catalogueSnapshot();
+    const response = await pageUpload(SHOPIFY_TEMPLATE, "shopify-product-template.csv");
+    const location = redirectLocation(response);
+    expect(location).toMatch(/^\/admin\/products\?importResult=/);
+    const cookie = cookieFrom(response, adminCookie);
+    const rootData = await readJson(await callRoute(root.loader, buildRequest(location, { cookie })));
+    expect(rootData.toast).toEqual({ title: "Import complete", description: "Created 0 products, updated 3 products" });
+    const page = await readJson(await callRoute(productsPage.loader, buildRequest(location, { cookie })));
+    expect(page.importResult).toEqual({ created: 0, updated: 3, errors: [], more: 0 });
+    expect(catalogueSnapshot()).toEqual(before);
+  });
+});
+
+describe("a malformed file", () => {
+  it("reports the bad rows by number and imports the good ones", async () => {
+    const response = await apiUpload(MALFORMED);
+    expect(response.status).toBe(200);
+    const body = await readJson(response);
+    expect(body.created).toBe(2);
+    expect(body.updated).toBe(0);
+    expect(body.errors).toEqual([
+      { row: 4, message: 'Variant Price "abc" is not an amount in pounds, like 12.50' },
+      { row: 5, message: "Handle is missing" },
+      { row: 6, message: 'Variant Inventory Qty "lots" is not a whole number' },
+      { row: 7, message: "Title is required for a new product" },
+      { row: 8, message: "Image Src: Image URL must start with https:// (or / for an image on this site)" },
+    ]);
+    const apron = product("good-apron")!;
+    expect(apron).toMatchObject({ name: "Bib Apron", category: "Workwear", stockLevel: 12, salesPrice: 549, costPrice: 349 });
+    // the HTML is sanitised to plain text: no markup, no script
+    expect(apron.description).toBe("Adjustable neck strap & front pocket.\n\n- Black\n- Navy");
+    expect(apron.variants).toEqual([{ name: "Colour", options: ["Black", "Navy"] }]);
+    expect(product("good-vest")).toMatchObject({ stockLevel: 5, variants: [{ name: "Size", options: ["M", "L"] }] });
+    for (const slug of ["bad-price", "bad-qty", "no-title", "bad-image"]) expect(product(slug)).toBeUndefined();
+  });
+
+  it("page: lists the row errors under the import result", async () => {
+    const response = await pageUpload(MALFORMED);
+    const location = redirectLocation(response);
+    const page = await readJson(await callRoute(productsPage.loader, buildRequest(location, { cookie: cookieFrom(response, adminCookie) })));
+    expect(page.importResult.updated).toBe(2);
+    expect(page.importResult.errors.map((e: { row: number }) => e.row)).toEqual([4, 5, 6, 7, 8]);
+  });
+});
+
+describe("the simple product row", () => {
+  it("creates and updates by slug, matching headers in any case, and reports bad rows", async () => {
+    const csv = [
+      "Slug,NAME,Description,Category,StockLevel,SalesPrice,ImageUrl,CostPrice",
+      "paper-towels,Paper Towels,Two-ply rolls,Janitorial,50,2.50,,1.20",
+      ",Plain Flour 16kg,Strong white flour,Catering Food,5,15.49,https://example.com/flour.jpg,11.00",
+      "example-hat,Example Beanie,,Hat,75,18.50,,8.50",
+      "broken,Broken Row,,,-2,1.00,,",
+      "no-price,No Price Row,,,1,,,",
+    ].join("\r\n");
+    const response = await apiUpload(csv);
+    const body = await readJson(response);
+    expect(body).toEqual({
+      created: 2,
+      updated: 1,
+      errors: [
+        { row: 5, message: "stockLevel cannot be negative" },
+        { row: 6, message: "salesPrice is required for a new product" },
+      ],
+    });
+    expect(product("paper-towels")).toMatchObject({ name: "Paper Towels", category: "Janitorial", stockLevel: 50, salesPrice: 250, costPrice: 120, description: "Two-ply rolls" });
+    expect(product("plain-flour-16kg")).toMatchObject({ imageUrl: "https://example.com/flour.jpg", salesPrice: 1549 });
+    // the simple row has no variants: the hat's stay as they were, its other fields change
+    expect(product("example-hat")).toMatchObject({ stockLevel: 75, salesPrice: 1850, imageUrl: null, description: null, variants: [] });
+  });
+
+  it("a file that is no product CSV is refused with a message on file (400), page shows Import failed", async () => {
+    const api = await apiUpload("colour,size\nred,large\n");
+    expect(api.status).toBe(400);
+    expect(await readJson(api)).toMatchObject({ field: "file", message: expect.stringContaining("header") });
+
+    const wrongType = await apiUpload("slug,name\na,b\n", { name: "products.xlsx" });
+    expect(wrongType.status).toBe(400);
+    expect(await readJson(wrongType)).toEqual({ message: "Choose a .csv file (save a spreadsheet as CSV first)", field: "file" });
+
+    const empty = await pageUpload("");
+    expect(empty.status).toBe(400);
+    expect((await readJson(empty)).notice).toEqual({ title: "Import failed", description: "The file is empty", variant: "destructive" });
+
+    // no file chosen: the browser sends an empty, nameless part
+    const form = new FormData();
+    form.append("intent", "import-products");
+    form.append("file", new File([], "", { type: "application/octet-stream" }));
+    const none = await callRoute(productsPage.action, buildRequest("/admin/products?dialog=import", { form, cookie: adminCookie }));
+    expect(none.status).toBe(400);
+    const body = await readJson(none);
+    expect(body.notice).toEqual({ title: "Import failed", description: "Choose a .csv file to import", variant: "destructive" });
+    expect(body.result.error).toEqual({ file: ["Choose a .csv file to import"] });
+  });
+
+  it("a file over 5 MB is refused (413) and nothing is written", async () => {
+    const before = catalogueSnapshot();
+    const big = `slug,name,salesPrice\n${"big-row,Big Row,1.00\n".repeat(Math.ceil((5 * 1024 * 1024) / 20) + 10)}`;
+    const api = await apiUpload(big);
+    expect(api.status).toBe(413);
+    expect(await readJson(api)).toEqual({ message: "The file is too large: a product CSV may be at most 5 MB" });
+    const page = await pageUpload(big);
+    expect(page.status).toBe(413);
+    expect((await readJson(page)).notice).toMatchObject({ title: "Import failed", description: "The file is too large: a product CSV may be at most 5 MB" });
+    expect(catalogueSnapshot()).toEqual(before);
+  });
+});
+
+describe("export", () => {
+  it("writes Shopify's header, a row per option combination, deny/manual/kg, and the whole stock on the first row", async () => {
+    const response = await apiExportCsv();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await response.text();
+    expect(csv.split("\n")[0]).toBe(SHOPIFY_HEADER);
+    const [columns, ...records] = parse(csv) as string[][];
+    const rowsOf = (handle: string) => records.filter((record) => record[0] === handle);
+    const shirtRows = rowsOf("example-shirt");
+    expect(shirtRows).toHaveLength(12);
+    const at = (row: string[], column: string) => row[columns.indexOf(column)];
+    expect(shirtRows.map((row) => `${at(row, "Option1 Value")}/${at(row, "Option2 Value")}`).slice(0, 4)).toEqual(["Green/S", "Green/M", "Green/L", "Blue/S"]);
+    for (const row of shirtRows) {
+      expect(at(row, "Variant Inventory Policy")).toBe("deny");
+      expect(at(row, "Variant Fulfillment Service")).toBe("manual");
+      expect(at(row, "Variant Weight Unit")).toBe("kg");
+      expect(at(row, "Variant Price")).toBe("25.00");
+    }
+    const hatRows = rowsOf("example-hat");
+    expect(hatRows).toHaveLength(1);
+    expect(at(hatRows[0], "Title")).toBe("Example Beanie");
+    expect(at(shirtRows[0], "Body (HTML)")).toMatch(/^<p>This t-shirt is as simple as it gets\./);
+    expect(at(shirtRows[1], "Title")).toBe("");
+    expect(at(hatRows[0], "Option1 Name")).toBe("Title");
+    expect(at(hatRows[0], "Option1 Value")).toBe("Default Title");
+    const jeansRows = rowsOf("example-pants");
+    expect(jeansRows.map((row) => at(row, "Variant Inventory Qty"))).toEqual(["45", "0", "0"]);
+
+    const page = await callRoute(pageExport.loader, buildRequest("/admin/products/export.csv", { cookie: adminCookie }));
+    expect(page.status).toBe(200);
+    expect((await page.text()).split("\n")[0]).toBe(SHOPIFY_HEADER);
+  });
+
+  it("exporting then importing changes nothing", async () => {
+    // a product with every kind of field: paragraphs, markup-like text, no category, VAT 0, a custom image
+    const tricky = db()
+      .insert(products)
+      .values({
+        name: "Fish & Chips Boxes, Large",
+        slug: "fish-chips-boxes-large",
+        description: 'Line one "quoted" <b>not bold</b> & more\nLine two\n\nSecond paragraph: 100% card',
+        salesPrice: 1234,
+        costPrice: 0,
+        vatRate: 0,
+        stockLevel: 7,
+        imageUrl: "/images/boxes.png",
+      })
+      .returning()
+      .get();
+    db().insert(productVariants).values({ productId: tricky.id, name: "Size, shape", options: ["Small, square", "Large"], position: 0 }).run();
+
+    const before = catalogueSnapshot();
+    const csv = await (await apiExportCsv()).text();
+    const response = await apiUpload(csv);
+    const body = await readJson(response);
+    expect(body).toEqual({ created: 0, updated: before.rows.length, errors: [] });
+    expect(catalogueSnapshot()).toEqual(before);
+  });
+});
