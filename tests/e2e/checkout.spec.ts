@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { BUYER2, expect, loginAs, test } from "./fixtures";
+import { expect, loginAs, test, type Account } from "./fixtures";
 
 /** A seeded product without variants and with plenty in stock (db/seed.ts): £5.25 + 20% VAT. */
 const WATER = "/products/sparkling-spring-water-500ml-24-pack";
@@ -10,35 +8,8 @@ const WATER = "/products/sparkling-spring-water-500ml-24-pack";
 const FIELDS = ["Full name", "Email", "Address", "City", "Postcode"] as const;
 const MESSAGES = ["Name is required", "Invalid email address", "Address is required", "City is required", "Postcode is required"];
 
-/**
- * Every test here orders as buyer2, whose cart a checkout empties. The `js` and `no-js` projects run at the
- * same time, so the tests take turns through a lock directory rather than emptying each other's carts.
- */
-const LOCK = path.resolve("tests/.tmp/checkout-buyer2.lock");
-const STALE_LOCK_MS = 120_000;
-
-async function takeTurn() {
-  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
-  for (;;) {
-    try {
-      fs.mkdirSync(LOCK);
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      try {
-        if (Date.now() - fs.statSync(LOCK).mtimeMs > STALE_LOCK_MS) fs.rmSync(LOCK, { recursive: true, force: true });
-      } catch {
-        // released meanwhile
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}
-
 test.describe("checkout", () => {
   test.describe.configure({ timeout: 120_000 });
-  test.beforeEach(takeTurn);
-  test.afterEach(() => fs.rmSync(LOCK, { recursive: true, force: true }));
 
   async function addWaterToCart(page: Page, javaScriptEnabled: boolean) {
     await page.goto(WATER);
@@ -55,15 +26,15 @@ test.describe("checkout", () => {
     if (javaScriptEnabled) await expect(page.locator("form#checkout-form")).toHaveAttribute("data-hydrated", "true");
   }
 
-  async function fillShipping(page: Page, name: string) {
+  async function fillShipping(page: Page, name: string, customer: Account) {
     await page.getByLabel("Full name", { exact: true }).fill(name);
-    await page.getByLabel("Email", { exact: true }).fill("buyer2@example.com");
+    await page.getByLabel("Email", { exact: true }).fill(customer.email);
     await page.getByLabel("Address", { exact: true }).fill("Unit 3, Kelham Island Works");
     await page.getByLabel("City", { exact: true }).fill("Sheffield");
     await page.getByLabel("Postcode", { exact: true }).fill("S3 8RY");
   }
 
-  /** buyer2's orders shipped to `name`, through the API from the browser's own session. */
+  /** The customer's orders shipped to `name`, through the API from the browser's own session. */
   async function ordersNamed(page: Page, name: string) {
     const response = await page.request.get("/api/orders");
     expect(response.status()).toBe(200);
@@ -71,12 +42,12 @@ test.describe("checkout", () => {
     return orders.filter((order) => order.shippingName === name);
   }
 
-  test("an empty form shows the five messages", async ({ page, javaScriptEnabled }) => {
-    await loginAs(page, BUYER2.email, BUYER2.password);
+  test("an empty form shows the five messages", async ({ page, javaScriptEnabled, customer }) => {
+    await loginAs(page, customer.email, customer.password);
     await addWaterToCart(page, javaScriptEnabled);
     await openCheckout(page, javaScriptEnabled);
 
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("buyer2@example.com");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(customer.email);
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await expect(summary.getByTestId("checkout-line").filter({ hasText: "Sparkling Spring Water 500ml (24 pack)" })).toBeVisible();
     await expect(summary.getByTestId("checkout-total")).toHaveText(/^£\d+\.\d{2}$/);
@@ -87,12 +58,12 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
   });
 
-  test("placing the order lands on Your Orders with 'Order placed'", async ({ page, javaScriptEnabled }) => {
+  test("placing the order lands on Your Orders with 'Order placed'", async ({ page, javaScriptEnabled, customer }) => {
     const name = `Checkout ${randomUUID().slice(0, 8)}`;
-    await loginAs(page, BUYER2.email, BUYER2.password);
+    await loginAs(page, customer.email, customer.password);
     await addWaterToCart(page, javaScriptEnabled);
     await openCheckout(page, javaScriptEnabled);
-    await fillShipping(page, name);
+    await fillShipping(page, name, customer);
 
     if (javaScriptEnabled) {
       // hold the reply a moment to see the button's pending state
@@ -114,17 +85,17 @@ test.describe("checkout", () => {
     const placed = await ordersNamed(page, name);
     expect(placed).toHaveLength(1);
     expect(placed[0].items.map((item) => item.productName)).toContain("Sparkling Spring Water 500ml (24 pack)");
-    // the cart is empty now, so checkout sends buyer2 home
+    // the cart is empty now, so checkout sends the customer home
     await page.goto("/checkout");
     await expect(page).toHaveURL((url) => url.pathname === "/");
   });
 
-  test("a lost reply and a resubmitted form place exactly one order", async ({ page, javaScriptEnabled }) => {
+  test("a lost reply and a resubmitted form place exactly one order", async ({ page, javaScriptEnabled, customer }) => {
     const name = `Lost reply ${randomUUID().slice(0, 8)}`;
-    await loginAs(page, BUYER2.email, BUYER2.password);
+    await loginAs(page, customer.email, customer.password);
     await addWaterToCart(page, javaScriptEnabled);
     await openCheckout(page, javaScriptEnabled);
-    await fillShipping(page, name);
+    await fillShipping(page, name, customer);
     expect(await ordersNamed(page, name)).toHaveLength(0);
 
     // The first post reaches the server and is processed; its reply never reaches the browser.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
 
 export type Account = { email: string; password: string };
 
@@ -42,9 +42,49 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${randomUUID().slice(0, 8)}@example.com`;
 }
 
-export const test = base.extend<{ login: (account: Account) => Promise<void> }>({
+let adminApi: Promise<APIRequestContext> | undefined;
+/** One signed-in admin API session per worker: signing in hashes at full cost, so it is done once. */
+function adminSession(baseURL: string) {
+  adminApi ??= (async () => {
+    const context = await apiRequest.newContext({ baseURL });
+    const response = await context.post("/api/auth/login", { data: ADMIN });
+    if (!response.ok()) throw new Error(`admin sign-in failed: ${response.status()}`);
+    return context;
+  })();
+  return adminApi;
+}
+
+/**
+ * A brand-new approved customer, created through the admin API. A signed-in cart is shared by every
+ * session of its account and the two projects run side by side, so a test that empties a cart or places
+ * orders uses a customer of its own rather than a demo account.
+ */
+export async function createCustomer(baseURL: string, overrides: Record<string, unknown> = {}): Promise<Account> {
+  const admin = await adminSession(baseURL);
+  const account = { email: uniqueEmail("customer"), password: "customer-pass" };
+  const response = await admin.post("/api/admin/users", {
+    data: {
+      ...account,
+      firstName: "Casey",
+      lastName: "Trader",
+      businessName: "Casey Trading Ltd",
+      role: "customer",
+      phone: "0113 496 0001",
+      address: "4 Canal Wharf, Leeds, LS11 5PS",
+      isActive: true,
+      ...overrides,
+    },
+  });
+  if (response.status() !== 201) throw new Error(`creating a customer failed: ${response.status()} ${await response.text()}`);
+  return account;
+}
+
+export const test = base.extend<{ login: (account: Account) => Promise<void>; customer: Account }>({
   login: async ({ page }, use) => {
     await use((account) => loginAs(page, account.email, account.password));
+  },
+  customer: async ({ baseURL }, use) => {
+    await use(await createCustomer(baseURL!));
   },
 });
 

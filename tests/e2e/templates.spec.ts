@@ -1,13 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { BUYER, BUYER2, expect, loginAs, test, uniqueEmail } from "./fixtures";
-
-/**
- * The two projects (with and without JavaScript) run side by side and a signed-in cart is shared by every
- * session of its account, so each project uses its own demo customer: buyer@example.com with JavaScript,
- * buyer2@example.com without.
- */
-const accountFor = (javaScriptEnabled: boolean) => (javaScriptEnabled ? BUYER : BUYER2);
+import { expect, loginAs, test, uniqueEmail } from "./fixtures";
 
 const PENNE = { slug: "penne-pasta-3kg", name: "Penne Pasta 3kg" };
 const CLOTHS = { slug: "microfibre-cloths-10-pack", name: "Microfibre Cloths (10 pack)" }; // Colour variant
@@ -45,9 +38,9 @@ test.describe("order templates", () => {
   test("save the cart as a template, load it back into the cart, and delete it with confirmation", async ({
     page,
     javaScriptEnabled,
+    customer: account,
   }) => {
     test.slow(); // a whole journey: two adds, save, load, delete
-    const account = accountFor(javaScriptEnabled);
     const name = `Weekly bar order ${randomUUID().slice(0, 8)}`;
     await loginAs(page, account.email, account.password);
     await emptyCart(page);
