@@ -50,7 +50,8 @@ import {
 } from "~/domain/admin-users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { idempotencyKeyFrom, issueIdempotencyKey, IDEMPOTENCY_FIELD } from "~/utils/idempotency.server";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { formatPercent } from "~/utils/money";
 import type { Result } from "~/utils/result";
 import { flashToast, type Toast } from "~/utils/session.server";

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -37,7 +38,6 @@ export const meta: MetaFunction = () => [{ title: "Checkout · INFY Wholesale" }
 
 const PATH = "/checkout";
 /** The hidden field `idempotencyKeyFrom` reads (spelt out here: .server modules do not reach the browser). */
-const IDEMPOTENCY_FIELD = "idempotencyKey";
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 const CONNECTION_LOST_MESSAGE =
   "We could not reach the server, so we cannot tell whether your order went through. Press Place Order again: if it was placed, it will not be placed twice.";

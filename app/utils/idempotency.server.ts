@@ -9,7 +9,9 @@ import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "~db/schema";
 import { writeTransaction, type DB } from "./db.server";
 
-export const IDEMPOTENCY_FIELD = "idempotencyKey";
+import { IDEMPOTENCY_FIELD } from "./idempotency";
+
+export { IDEMPOTENCY_FIELD };
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,200}$/;
 const KEEP_KEYS_MS = 7 * 24 * 60 * 60 * 1000;

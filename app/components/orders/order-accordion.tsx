@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { Button } from "~/components/ui/button";
 import { itemCount, REORDER_INTENT } from "~/domain/order-history.schema";
 import type { OrderHistoryEntry, OrderItemJson } from "~/domain/order-history.server";
@@ -6,7 +7,6 @@ import { formatCalendarDate, formatDecimalMoney, formatDecimalPercent, formatOrd
 import { StatusBadge } from "./status-badge";
 
 /** The hidden field idempotencyKeyFrom(formData) reads on the server. */
-const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 /**
  * The order history as an accordion of native <details>: it opens and closes without JavaScript, and

@@ -7,7 +7,7 @@ import { inputClass } from "~/components/ui/field";
  * The name of the hidden idempotency-key input (the server reads it with idempotencyKeyFrom). Spelled out
  * here because a `.server` module's exports do not reach the browser bundle.
  */
-export const IDEMPOTENCY_INPUT = "idempotencyKey";
+export { IDEMPOTENCY_FIELD as IDEMPOTENCY_INPUT } from "~/utils/idempotency";
 
 /** Hidden inputs for the values every form on a screen carries (return address, idempotency key). */
 export function HiddenFields({ values }: { values: Record<string, string> }) {
