@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
+import { returnRequestHref } from "~/domain/return.schema";
 import { Button } from "~/components/ui/button";
 import { itemCount, REORDER_INTENT } from "~/domain/order-history.schema";
 import type { OrderHistoryEntry, OrderItemJson } from "~/domain/order-history.server";
@@ -95,7 +96,17 @@ function OrderDetails({
         <OrderItemsTable orderNumber={order.orderNumber} items={order.items} />
 
         <div className="flex flex-col-reverse gap-6 md:flex-row md:items-end md:justify-between">
-          <ReorderForm order={order} idempotencyKey={idempotencyKey} action={action} />
+          <div className="flex flex-wrap items-center gap-3">
+            <ReorderForm order={order} idempotencyKey={idempotencyKey} action={action} />
+            {order.status === "delivered" ? (
+              <Link
+                to={returnRequestHref(order.id)}
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                Request a return
+              </Link>
+            ) : null}
+          </div>
           <OrderSummary order={order} />
         </div>
       </div>

@@ -1,0 +1,184 @@
+import { Link } from "@remix-run/react";
+import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
+import { pageWindow } from "~/domain/catalog.schema";
+import { orderHistoryHref } from "~/domain/order-history.schema";
+import { STATUS_TONE_CLASSES, type StatusTone } from "~/domain/order-status";
+import { returnsHref } from "~/domain/return.schema";
+import type { ReturnJson } from "~/domain/returns.server";
+
+const RETURN_STATUS: Record<string, { label: string; tone: StatusTone }> = {
+  requested: { label: "Requested", tone: "warning" },
+  approved: { label: "Approved", tone: "info" },
+  rejected: { label: "Rejected", tone: "danger" },
+  completed: { label: "Completed", tone: "success" },
+};
+
+const badgeClass = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset";
+
+export function ReturnStatusBadge({ status }: { status: string }) {
+  const style = RETURN_STATUS[status] ?? { label: status, tone: "neutral" as const };
+  return (
+    <span data-status={status} className={`${badgeClass} ${STATUS_TONE_CLASSES[style.tone]}`}>
+      {style.label}
+    </span>
+  );
+}
+
+export function ReturnTypeBadge({ type }: { type: string }) {
+  return (
+    <span className={`${badgeClass} ${STATUS_TONE_CLASSES[type === "exchange" ? "progress" : "neutral"]}`}>
+      {type === "exchange" ? "Exchange" : "Refund"}
+    </span>
+  );
+}
+
+/** One return as the customer sees it: status, type, order, lines, reason, notes and refund. */
+export function ReturnCard({ item }: { item: ReturnJson }) {
+  return (
+    <article
+      aria-labelledby={`return-${item.id}`}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-return-id={item.id}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`return-${item.id}`} className="text-lg font-semibold text-slate-900">
+            Return #{item.id}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Order{" "}
+            <Link to={orderHistoryHref(1, item.orderId)} className="font-medium text-brand-700 hover:underline">
+              {item.orderNumber ?? `#${item.orderId}`}
+            </Link>{" "}
+            · Requested <time dateTime={item.createdAt}>{formatOrderDate(item.createdAt)}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ReturnStatusBadge status={item.status} />
+          <ReturnTypeBadge type={item.returnType} />
+        </div>
+      </header>
+
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full min-w-[24rem] text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="py-1 pr-4 font-medium">Item</th>
+              <th scope="col" className="py-1 pr-4 text-right font-medium">Quantity</th>
+              <th scope="col" className="py-1 text-right font-medium">Unit price (ex VAT)</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {item.items.map((line) => (
+              <tr key={line.id}>
+                <td className="py-2 pr-4 text-slate-900">{line.productName}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-2 text-right tabular-nums">{formatDecimalMoney(line.unitPrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-medium text-slate-700">Reason</dt>
+          <dd className="text-slate-900">{item.reason}</dd>
+        </div>
+        {item.customerNotes ? (
+          <div>
+            <dt className="font-medium text-slate-700">Your notes</dt>
+            <dd className="whitespace-pre-line text-slate-900">{item.customerNotes}</dd>
+          </div>
+        ) : null}
+        {item.adminNotes ? (
+          <div>
+            <dt className="font-medium text-slate-700">Notes from our team</dt>
+            <dd className="whitespace-pre-line text-slate-900">{item.adminNotes}</dd>
+          </div>
+        ) : null}
+        {item.refundAmount !== null ? (
+          <div>
+            <dt className="font-medium text-slate-700">Refund (inc VAT)</dt>
+            <dd className="font-semibold text-slate-900">{formatDecimalMoney(item.refundAmount)}</dd>
+          </div>
+        ) : null}
+        {item.completedAt ? (
+          <div>
+            <dt className="font-medium text-slate-700">Completed</dt>
+            <dd className="text-slate-900">
+              <time dateTime={item.completedAt}>{formatOrderDate(item.completedAt)}</time>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </article>
+  );
+}
+
+export function NoReturns() {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+      <p className="text-lg font-semibold text-slate-900">You have not requested any returns.</p>
+      <p className="mt-2 text-slate-600">
+        To return something, open a delivered order in{" "}
+        <Link to="/account/orders" className="font-medium text-brand-700 hover:underline">
+          Your Orders
+        </Link>{" "}
+        and choose Request a return.
+      </p>
+    </div>
+  );
+}
+
+const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
+const currentClass = "rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white";
+const disabledClass = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400";
+
+/** Previous / page numbers / Next as plain GET links. */
+export function ReturnsPagination({ page, pageCount }: { page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Return pages" className="mt-6 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={returnsHref(page - 1)} rel="prev" className={linkClass}>
+          Previous
+        </Link>
+      ) : (
+        <span className={disabledClass} aria-disabled="true">
+          Previous
+        </span>
+      )}
+      <ul className="flex flex-wrap items-center gap-1">
+        {pageWindow(page, pageCount).map((entry, index) =>
+          entry === "gap" ? (
+            <li key={`gap-${index}`} aria-hidden className="px-1 text-slate-500">
+              …
+            </li>
+          ) : (
+            <li key={entry}>
+              {entry === page ? (
+                <span className={currentClass} aria-current="page">
+                  {entry}
+                </span>
+              ) : (
+                <Link to={returnsHref(entry)} className={linkClass} aria-label={`Page ${entry}`}>
+                  {entry}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+      </ul>
+      {page < pageCount ? (
+        <Link to={returnsHref(page + 1)} rel="next" className={linkClass}>
+          Next
+        </Link>
+      ) : (
+        <span className={disabledClass} aria-disabled="true">
+          Next
+        </span>
+      )}
+    </nav>
+  );
+}
