@@ -1,10 +1,12 @@
 /** Sign-in and registration: the use-cases behind /login and /api/auth/*. */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
+import { endUserSessions } from "~/utils/session.server";
+import type { ChangePasswordInput } from "./account.schema";
 import type { LoginInput, SignupInput } from "./auth.schema";
 
 /** What the rest of the app knows about the signed-in person. */
@@ -105,4 +107,37 @@ export function userJson(user: SessionUser) {
     requiresApproval: user.requiresApproval,
     priceTierId: user.priceTierId,
   };
+}
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
+export const PASSWORD_CHANGED_MESSAGE = "Password changed";
+
+/**
+ * A signed-in user replaces their password. The current one must be given; on success every other
+ * session of the user ends (a device someone else may hold is signed out), and `keepSessionId`, the
+ * session that made the change, carries on.
+ */
+export async function changePassword(
+  db: DB,
+  userId: string,
+  input: ChangePasswordInput,
+  { keepSessionId }: { keepSessionId?: string } = {},
+): Promise<Result<{ message: string }>> {
+  const row = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!row || !row.isActive) return fail(401, "Unauthorized");
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    return fail(400, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  // only over the hash that was checked: a change made meanwhile from another session is not overwritten
+  const updated = db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash)))
+    .run();
+  if (updated.changes === 0) {
+    return fail(409, "Your password was changed in the meantime. Please try again.", "currentPassword");
+  }
+  endUserSessions(userId, keepSessionId);
+  return ok({ message: PASSWORD_CHANGED_MESSAGE });
 }

@@ -1,0 +1,252 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import {
+  CHANGE_PASSWORD_DIALOG,
+  CHANGE_PASSWORD_INTENT,
+  ChangePasswordForm,
+  type ChangePasswordNotice,
+} from "~/components/account/change-password-form";
+import { UrlDialog } from "~/components/cart/url-dialog";
+import { changePasswordFormSchema } from "~/domain/account.schema";
+import { changePassword } from "~/domain/accounts.server";
+import { countCustomerOrders } from "~/domain/order-history.server";
+import { requireUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { flashToast, getSession } from "~/utils/session.server";
+
+const PATH = "/account/dashboard";
+const CHANGE_PASSWORD_PATH = `${PATH}?dialog=${CHANGE_PASSWORD_DIALOG}`;
+const FAILED_MESSAGE = "Failed to change password";
+/** Passwords are never sent back to the browser in a reply. */
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+const ROLE_LABELS = { customer: "Customer", admin: "Admin", supplier: "Supplier" } as const;
+
+/** More of the customer's own pages. */
+const ACCOUNT_LINKS = [
+  { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress." },
+  { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies." },
+  { to: "/account/templates", label: "Order Templates", text: "Reorder your regular products in one click." },
+];
+
+export const meta: MetaFunction = () => [{ title: "Your Account · INFY Wholesale" }];
+
+/** /account and /account/dashboard; `?dialog=change-password` opens the Change Password form. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({
+    user: {
+      email: user.email,
+      firstName: user.firstName,
+      businessName: user.businessName,
+      role: user.role,
+      roleLabel: ROLE_LABELS[user.role] ?? user.role,
+    },
+    orderCount: countCustomerOrders(getDb(), user.id),
+    dialog: new URL(request.url).searchParams.get("dialog") === CHANGE_PASSWORD_DIALOG ? CHANGE_PASSWORD_DIALOG : null,
+  });
+}
+
+type ActionData = {
+  result: SubmissionResult<string[]>;
+  notice: ChangePasswordNotice | null;
+  /** changes on every failed attempt, so the same notice shows again */
+  attempt: string;
+};
+
+function refused(result: SubmissionResult<string[]>, status: number, notice: ChangePasswordNotice | null) {
+  return json<ActionData>({ result, notice, attempt: crypto.randomUUID() }, { status });
+}
+
+/**
+ * Change Password: a wrong current password is refused on its field with the notice "Error"; a change
+ * ends the user's other sessions, keeps this one and goes back to the dashboard with "Password changed".
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
+  if (formData.get("intent") !== CHANGE_PASSWORD_INTENT) {
+    return refused(submission.reply({ formErrors: [FAILED_MESSAGE], hideFields: PASSWORD_FIELDS }), 400, {
+      title: "Error",
+      description: FAILED_MESSAGE,
+    });
+  }
+  if (submission.status !== "success") {
+    return refused(submission.reply({ hideFields: PASSWORD_FIELDS }), 400, null);
+  }
+  const session = await getSession(request);
+  try {
+    const result = await changePassword(getDb(), user.id, submission.value, { keepSessionId: session.id || undefined });
+    if (!result.ok) {
+      const reply = submission.reply({
+        fieldErrors: result.field ? { [result.field]: [result.message] } : undefined,
+        formErrors: result.field ? undefined : [result.message],
+        hideFields: PASSWORD_FIELDS,
+      });
+      return refused(reply, result.status, { title: "Error", description: result.message || FAILED_MESSAGE });
+    }
+  } catch (error) {
+    console.error("Changing a password failed", error);
+    return refused(submission.reply({ formErrors: [FAILED_MESSAGE], hideFields: PASSWORD_FIELDS }), 500, {
+      title: "Error",
+      description: FAILED_MESSAGE,
+    });
+  }
+  const cookie = await flashToast(request, { title: "Password changed", description: "Your password has been updated." });
+  return redirect(PATH, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function AccountDashboard() {
+  const { user, orderCount, dialog } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Welcome, {user.firstName || user.email}</h1>
+      <p className="mt-2 text-slate-600">Manage your orders, product requests and account details.</p>
+
+      {/* without JavaScript the form shows here, at the top of the page; with it, as a modal */}
+      <UrlDialog
+        open={dialog === CHANGE_PASSWORD_DIALOG}
+        title="Change Password"
+        description="Enter your current password, then choose a new one. Your other devices will be signed out."
+        closeHref={PATH}
+      >
+        <ChangePasswordForm
+          key={actionData?.attempt}
+          action={CHANGE_PASSWORD_PATH}
+          cancelHref={PATH}
+          lastResult={actionData?.result}
+          notice={actionData?.notice}
+        />
+      </UrlDialog>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-3">
+        <Card title="Your Orders" headingId="orders-card">
+          <p className="text-sm text-slate-600">View your order history, track deliveries and reorder.</p>
+          <p className="mt-3 text-2xl font-bold text-slate-900" data-testid="order-count">
+            {orderCount === 1 ? "1 order" : `${orderCount} orders`}
+          </p>
+          <CardLink to="/account/orders">View Orders</CardLink>
+        </Card>
+
+        <Card title="Request a Product" headingId="request-card">
+          <p className="text-sm text-slate-600">
+            Can&apos;t find what your business needs? Tell us and our buying team will look at sourcing it.
+          </p>
+          <CardLink to="/request-product">Request a Product</CardLink>
+        </Card>
+
+        <Card title="Account Details" headingId="details-card">
+          <dl className="space-y-2 text-sm">
+            <div>
+              <dt className="text-slate-500">Email</dt>
+              <dd className="break-all font-medium text-slate-900">{user.email}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Role</dt>
+              <dd className="font-medium text-slate-900">{user.roleLabel}</dd>
+            </div>
+            {user.businessName ? (
+              <div>
+                <dt className="text-slate-500">Business name</dt>
+                <dd className="font-medium text-slate-900">{user.businessName}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link
+              to={CHANGE_PASSWORD_PATH}
+              preventScrollReset
+              className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+            >
+              Change Password
+            </Link>
+            <Form method="post" action="/api/logout">
+              <button
+                type="submit"
+                className="inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700"
+              >
+                Log Out
+              </button>
+            </Form>
+          </div>
+        </Card>
+      </div>
+
+      {ACCOUNT_LINKS.length > 0 ? (
+        <nav aria-label="More of your account" className="mt-10">
+          <h2 className="text-xl font-semibold text-slate-900">More of your account</h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {ACCOUNT_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600"
+                >
+                  <span className="font-semibold text-slate-900">{link.label}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{link.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function Card({ title, headingId, children }: { title: string; headingId: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-2 flex flex-1 flex-col">{children}</div>
+    </section>
+  );
+}
+
+function CardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <div className="mt-auto pt-4">
+      <Link
+        to={to}
+        className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+      >
+        {children}
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">We could not load your account</h1>
+      <p className="mt-4 text-slate-600">
+        {isRouteErrorResponse(error)
+          ? `${error.status} ${error.statusText}`
+          : "Something went wrong while loading your account. Please try again in a moment."}
+      </p>
+      <Link to={PATH} className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
+        Try again
+      </Link>
+    </div>
+  );
+}

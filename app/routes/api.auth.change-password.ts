@@ -1,0 +1,24 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { changePasswordSchema } from "~/domain/account.schema";
+import { changePassword } from "~/domain/accounts.server";
+import { requireApiUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { getSession } from "~/utils/session.server";
+
+/**
+ * POST /api/auth/change-password {currentPassword, newPassword, confirmPassword?}: 200 {message: "Password
+ * changed"}; 400 {message, field} for each rule and for a wrong current password; 401 when signed out.
+ * The caller's session stays signed in; the user's other sessions end.
+ */
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireApiUser(request);
+  const input = await parseJsonBody(request, changePasswordSchema);
+  const session = await getSession(request);
+  const result = await changePassword(getDb(), user.id, input, { keepSessionId: session.id || undefined });
+  if (!result.ok) return failureResponse(result);
+  return json({ message: result.value.message });
+});
+
+export const loader = () => methodNotAllowed(["POST"]);
