@@ -61,7 +61,7 @@ test.describe("admin layout", () => {
     const recent = page.getByRole("table", { name: "The 10 most recent orders" });
     await expect(recent.getByRole("row")).toHaveCount(11);
     await expect(recent.getByRole("cell", { name: /@/ }).first()).toBeVisible();
-    await expect(recent.getByRole("link", { name: /^ORD-\d{6}$/ }).first()).toHaveAttribute("href", /^\/admin\/orders\?order=\d+$/);
+    await expect(recent.getByRole("cell", { name: /^ORD-\d{6}$/ }).first()).toBeVisible();
   });
 
   test("the collapse toggle narrows the sidebar and the choice survives a reload", async ({ page, javaScriptEnabled }) => {
