@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { categories, users } from "~db/schema";
 import { getDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { slugify } from "~/utils/slug";
 
 export const TEST_PASSWORD = "correct-horse";
 
@@ -32,6 +33,6 @@ export async function createUser(
 }
 
 export function createCategory(name: string, description: string | null = null) {
-  const slug = name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-").replace(/-+/g, "-");
+  const slug = slugify(name);
   return getDb().insert(categories).values({ name, slug, description }).returning().get();
 }

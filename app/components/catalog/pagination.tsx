@@ -1,9 +1,5 @@
-import { Link } from "@remix-run/react";
-import { catalogHref, pageWindow, type CatalogFilters } from "~/domain/catalog.schema";
-
-const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
-const currentClass = "rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white";
-const disabledClass = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400";
+import { PageLinks } from "~/components/ui/page-links";
+import { catalogHref, type CatalogFilters } from "~/domain/catalog.schema";
 
 /** Previous / page numbers / Next, as plain links that keep the filters. */
 export function Pagination({
@@ -17,48 +13,13 @@ export function Pagination({
   page: number;
   pageCount: number;
 }) {
-  if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={catalogHref(path, filters, page - 1)} rel="prev" className={linkClass}>
-          Previous
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          Previous
-        </span>
-      )}
-      <ul className="flex flex-wrap items-center gap-1">
-        {pageWindow(page, pageCount).map((entry, index) =>
-          entry === "gap" ? (
-            <li key={`gap-${index}`} aria-hidden className="px-1 text-slate-500">
-              …
-            </li>
-          ) : (
-            <li key={entry}>
-              {entry === page ? (
-                <span className={currentClass} aria-current="page" aria-label={`Page ${entry}, current page`}>
-                  {entry}
-                </span>
-              ) : (
-                <Link to={catalogHref(path, filters, entry)} className={linkClass} aria-label={`Page ${entry}`}>
-                  {entry}
-                </Link>
-              )}
-            </li>
-          ),
-        )}
-      </ul>
-      {page < pageCount ? (
-        <Link to={catalogHref(path, filters, page + 1)} rel="next" className={linkClass}>
-          Next
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          Next
-        </span>
-      )}
-    </nav>
+    <PageLinks
+      page={page}
+      pageCount={pageCount}
+      hrefFor={(to) => catalogHref(path, filters, to)}
+      label="Pagination"
+      className="mt-8"
+    />
   );
 }

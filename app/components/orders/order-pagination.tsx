@@ -1,55 +1,7 @@
-import { Link } from "@remix-run/react";
-import { pageWindow } from "~/domain/catalog.schema";
+import { PageLinks } from "~/components/ui/page-links";
 import { orderHistoryHref } from "~/domain/order-history.schema";
-
-const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
-const currentClass = "rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white";
-const disabledClass = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400";
 
 /** Previous / page numbers / Next for the order history, as plain GET links. */
 export function OrderPagination({ page, pageCount }: { page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Order pages" className="mt-6 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={orderHistoryHref(page - 1)} rel="prev" className={linkClass}>
-          Previous
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          Previous
-        </span>
-      )}
-      <ul className="flex flex-wrap items-center gap-1">
-        {pageWindow(page, pageCount).map((entry, index) =>
-          entry === "gap" ? (
-            <li key={`gap-${index}`} aria-hidden className="px-1 text-slate-500">
-              …
-            </li>
-          ) : (
-            <li key={entry}>
-              {entry === page ? (
-                <span className={currentClass} aria-current="page" aria-label={`Page ${entry}, current page`}>
-                  {entry}
-                </span>
-              ) : (
-                <Link to={orderHistoryHref(entry)} className={linkClass} aria-label={`Page ${entry}`}>
-                  {entry}
-                </Link>
-              )}
-            </li>
-          ),
-        )}
-      </ul>
-      {page < pageCount ? (
-        <Link to={orderHistoryHref(page + 1)} rel="next" className={linkClass}>
-          Next
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          Next
-        </span>
-      )}
-    </nav>
-  );
+  return <PageLinks page={page} pageCount={pageCount} hrefFor={orderHistoryHref} label="Order pages" className="mt-6" />;
 }
