@@ -10,6 +10,7 @@
 import { asc, eq } from "drizzle-orm";
 import { orderItems, orders, salesInvoiceItems, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
 import { nextInvoiceNumber } from "./numbering.server";
 
 export const PAYMENT_TERMS_DAYS = 30;
@@ -37,6 +38,11 @@ export function addDaysToDate(isoDate: string, days: number): string {
 export function describeOrderLine(productName: string, selectedVariants: Record<string, string> | null | undefined) {
   const options = Object.entries(selectedVariants ?? {}).map(([name, option]) => `${name}: ${option}`);
   return options.length > 0 ? `${productName} (${options.join(", ")})` : productName;
+}
+
+/** A line that carries part of a voucher discount says so, since its total is then below quantity × price. */
+function withVoucherShare(description: string, share: number) {
+  return share > 0 ? `${description}, less voucher discount ${formatMoney(share)}` : description;
 }
 
 export type IssuedInvoice = {
@@ -114,7 +120,10 @@ export function issueSalesInvoiceForOrder(
         lines.map((line) => ({
           invoiceId: invoice.id,
           productId: line.productId,
-          description: describeOrderLine(line.productName, line.selectedVariants),
+          description: withVoucherShare(
+            describeOrderLine(line.productName, line.selectedVariants),
+            line.quantity * line.unitPrice - line.total,
+          ),
           quantity: line.quantity,
           unitPrice: line.unitPrice,
           vatRate: line.vatRate,

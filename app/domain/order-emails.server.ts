@@ -18,6 +18,9 @@ export type ConfirmationOrder = {
   subtotal: number;
   vatAmount: number;
   total: number;
+  /** a loyalty voucher's discount, already taken off the subtotal */
+  discountAmount?: number;
+  freeShipping?: boolean;
   shippingName: string;
   shippingEmail: string;
   shippingAddress: string;
@@ -69,8 +72,10 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     total: formatMoney(item.total),
   }));
   const totals: [string, string][] = [
+    ...(order.discountAmount ? [["Voucher discount (included)", `−${formatMoney(order.discountAmount)}`] as [string, string]] : []),
     ["Subtotal (ex VAT)", formatMoney(order.subtotal)],
     ["VAT", formatMoney(order.vatAmount)],
+    ...(order.freeShipping ? [["Shipping", "Free (voucher)"] as [string, string]] : []),
     ["Total", formatMoney(order.total)],
   ];
   const footer = [company.name, company.address, company.phone, company.email, company.vatNumber ? `VAT number ${company.vatNumber}` : null]

@@ -63,14 +63,18 @@ export type OrderJson = {
   /** a calendar date, YYYY-MM-DD */
   estimatedDelivery: string | null;
   trackingUrl: string | null;
+  /** a loyalty voucher's discount, already taken off the subtotal ("0.00" when none) */
+  discountAmount: string;
+  /** a free-shipping voucher was used */
+  freeShipping: boolean;
   items: OrderItemJson[];
 };
 
 /** A line of GET /api/orders/{id}/items: what a reorder or a template needs. */
 export type CustomerOrderItemJson = Omit<OrderItemJson, "id">;
 
-/** The order history page also shows a voucher discount already taken off the subtotal. */
-export type OrderHistoryEntry = OrderJson & { discountAmount: string };
+/** One order of the history page. */
+export type OrderHistoryEntry = OrderJson;
 
 // ─── Reading orders ─────────────────────────────────────────────────────────
 
@@ -83,6 +87,7 @@ const orderColumns = {
   vatAmount: orders.vatAmount,
   total: orders.total,
   discountAmount: orders.discountAmount,
+  freeShipping: orders.freeShipping,
   shippingName: orders.shippingName,
   shippingEmail: orders.shippingEmail,
   shippingAddress: orders.shippingAddress,
@@ -154,6 +159,8 @@ function orderJson(row: OrderRow, items: OrderItemJson[]): OrderJson {
     carrier: row.carrier,
     estimatedDelivery: row.estimatedDelivery,
     trackingUrl: row.trackingUrl,
+    discountAmount: toDecimalString(row.discountAmount),
+    freeShipping: row.freeShipping,
     items,
   };
 }
@@ -203,6 +210,19 @@ export function listCustomerOrders(
   const rows = customerOrderRows(db, userId, limit, offset);
   const items = itemsByOrder(db, rows.map((row) => row.id));
   return rows.map((row) => orderJson(row, items.get(row.id) ?? []));
+}
+
+/**
+ * One order in the API's shape, or null when there is no such order (or, with `userId`, it is someone
+ * else's).
+ */
+export function findOrderJson(db: DB, orderId: number, userId?: string): OrderJson | null {
+  const row = db
+    .select(orderColumns)
+    .from(orders)
+    .where(userId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
+  return row ? orderJson(row, orderItemRows(db, row.id).map(itemJson)) : null;
 }
 
 /** How many orders the customer has placed. */
@@ -260,10 +280,7 @@ export function customerOrderHistoryPage(
   const rows = customerOrderRows(db, userId, pageSize, (current - 1) * pageSize);
   const items = itemsByOrder(db, rows.map((row) => row.id));
   return {
-    orders: rows.map((row) => ({
-      ...orderJson(row, items.get(row.id) ?? []),
-      discountAmount: toDecimalString(row.discountAmount),
-    })),
+    orders: rows.map((row) => orderJson(row, items.get(row.id) ?? [])),
     total,
     page: current,
     pageCount,

@@ -21,6 +21,7 @@ describe("checkoutFormSchema", () => {
       shippingAddress: "Unit 2, Canal Wharf",
       shippingCity: "Leeds",
       shippingPostcode: "LS11 5PS",
+      voucherCode: null,
     });
   });
 

@@ -45,8 +45,19 @@ export const shippingSchema = z.object({
 });
 export type ShippingDetails = z.infer<typeof shippingSchema>;
 
-/** The checkout form: the shipping details. Its lines are the buyer's saved cart, read by the server. */
-export const checkoutFormSchema = shippingSchema;
+/** An optional loyalty voucher code: blank means none. The server checks it is the customer's and unused. */
+const voucherCodeSchema = z
+  .string({ invalid_type_error: "Voucher code must be text" })
+  .trim()
+  .max(40, "That voucher code is too long")
+  .nullish()
+  .transform((code) => (code ? code : null));
+
+/**
+ * The checkout form: the shipping details and the voucher chosen on the page. Its lines are the buyer's
+ * saved cart, read by the server.
+ */
+export const checkoutFormSchema = shippingSchema.extend({ voucherCode: voucherCodeSchema });
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
 
@@ -65,6 +76,7 @@ export type OrderItemInput = z.infer<typeof orderItemSchema>;
 
 /** POST /api/orders: the shipping details plus the items of the client's cart. */
 export const apiOrderSchema = shippingSchema.extend({
+  voucherCode: voucherCodeSchema,
   items: z
     .array(orderItemSchema, { required_error: EMPTY_CART_MESSAGE, invalid_type_error: EMPTY_CART_MESSAGE })
     .min(1, EMPTY_CART_MESSAGE)

@@ -120,6 +120,7 @@ describe("cancelOrder", () => {
         unitsRestocked: 14,
         voidedInvoiceNumber: expect.stringMatching(/^INV-\d{4}-\d{5}$/),
         pointsReversed: 97, // £50.00 + £47.88 = £97.88
+        voucherReleased: null,
       },
     });
     expect(stock(kettle.id)).toBe(kettlesBefore + 2);

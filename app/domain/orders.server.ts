@@ -5,7 +5,8 @@
  * idempotency key returns the first order instead of placing another): the lines are priced again by the
  * pricing engine (a client's prices are never read), the variants checked against the product, the stock
  * taken with a conditional update that can never go below zero, and the order, its items, its invoice and
- * its loyalty points written. If any line is short of stock, or anything else is wrong, the transaction is
+ * its loyalty points written. A voucher the customer names is applied (vouchers.ts) and used up in the same
+ * transaction. If any line is short of stock, or anything else is wrong, the transaction is
  * rolled back and nothing at all is written. The confirmation email goes out after the commit; a mail
  * failure is logged and never undoes or fails the order.
  */
@@ -31,17 +32,24 @@ import {
   type SelectedVariants,
 } from "~/domain/cart.schema";
 import { sendOrderConfirmation } from "~/domain/order-emails.server";
-import type { OrderJson } from "~/domain/order-history.server";
 import { EMPTY_CART_MESSAGE, MAX_ORDER_LINES, type ShippingDetails } from "~/domain/order.schema";
-import { lineTotals } from "~/domain/pricing";
 import { buyerFor, priceMany } from "~/domain/pricing.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
-import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { issueSalesInvoiceForOrder, voidSalesInvoiceForOrder } from "./invoices.server";
 import { earnPointsForOrder, reversePointsForOrder } from "./loyalty.server";
 import { nextOrderNumber } from "./numbering.server";
+import { totalsWithVoucher } from "./vouchers";
+import {
+  claimVoucher,
+  findCustomerVoucher,
+  freeProductGoneMessage,
+  releaseVoucherOfOrder,
+  VOUCHER_NOT_FOUND,
+  voucherUsedMessage,
+  type VoucherRow,
+} from "./vouchers.server";
 
 export { EMPTY_CART_MESSAGE } from "~/domain/order.schema";
 
@@ -81,6 +89,8 @@ export type PlaceOrderInput = ShippingDetails & {
    * ordered its cart), "keep" leaves it alone. Cleared in the same transaction, so never half-done.
    */
   cart?: "clear" | "clear-if-same" | "keep";
+  /** one of the customer's unused loyalty vouchers to apply, by code */
+  voucherCode?: string | null;
 };
 
 export type PlacedOrder = {
@@ -248,6 +258,9 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
   const units = new Map<number, number>();
   for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
 
+  const voucher = input.voucherCode ? usableVoucher(tx, user.id, input.voucherCode) : null;
+  const freeProduct = voucher?.rewardType === "free_product" ? freeProductOf(tx, voucher) : null;
+
   const prices = priceMany(
     tx,
     buyerFor(tx, user),
@@ -262,7 +275,12 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
   // below zero, whoever else is ordering.
   const shortages: string[] = [];
   const now = new Date();
-  for (const [productId, quantity] of [...units].sort(([a], [b]) => a - b)) {
+  // The free unit is priced at nothing, but it comes out of stock like any other.
+  const stockUnits = new Map(units);
+  if (freeProduct) stockUnits.set(freeProduct.id, (stockUnits.get(freeProduct.id) ?? 0) + 1);
+  const productNames = new Map([...found].map(([id, product]) => [id, product.name]));
+  if (freeProduct) productNames.set(freeProduct.id, freeProduct.name);
+  for (const [productId, quantity] of [...stockUnits].sort(([a], [b]) => a - b)) {
     const taken = tx
       .update(products)
       .set({ stockLevel: sql`${products.stockLevel} - ${quantity}`, updatedAt: now })
@@ -270,7 +288,7 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
       .run();
     if (taken.changes === 0) {
       const left = tx.select({ stockLevel: products.stockLevel }).from(products).where(eq(products.id, productId)).get();
-      shortages.push(notEnoughStockMessage(found.get(productId)!.name, left?.stockLevel ?? 0));
+      shortages.push(notEnoughStockMessage(productNames.get(productId)!, left?.stockLevel ?? 0));
     }
   }
   if (shortages.length > 0) throw refuse(409, shortages.join("; "));
@@ -279,8 +297,9 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     const product = found.get(line.productId)!;
     return { line, product, unitPrice: prices.get(line.productId)!.finalPrice };
   });
-  const totals = lineTotals(
+  const totals = totalsWithVoucher(
     priced.map(({ line, product, unitPrice }) => ({ unitPrice, quantity: line.quantity, vatRate: product.vatRate })),
+    voucher,
   );
 
   const status: PlacedOrder["status"] = user.requiresApproval ? "pending_approval" : "pending";
@@ -294,6 +313,9 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
       subtotal: totals.subtotal,
       vatAmount: totals.vatAmount,
       total: totals.total,
+      discountAmount: totals.discount,
+      voucherId: voucher?.id ?? null,
+      freeShipping: voucher?.rewardType === "free_shipping",
       channel: input.channel ?? "storefront",
       shippingName: input.shippingName,
       shippingEmail: input.shippingEmail,
@@ -322,6 +344,25 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     )
     .run();
 
+  if (voucher) {
+    if (freeProduct) {
+      tx.insert(orderItems)
+        .values({
+          orderId: order.id,
+          productId: freeProduct.id,
+          productName: `${freeProduct.name} (free with voucher ${voucher.code})`,
+          selectedVariants: {},
+          quantity: 1,
+          unitPrice: 0,
+          vatRate: freeProduct.vatRate,
+          total: 0,
+          vatAmount: 0,
+        })
+        .run();
+    }
+    if (!claimVoucher(tx, voucher.id, order.id, now)) throw refuse(409, voucherUsedMessage(voucher.code), "voucherCode");
+  }
+
   // An order that waits for approval gets its invoice and points when it is approved.
   if (status === "pending") {
     issueSalesInvoiceForOrder(tx, order.id);
@@ -330,6 +371,27 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
 
   settleCart(tx, user.id, lines, input.cart ?? "keep");
   return { orderId: order.id, orderNumber, status };
+}
+
+/** The customer's voucher by code, refused when it is not theirs or has been used. */
+function usableVoucher(tx: DB, userId: string, code: string): VoucherRow {
+  const voucher = findCustomerVoucher(tx, userId, code);
+  if (!voucher) throw refuse(400, VOUCHER_NOT_FOUND, "voucherCode");
+  if (voucher.usedAt) throw refuse(409, voucherUsedMessage(voucher.code), "voucherCode");
+  return voucher;
+}
+
+function freeProductOf(tx: DB, voucher: VoucherRow) {
+  const product =
+    voucher.productId === null
+      ? undefined
+      : tx
+          .select({ id: products.id, name: products.name, vatRate: products.vatRate })
+          .from(products)
+          .where(eq(products.id, voucher.productId))
+          .get();
+  if (!product) throw refuse(409, freeProductGoneMessage(voucher.code), "voucherCode");
+  return product;
 }
 
 function settleCart(tx: DB, userId: string, ordered: MergedLine[], mode: NonNullable<PlaceOrderInput["cart"]>) {
@@ -361,13 +423,16 @@ export type CancelledOrder = {
   /** the voided invoice's number, or null when the order had none */
   voidedInvoiceNumber: string | null;
   pointsReversed: number;
+  /** the code of the voucher the order used, now the customer's to use again; null when it used none */
+  voucherReleased: string | null;
 };
 
 export const ADMIN_ONLY_MESSAGE = "You do not have admin privileges.";
 
 /**
  * Cancels an order (admins): its stock goes back (less anything already returned and restocked), its
- * invoice becomes void and its loyalty points are reversed, all in one transaction. An order that is
+ * invoice becomes void, its loyalty points are reversed and its voucher (if any) is given back, all in one
+ * transaction. An order that is
  * already cancelled answers 409 and nothing changes.
  */
 export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result<CancelledOrder> {
@@ -403,6 +468,7 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
 
     const voidedInvoiceNumber = voidSalesInvoiceForOrder(tx, order.id, now);
     const pointsReversed = reversePointsForOrder(tx, order, "cancelled");
+    const voucherReleased = releaseVoucherOfOrder(tx, order.id);
     tx.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
     tx.insert(auditLogs)
       .values({
@@ -416,6 +482,7 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
           unitsRestocked,
           voidedInvoiceNumber,
           pointsReversed,
+          voucherReleased,
         }),
       })
       .run();
@@ -426,6 +493,7 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
       unitsRestocked,
       voidedInvoiceNumber,
       pointsReversed,
+      voucherReleased,
     });
   });
 }
@@ -446,46 +514,6 @@ function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number>
     }
   }
   return back;
-}
-
-// ─── Reading orders back ────────────────────────────────────────────────────
-
-/**
- * One order in the API's shape (spec §3, the same shape as the order history's list), or null when there
- * is no such order (or, with `userId`, it is someone else's).
- */
-export function loadOrderJson(db: DB, orderId: number, userId?: string): OrderJson | null {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
-  if (!order || (userId !== undefined && order.userId !== userId)) return null;
-  const items = db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)).all();
-  return {
-    id: order.id,
-    orderNumber: order.orderNumber,
-    createdAt: order.createdAt.toISOString(),
-    status: order.status,
-    subtotal: toDecimalString(order.subtotal),
-    vatAmount: toDecimalString(order.vatAmount),
-    total: toDecimalString(order.total),
-    shippingName: order.shippingName,
-    shippingEmail: order.shippingEmail,
-    shippingAddress: order.shippingAddress,
-    shippingCity: order.shippingCity,
-    shippingPostcode: order.shippingPostcode,
-    trackingNumber: order.trackingNumber,
-    carrier: order.carrier,
-    estimatedDelivery: order.estimatedDelivery,
-    trackingUrl: order.trackingUrl,
-    items: items.map((item) => ({
-      id: item.id,
-      productId: item.productId,
-      productName: item.productName,
-      quantity: item.quantity,
-      unitPrice: toDecimalString(item.unitPrice),
-      vatRate: toDecimalString(item.vatRate),
-      total: toDecimalString(item.total),
-      selectedVariants: item.selectedVariants ?? {},
-    })),
-  };
 }
 
 // ─── The checkout form's starting values ────────────────────────────────────

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiOrderSchema } from "~/domain/order.schema";
-import { listCustomerOrders } from "~/domain/order-history.server";
-import { checkoutRefusal, loadOrderJson, placeOrder } from "~/domain/orders.server";
+import { findOrderJson, listCustomerOrders } from "~/domain/order-history.server";
+import { checkoutRefusal, placeOrder } from "~/domain/orders.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -19,11 +19,12 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 
 /**
  * POST /api/orders {shippingName, shippingEmail, shippingAddress, shippingCity, shippingPostcode,
- * items: [{productId, quantity, selectedVariants?}]}, with an optional `Idempotency-Key` header.
+ * items: [{productId, quantity, selectedVariants?}], voucherCode?}, with an optional `Idempotency-Key` header.
  * The items are the client's cart; any prices sent with them are ignored and every line is priced here.
  * 201 with the order (spec §3 shape); 200 with the same order when the key was used before (nothing new is
  * written); 400 {message, field} for invalid fields ("items" when there are none); 401 signed out;
- * 403 for accounts awaiting approval and non-customers; 409 when a line is short of stock (nothing written).
+ * 403 for accounts awaiting approval and non-customers; 409 when a line is short of stock or the voucher has
+ * been used (nothing written).
  * The saved cart is emptied only when the order is exactly what it holds.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
@@ -41,19 +42,20 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     );
   }
   const input = await parseJsonBody(request, apiOrderSchema);
-  const { items, ...shipping } = input;
+  const { items, voucherCode, ...shipping } = input;
 
   const db = getDb();
   const result = await placeOrder(db, user, {
     ...shipping,
     lines: items,
+    voucherCode,
     idempotencyKey,
     channel: "api",
     cart: "clear-if-same",
   });
   if (!result.ok) return failureResponse(result);
 
-  const order = loadOrderJson(db, result.value.orderId, user.id);
+  const order = findOrderJson(db, result.value.orderId, user.id);
   if (!order) return jsonError(404, "Order not found");
   return json(order, {
     status: result.value.replayed ? 200 : 201,

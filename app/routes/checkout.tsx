@@ -28,6 +28,13 @@ import { orderHistoryHref } from "~/domain/order-history.schema";
 import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/order.schema";
 import { checkoutDefaults, checkoutRefusal, placeOrder } from "~/domain/orders.server";
 import { buyerFor } from "~/domain/pricing.server";
+import { rewardEffectText, totalsWithVoucher, VOUCHER_FIELD } from "~/domain/vouchers";
+import {
+  findCustomerVoucher,
+  listUnusedVouchers,
+  VOUCHER_NOT_FOUND,
+  voucherUsedMessage,
+} from "~/domain/vouchers.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -46,12 +53,27 @@ const CONNECTION_LOST_MESSAGE =
  * /checkout: the shipping form and the order summary of the signed-in buyer's cart, priced now by the
  * server. An empty cart goes home. Customers awaiting approval (and non-customer accounts) see why they
  * cannot order instead of the Place Order button.
+ *
+ * `?voucher=CODE` applies one of the buyer's loyalty vouchers to the summary (a plain link or GET form, so
+ * it works without JavaScript); the Place Order form then carries the code and the server applies it again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const cart = getCart(db, { kind: "user", userId: user.id }, buyerFor(db, user));
   if (cart.lines.length === 0) throw redirect("/");
+
+  const askedCode = new URL(request.url).searchParams.get("voucher")?.trim() ?? "";
+  const asked = askedCode ? findCustomerVoucher(db, user.id, askedCode) : null;
+  const voucherProblem = !askedCode
+    ? null
+    : !asked
+      ? VOUCHER_NOT_FOUND
+      : asked.usedAt
+        ? voucherUsedMessage(asked.code)
+        : null;
+  const applied = asked && !asked.usedAt ? asked : null;
+  const totals = totalsWithVoucher(cart.lines, applied);
 
   const unitsByProduct = new Map<number, number>();
   for (const line of cart.lines) {
@@ -75,9 +97,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
         onlyLeft: (unitsByProduct.get(line.productId) ?? 0) > line.stockLevel ? line.stockLevel : null,
       })),
       itemCount: cart.itemCount,
-      subtotal: cart.subtotal,
-      vatAmount: cart.vatAmount,
-      total: cart.total,
+      goodsSubtotal: totals.goodsSubtotal,
+      discount: totals.discount,
+      subtotal: totals.subtotal,
+      vatAmount: totals.vatAmount,
+      total: totals.total,
+      vouchers: listUnusedVouchers(db, user.id).map((voucher) => ({
+        code: voucher.code,
+        rewardName: voucher.rewardName,
+        effect: rewardEffectText(voucher.rewardType, voucher.rewardValue),
+      })),
+      appliedVoucher: applied
+        ? {
+            code: applied.code,
+            rewardName: applied.rewardName,
+            effect: rewardEffectText(applied.rewardType, applied.rewardValue),
+            freeShipping: applied.rewardType === "free_shipping",
+            freeProductName: applied.rewardType === "free_product" ? (applied.productName ?? null) : null,
+          }
+        : null,
+      voucherProblem,
+      askedCode,
       defaults: checkoutDefaults(db, user),
       idempotencyKey: issueIdempotencyKey(),
       refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,
@@ -216,6 +256,7 @@ export default function CheckoutPage() {
             <ShippingForm
               defaults={data.defaults}
               idempotencyKey={data.idempotencyKey}
+              voucherCode={data.appliedVoucher?.code ?? null}
               actionData={actionData}
             />
           )}
@@ -263,8 +304,31 @@ export default function CheckoutPage() {
                 </li>
               );
             })}
+            {data.appliedVoucher?.freeProductName ? (
+              <li className="py-3 text-sm" data-testid="checkout-free-line">
+                <div className="flex justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{data.appliedVoucher.freeProductName}</p>
+                    <p className="text-slate-600">1 × free with voucher {data.appliedVoucher.code}</p>
+                  </div>
+                  <p className="shrink-0 font-medium text-slate-900">{formatMoney(0)}</p>
+                </div>
+              </li>
+            ) : null}
           </ul>
           <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
+            {data.discount > 0 ? (
+              <>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Goods (ex VAT)</dt>
+                  <dd data-testid="checkout-goods">{formatMoney(data.goodsSubtotal)}</dd>
+                </div>
+                <div className="flex justify-between text-emerald-700">
+                  <dt>Voucher {data.appliedVoucher?.code}</dt>
+                  <dd data-testid="checkout-discount">−{formatMoney(data.discount)}</dd>
+                </div>
+              </>
+            ) : null}
             <div className="flex justify-between">
               <dt className="text-slate-600">Subtotal (ex VAT)</dt>
               <dd data-testid="checkout-subtotal">{formatMoney(data.subtotal)}</dd>
@@ -273,14 +337,119 @@ export default function CheckoutPage() {
               <dt className="text-slate-600">VAT</dt>
               <dd data-testid="checkout-vat">{formatMoney(data.vatAmount)}</dd>
             </div>
+            {data.appliedVoucher?.freeShipping ? (
+              <div className="flex justify-between text-emerald-700">
+                <dt>Shipping</dt>
+                <dd data-testid="checkout-shipping">Free (voucher {data.appliedVoucher.code})</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between text-base font-semibold text-slate-900">
               <dt>Total</dt>
               <dd data-testid="checkout-total">{formatMoney(data.total)}</dd>
             </div>
           </dl>
+          {data.refusal ? null : (
+            <VoucherPanel
+              vouchers={data.vouchers}
+              applied={data.appliedVoucher}
+              problem={data.voucherProblem}
+              askedCode={data.askedCode}
+            />
+          )}
         </aside>
       </div>
     </div>
+  );
+}
+
+type VoucherChoice = { code: string; rewardName: string; effect: string };
+
+/**
+ * The buyer's loyalty vouchers: each applies with a plain link (`?voucher=CODE`), a code can be typed into a
+ * GET form, and the applied one can be removed. The summary above shows what it does.
+ */
+function VoucherPanel({
+  vouchers,
+  applied,
+  problem,
+  askedCode,
+}: {
+  vouchers: VoucherChoice[];
+  applied: VoucherChoice | null;
+  problem: string | null;
+  askedCode: string;
+}) {
+  const others = vouchers.filter((voucher) => voucher.code !== applied?.code);
+  return (
+    <section aria-labelledby="vouchers-heading" className="mt-6 border-t border-slate-200 pt-4" data-testid="checkout-vouchers">
+      <h3 id="vouchers-heading" className="text-sm font-semibold text-slate-900">
+        Loyalty vouchers
+      </h3>
+      {problem ? (
+        <p role="alert" className="mt-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      ) : null}
+      {applied ? (
+        <div className="mt-2 flex items-start justify-between gap-3 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm">
+          <p className="text-emerald-900">
+            <span className="font-semibold">Applied: {applied.code}</span>
+            <br />
+            {applied.rewardName} · {applied.effect}
+          </p>
+          <Link to={PATH} className="shrink-0 font-medium text-brand-700 hover:underline" preventScrollReset>
+            Remove<span className="sr-only"> voucher {applied.code}</span>
+          </Link>
+        </div>
+      ) : null}
+      {others.length > 0 ? (
+        <ul className="mt-2 space-y-2" aria-label="Your vouchers">
+          {others.map((voucher) => (
+            <li key={voucher.code} className="flex items-start justify-between gap-3 text-sm">
+              <p className="text-slate-700">
+                <span className="font-medium text-slate-900">{voucher.code}</span>
+                <br />
+                {voucher.rewardName} · {voucher.effect}
+              </p>
+              <Link
+                to={`${PATH}?voucher=${encodeURIComponent(voucher.code)}`}
+                className="shrink-0 font-medium text-brand-700 hover:underline"
+                preventScrollReset
+              >
+                {applied ? "Use instead" : "Apply"}
+                <span className="sr-only"> voucher {voucher.code}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {!applied && vouchers.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          You have no vouchers. Redeem your points for one on the{" "}
+          <Link to="/account/loyalty" className="font-medium text-brand-700 hover:underline">
+            loyalty page
+          </Link>
+          .
+        </p>
+      ) : null}
+      <Form method="get" action={PATH} className="mt-3 flex gap-2" preventScrollReset>
+        <label htmlFor="voucher-code" className="sr-only">
+          Voucher code
+        </label>
+        <input
+          id="voucher-code"
+          name="voucher"
+          defaultValue={applied ? "" : askedCode}
+          placeholder="Voucher code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+        />
+        <Button type="submit" variant="secondary" className="py-1.5">
+          Apply
+        </Button>
+      </Form>
+    </section>
   );
 }
 
@@ -295,10 +464,12 @@ type ShippingDefaults = {
 function ShippingForm({
   defaults,
   idempotencyKey,
+  voucherCode,
   actionData,
 }: {
   defaults: ShippingDefaults;
   idempotencyKey: string;
+  voucherCode: string | null;
   actionData?: ActionData;
 }) {
   const navigation = useNavigation();
@@ -317,13 +488,15 @@ function ShippingForm({
   return (
     <Form
       method="post"
-      action={PATH}
+      // the voucher stays in the URL so that a refused order shows the same summary again
+      action={voucherCode ? `${PATH}?voucher=${encodeURIComponent(voucherCode)}` : PATH}
       {...getFormProps(form)}
       noValidate
       className="mt-4 space-y-4"
       data-hydrated={hydrated ? "true" : undefined}
     >
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
+      {voucherCode ? <input type="hidden" name={VOUCHER_FIELD} value={voucherCode} /> : null}
       <FormError errors={form.errors} />
       <Field
         label="Full name"

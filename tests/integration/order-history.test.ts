@@ -322,6 +322,8 @@ describe("GET /api/orders/my-orders", () => {
       carrier: "DPD",
       estimatedDelivery: "2025-01-08",
       trackingUrl: "https://track.dpd.co.uk/parcels/15505",
+      discountAmount: "0.00",
+      freeShipping: false,
       items: [
         {
           id: expect.any(Number),

@@ -236,6 +236,12 @@ function OrderSummary({ order }: { order: OrderHistoryEntry }) {
       ) : null}
       <dt className="text-slate-600">VAT</dt>
       <dd className="text-right tabular-nums text-slate-900">{formatDecimalMoney(order.vatAmount)}</dd>
+      {order.freeShipping ? (
+        <>
+          <dt className="text-slate-600">Shipping</dt>
+          <dd className="text-right text-slate-900">Free (voucher)</dd>
+        </>
+      ) : null}
       <dt className="border-t border-slate-200 pt-1 font-semibold text-slate-900">Total (inc VAT)</dt>
       <dd className="border-t border-slate-200 pt-1 text-right font-semibold tabular-nums text-slate-900">
         {formatDecimalMoney(order.total)}
