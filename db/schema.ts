@@ -248,7 +248,11 @@ export const productRequests = sqliteTable(
     aiReasoning: text("ai_reasoning"),
     createdAt: createdAt(),
   },
-  (t) => [index("product_requests_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("product_requests_status_idx").on(t.status, t.createdAt),
+    // a customer's own requests, newest first (listMyProductRequests) and the duplicate check
+    index("product_requests_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 // ─── Cart, orders, templates ────────────────────────────────────────────────

@@ -1,11 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import {
+  adminProductsHref,
   categoryCreateSchema,
   formatMargin,
   generateDescriptionSchema,
+  hasAdminProductFilters,
   marginTenths,
   normaliseDescription,
+  parseAdminProductsQuery,
   parseMoneyInput,
   productCreateSchema,
   productFormSchema,
@@ -147,5 +150,49 @@ describe("helpers", () => {
   it("normaliseDescription keeps paragraphs and lines, drops stray white space", () => {
     expect(normaliseDescription("  One\t two \r\n\r\n\r\n  Three\u00a0four \n")).toBe("One two\n\nThree four");
     expect(normaliseDescription("a\u0000b")).toBe("ab");
+  });
+});
+
+describe("the products list's URL", () => {
+  const parse = (search: string) => parseAdminProductsQuery(new URLSearchParams(search));
+
+  it("reads search, category, stock, sort and page", () => {
+    expect(parse("q=  paper   cups &category=12&stock=low-stock&sort=price-desc&page=3")).toEqual({
+      q: "paper cups",
+      category: 12,
+      stock: "low-stock",
+      sort: "price-desc",
+      page: 3,
+    });
+    expect(parse("category=none").category).toBe("none");
+  });
+
+  it("falls back to the defaults for anything it cannot read", () => {
+    const defaults = { q: "", category: null, stock: "all", sort: "name-asc", page: 1 };
+    expect(parse("")).toEqual(defaults);
+    expect(parse("category=cleaning&stock=plenty&sort=cheapest&page=0")).toEqual(defaults);
+    expect(parse("category=0&sort=NAME-DESC&stock=&page=2.5")).toEqual(defaults);
+    expect(parse("category=-4&page=100001")).toEqual(defaults);
+    expect(parse("category=1234567890123456")).toEqual(defaults);
+  });
+
+  it("writes the defaults out of the URL and keeps every other choice with the page and dialogs", () => {
+    expect(adminProductsHref(parse(""))).toBe("/admin/products");
+    expect(adminProductsHref({ ...parse("sort=name-asc&stock=all"), page: 1 })).toBe("/admin/products");
+    const query = parse("q=cups&category=4&stock=out-of-stock&sort=stock-asc&page=2");
+    expect(adminProductsHref(query)).toBe("/admin/products?q=cups&category=4&stock=out-of-stock&sort=stock-asc&page=2");
+    expect(adminProductsHref({ ...query, page: 1 }, { edit: 7 })).toBe(
+      "/admin/products?q=cups&category=4&stock=out-of-stock&sort=stock-asc&edit=7",
+    );
+    expect(adminProductsHref(parse("category=none"))).toBe("/admin/products?category=none");
+    // what it writes, it reads back the same
+    expect(parse(adminProductsHref(query).split("?")[1])).toEqual(query);
+  });
+
+  it("counts search, category and stock as filters, not the order", () => {
+    expect(hasAdminProductFilters(parse("sort=price-desc"))).toBe(false);
+    expect(hasAdminProductFilters(parse("q=cups"))).toBe(true);
+    expect(hasAdminProductFilters(parse("category=none"))).toBe(true);
+    expect(hasAdminProductFilters(parse("stock=in-stock"))).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
  * ("20", "17.5") and come out as integer hundredths. Blank text counts as "not given" everywhere.
  */
 import { z } from "zod";
+import { DEFAULT_FILTERS, sortParam, stockParam, type SortOption, type StockFilter } from "~/domain/catalog.schema";
 import { parseDecimalToHundredths } from "~/utils/money";
 import { slugify } from "~/utils/slug";
 
@@ -461,19 +462,68 @@ export const productImportFormSchema = z.object({
 });
 
 // ─── The list's URL ─────────────────────────────────────────────────────────
+//
+// Search, category, stock and sort are GET parameters, so a filtered list can be bookmarked, survives
+// paging and the dialogs, and works without JavaScript. Sort and stock take the storefront's values and are
+// read by its parsers. A value that cannot be read falls back to the default: a hand-edited URL shows the
+// list, never an error page.
 
-export type AdminProductsQuery = { q: string; page: number };
+/** `?category=none`: the products without a category. */
+export const NO_CATEGORY = "none";
+/** A category's id, the products without one, or null for every category. */
+export type AdminCategoryFilter = number | typeof NO_CATEGORY | null;
+
+export type AdminProductsQuery = {
+  q: string;
+  page: number;
+  category: AdminCategoryFilter;
+  stock: StockFilter;
+  sort: SortOption;
+};
+
+export const DEFAULT_ADMIN_PRODUCTS_QUERY: AdminProductsQuery = {
+  q: "",
+  page: 1,
+  category: null,
+  stock: DEFAULT_FILTERS.stock,
+  sort: DEFAULT_FILTERS.sort,
+};
+
+function parseCategoryFilter(value: string | null): AdminCategoryFilter {
+  const text = (value ?? "").trim();
+  if (text === NO_CATEGORY) return NO_CATEGORY;
+  if (!/^\d{1,15}$/.test(text)) return null;
+  const id = Number(text);
+  return id > 0 ? id : null;
+}
 
 export function parseAdminProductsQuery(params: URLSearchParams): AdminProductsQuery {
   const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, 100).trim();
   const page = Number(params.get("page") ?? "1");
-  return { q, page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  return {
+    q,
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    category: parseCategoryFilter(params.get("category")),
+    stock: stockParam.parse(params.get("stock") ?? undefined),
+    sort: sortParam.parse(params.get("sort") ?? undefined),
+  };
 }
 
-/** /admin/products with the list's search and page, plus any dialog parameters. */
+/** True when the search, category or stock narrows the list (the order does not). */
+export function hasAdminProductFilters(query: Partial<AdminProductsQuery>): boolean {
+  return Boolean(query.q) || (query.category ?? null) !== null || (query.stock ?? "all") !== "all";
+}
+
+/**
+ * /admin/products with the list's search, filters, sort and page, plus any dialog parameters. Defaults are
+ * left out, so the same list always has the same, short URL.
+ */
 export function adminProductsHref(query: Partial<AdminProductsQuery>, extra: Record<string, string | number> = {}) {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
+  if (query.category !== undefined && query.category !== null) params.set("category", String(query.category));
+  if (query.stock && query.stock !== DEFAULT_FILTERS.stock) params.set("stock", query.stock);
+  if (query.sort && query.sort !== DEFAULT_FILTERS.sort) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
   const search = params.toString();

@@ -5,15 +5,17 @@
  * IMMEDIATE transaction; a failure writes nothing. With an idempotency key a repeat of the same
  * submission answers the first result and writes nothing new.
  */
-import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { categories, orderItems, products, productVariants, users } from "~db/schema";
 import type { SessionUser } from "~/domain/accounts.server";
 import { recordAudit } from "~/domain/audit.server";
-import { containsPattern, searchTerms } from "~/domain/catalog.schema";
+import { containsPattern, searchTerms, type SortOption, type StockFilter } from "~/domain/catalog.schema";
 import {
   loadVariants,
+  orderFor,
   productJson,
   productRowColumns,
+  stockConditions,
   toProductRow,
   type CategorySummary,
   type ProductJson,
@@ -32,6 +34,7 @@ import {
   CATEGORY_SLUG_MAX,
   CATEGORY_SLUG_TAKEN,
   DESCRIPTION_MAX,
+  NO_CATEGORY,
   PRODUCT_NOT_FOUND,
   SLUG_NOT_DERIVABLE,
   SLUG_TAKEN,
@@ -42,6 +45,7 @@ import {
   VARIANTS_PER_PRODUCT_MAX,
   normaliseDescription,
   resolveSlug,
+  type AdminCategoryFilter,
   type CategoryInput,
   type GenerateDescriptionInput,
   type ProductInput,
@@ -84,14 +88,33 @@ export type AdminProductPage = {
   pageCount: number;
 };
 
-/** One page of products matching the search, by name. A page past the end is empty. */
+/** The products of one category, or those without one (`none`); every product for null. */
+function categoryConditions(category: AdminCategoryFilter): SQL[] {
+  if (category === null) return [];
+  return [category === NO_CATEGORY ? isNull(products.categoryId) : eq(products.categoryId, category)];
+}
+
+export type AdminProductListOptions = {
+  q: string;
+  page: number;
+  pageSize: number;
+  category?: AdminCategoryFilter;
+  stock?: StockFilter;
+  sort?: SortOption;
+};
+
+/**
+ * One page of the products matching the search, category and stock state (the storefront's states, each
+ * product against its own low-stock threshold), in the chosen order (by name when none is given). A page
+ * past the end is empty.
+ */
 export function listAdminProducts(
   db: DB,
-  { q, page, pageSize }: { q: string; page: number; pageSize: number },
+  { q, page, pageSize, category = null, stock = "all", sort = "name-asc" }: AdminProductListOptions,
 ): AdminProductPage {
   const size = Math.max(1, Math.floor(pageSize));
   const current = Math.max(1, Math.floor(page));
-  const where = and(...searchConditions(q));
+  const where = and(...searchConditions(q), ...categoryConditions(category), ...stockConditions(stock));
   const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
   const items =
     total === 0 || (current - 1) * size >= total
@@ -101,7 +124,7 @@ export function listAdminProducts(
           .from(products)
           .leftJoin(categories, eq(categories.id, products.categoryId))
           .where(where)
-          .orderBy(sql`${products.name} COLLATE NOCASE ASC`, asc(products.id))
+          .orderBy(orderFor(sort))
           .limit(size)
           .offset((current - 1) * size)
           .all()

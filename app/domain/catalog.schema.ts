@@ -61,6 +61,11 @@ export const DEFAULT_FILTERS: CatalogFilters = {
   sort: "name-asc",
 };
 
+/** A sort option from a URL; anything else (missing, misspelt) is the default order. */
+export const sortParam = z.enum(SORT_OPTIONS).catch(DEFAULT_FILTERS.sort);
+/** A stock filter from a URL; anything else is every stock level. */
+export const stockParam = z.enum(STOCK_FILTERS).catch(DEFAULT_FILTERS.stock);
+
 const searchText = z
   .unknown()
   .transform((value) =>
@@ -86,11 +91,11 @@ const pounds = z.unknown().transform((value) => {
 export const catalogQuerySchema = z
   .object({
     q: searchText,
-    stock: z.enum(STOCK_FILTERS).catch("all"),
+    stock: stockParam,
     vat: vatRate,
     min: pounds,
     max: pounds,
-    sort: z.enum(SORT_OPTIONS).catch("name-asc"),
+    sort: sortParam,
     page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
   })
   // a range typed the wrong way round means the same range

@@ -6,7 +6,7 @@ import type { SessionUser } from "~/domain/accounts.server";
 import { buyerFor, priceMany } from "~/domain/pricing.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { containsPattern, searchTerms, type CatalogFilters, type SortOption } from "./catalog.schema";
+import { containsPattern, searchTerms, type CatalogFilters, type SortOption, type StockFilter } from "./catalog.schema";
 
 export type CategorySummary = {
   id: number;
@@ -217,16 +217,26 @@ function scopeConditions({ categoryId }: Scope, q: string): SQL[] {
   return conditions;
 }
 
-/** WHERE for every filter. Stock states follow stockState(): out at 0, low up to the threshold. */
-function filterConditions(scope: Scope, filters: CatalogFilters): SQL[] {
-  const conditions = scopeConditions(scope, filters.q);
-  if (filters.stock === "in-stock") {
-    conditions.push(gt(products.stockLevel, 0), sql`${products.stockLevel} > ${products.lowStockThreshold}`);
-  } else if (filters.stock === "low-stock") {
-    conditions.push(gt(products.stockLevel, 0), sql`${products.stockLevel} <= ${products.lowStockThreshold}`);
-  } else if (filters.stock === "out-of-stock") {
-    conditions.push(lte(products.stockLevel, 0));
+/**
+ * WHERE for a stock filter, shared by the storefront and the back office. The states follow stockState():
+ * out at 0, low above 0 up to the product's own threshold, in stock above it.
+ */
+export function stockConditions(stock: StockFilter): SQL[] {
+  switch (stock) {
+    case "in-stock":
+      return [gt(products.stockLevel, 0), sql`${products.stockLevel} > ${products.lowStockThreshold}`];
+    case "low-stock":
+      return [gt(products.stockLevel, 0), sql`${products.stockLevel} <= ${products.lowStockThreshold}`];
+    case "out-of-stock":
+      return [lte(products.stockLevel, 0)];
+    default:
+      return [];
   }
+}
+
+/** WHERE for every filter. */
+function filterConditions(scope: Scope, filters: CatalogFilters): SQL[] {
+  const conditions = [...scopeConditions(scope, filters.q), ...stockConditions(filters.stock)];
   if (filters.vat !== null) conditions.push(eq(products.vatRate, filters.vat));
   if (filters.min !== null) conditions.push(gte(products.salesPrice, filters.min));
   if (filters.max !== null) conditions.push(lte(products.salesPrice, filters.max));
@@ -235,8 +245,11 @@ function filterConditions(scope: Scope, filters: CatalogFilters): SQL[] {
 
 const byName = sql`${products.name} COLLATE NOCASE`;
 
-/** ORDER BY for a sort option; every order ends on the id so pages never overlap or skip. */
-function orderFor(sort: SortOption): SQL {
+/**
+ * ORDER BY for a sort option (prices are list prices ex VAT), shared by the storefront and the back office;
+ * every order ends on the id so pages never overlap or skip.
+ */
+export function orderFor(sort: SortOption): SQL {
   switch (sort) {
     case "name-desc":
       return sql`${byName} DESC, ${products.id} DESC`;

@@ -9,12 +9,10 @@ import {
   type Session,
 } from "@remix-run/node";
 import {
-  Form,
   Link,
   useActionData,
   useLoaderData,
   useLocation,
-  useNavigation,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import crypto from "node:crypto";
@@ -28,11 +26,10 @@ import { PageHeader, Panel } from "~/components/admin/page-header";
 import { CategoryForm } from "~/components/admin/products/category-form";
 import { ImportForm } from "~/components/admin/products/import-form";
 import { ImportResult, type ImportResultView } from "~/components/admin/products/import-result";
+import { ProductFilters } from "~/components/admin/products/product-filters";
 import { ProductForm, type ProductFormDefaults } from "~/components/admin/products/product-form";
 import { ProductTable } from "~/components/admin/products/product-table";
 import { VariantsSection } from "~/components/admin/products/variants-section";
-import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
@@ -55,6 +52,7 @@ import {
   VARIANT_DELETED,
   adminProductsHref,
   categoryCreateSchema,
+  hasAdminProductFilters,
   importSummary,
   parseAdminProductsQuery,
   productFormSchema,
@@ -167,7 +165,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
   const params = new URL(request.url).searchParams;
-  const query = parseAdminProductsQuery(params);
+  const categories = listCategories(db).map(({ id, name }) => ({ id, name }));
+  const parsed = parseAdminProductsQuery(params);
+  // a category that does not exist (deleted, or a mistyped link) means every category
+  const query: AdminProductsQuery =
+    typeof parsed.category === "number" && !categories.some((category) => category.id === parsed.category)
+      ? { ...parsed, category: null }
+      : parsed;
   const list = listAdminProducts(db, { ...query, pageSize: ADMIN_PRODUCTS_PAGE_SIZE });
 
   const dialogParam = params.get("dialog");
@@ -177,7 +181,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const deleteId = positiveId(params.get("delete"));
   const deleted = deleteId ? getAdminProduct(db, deleteId) : null;
   const chosenCategory = positiveId(params.get("categoryId"));
-  const preselect = chosenCategory && findCategoryById(db, chosenCategory) ? chosenCategory : null;
+  const preselect = chosenCategory && categories.some((category) => category.id === chosenCategory) ? chosenCategory : null;
   const formOpen = dialog === "new" || edited !== null;
 
   return json(
@@ -198,7 +202,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: list.total,
       page: list.page,
       pageCount: list.pageCount,
-      catalogueSize: query.q ? countAllProducts(db) : list.total,
+      catalogueSize: hasAdminProductFilters(query) ? countAllProducts(db) : list.total,
       dialog,
       newDefaults: dialog === "new" ? formDefaults(null, preselect) : null,
       editing: edited
@@ -216,7 +220,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       confirmVariantId: edited ? positiveId(params.get("deleteVariant")) : null,
       categoryReturnTo: dialog === "new-category" ? parseReturnTo(params.get("then")) : null,
-      categories: formOpen ? listCategories(db).map(({ id, name }) => ({ id, name })) : [],
+      // the list's category filter and the product form's category choice
+      categories,
       suppliers: formOpen ? listSupplierOptions(db) : [],
       importResult: readStoredImport(await getSession(request), params.get("importResult")),
       idempotencyKey: issueIdempotencyKey(),
@@ -483,7 +488,6 @@ export default function AdminProductsPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
-  const navigation = useNavigation();
   const { query } = data;
   const [localNotice, setLocalNotice] = useState<{ toast: Toast; nonce: number } | null>(null);
 
@@ -492,8 +496,6 @@ export default function AdminProductsPage() {
   const here = location.pathname + location.search;
   const lastResultFor = (...intents: string[]) =>
     actionData && intents.includes(actionData.intent) ? (actionData.result ?? null) : null;
-
-  const searching = navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "GET";
 
   function onExport(event: MouseEvent<HTMLAnchorElement>) {
     // With JavaScript the notice shows at once; without it the link does the same on the server.
@@ -652,31 +654,7 @@ export default function AdminProductsPage() {
       ) : null}
 
       <Panel>
-        <Form method="get" action="/admin/products" role="search" className="flex flex-wrap items-end gap-2 border-b border-slate-200 p-4">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="product-search" className="block text-sm font-medium text-slate-800">
-              Search products
-            </label>
-            <input
-              id="product-search"
-              type="search"
-              name="q"
-              defaultValue={query.q}
-              key={query.q}
-              placeholder="Product or category name"
-              className={`${inputClass} mt-1`}
-              maxLength={100}
-            />
-          </div>
-          <Button type="submit" variant="secondary" disabled={searching}>
-            {searching ? "Searching..." : "Search"}
-          </Button>
-          {query.q ? (
-            <Link to="/admin/products" className="px-2 py-2 text-sm font-semibold text-slate-700 hover:underline">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
+        <ProductFilters query={query} categories={data.categories} />
         <ProductTable rows={data.rows} editHref={(id) => withParams({ edit: id })} deleteHref={(id) => withParams({ delete: id })} />
         <AdminPagination
           page={data.page}

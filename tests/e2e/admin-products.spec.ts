@@ -30,7 +30,7 @@ test.describe("admin products", () => {
     await expect(page.getByText("Please enter a product name first.").first()).toBeVisible();
 
     await page.getByLabel("Name", { exact: true }).fill(name);
-    await page.getByLabel("Category").selectOption({ label: "Disposables & Packaging" });
+    await page.getByLabel("Category", { exact: true }).selectOption({ label: "Disposables & Packaging" });
     await page.getByLabel("Cost price (£)").fill("6.10");
     await page.getByLabel("Sales price, ex VAT (£)").fill("9.40");
     await page.getByLabel("Stock level").fill("4");
@@ -99,6 +99,60 @@ test.describe("admin products", () => {
     await expect(page.getByText("Product deleted").first()).toBeVisible();
     await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
     await expect(page.getByText("No products found")).toBeVisible();
+  });
+
+  test("filter by category and stock state, sort by price, and keep the choices in the URL", async ({ page }, testInfo) => {
+    const suffix = `${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    // a category of this test's own, so other tests' products never show in it
+    const created = await page.request.post("/api/admin/categories", { data: { name: `Test Kitchen ${suffix}` } });
+    expect(created.status()).toBe(201);
+    const category: { id: number; name: string } = await created.json();
+    const product = async (name: string, salesPrice: string, stockLevel: number) => {
+      const response = await page.request.post("/api/admin/products", {
+        data: { name: `${name} ${suffix}`, salesPrice, stockLevel, lowStockThreshold: 10, categoryId: category.id },
+      });
+      expect(response.status()).toBe(201);
+      return `${name} ${suffix}`;
+    };
+    const saucePot = await product("Sauce Pot", "2.50", 3); // low stock
+    const lid = await product("Pot Lid", "4.00", 8); // low stock, dearer
+    await product("Ladle", "9.00", 50); // in stock
+    await product("Baking Tray", "6.00", 0); // out of stock
+
+    await page.goto("/admin/products");
+    const filters = page.getByRole("search", { name: "Filter products" });
+    await filters.getByLabel("Filter by category").selectOption({ label: category.name });
+    await filters.getByLabel("Filter by stock").selectOption({ label: "Low stock" });
+    await filters.getByLabel("Sort by").selectOption({ label: "Price (high to low)" });
+    await filters.getByRole("button", { name: "Search" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`[?&]category=${category.id}(&|$)`));
+    await expect(page).toHaveURL(/[?&]stock=low-stock(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=price-desc(&|$)/);
+    const rows = page.getByTestId("product-row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText(lid);
+    await expect(rows.nth(0)).toContainText("£4.00");
+    await expect(rows.nth(1)).toContainText(saucePot);
+    await expect(rows.nth(0).getByTestId("stock-level")).toHaveAttribute("data-state", "low-stock");
+    // the form shows what is applied, and the row's links keep it
+    await expect(filters.getByLabel("Filter by category")).toHaveValue(String(category.id));
+    await expect(filters.getByLabel("Filter by stock")).toHaveValue("low-stock");
+    await expect(filters.getByLabel("Sort by")).toHaveValue("price-desc");
+    const edit = rows.nth(0).getByRole("link", { name: `Edit ${lid}` });
+    await expect(edit).toHaveAttribute("href", new RegExp(`category=${category.id}&stock=low-stock&sort=price-desc&edit=\\d+$`));
+
+    // a value the list does not know falls back to its default instead of failing
+    const odd = await page.goto(`/admin/products?category=${category.id}&stock=lots&sort=cheapest`);
+    expect(odd?.status()).toBe(200);
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(0)).toContainText("Baking Tray");
+    await expect(filters.getByLabel("Filter by stock")).toHaveValue("all");
+    await expect(filters.getByLabel("Sort by")).toHaveValue("name-asc");
+
+    await filters.getByRole("link", { name: "Clear" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(filters.getByLabel("Filter by category")).toHaveValue("");
   });
 
   test("import Shopify's template from the page", async ({ page }) => {

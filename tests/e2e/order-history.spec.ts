@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { BUYER, BUYER2, expect, loginAs, PENDING_BUYER, test } from "./fixtures";
+import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 /**
  * The order history against the demo data: buyer@example.com has about 35 orders (most delivered, many
@@ -98,15 +99,25 @@ test.describe("order history", () => {
     await expect(details.locator("address")).toContainText(order.shippingPostcode);
   });
 
-  test("Reorder puts the order's items in the cart and goes to /cart", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
-    const [newest] = await myOrders(page, 1);
+  test("Reorder puts the order's items in the cart and goes to /cart", async ({ page, customer }) => {
+    // a customer of its own: the demo buyer's cart is changed by other tests running at the same time
+    await loginAs(page, customer.email, customer.password);
+    const order = await placeOrderThroughApi(page.request, customer, [
+      { slug: ORDERABLE.stillWater.slug, quantity: 2 },
+      { slug: ORDERABLE.cola.slug, quantity: 1 },
+    ]);
     await page.goto("/account/orders");
-    const details = orderDetails(page, newest.orderNumber);
+    expect(await cartBadgeCount(page)).toBe(0);
+    const details = orderDetails(page, order.orderNumber);
     await details.locator("summary").click();
     await details.getByRole("button", { name: "Reorder" }).click();
     await page.waitForURL((url) => url.pathname === "/cart");
-    expect(await cartBadgeCount(page)).toBeGreaterThan(0);
+    await expect(page.getByTestId("toast")).toContainText("2 item(s) added to your cart.");
+    await expect(page.getByTestId("cart-badge")).toHaveText("3");
+    const lines = page.getByTestId("cart-line");
+    await expect(lines).toHaveCount(2);
+    await expect(lines.filter({ hasText: ORDERABLE.stillWater.name }).getByRole("spinbutton")).toHaveValue("2");
+    await expect(lines.filter({ hasText: ORDERABLE.cola.name }).getByRole("spinbutton")).toHaveValue("1");
   });
 
   test("?order= opens that order; pages are plain links", async ({ page }) => {

@@ -1,0 +1,157 @@
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import {
+  ADMIN_PRODUCTS_PATH,
+  adminProductsHref,
+  DEFAULT_ADMIN_PRODUCTS_QUERY,
+  hasAdminProductFilters,
+  NO_CATEGORY,
+  parseAdminProductsQuery,
+  type AdminProductsQuery,
+} from "~/domain/admin-product.schema";
+import { SORT_LABELS, SORT_OPTIONS, STOCK_FILTERS, STOCK_LABELS } from "~/domain/catalog.schema";
+
+const labelClass = "block text-sm font-medium text-slate-800";
+
+/** The list's URL for what the form holds now: back to page 1, defaults left out. */
+function hrefOf(form: HTMLFormElement) {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") params.set(name, value);
+  return adminProductsHref({ ...parseAdminProductsQuery(params), page: 1 });
+}
+
+/**
+ * Search, category, stock state and sort for the products list, as one GET form: without JavaScript the
+ * Search button submits it and the URL carries every choice (paging and the dialogs keep them). With
+ * JavaScript a changed select applies at once, and the URL leaves out the defaults.
+ */
+export function ProductFilters({
+  query,
+  categories,
+}: {
+  query: AdminProductsQuery;
+  categories: { id: number; name: string }[];
+}) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const searching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === ADMIN_PRODUCTS_PATH &&
+    navigation.formMethod?.toUpperCase() !== "POST";
+  const changed = hasAdminProductFilters(query) || query.sort !== DEFAULT_ADMIN_PRODUCTS_QUERY.sort;
+
+  function apply(form: HTMLFormElement | null) {
+    if (form) navigate(hrefOf(form), { preventScrollReset: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    apply(event.currentTarget);
+  }
+
+  return (
+    <Form
+      // a new URL (a submission, a link, the back button) starts the inputs from its values again
+      key={adminProductsHref({ ...query, page: 1 })}
+      method="get"
+      action={ADMIN_PRODUCTS_PATH}
+      role="search"
+      aria-label="Filter products"
+      onSubmit={onSubmit}
+      className="grid gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-12 lg:items-end"
+    >
+      <div className="min-w-0 sm:col-span-2 lg:col-span-4">
+        <label htmlFor="product-search" className={labelClass}>
+          Search products
+        </label>
+        <input
+          id="product-search"
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          placeholder="Product or category name"
+          className={`${inputClass} mt-1`}
+          maxLength={100}
+        />
+      </div>
+      <FilterSelect
+        id="product-category-filter"
+        name="category"
+        label="Filter by category"
+        defaultValue={query.category === null ? "" : String(query.category)}
+        options={[
+          { value: "", label: "All categories" },
+          ...categories.map((category) => ({ value: String(category.id), label: category.name })),
+          { value: NO_CATEGORY, label: "No category" },
+        ]}
+        onPick={apply}
+      />
+      <FilterSelect
+        id="product-stock-filter"
+        name="stock"
+        label="Filter by stock"
+        defaultValue={query.stock}
+        options={STOCK_FILTERS.map((value) => ({ value, label: STOCK_LABELS[value] }))}
+        onPick={apply}
+      />
+      <FilterSelect
+        id="product-sort"
+        name="sort"
+        label="Sort by"
+        defaultValue={query.sort}
+        options={SORT_OPTIONS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        onPick={apply}
+      />
+      <div className="flex items-center gap-2 lg:col-span-2">
+        <Button type="submit" variant="secondary" disabled={searching}>
+          {searching ? "Searching..." : "Search"}
+        </Button>
+        {changed ? (
+          <Link to={ADMIN_PRODUCTS_PATH} className="px-2 py-2 text-sm font-semibold text-slate-700 hover:underline">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** A labelled select of the filter form; with JavaScript, picking an option applies the form at once. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  options,
+  onPick,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: { value: string; label: string }[];
+  onPick: (form: HTMLFormElement | null) => void;
+}) {
+  return (
+    <div className="min-w-0 lg:col-span-2">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        onChange={(event) => onPick(event.currentTarget.form)}
+        className={`${inputClass} mt-1`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `product_requests_user_idx` ON `product_requests` (`user_id`,`created_at`);
