@@ -32,7 +32,8 @@ export type LoyaltyRewardRow = {
   productName: string | null;
 };
 
-function selectRewards(db: DB) {
+/** Rewards with their free product's name; callers add the filter and order (the admin list, the storefront). */
+export function selectRewards(db: DB) {
   return db
     .select({
       id: loyaltyRewards.id,

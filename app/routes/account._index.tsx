@@ -33,6 +33,7 @@ const ROLE_LABELS = { customer: "Customer", admin: "Admin", supplier: "Supplier"
 
 /** More of the customer's own pages. */
 const ACCOUNT_LINKS = [
+  { to: "/account/loyalty", label: "Loyalty", text: "Your points, rewards to redeem and vouchers for checkout." },
   { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress." },
   { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies." },
   { to: "/account/templates", label: "Order Templates", text: "Reorder your regular products in one click." },
