@@ -114,6 +114,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
             effect: rewardEffectText(applied.rewardType, applied.rewardValue),
             freeShipping: applied.rewardType === "free_shipping",
             freeProductName: applied.rewardType === "free_product" ? (applied.productName ?? null) : null,
+            // a fixed voucher worth more than the goods: the rest is not kept, so say so before the order
+            unusedValue:
+              applied.rewardType === "discount_fixed" ? Math.max(0, (applied.rewardValue ?? 0) - totals.discount) : 0,
           }
         : null,
       voucherProblem,
@@ -363,6 +366,7 @@ export default function CheckoutPage() {
 }
 
 type VoucherChoice = { code: string; rewardName: string; effect: string };
+type AppliedVoucher = VoucherChoice & { unusedValue: number };
 
 /**
  * The buyer's loyalty vouchers: each applies with a plain link (`?voucher=CODE`), a code can be typed into a
@@ -375,7 +379,7 @@ function VoucherPanel({
   askedCode,
 }: {
   vouchers: VoucherChoice[];
-  applied: VoucherChoice | null;
+  applied: AppliedVoucher | null;
   problem: string | null;
   askedCode: string;
 }) {
@@ -396,6 +400,14 @@ function VoucherPanel({
             <span className="font-semibold">Applied: {applied.code}</span>
             <br />
             {applied.rewardName} · {applied.effect}
+            {applied.unusedValue > 0 ? (
+              <>
+                <br />
+                <span data-testid="voucher-unused">
+                  Your goods come to less than the voucher: {formatMoney(applied.unusedValue)} of it will not be used.
+                </span>
+              </>
+            ) : null}
           </p>
           <Link to={PATH} className="shrink-0 font-medium text-brand-700 hover:underline" preventScrollReset>
             Remove<span className="sr-only"> voucher {applied.code}</span>

@@ -352,6 +352,20 @@ describe("free product and free shipping vouchers", () => {
     expect(await readJson(response)).toMatchObject({ freeShipping: true, discountAmount: "0.00", subtotal: "115.30" });
   });
 
+  it("a fixed voucher worth more than the goods makes them free and says what is not used", async () => {
+    const voucher = giveVoucher(buyer, { rewardType: "discount_fixed", rewardValue: 500 });
+    getDb().delete(cartItems).where(eq(cartItems.userId, buyer.id)).run();
+    const db = getDb();
+    addToCart(db, { kind: "user", userId: buyer.id }, buyerFor(db, findSessionUser(db, buyer.id)!), {
+      productId: stamps.id,
+      quantity: 1,
+      selectedVariants: {},
+    });
+    const page = await openCheckout(`?voucher=${voucher.code}`);
+    expect(page).toMatchObject({ goodsSubtotal: 199, discount: 199, subtotal: 0, vatAmount: 0, total: 0 });
+    expect(page.appliedVoucher.unusedValue).toBe(301);
+  });
+
   it("an order without a voucher takes none of the customer's vouchers", async () => {
     const voucher = giveVoucher(buyer, { rewardType: "discount_fixed", rewardValue: 500 });
     expect((await placeThroughPage()).status).toBe(302);
