@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { loyaltyRewards, loyaltyTransactions, orders, products, vouchers } from "~db/schema";
-import type { DB } from "~/utils/db.server";
+import { isBusyError, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
@@ -237,8 +237,7 @@ export function redeemReward(
       (result) => result.ok,
     ).result;
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT") return fail(409, REDEEM_BUSY);
+    if (isBusyError(error)) return fail(409, REDEEM_BUSY);
     throw error;
   }
 }

@@ -34,7 +34,7 @@ import {
 import { sendOrderConfirmation } from "~/domain/order-emails.server";
 import { EMPTY_CART_MESSAGE, MAX_ORDER_LINES, type ShippingDetails } from "~/domain/order.schema";
 import { buyerFor, priceMany } from "~/domain/pricing.server";
-import { writeTransaction, type DB } from "~/utils/db.server";
+import { isBusyError, writeTransaction, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { issueSalesInvoiceForOrder, voidSalesInvoiceForOrder } from "./invoices.server";
@@ -143,11 +143,6 @@ export async function placeOrder(
 
   if (!outcome.replayed) await sendOrderConfirmation(db, outcome.result.orderId);
   return ok({ ...outcome.result, replayed: outcome.replayed });
-}
-
-function isBusyError(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
 }
 
 type MergedLine = { productId: number; selectedVariants: SelectedVariants; variantKey: string; quantity: number };

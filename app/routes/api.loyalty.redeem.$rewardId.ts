@@ -3,8 +3,8 @@ import { REWARD_UNAVAILABLE } from "~/domain/loyalty-account.schema";
 import { redeemReward, redemptionJson } from "~/domain/loyalty-account.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, failureResponse, jsonError, methodNotAllowed, requireIntParam } from "~/utils/http.server";
-import { IDEMPOTENCY_HEADER, idempotencyKeyFrom } from "~/utils/idempotency.server";
+import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
+import { apiIdempotencyKey } from "~/utils/idempotency.server";
 
 /**
  * POST /api/loyalty/redeem/{rewardId} (no body): spends the reward's points on a voucher for checkout.
@@ -16,14 +16,7 @@ import { IDEMPOTENCY_HEADER, idempotencyKeyFrom } from "~/utils/idempotency.serv
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireApiUser(request);
-  const key = idempotencyKeyFrom(request);
-  if (request.headers.has(IDEMPOTENCY_HEADER) && !key) {
-    return jsonError(
-      400,
-      `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or the characters - _ : .`,
-      IDEMPOTENCY_HEADER,
-    );
-  }
+  const key = apiIdempotencyKey(request);
   const rewardId = requireIntParam(params.rewardId, REWARD_UNAVAILABLE);
   const result = redeemReward(getDb(), user, rewardId, key);
   if (!result.ok) return failureResponse(result);

@@ -5,7 +5,7 @@ import { checkoutRefusal, placeOrder } from "~/domain/orders.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
-import { IDEMPOTENCY_HEADER, idempotencyKeyFrom } from "~/utils/idempotency.server";
+import { apiIdempotencyKey } from "~/utils/idempotency.server";
 
 /**
  * GET /api/orders: the signed-in customer's orders (the 50 newest), each with its items; 401 signed out.
@@ -33,14 +33,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const refused = checkoutRefusal(user);
   if (refused) return failureResponse(refused);
 
-  const idempotencyKey = idempotencyKeyFrom(request);
-  if (request.headers.has(IDEMPOTENCY_HEADER) && !idempotencyKey) {
-    return jsonError(
-      400,
-      `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or the characters - _ : .`,
-      IDEMPOTENCY_HEADER,
-    );
-  }
+  const idempotencyKey = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, apiOrderSchema);
   const { items, voucherCode, ...shipping } = input;
 

@@ -38,6 +38,15 @@ export function writeTransaction<T>(db: DB, work: (tx: DB) => T): T {
   return run.immediate();
 }
 
+/**
+ * Whether a write failed because another connection held the lock past the busy timeout (SQLITE_BUSY, or
+ * SQLITE_BUSY_SNAPSHOT under WAL): a moment's contention the caller can answer as "try again".
+ */
+export function isBusyError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
+}
+
 declare global {
   // eslint-disable-next-line no-var
   var __appDb: DB | undefined;

@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "~db/schema";
 import { writeTransaction, type DB } from "./db.server";
+import { jsonError } from "./http.server";
 
 import { IDEMPOTENCY_FIELD } from "./idempotency";
 
@@ -30,6 +31,22 @@ export function idempotencyKeyFrom(source: FormData | Request): string | null {
   if (typeof raw !== "string") return null;
   const key = raw.trim();
   return KEY_PATTERN.test(key) ? key : null;
+}
+
+/**
+ * An API request's `Idempotency-Key` header: the key, or null when none was sent. A header that is sent
+ * but malformed throws the contract's 400 on the header, rather than quietly running without a key.
+ */
+export function apiIdempotencyKey(request: Request): string | null {
+  const key = idempotencyKeyFrom(request);
+  if (request.headers.has(IDEMPOTENCY_HEADER) && !key) {
+    throw jsonError(
+      400,
+      `${IDEMPOTENCY_HEADER} must be 8 to 200 letters, digits or the characters - _ : .`,
+      IDEMPOTENCY_HEADER,
+    );
+  }
+  return key;
 }
 
 export type IdempotentOutcome<T> = { result: T; replayed: boolean };

@@ -15,21 +15,15 @@ import * as lowStockAlerts from "~/routes/admin.low-stock-alerts";
 import * as sidebar from "~/routes/admin.sidebar";
 import * as apiOrdersRecent from "~/routes/api.admin.orders.recent";
 import * as apiStats from "~/routes/api.admin.stats";
-import * as apiLogin from "~/routes/api.auth.login";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
-import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { createCategory, createUser } from "./factories";
+import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 let adminCookie: string;
 let buyerCookie: string;
 let buyerId: string;
 const productIds: Record<string, number> = {};
-
-async function signIn(email: string) {
-  const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }));
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
 
 let orderSeq = 0;
 function addOrder(
@@ -81,8 +75,8 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 *
 beforeAll(async () => {
   await createUser({ email: "admin@example.com", role: "admin" });
   buyerId = (await createUser({ email: "buyer@example.com" })).id;
-  adminCookie = await signIn("admin@example.com");
-  buyerCookie = await signIn("buyer@example.com");
+  adminCookie = await signIn("admin@example.com", { via: "api" });
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
 
   const cleaning = createCategory("Cleaning & Hygiene");
   const paper = createCategory("Paper & Disposables");

@@ -5,10 +5,10 @@ import * as root from "~/root";
 import * as rewardsPage from "~/routes/admin.loyalty-rewards";
 import * as apiRewards from "~/routes/api.admin.loyalty-rewards";
 import * as apiReward from "~/routes/api.admin.loyalty-rewards.$id";
-import * as apiLogin from "~/routes/api.auth.login";
 import { getDb } from "~/utils/db.server";
-import { createUser, TEST_PASSWORD } from "./factories";
+import { createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
+import { signIn } from "./sign-in";
 
 let adminCookie: string;
 let buyerCookie: string;
@@ -18,18 +18,12 @@ let teaId: number;
 const db = () => getDb();
 const countOf = (table: typeof loyaltyRewards | typeof auditLogs) => db().select({ n: sql<number>`count(*)` }).from(table).get()!.n;
 
-async function signIn(email: string) {
-  const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }));
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
-
 beforeAll(async () => {
   await createUser({ email: "admin@example.com", role: "admin" });
   buyerId = (await createUser({ email: "buyer@example.com" })).id;
   teaId = db().insert(products).values({ name: "Catering Tea Bags (1,100)", slug: "tea", salesPrice: 1800 }).returning().get().id;
-  adminCookie = await signIn("admin@example.com");
-  buyerCookie = await signIn("buyer@example.com");
+  adminCookie = await signIn("admin@example.com", { via: "api" });
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
 });
 
 function api(handler: RouteHandler, path: string, method: string, body?: unknown, cookie = adminCookie, params = {}) {

@@ -11,13 +11,13 @@ import * as apiPriceTiers from "~/routes/api.admin.price-tiers";
 import * as apiPriceTier from "~/routes/api.admin.price-tiers.$id";
 import * as apiVolumeDiscounts from "~/routes/api.admin.volume-discounts";
 import * as apiVolumeDiscount from "~/routes/api.admin.volume-discounts.$id";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiPricing from "~/routes/api.products.$slug.pricing";
 import { findSessionUser } from "~/domain/accounts.server";
 import { buyerFor, priceOne } from "~/domain/pricing.server";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
+import { createCategory, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
+import { signIn } from "./sign-in";
 
 let adminCookie: string;
 let buyerCookie: string;
@@ -30,12 +30,6 @@ let cupsId: number; // £35.00 list
 const db = () => getDb();
 type Table = typeof priceTiers | typeof volumeDiscounts | typeof customerPricing | typeof auditLogs;
 const countOf = (table: Table) => db().select({ n: sql<number>`count(*)` }).from(table).get()!.n;
-
-async function signIn(email: string) {
-  const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }));
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
 
 beforeAll(async () => {
   await createUser({ email: "admin@example.com", role: "admin" });
@@ -53,8 +47,8 @@ beforeAll(async () => {
     .values({ name: "Ripple Cups", slug: "cups", salesPrice: 3500, categoryId: category.id, stockLevel: 50 })
     .returning()
     .get().id;
-  adminCookie = await signIn("admin@example.com");
-  buyerCookie = await signIn("buyer@example.com");
+  adminCookie = await signIn("admin@example.com", { via: "api" });
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
 });
 
 function api(handler: RouteHandler, path: string, method: string, body?: unknown, cookie = adminCookie, params = {}) {
@@ -202,7 +196,7 @@ describe("price tiers", () => {
     const lemon = db().insert(products).values({ name: "Lemon Squash", slug: "lemon", salesPrice: 1000, stockLevel: 5 }).returning().get();
     const other = db().insert(priceTiers).values({ name: "Temporary", discountPercentage: 2000 }).returning().get();
     const tierBuyer = await createUser({ email: "tier-buyer@example.com", priceTierId: other.id });
-    const tierCookie = await signIn("tier-buyer@example.com");
+    const tierCookie = await signIn("tier-buyer@example.com", { via: "api" });
     const priceFor = async () =>
       readJson(await callRoute(apiPricing.loader, buildRequest(`/api/products/${lemon.id}/pricing?quantity=1`, { cookie: tierCookie }), { slug: String(lemon.id) }));
     expect(await priceFor()).toMatchObject({ finalPrice: "8.00", tierDiscount: "20.00" });

@@ -5,11 +5,11 @@ import * as root from "~/root";
 import * as requestsPage from "~/routes/admin.product-requests";
 import * as apiRequests from "~/routes/api.admin.product-requests";
 import * as apiStatus from "~/routes/api.admin.product-requests.$id.status";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiSuggest from "~/routes/api.product-requests";
 import { getDb } from "~/utils/db.server";
-import { createUser, TEST_PASSWORD } from "./factories";
+import { createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 let adminCookie: string;
 let buyerCookie: string;
@@ -18,12 +18,6 @@ let buyerId: string;
 const db = () => getDb();
 const statusOf = (id: number) => db().select().from(productRequests).where(eq(productRequests.id, id)).get()!.status;
 const auditCount = () => db().select({ n: sql<number>`count(*)` }).from(auditLogs).get()!.n;
-
-async function signIn(email: string) {
-  const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }));
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
 
 function addRequest(text: string, values: Partial<typeof productRequests.$inferInsert> = {}) {
   return db()
@@ -51,8 +45,8 @@ function pagePost(form: Record<string, string | number>, cookie = adminCookie) {
 beforeAll(async () => {
   await createUser({ email: "admin@example.com", role: "admin" });
   buyerId = (await createUser({ email: "buyer@example.com", businessName: "Corner Café" })).id;
-  adminCookie = await signIn("admin@example.com");
-  buyerCookie = await signIn("buyer@example.com");
+  adminCookie = await signIn("admin@example.com", { via: "api" });
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
 });
 
 describe("listing", () => {

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "~db/schema";
 import * as productsPage from "~/routes/admin.products";
-import * as apiLogin from "~/routes/api.auth.login";
 import { adminProductsHref, PRODUCT_INTENTS, type AdminProductsQuery } from "~/domain/admin-product.schema";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
-import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { createCategory, createUser } from "./factories";
+import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 /**
  * The /admin/products list's search, category, stock and sort parameters, through the page's loader (and
@@ -38,12 +38,7 @@ const names = (data: ListData) => data.rows.map((row) => row.name);
 
 beforeAll(async () => {
   await createUser({ email: "admin@example.com", role: "admin" });
-  const login = await callRoute(
-    apiLogin.action,
-    buildRequest("/api/auth/login", { json: { email: "admin@example.com", password: TEST_PASSWORD } }),
-  );
-  expect(login.status).toBe(200);
-  adminCookie = cookieFrom(login);
+  adminCookie = await signIn("admin@example.com", { via: "api" });
 
   cleaningId = createCategory("Cleaning & Hygiene").id;
   cateringId = createCategory("Catering Disposables").id;

@@ -3,7 +3,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLogs, categories, orderItems, orders, products, productVariants } from "~db/schema";
 import * as root from "~/root";
 import * as productsPage from "~/routes/admin.products";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiCategories from "~/routes/api.admin.categories";
 import * as apiGenerate from "~/routes/api.admin.generate-description";
 import * as apiProducts from "~/routes/api.admin.products";
@@ -11,8 +10,9 @@ import * as apiProduct from "~/routes/api.admin.products.$id";
 import * as apiVariants from "~/routes/api.admin.products.$productId.variants";
 import * as apiVariant from "~/routes/api.admin.products.$productId.variants.$variantId";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
+import { createCategory, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 let adminCookie: string;
 let buyerCookie: string;
@@ -20,19 +20,13 @@ let adminId: string;
 let supplierId: string;
 let cleaningId: number;
 
-async function signIn(email: string) {
-  const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }));
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
-
 beforeAll(async () => {
   adminId = (await createUser({ email: "admin@example.com", role: "admin" })).id;
   supplierId = (await createUser({ email: "supplier@example.com", role: "supplier", businessName: "Northern Supplies" })).id;
   await createUser({ email: "buyer@example.com" });
   cleaningId = createCategory("Cleaning & Hygiene").id;
-  adminCookie = await signIn("admin@example.com");
-  buyerCookie = await signIn("buyer@example.com");
+  adminCookie = await signIn("admin@example.com", { via: "api" });
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
 });
 
 afterEach(() => {

@@ -12,33 +12,23 @@ import * as apiReject from "~/routes/api.admin.reject-user.$id";
 import * as apiStats from "~/routes/api.admin.stats";
 import * as apiUser from "~/routes/api.admin.users.$id";
 import * as apiUsers from "~/routes/api.admin.users";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiAuthUser from "~/routes/api.auth.user";
 import { getDb } from "~/utils/db.server";
-import { createUser, TEST_PASSWORD } from "./factories";
+import { createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
+import { postLogin, signIn } from "./sign-in";
 
 let adminId: string;
 let adminCookie: string;
 let buyerCookie: string;
 let silverTierId: number;
 
-async function signIn(email: string, password = TEST_PASSWORD) {
-  return callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password } }));
-}
-
-async function signedInCookie(email: string, password = TEST_PASSWORD) {
-  const response = await signIn(email, password);
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
-
 beforeAll(async () => {
   adminId = (await createUser({ email: "admin@example.com", role: "admin", firstName: "Claire" })).id;
   await createUser({ email: "buyer@example.com", businessName: "Hartley's Café" });
   silverTierId = getDb().insert(priceTiers).values({ name: "Silver", discountPercentage: 1000 }).returning().get().id;
-  adminCookie = await signedInCookie("admin@example.com");
-  buyerCookie = await signedInCookie("buyer@example.com");
+  adminCookie = await signIn("admin@example.com", { via: "api" });
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
 });
 
 const db = () => getDb();
@@ -225,7 +215,7 @@ describe("creating users", () => {
 
     expect(auditFor("user.created", body.id)).toHaveLength(1);
     expect(auditFor("user.created", body.id)[0].userId).toBe(adminId);
-    expect((await signIn("new.supplier@example.com", "supplier-pass")).status).toBe(200);
+    expect((await postLogin("new.supplier@example.com", { via: "api", password: "supplier-pass" })).status).toBe(200);
   });
 
   it("API: a taken email is a 409 on the email field, whatever its case", async () => {
@@ -322,13 +312,13 @@ describe("editing users", () => {
       isActive: true,
       passwordHash: user.passwordHash,
     });
-    expect((await signIn("edit.me@example.com")).status).toBe(200);
+    expect((await postLogin("edit.me@example.com", { via: "api" })).status).toBe(200);
     expect(auditFor("user.updated", user.id)).toHaveLength(1);
   });
 
   it("deactivating a user ends their sessions: their cookie stops working and sign-in is refused", async () => {
     const user = await createUser({ email: "leaver@example.com" });
-    const cookie = await signedInCookie("leaver@example.com");
+    const cookie = await signIn("leaver@example.com", { via: "api" });
     const me = await callRoute(apiAuthUser.loader, buildRequest("/api/auth/user", { cookie }));
     expect(me.status).toBe(200);
 
@@ -345,7 +335,7 @@ describe("editing users", () => {
 
     const after = await callRoute(apiAuthUser.loader, buildRequest("/api/auth/user", { cookie }));
     expect(after.status).toBe(401);
-    expect((await signIn("leaver@example.com")).status).toBe(403);
+    expect((await postLogin("leaver@example.com", { via: "api" })).status).toBe(403);
   });
 
   it("API: PATCH changes only what is given; a new password replaces the old one", async () => {
@@ -358,15 +348,15 @@ describe("editing users", () => {
     const body = await readJson(response);
     expect(body).toMatchObject({ firstName: "Pat", lastName: "Patterson", businessName: "Patch Ltd" });
     expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
-    expect((await signIn("patch.me@example.com")).status).toBe(401);
-    expect((await signIn("patch.me@example.com", "brand-new-pass")).status).toBe(200);
+    expect((await postLogin("patch.me@example.com", { via: "api" })).status).toBe(401);
+    expect((await postLogin("patch.me@example.com", { via: "api", password: "brand-new-pass" })).status).toBe(200);
 
     const noChange = await api(apiUser.action, `/api/admin/users/${user.id}`, "PATCH", {
       body: { firstName: "Patricia" },
       params: { id: user.id },
     });
     expect(noChange.status).toBe(200);
-    expect((await signIn("patch.me@example.com", "brand-new-pass")).status).toBe(200);
+    expect((await postLogin("patch.me@example.com", { via: "api", password: "brand-new-pass" })).status).toBe(200);
   });
 
   it("API: PATCH refuses a taken email (409 field email), bad input (400) and unknown users (404)", async () => {
@@ -493,7 +483,7 @@ describe("approving and rejecting registrations", () => {
 
   it("form: approves with 'User approved'; the customer then counts as approved", async () => {
     const user = await createUser({ email: "form.approve@example.com", approvedAt: null });
-    const cookie = await signedInCookie("form.approve@example.com");
+    const cookie = await signIn("form.approve@example.com", { via: "api" });
     const before = await readJson(await callRoute(apiAuthUser.loader, buildRequest("/api/auth/user", { cookie })));
     expect(before.isApproved).toBe(false);
 

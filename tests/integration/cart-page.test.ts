@@ -10,22 +10,17 @@ import * as apiCart from "~/routes/api.cart";
 import * as apiCartItems from "~/routes/api.cart.items";
 import * as cartAdd from "~/routes/cart.add";
 import * as cartPage from "~/routes/cart";
-import * as loginPage from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
+import { createCategory, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 type Product = typeof products.$inferSelect;
 let towels: Product; // £2.50, VAT 20%, 5 in stock
 let vest: Product; // £10.00, VAT 20%, Size S/M/L, 50 in stock
 let milk: Product; // £3.33, VAT 5%, 200 in stock
 let buyerEmail: string;
-
-function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
-  const slug = values.name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
-  return getDb().insert(products).values({ slug, vatRate: 2000, stockLevel: 100, ...values }).returning().get();
-}
 
 beforeAll(async () => {
   const db = getDb();
@@ -40,15 +35,6 @@ beforeAll(async () => {
 });
 
 type Fields = Record<string, string | number | undefined>;
-
-async function signIn(email: string) {
-  const response = await callRoute(
-    loginPage.action,
-    buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }),
-  );
-  expect(redirectLocation(response)).toBe("/");
-  return cookieFrom(response);
-}
 
 /** A browser session: its cookie follows every response, as a browser's would. */
 class Visitor {

@@ -14,11 +14,11 @@ import {
 import { buyerFor } from "~/domain/pricing.server";
 import * as root from "~/root";
 import * as cartAdd from "~/routes/cart.add";
-import * as loginPage from "~/routes/login";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
+import { createCategory, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 type Product = typeof products.$inferSelect;
 let vest: Product; // variants Size × Colour, £10.00, volume 5% from 10 units, 50 in stock
@@ -28,15 +28,6 @@ let milk: Product; // VAT 5%
 
 let buyerEmail: string;
 let pendingEmail: string;
-
-function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
-  const slug = values.name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
-  return getDb()
-    .insert(products)
-    .values({ slug, vatRate: 2000, stockLevel: 100, ...values })
-    .returning()
-    .get();
-}
 
 beforeAll(async () => {
   const db = getDb();
@@ -88,15 +79,6 @@ const vestForm = (size: string | undefined, colour: string | undefined, quantity
   "variant:Colour": colour,
   redirectTo: "/products/hi-vis-vest",
 });
-
-async function signIn(email: string, cookie = "") {
-  const response = await callRoute(
-    loginPage.action,
-    buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD }, cookie }),
-  );
-  expect(redirectLocation(response)).toBe("/");
-  return cookieFrom(response, cookie);
-}
 
 function userOwner(email: string) {
   const user = getDb().select().from(users).where(eq(users.email, email)).get()!;
@@ -410,7 +392,7 @@ describe("the guest cart at sign-in", () => {
     ({ cookie: guest } = await postAdd({ productId: towels.id, quantity: 1 }, guest));
     expect((await nextPage("/", guest)).cartCount).toBe(3);
 
-    const signedIn = await signIn(email, guest);
+    const signedIn = await signIn(email, { cookie: guest });
     const page = await nextPage("/", signedIn);
     expect(page.toast).toMatchObject({ title: "Welcome back!" });
     expect(page.cartCount).toBe(6);

@@ -9,13 +9,13 @@ import {
   type ProductRow,
 } from "~/domain/catalog.server";
 import { findSessionUser } from "~/domain/accounts.server";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiProducts from "~/routes/api.products";
 import * as categoryPage from "~/routes/category.$slug";
 import * as homePage from "~/routes/_index";
 import { getDb, type DB } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
-import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { createCategory, createUser } from "./factories";
+import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 const db = () => getDb();
 
@@ -87,15 +87,6 @@ const filters = (overrides: Partial<CatalogFilters> = {}): CatalogFilters => ({ 
 const names = (rows: ProductRow[]) => rows.map((row) => row.name);
 function list(categoryId: number | undefined, overrides: Partial<CatalogFilters> = {}, page = 1, pageSize = 100) {
   return listProducts(db(), { categoryId, filters: filters(overrides), page, pageSize });
-}
-
-async function signIn(email: string) {
-  const response = await callRoute(
-    apiLogin.action,
-    buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }),
-  );
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
 }
 
 describe("listProducts: search", () => {
@@ -317,7 +308,7 @@ describe("/category/{slug} loader", () => {
   });
 
   it("prices the cards for a signed-in approved customer", async () => {
-    const cookie = await signIn("buyer@example.com");
+    const cookie = await signIn("buyer@example.com", { via: "api" });
     const data = await readJson(
       await callRoute(categoryPage.loader, buildRequest("/category/cleaning-hygiene", { cookie }), { slug: "cleaning-hygiene" }),
     );
@@ -380,13 +371,11 @@ describe("GET /api/products", () => {
     const guest = await readJson(await callRoute(apiProducts.loader, buildRequest("/api/products")));
     expect(guest.length).toBeGreaterThan(0);
     expect(guest.some((p: object) => "costPrice" in p)).toBe(false);
-    const customer = await readJson(
-      await callRoute(apiProducts.loader, buildRequest("/api/products", { cookie: await signIn("buyer@example.com") })),
-    );
+    const buyerCookie = await signIn("buyer@example.com", { via: "api" });
+    const customer = await readJson(await callRoute(apiProducts.loader, buildRequest("/api/products", { cookie: buyerCookie })));
     expect(customer.some((p: object) => "costPrice" in p)).toBe(false);
-    const admin = await readJson(
-      await callRoute(apiProducts.loader, buildRequest("/api/products?q=bleach", { cookie: await signIn("admin@example.com") })),
-    );
+    const adminCookie = await signIn("admin@example.com", { via: "api" });
+    const admin = await readJson(await callRoute(apiProducts.loader, buildRequest("/api/products?q=bleach", { cookie: adminCookie })));
     expect(admin[0].costPrice).toBe("1.79");
   });
 

@@ -4,24 +4,14 @@ import { users } from "~db/schema";
 import * as dashboard from "~/routes/account.dashboard";
 import * as accountIndex from "~/routes/account._index";
 import * as apiChangePassword from "~/routes/api.auth.change-password";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiUser from "~/routes/api.auth.user";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
 import { createUser, TEST_PASSWORD } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { postLogin, signIn } from "./sign-in";
 
 const FORM_PATH = "/account/dashboard?dialog=change-password";
-
-async function signIn(email: string, password = TEST_PASSWORD) {
-  return callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password } }));
-}
-
-async function sessionOf(email: string, password = TEST_PASSWORD) {
-  const response = await signIn(email, password);
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
 
 async function whoIs(cookie: string) {
   return callRoute(apiUser.loader, buildRequest("/api/auth/user", { cookie }));
@@ -55,7 +45,7 @@ describe("the account dashboard", () => {
   });
 
   it("shows who is signed in, their role and their order count; /account is the same screen", async () => {
-    const cookie = await sessionOf("form@example.com");
+    const cookie = await signIn("form@example.com", { via: "api" });
     for (const route of [accountIndex, dashboard]) {
       const body = await readJson(await callRoute(route.loader, buildRequest("/account/dashboard", { cookie })));
       expect(body).toEqual({
@@ -77,7 +67,7 @@ describe("the account dashboard", () => {
 
 describe("change password: the form door", () => {
   it("refuses each rule on its field and sends no password back", async () => {
-    const cookie = await sessionOf("form@example.com");
+    const cookie = await signIn("form@example.com", { via: "api" });
     const before = passwordHashOf("form@example.com");
     const cases: [Record<string, string>, string, string][] = [
       [{ currentPassword: "", newPassword: "new-secret", confirmPassword: "new-secret" }, "currentPassword", "Current password is required"],
@@ -98,7 +88,7 @@ describe("change password: the form door", () => {
   });
 
   it("a wrong current password shows the server's message on the field and as the notice \"Error\"", async () => {
-    const cookie = await sessionOf("form@example.com");
+    const cookie = await signIn("form@example.com", { via: "api" });
     const before = passwordHashOf("form@example.com");
     const response = await postForm(cookie, {
       currentPassword: "not-my-password",
@@ -126,8 +116,8 @@ describe("change password: the form door", () => {
   });
 
   it("changes the password, keeps this session, ends the others and says so", async () => {
-    const mine = await sessionOf("form@example.com");
-    const other = await sessionOf("form@example.com");
+    const mine = await signIn("form@example.com", { via: "api" });
+    const other = await signIn("form@example.com", { via: "api" });
     expect((await whoIs(other)).status).toBe(200);
 
     const response = await postForm(mine, {
@@ -143,12 +133,12 @@ describe("change password: the form door", () => {
     expect((await readJson(me)).email).toBe("form@example.com");
     expect((await whoIs(other)).status).toBe(401);
 
-    expect((await signIn("form@example.com", TEST_PASSWORD)).status).toBe(401);
-    expect((await signIn("form@example.com", "form-new-pass")).status).toBe(200);
+    expect((await postLogin("form@example.com", { via: "api", password: TEST_PASSWORD })).status).toBe(401);
+    expect((await postLogin("form@example.com", { via: "api", password: "form-new-pass" })).status).toBe(200);
   });
 
   it("flashes \"Password changed\" / \"Your password has been updated.\"", async () => {
-    const cookie = await sessionOf("form@example.com", "form-new-pass");
+    const cookie = await signIn("form@example.com", { via: "api", password: "form-new-pass" });
     const response = await postForm(cookie, {
       currentPassword: "form-new-pass",
       newPassword: "form-newer-pass",
@@ -168,7 +158,7 @@ describe("change password: POST /api/auth/change-password", () => {
   });
 
   it("answers 400 with the field for each rule", async () => {
-    const cookie = await sessionOf("api@example.com");
+    const cookie = await signIn("api@example.com", { via: "api" });
     const before = passwordHashOf("api@example.com");
     const cases: [unknown, string, string][] = [
       [{ newPassword: "api-new-pass" }, "currentPassword", "Current password is required"],
@@ -190,8 +180,8 @@ describe("change password: POST /api/auth/change-password", () => {
   });
 
   it("changes the password: 200, this session carries on, another session of the user ends", async () => {
-    const mine = await sessionOf("api@example.com");
-    const other = await sessionOf("api@example.com");
+    const mine = await signIn("api@example.com", { via: "api" });
+    const other = await signIn("api@example.com", { via: "api" });
     const response = await postApi(mine, { currentPassword: TEST_PASSWORD, newPassword: "api-new-pass" });
     expect(response.status).toBe(200);
     const text = await response.text();
@@ -201,10 +191,10 @@ describe("change password: POST /api/auth/change-password", () => {
     expect((await whoIs(mine)).status).toBe(200);
     expect((await whoIs(other)).status).toBe(401);
 
-    const oldLogin = await signIn("api@example.com", TEST_PASSWORD);
+    const oldLogin = await postLogin("api@example.com", { via: "api", password: TEST_PASSWORD });
     expect(oldLogin.status).toBe(401);
     expect(await readJson(oldLogin)).toEqual({ message: "Invalid email or password" });
-    const newLogin = await signIn("api@example.com", "api-new-pass");
+    const newLogin = await postLogin("api@example.com", { via: "api", password: "api-new-pass" });
     expect(newLogin.status).toBe(200);
     expect((await readJson(newLogin)).email).toBe("api@example.com");
   });

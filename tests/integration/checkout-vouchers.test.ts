@@ -24,10 +24,10 @@ import { buyerFor } from "~/domain/pricing.server";
 import { VOUCHER_NOT_FOUND, voucherUsedMessage } from "~/domain/vouchers.server";
 import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout";
-import * as loginPage from "~/routes/login";
 import { getDb } from "~/utils/db.server";
-import { createUser, TEST_PASSWORD } from "./factories";
-import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { createUser } from "./factories";
+import { buildRequest, callRoute, readJson } from "./http";
+import { signIn } from "./sign-in";
 
 type Product = typeof products.$inferSelect;
 type User = typeof users.$inferSelect;
@@ -72,15 +72,6 @@ function giveVoucher(
     })
     .returning()
     .get();
-}
-
-async function signIn(email: string) {
-  const response = await callRoute(
-    loginPage.action,
-    buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }),
-  );
-  expect(redirectLocation(response)).toBe("/");
-  return cookieFrom(response);
 }
 
 /** The buyer's cart: 3 kettles (£90.00 at 20%), 7 milk (£23.31 at 5%), 1 stamps (£1.99 at 0%). */

@@ -30,11 +30,11 @@ import { buyerFor } from "~/domain/pricing.server";
 import * as root from "~/root";
 import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout";
-import * as loginPage from "~/routes/login";
 import { databasePath, getDb } from "~/utils/db.server";
 import { listOutbox, outboxDir } from "~/utils/mail.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
+import { createCategory, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 type Product = typeof products.$inferSelect;
 type User = typeof users.$inferSelect;
@@ -59,15 +59,6 @@ const SHIPPING = {
   shippingCity: "Leeds",
   shippingPostcode: "LS11 5PS",
 };
-
-function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
-  const slug = values.name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
-  return getDb()
-    .insert(products)
-    .values({ slug, vatRate: 2000, stockLevel: 100, ...values })
-    .returning()
-    .get();
-}
 
 beforeAll(async () => {
   const db = getDb();
@@ -102,15 +93,6 @@ beforeAll(async () => {
 });
 
 // ─── Helpers ────────────────────────────────────────────────────────────────
-
-async function signIn(email: string) {
-  const response = await callRoute(
-    loginPage.action,
-    buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }),
-  );
-  expect(redirectLocation(response)).toBe("/");
-  return cookieFrom(response);
-}
 
 function sessionUser(user: User) {
   return findSessionUser(getDb(), user.id)!;

@@ -1,6 +1,6 @@
 /** Rows that integration tests need, written straight into the test file's database. */
 import crypto from "node:crypto";
-import { categories, users } from "~db/schema";
+import { categories, products, users } from "~db/schema";
 import { getDb } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { slugify } from "~/utils/slug";
@@ -35,4 +35,10 @@ export async function createUser(
 export function createCategory(name: string, description: string | null = null) {
   const slug = slugify(name);
   return getDb().insert(categories).values({ name, slug, description }).returning().get();
+}
+
+/** A product with its slug made from the name; 20% VAT and 100 in stock unless `values` says otherwise. */
+export function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
+  const slug = slugify(values.name);
+  return getDb().insert(products).values({ slug, vatRate: 2000, stockLevel: 100, ...values }).returning().get();
 }

@@ -18,7 +18,7 @@ import * as apiItems from "~/routes/api.orders.$id.items";
 import * as apiMyOrders from "~/routes/api.orders.my-orders";
 import { getDb, writeTransaction } from "~/utils/db.server";
 import { commitSession, getSession, sessionStorage } from "~/utils/session.server";
-import { createCategory, createUser } from "./factories";
+import { createCategory, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 
 type Product = typeof products.$inferSelect;
@@ -41,11 +41,6 @@ let othersOrder: { id: number; orderNumber: string };
 
 const BASE = Date.UTC(2025, 0, 5, 9, 30);
 const HOUR = 60 * 60 * 1000;
-
-function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
-  const slug = values.name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
-  return getDb().insert(products).values({ slug, vatRate: 2000, stockLevel: 100, ...values }).returning().get();
-}
 
 /** Writes an order and its lines straight into the database, numbered the way checkout numbers them. */
 function createOrder(

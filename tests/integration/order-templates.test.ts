@@ -18,10 +18,10 @@ import * as apiTemplate from "~/routes/api.order-templates.$id";
 import * as apiTemplates from "~/routes/api.order-templates";
 import * as cartAdd from "~/routes/cart.add";
 import * as cartPage from "~/routes/cart";
-import * as loginPage from "~/routes/login";
 import { getDb } from "~/utils/db.server";
-import { createUser, TEST_PASSWORD } from "./factories";
+import { createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
+import { signIn } from "./sign-in";
 
 type Product = typeof products.$inferSelect;
 let towels: Product; // 5 in stock
@@ -29,11 +29,6 @@ let vest: Product; // Size S/M/L
 let milk: Product;
 let ownerEmail: string;
 let otherEmail: string;
-
-function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
-  const slug = values.name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
-  return getDb().insert(products).values({ slug, vatRate: 2000, stockLevel: 100, ...values }).returning().get();
-}
 
 beforeAll(async () => {
   ownerEmail = (await createUser({ email: "templates-owner@example.com" })).email;
@@ -61,9 +56,7 @@ class Browser {
   }
 
   async signIn(email: string) {
-    const response = await callRoute(loginPage.action, buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }));
-    expect(redirectLocation(response)).toBe("/");
-    this.keep(response);
+    this.cookie = await signIn(email, { cookie: this.cookie });
     return this;
   }
 

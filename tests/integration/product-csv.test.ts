@@ -7,12 +7,12 @@ import { auditLogs, categories, products, productVariants } from "~db/schema";
 import * as root from "~/root";
 import * as productsPage from "~/routes/admin.products";
 import * as pageExport from "~/routes/admin.products.export[.]csv";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiExport from "~/routes/api.admin.products.export";
 import * as apiImport from "~/routes/api.admin.products.import";
 import { getDb } from "~/utils/db.server";
-import { createUser, TEST_PASSWORD } from "./factories";
+import { createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 const FIXTURES = path.resolve("tests/fixtures");
 const SHOPIFY_TEMPLATE = fs.readFileSync(path.join(FIXTURES, "shopify-product-template.csv"), "utf8");
@@ -22,16 +22,11 @@ const SHOPIFY_HEADER = SHOPIFY_TEMPLATE.split(/\r?\n/)[0];
 let adminCookie: string;
 let buyerCookie: string;
 
-async function signIn(email: string) {
-  const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }));
-  return cookieFrom(response);
-}
-
 beforeAll(async () => {
   await createUser({ email: "admin@example.com", role: "admin" });
   await createUser({ email: "buyer@example.com" });
-  adminCookie = await signIn("admin@example.com");
-  buyerCookie = await signIn("buyer@example.com");
+  adminCookie = await signIn("admin@example.com", { via: "api" });
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
 });
 
 const db = () => getDb();

@@ -9,15 +9,15 @@ import {
   volumeDiscounts,
   type OrderStatus,
 } from "~db/schema";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiProduct from "~/routes/api.products.$slug";
 import * as apiProductById from "~/routes/api.products.id.$id";
 import * as apiPricing from "~/routes/api.products.$slug.pricing";
 import * as apiRecommendations from "~/routes/api.products.$slug.recommendations";
 import * as productPage from "~/routes/products.$slug";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
-import { buildRequest, callRoute, cookieFrom, readJson } from "./http";
+import { createCategory, createUser } from "./factories";
+import { buildRequest, callRoute, readJson } from "./http";
+import { signIn } from "./sign-in";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -68,15 +68,6 @@ function order(keys: string[], status: OrderStatus = "delivered") {
       })
       .run();
   }
-}
-
-async function signIn(email: string) {
-  const response = await callRoute(
-    apiLogin.action,
-    buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }),
-  );
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
 }
 
 function getProduct(slug: string, cookie?: string) {
@@ -151,7 +142,7 @@ beforeAll(async () => {
   order(["vest", "apron"], "cancelled");
 
   for (const email of ["buyer", "buyer2", "pending", "admin", "supplier"]) {
-    cookies[email] = await signIn(`${email}@example.com`);
+    cookies[email] = await signIn(`${email}@example.com`, { via: "api" });
   }
 });
 

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { productRequests, products } from "~db/schema";
-import * as apiLogin from "~/routes/api.auth.login";
 import * as apiProductRequests from "~/routes/api.product-requests";
 import * as requestPage from "~/routes/request-product";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
-import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { createCategory, createUser } from "./factories";
+import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 const TOO_SHORT = "Please provide at least 10 characters describing your product idea";
 
@@ -15,15 +15,6 @@ let otherCookie: string;
 let pendingCookie: string;
 let buyerId: string;
 let otherId: string;
-
-async function signIn(email: string) {
-  const response = await callRoute(
-    apiLogin.action,
-    buildRequest("/api/auth/login", { json: { email, password: TEST_PASSWORD } }),
-  );
-  expect(response.status).toBe(200);
-  return cookieFrom(response);
-}
 
 function requestCount() {
   return getDb().select({ n: sql<number>`count(*)` }).from(productRequests).get()!.n;
@@ -57,9 +48,9 @@ beforeAll(async () => {
   buyerId = (await createUser({ email: "buyer@example.com" })).id;
   otherId = (await createUser({ email: "other@example.com" })).id;
   await createUser({ email: "pending@example.com", approvedAt: null });
-  buyerCookie = await signIn("buyer@example.com");
-  otherCookie = await signIn("other@example.com");
-  pendingCookie = await signIn("pending@example.com");
+  buyerCookie = await signIn("buyer@example.com", { via: "api" });
+  otherCookie = await signIn("other@example.com", { via: "api" });
+  pendingCookie = await signIn("pending@example.com", { via: "api" });
 });
 
 afterEach(() => {
@@ -186,7 +177,7 @@ describe("/request-product page", () => {
 
   it("pages a long history on the server", async () => {
     const user = await createUser({ email: "prolific@example.com" });
-    const cookie = await signIn(user.email);
+    const cookie = await signIn(user.email, { via: "api" });
     for (let i = 1; i <= 12; i += 1) {
       getDb()
         .insert(productRequests)

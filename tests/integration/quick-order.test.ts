@@ -2,27 +2,18 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, priceTiers, products, productVariants, users } from "~db/schema";
 import * as root from "~/root";
-import * as loginPage from "~/routes/login";
 import * as quickOrder from "~/routes/quick-order";
 import * as template from "~/routes/quick-order.template[.]csv";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser, TEST_PASSWORD } from "./factories";
+import { createCategory, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { signIn } from "./sign-in";
 
 type Product = typeof products.$inferSelect;
 let towels: Product; // £2.50, 50 in stock
 let flour: Product; // £15.49, 5 in stock
 let vest: Product; // has options (Size)
 let buyerId: string;
-
-function createProduct(values: Partial<typeof products.$inferInsert> & { name: string; salesPrice: number }) {
-  const slug = values.name.toLowerCase().replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-");
-  return getDb()
-    .insert(products)
-    .values({ slug, vatRate: 2000, stockLevel: 100, ...values })
-    .returning()
-    .get();
-}
 
 beforeAll(async () => {
   const db = getDb();
@@ -37,15 +28,6 @@ beforeAll(async () => {
   buyerId = (await createUser({ email: "buyer@example.com", priceTierId: silver.id })).id;
   await createUser({ email: "pending@example.com", approvedAt: null });
 });
-
-async function signIn(email: string) {
-  const response = await callRoute(
-    loginPage.action,
-    buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }),
-  );
-  expect(redirectLocation(response)).toBe("/");
-  return cookieFrom(response);
-}
 
 /** Signs in with an empty cart, and lands on the home page (which shows, and so clears, "Welcome back!"). */
 async function signInFresh(email: string) {
