@@ -223,10 +223,12 @@ function scopeConditions({ categoryId }: Scope, q: string): SQL[] {
  */
 export function stockConditions(stock: StockFilter): SQL[] {
   switch (stock) {
+    // "+" keeps SQLite off the stock index here: "more than 0" matches nearly every product, and walking
+    // the index for it was several times slower than reading the table (29 ms against 8 at 10,000 products)
     case "in-stock":
-      return [gt(products.stockLevel, 0), sql`${products.stockLevel} > ${products.lowStockThreshold}`];
+      return [sql`+${products.stockLevel} > 0`, sql`${products.stockLevel} > ${products.lowStockThreshold}`];
     case "low-stock":
-      return [gt(products.stockLevel, 0), sql`${products.stockLevel} <= ${products.lowStockThreshold}`];
+      return [sql`+${products.stockLevel} > 0`, sql`${products.stockLevel} <= ${products.lowStockThreshold}`];
     case "out-of-stock":
       return [lte(products.stockLevel, 0)];
     default:

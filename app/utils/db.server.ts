@@ -47,6 +47,16 @@ export function isBusyError(error: unknown): boolean {
   return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
 }
 
+/**
+ * Lets SQLite refresh the statistics its query planner uses (SQLite's advice for long-lived connections).
+ * Without them it picks an index even for a filter that matches nearly every row, e.g. "in stock".
+ * The analysis is sampled, so it stays quick on a large database.
+ */
+export function refreshQueryPlannerStatistics(db: DB) {
+  db.$client.pragma("analysis_limit = 400");
+  db.$client.pragma("optimize = 0x10002");
+}
+
 declare global {
   // eslint-disable-next-line no-var
   var __appDb: DB | undefined;
@@ -57,6 +67,7 @@ export function getDb(): DB {
   if (!global.__appDb) {
     const db = openDatabase();
     migrateDatabase(db);
+    refreshQueryPlannerStatistics(db);
     global.__appDb = db;
   }
   return global.__appDb;
