@@ -51,17 +51,7 @@ export function earnPointsForOrder(tx: DB, order: LoyaltyOrder): number {
  */
 export function reversePointsForOrder(tx: DB, order: Omit<LoyaltyOrder, "subtotal">, reason: string): number {
   if (!order.userId) return 0;
-  const row = tx
-    .select({ net: sql<number>`coalesce(sum(${loyaltyTransactions.points}), 0)` })
-    .from(loyaltyTransactions)
-    .where(
-      and(
-        eq(loyaltyTransactions.orderId, order.id),
-        inArray(loyaltyTransactions.transactionType, ["earned", "adjusted"]),
-      ),
-    )
-    .get();
-  const standing = Number(row?.net ?? 0);
+  const standing = pointsHeldByOrder(tx, order.id);
   if (standing <= 0) return 0;
   tx.insert(loyaltyTransactions)
     .values({
@@ -73,4 +63,47 @@ export function reversePointsForOrder(tx: DB, order: Omit<LoyaltyOrder, "subtota
     })
     .run();
   return standing;
+}
+
+/** What an order still holds in points: what it earned less everything already reversed (never below 0). */
+export function pointsHeldByOrder(tx: DB, orderId: number): number {
+  const row = tx
+    .select({ net: sql<number>`coalesce(sum(${loyaltyTransactions.points}), 0)` })
+    .from(loyaltyTransactions)
+    .where(
+      and(
+        eq(loyaltyTransactions.orderId, orderId),
+        inArray(loyaltyTransactions.transactionType, ["earned", "adjusted"]),
+      ),
+    )
+    .get();
+  return Math.max(0, Number(row?.net ?? 0));
+}
+
+/**
+ * Takes back the points of a refunded return: `points` (1 per whole pound of the refunded value ex VAT),
+ * but never more than the order still holds. Writes one `adjusted` entry naming the order and the return,
+ * e.g. "Points reversed: return #12 on order ORD-000123 refunded", and nothing when there is nothing to take.
+ * Returns the points taken back.
+ */
+export function reversePointsForReturn(
+  tx: DB,
+  order: Omit<LoyaltyOrder, "subtotal">,
+  returnId: number,
+  points: number,
+): number {
+  if (!order.userId || points <= 0) return 0;
+  const taken = Math.min(Math.floor(points), pointsHeldByOrder(tx, order.id));
+  if (taken <= 0) return 0;
+  tx.insert(loyaltyTransactions)
+    .values({
+      userId: order.userId,
+      transactionType: "adjusted",
+      points: -taken,
+      orderId: order.id,
+      returnId,
+      description: `Points reversed: return #${returnId} on order ${order.orderNumber} refunded`,
+    })
+    .run();
+  return taken;
 }

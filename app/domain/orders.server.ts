@@ -493,7 +493,7 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
   });
 }
 
-/** Units of each order item already back in stock through completed returns. */
+/** Units of each order item already back in stock through completed refunds. */
 function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number> {
   const back = new Map<number, number>();
   if (orderItemIds.length === 0) return back;
@@ -502,7 +502,14 @@ function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number>
       .select({ orderItemId: returnItems.orderItemId, quantity: sql<number>`sum(${returnItems.quantity})` })
       .from(returnItems)
       .innerJoin(returns, eq(returns.id, returnItems.returnId))
-      .where(and(inArray(returnItems.orderItemId, orderItemIds.slice(i, i + 500)), eq(returns.status, "completed")))
+      .where(
+        and(
+          inArray(returnItems.orderItemId, orderItemIds.slice(i, i + 500)),
+          eq(returns.status, "completed"),
+          // an exchange sends the goods out again, so only refunds leave units back in stock
+          eq(returns.returnType, "refund"),
+        ),
+      )
       .groupBy(returnItems.orderItemId)
       .all()) {
       back.set(row.orderItemId, Number(row.quantity));

@@ -40,9 +40,26 @@ export type ReturnJson = {
   items: ReturnItemJson[];
 };
 
-type ReturnRow = typeof returns.$inferSelect & { orderNumber: string | null };
+export type ReturnRow = typeof returns.$inferSelect & { orderNumber: string | null };
 
-function returnJson(row: ReturnRow, items: ReturnItemJson[]): ReturnJson {
+/** The columns of a return row with its order's number, for queries that add their own joins. */
+export const returnColumns = {
+  id: returns.id,
+  orderId: returns.orderId,
+  userId: returns.userId,
+  returnType: returns.returnType,
+  status: returns.status,
+  reason: returns.reason,
+  customerNotes: returns.customerNotes,
+  adminNotes: returns.adminNotes,
+  refundAmount: returns.refundAmount,
+  completedAt: returns.completedAt,
+  createdAt: returns.createdAt,
+  updatedAt: returns.updatedAt,
+  orderNumber: orders.orderNumber,
+};
+
+export function returnJson(row: ReturnRow, items: ReturnItemJson[]): ReturnJson {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -81,21 +98,7 @@ function itemsByReturn(db: DB, returnIds: number[]): Map<number, ReturnItemJson[
 
 function returnRows(db: DB, where: ReturnType<typeof eq>, limit: number, offset: number): ReturnRow[] {
   return db
-    .select({
-      id: returns.id,
-      orderId: returns.orderId,
-      userId: returns.userId,
-      returnType: returns.returnType,
-      status: returns.status,
-      reason: returns.reason,
-      customerNotes: returns.customerNotes,
-      adminNotes: returns.adminNotes,
-      refundAmount: returns.refundAmount,
-      completedAt: returns.completedAt,
-      createdAt: returns.createdAt,
-      updatedAt: returns.updatedAt,
-      orderNumber: orders.orderNumber,
-    })
+    .select(returnColumns)
     .from(returns)
     .leftJoin(orders, eq(orders.id, returns.orderId))
     .where(where)
