@@ -5,6 +5,7 @@
 import { json } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { Failure } from "./result";
+import { isBusyError } from "./db.server";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024; // a 500-line order is ~80 KB
 
@@ -115,6 +116,8 @@ export function apiRoute<Args extends { request: Request }>(
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
+      // the database stayed locked past its busy timeout: nothing was written, so the client may retry
+      if (isBusyError(error)) return jsonError(409, "The system is very busy right now and nothing was changed. Please try again.");
       console.error(`API ${args.request.method} ${new URL(args.request.url).pathname} failed`, error);
       return jsonError(500, "Something went wrong. Please try again.");
     }

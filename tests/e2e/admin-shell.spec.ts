@@ -19,6 +19,8 @@ test.describe("admin layout", () => {
       ["Products", "/admin/products"],
       ["Inventory Alerts", "/admin/inventory-alerts"],
       ["Orders", "/admin/orders"],
+      ["Order Approvals", "/admin/order-approvals"],
+      ["Returns", "/admin/returns"],
       ["Sales Invoices", "/admin/sales-invoices"],
       ["POS", "/admin/pos"],
       ["Purchase Invoices", "/admin/purchase-invoices"],

@@ -8,6 +8,8 @@ describe("admin navigation", () => {
       "Products",
       "Inventory Alerts",
       "Orders",
+      "Order Approvals",
+      "Returns",
       "Sales Invoices",
       "POS",
     ]);

@@ -1,4 +1,7 @@
-/** The back office's navigation, in the spec's order. */
+/**
+ * The back office's navigation, in the spec's order. Order Approvals and Returns are admin routes the spec's
+ * sidebar does not list; they sit under Orders so that an admin can reach them.
+ */
 export type AdminNavItem = { label: string; to: string; short: string };
 export type AdminNavGroup = { label: string | null; items: AdminNavItem[] };
 
@@ -16,6 +19,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Products", to: "/admin/products", short: "Pr" },
       { label: "Inventory Alerts", to: "/admin/inventory-alerts", short: "IA" },
       { label: "Orders", to: "/admin/orders", short: "Or" },
+      { label: "Order Approvals", to: "/admin/order-approvals", short: "OA" },
+      { label: "Returns", to: "/admin/returns", short: "Rt" },
       { label: "Sales Invoices", to: "/admin/sales-invoices", short: "SI" },
       { label: "POS", to: "/admin/pos", short: "PS" },
     ],

@@ -1,0 +1,31 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { approvalListQuerySchema } from "~/domain/admin-orders.schema";
+import { listPendingApprovalOrders, pendingApprovalJson } from "~/domain/admin-orders.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute, methodNotAllowed } from "~/utils/http.server";
+
+/**
+ * GET /api/admin/orders/pending-approval: admin only. The orders awaiting approval, oldest first: id,
+ * orderNumber, shippingName, shippingEmail, shippingAddress, shippingCity, shippingPostcode, total
+ * (2-decimal string), createdAt. Paged by `page` (25 a page) with X-Total-Count, X-Page and X-Page-Count.
+ */
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
+  const { page } = approvalListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const result = listPendingApprovalOrders(getDb(), { page });
+  return json(result.items.map(pendingApprovalJson), {
+    headers: {
+      "X-Total-Count": String(result.total),
+      "X-Page": String(result.page),
+      "X-Page-Size": String(result.pageSize),
+      "X-Page-Count": String(result.pageCount),
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+export const action = apiRoute(async ({ request }) => {
+  await requireApiAdmin(request);
+  return methodNotAllowed(["GET"]);
+});

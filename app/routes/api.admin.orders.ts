@@ -1,0 +1,38 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { ADMIN_ORDERS_PAGE_SIZE, orderListQuerySchema } from "~/domain/admin-orders.schema";
+import { adminOrderSummaryJson, listAdminOrders } from "~/domain/admin-orders.server";
+import { requireApiAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { apiRoute, methodNotAllowed } from "~/utils/http.server";
+
+const PAGE_SIZE_MAX = 100;
+const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(ADMIN_ORDERS_PAGE_SIZE);
+
+/**
+ * GET /api/admin/orders: admin only. A JSON array of orders, newest first, with the customer's email; money
+ * as 2-decimal strings. Narrowed by `q` (order number, customer email, shipping name) and `status`; paged by
+ * `page` (from 1) and `pageSize` (1 to 100, default 25), with X-Total-Count, X-Page, X-Page-Size and
+ * X-Page-Count headers.
+ */
+export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  await requireApiAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const query = orderListQuerySchema.parse(Object.fromEntries(params));
+  const pageSize = pageSizeSchema.parse(params.get("pageSize") ?? undefined);
+  const result = listAdminOrders(getDb(), query, pageSize);
+  return json(result.items.map(adminOrderSummaryJson), {
+    headers: {
+      "X-Total-Count": String(result.total),
+      "X-Page": String(result.page),
+      "X-Page-Size": String(result.pageSize),
+      "X-Page-Count": String(result.pageCount),
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+export const action = apiRoute(async ({ request }) => {
+  await requireApiAdmin(request);
+  return methodNotAllowed(["GET"]);
+});
