@@ -4,14 +4,15 @@
  * Every query is scoped to the signed-in customer. Another customer's invoice reads exactly like one that
  * does not exist (null → 404), so invoice ids reveal nothing.
  */
-import { and, asc, count, desc, eq } from "drizzle-orm";
-import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
+import { count, desc, eq } from "drizzle-orm";
+import { orders, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import type { SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
 import { toDecimalString } from "~/utils/money";
 import { INVOICE_PAGE_SIZE } from "./customer-invoices.schema";
 import { deriveInvoiceStatus, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
 import { ukToday } from "./invoices.server";
+import { loadSalesInvoiceDocument } from "./sales-invoice-document.server";
 
 /** An invoice as GET /api/invoices shows it: money as 2-decimal strings, dates YYYY-MM-DD. */
 export type CustomerInvoiceJson = {
@@ -114,11 +115,6 @@ export function listCustomerInvoices(
   return { invoices: rows.map((row) => invoiceJson(row, today)), total, page: current, pageCount };
 }
 
-function fullName(first: string | null, last: string | null): string | null {
-  const name = [first, last].filter((part) => part && part.trim()).join(" ").trim();
-  return name || null;
-}
-
 /**
  * Everything the invoice PDF shows for one of the customer's invoices, or null when there is no such
  * invoice of theirs. Bill-to is the customer's account (business, name, email, address); ship-to is the
@@ -130,70 +126,5 @@ export function getCustomerInvoice(
   id: number,
   { today = ukToday() }: { today?: string } = {},
 ): SalesInvoiceDocument | null {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const row = db
-    .select({
-      ...listColumns,
-      shippingName: orders.shippingName,
-      shippingEmail: orders.shippingEmail,
-      shippingAddress: orders.shippingAddress,
-      shippingCity: orders.shippingCity,
-      shippingPostcode: orders.shippingPostcode,
-      businessName: users.businessName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      address: users.address,
-      vatNumber: users.vatNumber,
-    })
-    .from(salesInvoices)
-    .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
-    .leftJoin(users, eq(users.id, salesInvoices.customerId))
-    .where(and(eq(salesInvoices.id, id), eq(salesInvoices.customerId, userId)))
-    .get();
-  if (!row) return null;
-
-  const lines = db
-    .select({
-      description: salesInvoiceItems.description,
-      quantity: salesInvoiceItems.quantity,
-      unitPrice: salesInvoiceItems.unitPrice,
-      vatRate: salesInvoiceItems.vatRate,
-      vatAmount: salesInvoiceItems.vatAmount,
-      total: salesInvoiceItems.total,
-    })
-    .from(salesInvoiceItems)
-    .where(eq(salesInvoiceItems.invoiceId, row.id))
-    .orderBy(asc(salesInvoiceItems.id))
-    .all();
-
-  return {
-    invoiceNumber: row.invoiceNumber,
-    orderNumber: row.orderNumber,
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    status: deriveInvoiceStatus(row, today),
-    subtotal: row.subtotal,
-    vatAmount: row.vatAmount,
-    total: row.total,
-    amountPaid: row.amountPaid,
-    outstanding: invoiceOutstanding(row),
-    billTo: {
-      businessName: row.businessName,
-      name: fullName(row.firstName, row.lastName) ?? row.shippingName,
-      email: row.email ?? row.shippingEmail,
-      address: row.address,
-      vatNumber: row.vatNumber,
-    },
-    shipTo:
-      row.shippingName !== null
-        ? {
-            name: row.shippingName,
-            address: row.shippingAddress ?? "",
-            city: row.shippingCity ?? "",
-            postcode: row.shippingPostcode ?? "",
-          }
-        : null,
-    lines,
-  };
+  return loadSalesInvoiceDocument(db, id, { customerId: userId, today });
 }

@@ -1,0 +1,119 @@
+/**
+ * One sales invoice as the PDF and the invoice screens show it: the invoice with its derived status and
+ * outstanding balance, bill-to (the customer's account), ship-to (the order's delivery address) and its
+ * lines. Shared by the customer's own invoices (scoped to them) and the back office (any invoice).
+ */
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import type { SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
+import { deriveInvoiceStatus, invoiceOutstanding } from "./invoice-status";
+import { ukToday } from "./invoices.server";
+
+/** The document plus the keys the screens link by. */
+export type LoadedSalesInvoice = SalesInvoiceDocument & {
+  id: number;
+  orderId: number | null;
+  customerId: string | null;
+  /** the stored status: "unpaid" or "void" */
+  storedStatus: string;
+};
+
+function fullName(first: string | null, last: string | null): string | null {
+  const name = [first, last].filter((part) => part && part.trim()).join(" ").trim();
+  return name || null;
+}
+
+/**
+ * The invoice `id`, or null when there is none (or, with `customerId`, none of that customer's). `today`
+ * (UK, YYYY-MM-DD) decides whether it is overdue.
+ */
+export function loadSalesInvoiceDocument(
+  db: DB,
+  id: number,
+  { customerId, today = ukToday() }: { customerId?: string; today?: string } = {},
+): LoadedSalesInvoice | null {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const conditions: SQL[] = [eq(salesInvoices.id, id)];
+  if (customerId !== undefined) conditions.push(eq(salesInvoices.customerId, customerId));
+  const row = db
+    .select({
+      id: salesInvoices.id,
+      invoiceNumber: salesInvoices.invoiceNumber,
+      orderId: salesInvoices.orderId,
+      customerId: salesInvoices.customerId,
+      orderNumber: orders.orderNumber,
+      issueDate: salesInvoices.issueDate,
+      dueDate: salesInvoices.dueDate,
+      status: salesInvoices.status,
+      subtotal: salesInvoices.subtotal,
+      vatAmount: salesInvoices.vatAmount,
+      total: salesInvoices.total,
+      amountPaid: salesInvoices.amountPaid,
+      shippingName: orders.shippingName,
+      shippingEmail: orders.shippingEmail,
+      shippingAddress: orders.shippingAddress,
+      shippingCity: orders.shippingCity,
+      shippingPostcode: orders.shippingPostcode,
+      businessName: users.businessName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      address: users.address,
+      vatNumber: users.vatNumber,
+    })
+    .from(salesInvoices)
+    .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
+    .leftJoin(users, eq(users.id, salesInvoices.customerId))
+    .where(and(...conditions))
+    .get();
+  if (!row) return null;
+
+  const lines = db
+    .select({
+      description: salesInvoiceItems.description,
+      quantity: salesInvoiceItems.quantity,
+      unitPrice: salesInvoiceItems.unitPrice,
+      vatRate: salesInvoiceItems.vatRate,
+      vatAmount: salesInvoiceItems.vatAmount,
+      total: salesInvoiceItems.total,
+    })
+    .from(salesInvoiceItems)
+    .where(eq(salesInvoiceItems.invoiceId, row.id))
+    .orderBy(asc(salesInvoiceItems.id))
+    .all();
+
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    customerId: row.customerId,
+    storedStatus: row.status,
+    invoiceNumber: row.invoiceNumber,
+    orderNumber: row.orderNumber,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    status: deriveInvoiceStatus(row, today),
+    subtotal: row.subtotal,
+    vatAmount: row.vatAmount,
+    total: row.total,
+    amountPaid: row.amountPaid,
+    outstanding: invoiceOutstanding(row),
+    billTo: {
+      businessName: row.businessName,
+      name: fullName(row.firstName, row.lastName) ?? row.shippingName,
+      email: row.email ?? row.shippingEmail,
+      address: row.address,
+      vatNumber: row.vatNumber,
+    },
+    shipTo:
+      row.shippingName !== null
+        ? {
+            name: row.shippingName,
+            address: row.shippingAddress ?? "",
+            city: row.shippingCity ?? "",
+            postcode: row.shippingPostcode ?? "",
+          }
+        : null,
+    lines,
+  };
+}
