@@ -3,7 +3,6 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -14,13 +13,14 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import {
   errorToast,
   failureReply,
@@ -375,16 +375,13 @@ function RewardForm({
   cancelHref: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const intent = reward ? "update" : "create";
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: `reward-${reward?.id ?? "new"}`,
+    schema: loyaltyRewardFormSchema,
+    intent: intent,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loyaltyRewardFormSchema }),
     defaultValue: reward
       ? {
           name: reward.name,

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -10,11 +10,13 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState, type MouseEvent, type RefObject } from "react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
+import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import {
   errorToast,
   failureReply,
@@ -234,47 +236,14 @@ export default function AdminOrders() {
 
 function OrderFilters({ list }: { list: ListState }) {
   return (
-    <Form method="get" className="flex flex-col gap-2 border-b border-slate-200 p-4 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor="orders-q" className="block text-sm font-medium text-slate-800">
-          Search orders
-        </label>
-        <input
-          id="orders-q"
-          type="search"
-          name="q"
-          defaultValue={list.q ?? ""}
-          placeholder="Order number, customer email or name"
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor="orders-status" className="block text-sm font-medium text-slate-800">
-          Status
-        </label>
-        <select id="orders-status" name="status" defaultValue={list.status ?? ""} className={inputClass}>
-          <option value="">All statuses</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-        {list.q || list.status ? (
-          <Link
-            to={PATH}
-            className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900"
-          >
-            Clear
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    <AdminListFilters
+      search={{ id: "orders-q", label: "Search orders", placeholder: "Order number, customer email or name", value: list.q ?? "" }}
+      filters={[
+        { id: "orders-status", name: "status", label: "Status", value: list.status ?? "", allLabel: "All statuses",
+          options: ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })) },
+      ]}
+      clearHref={PATH}
+    />
   );
 }
 
@@ -685,14 +654,11 @@ function TrackingForm({
   hidden: Record<string, string>;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "tracking";
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: `tracking-form-${order.id}`,
+    schema: trackingFormSchema,
+    intent: "tracking",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: trackingFormSchema }),
     defaultValue: {
       trackingNumber: order.trackingNumber ?? "",
       carrier: order.carrier ?? "",

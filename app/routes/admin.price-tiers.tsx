@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -7,13 +7,14 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import {
   DialogActions,
   HiddenFields,
@@ -270,15 +271,12 @@ function TierForm({
   hidden: Record<string, string>;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
   const intent = tier ? "update" : "create";
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: `price-tier-${tier?.id ?? "new"}`,
+    schema: priceTierSchema,
+    intent: intent,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: priceTierSchema }),
     defaultValue: tier
       ? { name: tier.name, description: tier.description ?? "", discountPercentage: tier.discountPercentage }
       : { name: "", description: "", discountPercentage: "" },

@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge, type BadgeTone } from "~/components/admin/badge";
+import { StatusFilterLinks } from "~/components/admin/admin-list-filters";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { errorToast, redirectWithToast } from "~/components/admin/pricing/form-action.server";
 import {
@@ -121,24 +122,14 @@ export default function AdminProductRequests() {
         description="Products customers have asked us to stock, scored for feasibility, clarity and relevance."
       />
 
-      <nav aria-label="Filter requests by status" className="mb-4 flex flex-wrap gap-2">
-        {FILTERS.map((filter) => {
-          const current = (list.status ?? undefined) === filter.status;
-          return (
-            <Link
-              key={filter.label}
-              to={listHref(PATH, { status: filter.status })}
-              aria-current={current ? "page" : undefined}
-              className={`rounded-full px-3 py-1.5 text-sm font-medium ${
-                current ? "bg-brand-700 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
-              }`}
-            >
-              {filter.label}
-              {filter.status === "pending" ? ` (${data.pendingCount})` : ""}
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusFilterLinks
+        label="Filter requests by status"
+        filters={FILTERS}
+        current={list.status ?? undefined}
+        hrefFor={(status) => listHref(PATH, { status })}
+        suffix={(status) => (status === "pending" ? ` (${data.pendingCount})` : "")}
+        className="mb-4 flex flex-wrap gap-2"
+      />
 
       {data.requests.length === 0 ? (
         <Panel>

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -7,14 +7,16 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge, type BadgeTone } from "~/components/admin/badge";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { StatusFilterLinks } from "~/components/admin/admin-list-filters";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import { failureReply, invalidReply, redirectWithToast, type FormActionData } from "~/components/admin/pricing/form-action.server";
 import {
   DialogActions,
@@ -295,23 +297,13 @@ export default function AdminReturns() {
       ) : null}
 
       <Panel>
-        <nav aria-label="Filter returns by status" className="flex flex-wrap gap-2 border-b border-slate-200 p-4">
-          {FILTERS.map((filter) => {
-            const current = (list.status ?? undefined) === filter.status;
-            return (
-              <Link
-                key={filter.label}
-                to={listHref(PATH, { status: filter.status })}
-                aria-current={current ? "page" : undefined}
-                className={`rounded-full px-3 py-1.5 text-sm font-medium ${
-                  current ? "bg-brand-700 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
-                }`}
-              >
-                {filter.label}
-              </Link>
-            );
-          })}
-        </nav>
+        <StatusFilterLinks
+          label="Filter returns by status"
+          filters={FILTERS}
+          current={list.status ?? undefined}
+          hrefFor={(status) => listHref(PATH, { status })}
+          className="flex flex-wrap gap-2 border-b border-slate-200 p-4"
+        />
         <DataTable caption="Returns" minWidth="56rem">
           <thead>
             <tr>
@@ -434,14 +426,11 @@ function UpdateStatusForm({
   cancelHref: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "update";
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: `return-status-${item.id}`,
+    schema: returnStatusUpdateSchema,
+    intent: "update",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: returnStatusUpdateSchema }),
     defaultValue: { status: item.status, adminNotes: item.adminNotes ?? "" },
   });
   return (

@@ -3,7 +3,6 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -19,11 +18,13 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminDialog } from "~/components/admin/admin-dialog";
+import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import { formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClass } from "~/components/ui/field";
@@ -438,47 +439,14 @@ function PendingApprovals({
 
 function UserFilters({ list }: { list: ListState }) {
   return (
-    <Form method="get" className="flex flex-col gap-2 border-b border-slate-200 p-4 sm:flex-row sm:items-end">
-      <div className="flex-1">
-        <label htmlFor="users-q" className="block text-sm font-medium text-slate-800">
-          Search users
-        </label>
-        <input
-          id="users-q"
-          type="search"
-          name="q"
-          defaultValue={list.q ?? ""}
-          placeholder="Email, name or business"
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor="users-role" className="block text-sm font-medium text-slate-800">
-          Role
-        </label>
-        <select id="users-role" name="role" defaultValue={list.role ?? ""} className={inputClass}>
-          <option value="">All roles</option>
-          {USER_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex gap-2">
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-        {list.q || list.role ? (
-          <Link
-            to={PATH}
-            className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900"
-          >
-            Clear
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    <AdminListFilters
+      search={{ id: "users-q", label: "Search users", placeholder: "Email, name or business", value: list.q ?? "" }}
+      filters={[
+        { id: "users-role", name: "role", label: "Role", value: list.role ?? "", allLabel: "All roles",
+          options: USER_ROLES.map((role) => ({ value: role, label: roleLabel(role) })) },
+      ]}
+      clearHref={PATH}
+    />
   );
 }
 
@@ -552,16 +520,13 @@ function UserForm({
   cancelHref: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
   const intent = mode === "create" ? "create" : "update";
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const schema = userFormSchema(mode);
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: `user-form-${user?.id ?? "new"}`,
+    schema: schema,
+    intent: intent,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     defaultValue: user
       ? {
           email: user.email,

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -7,13 +7,14 @@ import {
   type MetaFunction,
   type SerializeFrom,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import {
   errorToast,
   failureReply,
@@ -31,7 +32,7 @@ import {
   SelectField,
 } from "~/components/admin/pricing/form-bits";
 import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/pricing/hrefs";
-import { ListSearch } from "~/components/admin/pricing/list-search";
+import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { Field, FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
 import {
@@ -226,7 +227,10 @@ export default function AdminVolumeDiscounts() {
       ) : null}
 
       <Panel>
-        <ListSearch path={PATH} q={list.q} label="Search by product" placeholder="Product name" />
+        <AdminListFilters
+          search={{ id: "-admin-volume-discounts-q", label: "Search by product", placeholder: "Product name", value: list.q ?? "" }}
+          clearHref={PATH}
+        />
         <DataTable caption="Volume discounts" minWidth="36rem">
           <thead>
             <tr>
@@ -325,15 +329,12 @@ function RuleForm({
   keep: Record<string, string>;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
   const intent = rule ? "update" : "create";
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: `volume-discount-${rule?.id ?? "new"}`,
+    schema: volumeDiscountSchema,
+    intent: intent,
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: volumeDiscountSchema }),
     defaultValue: rule
       ? { productId: String(rule.productId), minQuantity: String(rule.minQuantity), discountPercentage: rule.discountPercentage }
       : { productId: data.chosenProduct ? String(data.chosenProduct) : "", minQuantity: "", discountPercentage: "" },

@@ -1,6 +1,6 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { approvalListQuerySchema } from "~/domain/admin-orders.schema";
-import { listPendingApprovalOrders, pendingApprovalJson } from "~/domain/admin-orders.server";
+import { listPendingApprovalOrders, pendingApprovalJson, pagedJsonResponse } from "~/domain/admin-orders.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";
@@ -14,15 +14,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
   const { page } = approvalListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const result = listPendingApprovalOrders(getDb(), { page });
-  return json(result.items.map(pendingApprovalJson), {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(result.pageSize),
-      "X-Page-Count": String(result.pageCount),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pagedJsonResponse(result, pendingApprovalJson);
 });
 
 export const action = apiRoute(async ({ request }) => {

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportIdsFrom } from "~/domain/admin-orders.schema";
-import { csvDownload, pickingListCsv } from "~/domain/admin-orders.server";
+import { csvDownloadForIds, pickingListCsv } from "~/domain/admin-orders.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, failureResponse, firstIssue, jsonError, methodNotAllowed } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed } from "~/utils/http.server";
 
 /**
  * GET /api/admin/orders/picking-list?ids=1,2,3 (text/csv): what to pick for the selected orders, one row
@@ -13,14 +12,7 @@ import { apiRoute, failureResponse, firstIssue, jsonError, methodNotAllowed } fr
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
-  const ids = exportIdsFrom(new URL(request.url).searchParams);
-  if (!ids.success) {
-    const issue = firstIssue(ids.error);
-    return jsonError(400, issue.message, "ids");
-  }
-  const result = pickingListCsv(getDb(), ids.data);
-  if (!result.ok) return failureResponse(result);
-  return csvDownload(result.value);
+  return csvDownloadForIds(getDb(), new URL(request.url).searchParams, pickingListCsv);
 });
 
 export const action = apiRoute(async ({ request }) => {

@@ -1,7 +1,7 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ADMIN_ORDERS_PAGE_SIZE, orderListQuerySchema } from "~/domain/admin-orders.schema";
-import { adminOrderSummaryJson, listAdminOrders } from "~/domain/admin-orders.server";
+import { adminOrderSummaryJson, listAdminOrders, pagedJsonResponse } from "~/domain/admin-orders.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";
@@ -21,15 +21,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const query = orderListQuerySchema.parse(Object.fromEntries(params));
   const pageSize = pageSizeSchema.parse(params.get("pageSize") ?? undefined);
   const result = listAdminOrders(getDb(), query, pageSize);
-  return json(result.items.map(adminOrderSummaryJson), {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(result.pageSize),
-      "X-Page-Count": String(result.pageCount),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pagedJsonResponse(result, adminOrderSummaryJson);
 });
 
 export const action = apiRoute(async ({ request }) => {
