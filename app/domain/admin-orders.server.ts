@@ -13,14 +13,13 @@
  * - Delivered sets deliveredAt; moving a delivered order back clears it.
  * Every change is audited in its own transaction, and every command runs once per idempotency key.
  */
-import { json } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { orderItems, orders, salesInvoices, users, type OrderStatus } from "~db/schema";
 import type { SessionUser } from "~/domain/accounts.server";
 import type { DB } from "~/utils/db.server";
-import { failureResponse, firstIssue, jsonError } from "~/utils/http.server";
+import { csvDownload, failureResponse, firstIssue, jsonError } from "~/utils/http.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
@@ -542,18 +541,6 @@ export function rejectOrder(db: DB, actor: Actor, id: number, key: string | null
 
 export type CsvExport = { csv: string; fileName: string; count: number };
 
-/** A CSV export as the HTTP download both doors answer with; X-Export-Count says how many orders it covers. */
-export function csvDownload(file: CsvExport) {
-  return new Response(file.csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "X-Export-Count": String(file.count),
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
-
 /**
  * The answer of a CSV door for the orders named by `?ids=1,2,3`: 400 (on "ids") without a valid list, the
  * export's own refusal (e.g. 404 naming an id that is not an order), else the download.
@@ -568,22 +555,6 @@ export function csvDownloadForIds(
   const result = build(db, ids.data);
   if (!result.ok) return failureResponse(result);
   return csvDownload(result.value);
-}
-
-/** A page of a list as the JSON array an API answers with, its position in the X-Total-Count/X-Page* headers. */
-export function pagedJsonResponse<Item, Json>(
-  page: { items: Item[]; total: number; page: number; pageSize: number; pageCount: number },
-  toJson: (item: Item) => Json,
-) {
-  return json(page.items.map(toJson), {
-    headers: {
-      "X-Total-Count": String(page.total),
-      "X-Page": String(page.page),
-      "X-Page-Size": String(page.pageSize),
-      "X-Page-Count": String(page.pageCount),
-      "Cache-Control": "private, no-store",
-    },
-  });
 }
 
 

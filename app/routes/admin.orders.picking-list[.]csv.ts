@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorToast, redirectWithToast } from "~/components/admin/pricing/form-action.server";
 import { exportIdsFrom } from "~/domain/admin-orders.schema";
-import { csvDownload, pickingListCsv } from "~/domain/admin-orders.server";
+import { pickingListCsv } from "~/domain/admin-orders.server";
+import { csvDownload } from "~/utils/http.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 

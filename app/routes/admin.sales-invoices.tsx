@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -8,6 +8,8 @@ import {
   type SerializeFrom,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminListFilters } from "~/components/admin/admin-list-filters";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import { useState, type InputHTMLAttributes } from "react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -302,44 +304,26 @@ export default function AdminSalesInvoices() {
       </AdminDialog>
 
       <Panel>
-        <Form method="get" className="flex flex-col gap-3 border-b border-slate-200 px-4 py-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <label htmlFor="invoice-search" className="block text-sm font-medium text-slate-800">
-              Search
-            </label>
-            <input
-              id="invoice-search"
-              type="search"
-              name="q"
-              defaultValue={data.list.q ?? ""}
-              placeholder="Invoice number, customer email or business, order number"
-              className={inputClass}
-            />
-          </div>
-          <div className="sm:w-48">
-            <label htmlFor="invoice-status" className="block text-sm font-medium text-slate-800">
-              Status
-            </label>
-            <select id="invoice-status" name="status" defaultValue={data.list.status ?? ""} className={`${inputClass} pr-8`}>
-              <option value="">All statuses</option>
-              {INVOICE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {invoiceStatusLabel(status)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit" variant="secondary">
-              Filter
-            </Button>
-            {data.list.q || data.list.status ? (
-              <Link to={PATH} className={secondaryLinkClass}>
-                Clear
-              </Link>
-            ) : null}
-          </div>
-        </Form>
+        <AdminListFilters
+          search={{
+            id: "invoice-search",
+            label: "Search",
+            placeholder: "Invoice number, customer email or business, order number",
+            value: data.list.q ?? "",
+          }}
+          filters={[
+            {
+              id: "invoice-status",
+              name: "status",
+              label: "Status",
+              value: data.list.status ?? "",
+              allLabel: "All statuses",
+              options: INVOICE_STATUSES.map((status) => ({ value: status, label: invoiceStatusLabel(status) })),
+            },
+          ]}
+          clearHref={PATH}
+          submitLabel="Filter"
+        />
         <DataTable caption="Sales invoices" minWidth="52rem">
           <thead>
             <tr>
@@ -646,14 +630,11 @@ function PaymentForm({
   cancelHref: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "pay";
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: `payment-${invoice.id}`,
+    schema: recordPaymentSchema,
+    intent: "pay",
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: recordPaymentSchema }),
     defaultValue: {
       amount: toDecimalString(invoice.outstanding),
       paymentMethod: "bank_transfer",

@@ -1,9 +1,9 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { salesInvoiceApiQuerySchema } from "~/domain/admin-sales-invoice.schema";
 import { listSalesInvoices } from "~/domain/admin-sales-invoices.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
 /**
  * GET /api/admin/invoices/sales: a JSON array of sales invoices, newest issue date first, each {id,
@@ -17,14 +17,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
   const query = parseQuery(request, salesInvoiceApiQuerySchema);
   const result = listSalesInvoices(getDb(), query, { pageSize: query.pageSize });
-  return json(result.items, {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(result.pageSize),
-      "X-Page-Count": String(result.pageCount),
-    },
-  });
+  return pagedJsonResponse(result);
 });
 
 export const action = apiRoute(async ({ request }) => {

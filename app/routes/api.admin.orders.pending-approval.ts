@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { approvalListQuerySchema } from "~/domain/admin-orders.schema";
-import { listPendingApprovalOrders, pendingApprovalJson, pagedJsonResponse } from "~/domain/admin-orders.server";
+import { listPendingApprovalOrders, pendingApprovalJson } from "~/domain/admin-orders.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, methodNotAllowed } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed, pagedJsonResponse } from "~/utils/http.server";
 
 /**
  * GET /api/admin/orders/pending-approval: admin only. The orders awaiting approval, oldest first: id,

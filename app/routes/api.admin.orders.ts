@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ADMIN_ORDERS_PAGE_SIZE, orderListQuerySchema } from "~/domain/admin-orders.schema";
-import { adminOrderSummaryJson, listAdminOrders, pagedJsonResponse } from "~/domain/admin-orders.server";
+import { adminOrderSummaryJson, listAdminOrders } from "~/domain/admin-orders.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, methodNotAllowed } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed, pagedJsonResponse } from "~/utils/http.server";
 
 const PAGE_SIZE_MAX = 100;
 const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(ADMIN_ORDERS_PAGE_SIZE);

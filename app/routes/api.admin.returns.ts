@@ -1,10 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { adminReturnListQuerySchema } from "~/domain/admin-return.schema";
 import { countReturnsByStatus, listAdminReturns } from "~/domain/admin-returns.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
 const API_PAGE_SIZE_MAX = 100;
 const listQuerySchema = adminReturnListQuerySchema.extend({
@@ -25,18 +25,11 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const db = getDb();
   const result = listAdminReturns(db, query, query.pageSize);
   const counts = countReturnsByStatus(db);
-  return json(result.items, {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(result.pageSize),
-      "X-Page-Count": String(result.pageCount),
-      "X-Count-Requested": String(counts.requested),
-      "X-Count-Approved": String(counts.approved),
-      "X-Count-Rejected": String(counts.rejected),
-      "X-Count-Completed": String(counts.completed),
-      "Cache-Control": "private, no-store",
-    },
+  return pagedJsonResponse(result, undefined, {
+    "X-Count-Requested": String(counts.requested),
+    "X-Count-Approved": String(counts.approved),
+    "X-Count-Rejected": String(counts.rejected),
+    "X-Count-Completed": String(counts.completed),
   });
 });
 

@@ -1,9 +1,9 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { API_TRANSACTIONS_PAGE_SIZE, loyaltyTransactionsQuerySchema } from "~/domain/loyalty-account.schema";
 import { listPointsHistory } from "~/domain/loyalty-account.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
 /**
  * GET /api/loyalty/transactions?page=: the signed-in user's own points history, newest first, 50 a page, each
@@ -15,15 +15,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const { page } = parseQuery(request, loyaltyTransactionsQuerySchema);
   const history = listPointsHistory(getDb(), user.id, { page, pageSize: API_TRANSACTIONS_PAGE_SIZE });
-  return json(history.items, {
-    headers: {
-      "X-Total-Count": String(history.total),
-      "X-Page": String(history.page),
-      "X-Page-Size": String(history.pageSize),
-      "X-Page-Count": String(history.pageCount),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pagedJsonResponse(history);
 });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -130,3 +130,36 @@ export function requireIntParam(value: string | undefined, what = "Not found"): 
   if (!value || !Number.isSafeInteger(id) || id <= 0) throw jsonError(404, what);
   return id;
 }
+
+/** A CSV file as a download; X-Export-Count says how many records it covers. */
+export function csvDownload(file: { csv: string; fileName: string; count: number }) {
+  return new Response(file.csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "X-Export-Count": String(file.count),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/**
+ * A page of a list as the JSON array an API answers with, its place in the X-Total-Count / X-Page /
+ * X-Page-Size / X-Page-Count headers (plus any `headers` of the caller's own). Never cached.
+ */
+export function pagedJsonResponse<Item, Json = Item>(
+  page: { items: Item[]; total: number; page: number; pageSize: number; pageCount: number },
+  toJson: (item: Item) => Json = (item) => item as unknown as Json,
+  headers: Record<string, string> = {},
+) {
+  return json(page.items.map(toJson), {
+    headers: {
+      "X-Total-Count": String(page.total),
+      "X-Page": String(page.page),
+      "X-Page-Size": String(page.pageSize),
+      "X-Page-Count": String(page.pageCount),
+      ...headers,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -5,16 +5,12 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   auditLogs,
   financialAccounts,
-  orderItems,
-  orders,
   payments,
   salesInvoiceItems,
   salesInvoices,
   users,
 } from "~db/schema";
-import { addDaysToDate, issueSalesInvoiceForOrder, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices.server";
-import { nextOrderNumber } from "~/domain/numbering.server";
-import { lineTotals } from "~/domain/pricing";
+import { addDaysToDate, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices.server";
 import * as root from "~/root";
 import * as invoicesPage from "~/routes/admin.sales-invoices";
 import * as printPdf from "~/routes/admin.sales-invoices.$id[.]pdf";
@@ -25,7 +21,7 @@ import * as apiPdf from "~/routes/api.admin.invoices.sales.$id.pdf";
 import * as apiSendEmail from "~/routes/api.admin.invoices.sales.$id.send-email";
 import { getDb, writeTransaction } from "~/utils/db.server";
 import { listOutbox, outboxDir } from "~/utils/mail.server";
-import { createProduct, createUser } from "./factories";
+import { createInvoicedOrder as createInvoiced, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -50,43 +46,7 @@ const inv = {} as Record<"unpaid" | "partial" | "paid" | "overdue" | "void" | "o
 
 /** An order with its lines and its invoice, written as checkout writes them. */
 function createInvoicedOrder(user: User, lines: { product: Product; quantity: number }[], issueDate = TODAY): Invoice {
-  return writeTransaction(db(), (tx) => {
-    const totals = lineTotals(lines.map((l) => ({ unitPrice: l.product.salesPrice, quantity: l.quantity, vatRate: l.product.vatRate })));
-    const order = tx
-      .insert(orders)
-      .values({
-        orderNumber: nextOrderNumber(tx),
-        userId: user.id,
-        status: "processing",
-        subtotal: totals.subtotal,
-        vatAmount: totals.vatAmount,
-        total: totals.total,
-        shippingName: "Goods In, Canal Wharf Depot",
-        shippingEmail: user.email,
-        shippingAddress: "Unit 4, Canal Wharf",
-        shippingCity: "Leeds",
-        shippingPostcode: "LS11 5PS",
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber })
-      .get();
-    tx.insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          selectedVariants: {},
-          quantity: line.quantity,
-          unitPrice: line.product.salesPrice,
-          vatRate: line.product.vatRate,
-          total: totals.lines[i].net,
-          vatAmount: totals.lines[i].vat,
-        })),
-      )
-      .run();
-    const invoice = issueSalesInvoiceForOrder(tx, order.id, { issueDate });
-    return { id: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber, orderId: order.id, orderNumber: order.orderNumber };
-  });
+  return createInvoiced(user, lines, issueDate);
 }
 
 function invoiceRow(id: number) {

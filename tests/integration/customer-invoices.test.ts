@@ -1,11 +1,9 @@
 import { inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, products, salesInvoices, users } from "~db/schema";
+import { orders, products, salesInvoices, users } from "~db/schema";
 import { getCustomerInvoice, listCustomerInvoices } from "~/domain/customer-invoices.server";
-import { addDaysToDate, issueSalesInvoiceForOrder, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices.server";
-import { nextOrderNumber } from "~/domain/numbering.server";
-import { lineTotals } from "~/domain/pricing";
+import { addDaysToDate, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices.server";
 import * as accountPdf from "~/routes/account.invoices.$id[.]pdf";
 import * as invoicesPage from "~/routes/account.invoices";
 import * as apiInvoices from "~/routes/api.invoices";
@@ -14,7 +12,7 @@ import { getCompanySettings } from "~/utils/company.server";
 import { getDb, writeTransaction } from "~/utils/db.server";
 import { renderSalesInvoicePdf } from "~/utils/invoice-pdf.server";
 import { commitSession, sessionStorage } from "~/utils/session.server";
-import { createCategory, createUser } from "./factories";
+import { createCategory, createInvoicedOrder, createUser } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
 
 type User = typeof users.$inferSelect;
@@ -40,48 +38,6 @@ let fullyPaid: { id: number; invoiceNumber: string };
 let othersInvoice: { id: number; invoiceNumber: string };
 
 /** An order with its lines and its invoice, issued on `issueDate`, written as checkout writes them. */
-function createInvoicedOrder(user: User, lines: { product: Product; quantity: number }[], issueDate: string) {
-  return writeTransaction(getDb(), (tx) => {
-    const totals = lineTotals(
-      lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
-    );
-    const order = tx
-      .insert(orders)
-      .values({
-        orderNumber: nextOrderNumber(tx),
-        userId: user.id,
-        status: "processing",
-        subtotal: totals.subtotal,
-        vatAmount: totals.vatAmount,
-        total: totals.total,
-        shippingName: "Goods In, Canal Wharf Depot",
-        shippingEmail: user.email,
-        shippingAddress: "Unit 4, Canal Wharf",
-        shippingCity: "Leeds",
-        shippingPostcode: "LS11 5PS",
-        createdAt: new Date(`${issueDate}T10:00:00Z`),
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber })
-      .get();
-    tx.insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          selectedVariants: {},
-          quantity: line.quantity,
-          unitPrice: line.product.salesPrice,
-          vatRate: line.product.vatRate,
-          total: totals.lines[i].net,
-          vatAmount: totals.lines[i].vat,
-        })),
-      )
-      .run();
-    const invoice = issueSalesInvoiceForOrder(tx, order.id, { issueDate });
-    return { id: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber, orderId: order.id, orderNumber: order.orderNumber };
-  });
-}
 
 function setAmountPaid(invoiceId: number, amountPaid: number) {
   getDb().update(salesInvoices).set({ amountPaid }).where(eq(salesInvoices.id, invoiceId)).run();

@@ -23,10 +23,12 @@ export function AdminListFilters({
   search,
   filters = [],
   clearHref,
+  submitLabel = "Search",
 }: {
   search: { id: string; name?: string; label: string; placeholder: string; value: string };
   filters?: AdminListSelectFilter[];
   clearHref: string;
+  submitLabel?: string;
 }) {
   const active = Boolean(search.value) || filters.some((filter) => Boolean(filter.value));
   return (
@@ -60,7 +62,7 @@ export function AdminListFilters({
       ))}
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">
-          Search
+          {submitLabel}
         </Button>
         {active ? (
           <Link
