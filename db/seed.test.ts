@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unitPriceFor } from "~/domain/pricing";
+import { unitPriceFor } from "~/domain/pricing/pricing";
 import { migrateDatabase, openDatabase, type DB } from "~/utils/db.server";
 import { vatOn } from "~/utils/money";
 import { verifyPassword } from "~/utils/password.server";

@@ -10,8 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { lineTotals, unitPriceFor, type VolumeRule } from "~/domain/pricing";
-import { nextInvoiceNumber, nextOrderNumber, nextPurchaseOrderNumber } from "~/domain/numbering.server";
+import { lineTotals, unitPriceFor, type VolumeRule } from "~/domain/pricing/pricing";
+import { nextInvoiceNumber, nextOrderNumber, nextPurchaseOrderNumber } from "~/domain/shared/numbering.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { vatOn } from "~/utils/money";
 import { hashPassword } from "~/utils/password.server";

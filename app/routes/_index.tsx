@@ -2,13 +2,13 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { ProductGrid } from "~/components/catalog/product-grid";
-import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery, productCount } from "~/domain/catalog.schema";
+import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery, productCount } from "~/domain/catalog/catalog.schema";
 import {
   catalogFacets,
   listCategories,
   listCategorySections,
   productCards,
-} from "~/domain/catalog.server";
+} from "~/domain/catalog/catalog.server";
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -16,9 +16,9 @@ import {
   type ChangePasswordNotice,
 } from "~/components/account/change-password-form";
 import { UrlDialog } from "~/components/cart/url-dialog";
-import { changePasswordFormSchema } from "~/domain/account.schema";
-import { changePassword } from "~/domain/accounts.server";
-import { countCustomerOrders } from "~/domain/order-history.server";
+import { changePasswordFormSchema } from "~/domain/users/account.schema";
+import { changePassword } from "~/domain/users/user-accounts.server";
+import { countCustomerOrders } from "~/domain/orders/order-history.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { flashToast, getSession } from "~/utils/session.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { INVOICE_NOT_FOUND } from "~/domain/customer-invoices.schema";
-import { getCustomerInvoice } from "~/domain/customer-invoices.server";
+import { INVOICE_NOT_FOUND } from "~/domain/invoices/customer-invoices.schema";
+import { getCustomerInvoice } from "~/domain/invoices/customer-invoices.server";
 import { requireUser } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";

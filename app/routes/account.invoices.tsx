@@ -1,15 +1,15 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { pageWindow } from "~/domain/catalog.schema";
+import { pageWindow } from "~/domain/catalog/catalog.schema";
 import {
   INVOICE_PAGE_SIZE,
   invoicePdfHref,
   invoicesHref,
   parseInvoicePageParam,
-} from "~/domain/customer-invoices.schema";
-import { listCustomerInvoices } from "~/domain/customer-invoices.server";
-import { formatInvoiceDate, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoice-status";
-import { STATUS_TONE_CLASSES, type StatusTone } from "~/domain/order-status";
+} from "~/domain/invoices/customer-invoices.schema";
+import { listCustomerInvoices } from "~/domain/invoices/customer-invoices.server";
+import { formatInvoiceDate, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
+import { STATUS_TONE_CLASSES, type StatusTone } from "~/domain/orders/order-status";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";

@@ -33,7 +33,7 @@ import {
   rewardEffectText,
   transactionTypeLabel,
   type LoyaltyTransactionType,
-} from "~/domain/loyalty-account.schema";
+} from "~/domain/loyalty/loyalty-account.schema";
 import {
   listAvailableRewards,
   listPointsHistory,
@@ -41,7 +41,7 @@ import {
   pointsBalance,
   redeemRefusal,
   redeemReward,
-} from "~/domain/loyalty-account.server";
+} from "~/domain/loyalty/loyalty-account.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";

@@ -8,9 +8,9 @@ import {
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { NoOrders, OrderAccordion } from "~/components/orders/order-accordion";
 import { OrderPagination } from "~/components/orders/order-pagination";
-import { cartOwnerOf } from "~/domain/cart.server";
-import { customerOrderHistoryPage, orderHistoryPageOf, submitReorder } from "~/domain/order-history.server";
-import { ORDER_HISTORY_PAGE_SIZE, orderHistoryHref, parseOrderHistoryQuery } from "~/domain/order-history.schema";
+import { cartOwnerOf } from "~/domain/cart/cart.server";
+import { customerOrderHistoryPage, orderHistoryPageOf, submitReorder } from "~/domain/orders/order-history.server";
+import { ORDER_HISTORY_PAGE_SIZE, orderHistoryHref, parseOrderHistoryQuery } from "~/domain/orders/order-history.schema";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

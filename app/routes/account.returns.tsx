@@ -1,8 +1,8 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { NoReturns, ReturnCard, ReturnsPagination } from "~/components/returns/return-card";
-import { RETURNS_PAGE_SIZE, returnsHref } from "~/domain/return.schema";
-import { customerReturnsPage } from "~/domain/returns.server";
+import { RETURNS_PAGE_SIZE, returnsHref } from "~/domain/returns/return.schema";
+import { customerReturnsPage } from "~/domain/returns/returns.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 

@@ -11,7 +11,7 @@ import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavi
 import { formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
 import { FormError, inputClass } from "~/components/ui/field";
-import { orderHistoryHref } from "~/domain/order-history.schema";
+import { orderHistoryHref } from "~/domain/orders/order-history.schema";
 import {
   MAX_CUSTOMER_NOTES,
   ONLY_DELIVERED,
@@ -19,8 +19,8 @@ import {
   RETURN_REASONS,
   RETURN_TYPE_OPTIONS,
   returnRequestSchema,
-} from "~/domain/return.schema";
-import { requestReturn, returnableLines } from "~/domain/returns.server";
+} from "~/domain/returns/return.schema";
+import { requestReturn, returnableLines } from "~/domain/returns/returns.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";

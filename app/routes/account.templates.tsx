@@ -10,20 +10,20 @@ import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRout
 import { describeVariants } from "~/components/cart/cart-line-row";
 import { UrlDialog } from "~/components/cart/url-dialog";
 import { Button } from "~/components/ui/button";
-import { describeSkipped } from "~/domain/cart-bulk.server";
-import { cartOwnerOf } from "~/domain/cart.server";
+import { describeSkipped } from "~/domain/cart/cart-bulk.server";
+import { cartOwnerOf } from "~/domain/cart/cart.server";
 import {
   TEMPLATE_DELETE_FAILED,
   TEMPLATE_LOAD_FAILED,
   templateIdSchema,
-} from "~/domain/order-template.schema";
+} from "~/domain/cart/order-template.schema";
 import {
   deleteTemplate,
   getTemplate,
   listTemplatesPage,
   loadTemplateIntoCart,
-} from "~/domain/order-templates.server";
-import { buyerFor } from "~/domain/pricing.server";
+} from "~/domain/cart/order-templates.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey, runOnce } from "~/utils/idempotency.server";

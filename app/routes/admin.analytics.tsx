@@ -5,8 +5,8 @@ import { BarChart, ChartTable, ColumnChart, compactMoney } from "~/components/ad
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { formatOrderDate } from "~/components/orders/format";
-import { statusLabel } from "~/domain/order-status";
-import { getAdminStats, getAnalytics } from "~/domain/admin-stats.server";
+import { statusLabel } from "~/domain/orders/order-status";
+import { getAdminStats, getAnalytics } from "~/domain/reports/reports.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";

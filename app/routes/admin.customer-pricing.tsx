@@ -47,7 +47,7 @@ import {
   pickerQuerySchema,
   ruleListQuerySchema,
   savingsOf,
-} from "~/domain/pricing-rules.schema";
+} from "~/domain/pricing/pricing-rules.schema";
 import {
   createCustomerPrice,
   CUSTOMER_PRICE_NOT_FOUND,
@@ -58,7 +58,7 @@ import {
   listCustomerPrices,
   productOptions,
   updateCustomerPrice,
-} from "~/domain/pricing-rules.server";
+} from "~/domain/pricing/pricing-rules.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

@@ -63,7 +63,7 @@ import {
   REWARD_UPDATED,
   rewardTypeHasValue,
   type RewardType,
-} from "~/domain/loyalty-reward.schema";
+} from "~/domain/loyalty/reward.schema";
 import {
   createLoyaltyReward,
   deleteLoyaltyReward,
@@ -72,9 +72,9 @@ import {
   loyaltyRewardJson,
   REWARD_NOT_FOUND,
   updateLoyaltyReward,
-} from "~/domain/loyalty-rewards.server";
-import { pickerQuerySchema } from "~/domain/pricing-rules.schema";
-import { productOptions } from "~/domain/pricing-rules.server";
+} from "~/domain/loyalty/rewards.server";
+import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
+import { productOptions } from "~/domain/pricing/pricing-rules.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

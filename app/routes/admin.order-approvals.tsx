@@ -10,7 +10,7 @@ import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/pricing/form
 import { idParam } from "~/components/admin/pricing/hrefs";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
-import { approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/admin-orders.schema";
+import { approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/orders/order-desk.schema";
 import {
   approveOrder,
   getAdminOrder,
@@ -18,7 +18,7 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
   pendingApprovalJson,
   rejectOrder,
-} from "~/domain/admin-orders.server";
+} from "~/domain/orders/order-desk.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorToast, redirectWithToast } from "~/components/admin/pricing/form-action.server";
-import { exportIdsFrom } from "~/domain/admin-orders.schema";
-import { pickingListCsv } from "~/domain/admin-orders.server";
+import { exportIdsFrom } from "~/domain/orders/order-desk.schema";
+import { pickingListCsv } from "~/domain/orders/order-desk.server";
 import { csvDownload } from "~/utils/http.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -45,7 +45,7 @@ import {
   orderListQuerySchema,
   orderStatusSchema,
   trackingFormSchema,
-} from "~/domain/admin-orders.schema";
+} from "~/domain/orders/order-desk.schema";
 import {
   adminOrderJson,
   adminOrderSummaryJson,
@@ -56,8 +56,8 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
   updateOrderStatus,
   updateTracking,
-} from "~/domain/admin-orders.server";
-import { statusLabel } from "~/domain/order-status";
+} from "~/domain/orders/order-desk.server";
+import { statusLabel } from "~/domain/orders/order-status";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

@@ -41,7 +41,7 @@ import {
   priceTierSchema,
   TIER_DESCRIPTION_MAX,
   TIER_NAME_MAX,
-} from "~/domain/pricing-rules.schema";
+} from "~/domain/pricing/pricing-rules.schema";
 import {
   createPriceTier,
   deletePriceTier,
@@ -49,7 +49,7 @@ import {
   listPriceTiers,
   priceTierJson,
   updatePriceTier,
-} from "~/domain/pricing-rules.server";
+} from "~/domain/pricing/pricing-rules.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

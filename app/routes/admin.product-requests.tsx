@@ -22,7 +22,7 @@ import {
   REQUEST_REJECTED,
   REQUEST_SCORED,
   type ProductRequestStatus,
-} from "~/domain/admin-product-request.schema";
+} from "~/domain/requests/request-review.schema";
 import {
   adminProductRequestJson,
   countPendingProductRequests,
@@ -30,7 +30,7 @@ import {
   listAdminProductRequests,
   REQUEST_NOT_FOUND,
   scoreProductRequest,
-} from "~/domain/admin-product-requests.server";
+} from "~/domain/requests/request-review.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

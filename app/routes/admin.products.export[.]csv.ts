@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { ADMIN_PRODUCTS_PATH, NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT } from "~/domain/admin-product.schema";
-import { exportProductsCsv } from "~/domain/product-csv.server";
+import { ADMIN_PRODUCTS_PATH, NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT } from "~/domain/catalog/product.schema";
+import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { flashToast } from "~/utils/session.server";

@@ -62,7 +62,7 @@ import {
   variantDeleteFormSchema,
   vatChoiceFor,
   type AdminProductsQuery,
-} from "~/domain/admin-product.schema";
+} from "~/domain/catalog/product.schema";
 import {
   addVariant,
   countAllProducts,
@@ -77,9 +77,9 @@ import {
   listSupplierOptions,
   updateProduct,
   type Actor,
-} from "~/domain/admin-products.server";
-import { findCategoryById, listCategories } from "~/domain/catalog.server";
-import { importProductCsv, readProductCsvUpload } from "~/domain/product-csv.server";
+} from "~/domain/catalog/products.server";
+import { findCategoryById, listCategories } from "~/domain/catalog/catalog.server";
+import { importProductCsv, readProductCsvUpload } from "~/domain/catalog/product-csv.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { readBodyText } from "~/utils/http.server";

@@ -46,7 +46,7 @@ import {
   returnStatusUpdateSchema,
   SETTABLE_RETURN_STATUSES,
   type AdminReturnStatus,
-} from "~/domain/admin-return.schema";
+} from "~/domain/returns/return-processing.schema";
 import {
   completeReturn,
   countReturnsByStatus,
@@ -54,7 +54,7 @@ import {
   listAdminReturns,
   previewCompletion,
   updateReturnStatus,
-} from "~/domain/admin-returns.server";
+} from "~/domain/returns/return-processing.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

@@ -58,7 +58,7 @@ import {
   SALES_INVOICE_NOT_FOUND,
   salesInvoiceListQuerySchema,
   type SalesInvoiceListQuery,
-} from "~/domain/admin-sales-invoice.schema";
+} from "~/domain/invoices/sales-invoice.schema";
 import {
   createManualInvoice,
   getAdminSalesInvoice,
@@ -66,11 +66,11 @@ import {
   listSalesInvoices,
   recordPayment,
   sendInvoiceEmail,
-} from "~/domain/admin-sales-invoices.server";
-import { formatInvoiceDate, INVOICE_STATUSES, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoice-status";
-import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices.server";
-import { pickerQuerySchema } from "~/domain/pricing-rules.schema";
-import { customerOptions, productOptions } from "~/domain/pricing-rules.server";
+} from "~/domain/invoices/sales-invoices.server";
+import { formatInvoiceDate, INVOICE_STATUSES, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
+import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
+import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
+import { customerOptions, productOptions } from "~/domain/pricing/pricing-rules.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";

@@ -35,7 +35,7 @@ import {
   userFormSchema,
   userListQuerySchema,
   USER_ROLES,
-} from "~/domain/admin-user.schema";
+} from "~/domain/users/user.schema";
 import {
   adminUserJson,
   approveUser,
@@ -48,7 +48,7 @@ import {
   rejectUser,
   updateUser,
   type AdminUserJson,
-} from "~/domain/admin-users.server";
+} from "~/domain/users/users.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";

@@ -45,7 +45,7 @@ import {
   VOLUME_DISCOUNT_UPDATED,
   volumeDiscountCountLine,
   volumeDiscountSchema,
-} from "~/domain/pricing-rules.schema";
+} from "~/domain/pricing/pricing-rules.schema";
 import {
   createVolumeDiscount,
   deleteVolumeDiscount,
@@ -55,7 +55,7 @@ import {
   updateVolumeDiscount,
   volumeDiscountJson,
   VOLUME_DISCOUNT_NOT_FOUND,
-} from "~/domain/pricing-rules.server";
+} from "~/domain/pricing/pricing-rules.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { categoryCreateSchema } from "~/domain/admin-product.schema";
-import { createCategory } from "~/domain/admin-products.server";
-import { listCategories } from "~/domain/catalog.server";
+import { categoryCreateSchema } from "~/domain/catalog/product.schema";
+import { createCategory } from "~/domain/catalog/products.server";
+import { listCategories } from "~/domain/catalog/catalog.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { CUSTOMER_PRICING_DELETED, customerPriceSchema } from "~/domain/pricing-rules.schema";
+import { CUSTOMER_PRICING_DELETED, customerPriceSchema } from "~/domain/pricing/pricing-rules.schema";
 import {
   CUSTOMER_PRICE_NOT_FOUND,
   customerPriceJson,
   deleteCustomerPrice,
   getCustomerPrice,
   updateCustomerPrice,
-} from "~/domain/pricing-rules.server";
+} from "~/domain/pricing/pricing-rules.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

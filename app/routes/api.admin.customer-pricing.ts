@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { customerPriceSchema, ruleListQuerySchema } from "~/domain/pricing-rules.schema";
-import { createCustomerPrice, customerPriceJson, listCustomerPrices } from "~/domain/pricing-rules.server";
+import { customerPriceSchema, ruleListQuerySchema } from "~/domain/pricing/pricing-rules.schema";
+import { createCustomerPrice, customerPriceJson, listCustomerPrices } from "~/domain/pricing/pricing-rules.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { loyaltyRewardSchema, REWARD_DELETED } from "~/domain/loyalty-reward.schema";
+import { loyaltyRewardSchema, REWARD_DELETED } from "~/domain/loyalty/reward.schema";
 import {
   deleteLoyaltyReward,
   getLoyaltyReward,
   loyaltyRewardJson,
   REWARD_NOT_FOUND,
   updateLoyaltyReward,
-} from "~/domain/loyalty-rewards.server";
+} from "~/domain/loyalty/rewards.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

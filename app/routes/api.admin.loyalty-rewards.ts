@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { loyaltyRewardSchema } from "~/domain/loyalty-reward.schema";
-import { createLoyaltyReward, listLoyaltyRewards, loyaltyRewardJson } from "~/domain/loyalty-rewards.server";
+import { loyaltyRewardSchema } from "~/domain/loyalty/reward.schema";
+import { createLoyaltyReward, listLoyaltyRewards, loyaltyRewardJson } from "~/domain/loyalty/rewards.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { adminOrderJson, approveOrder, getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/admin-orders.server";
+import { adminOrderJson, approveOrder, getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-desk.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

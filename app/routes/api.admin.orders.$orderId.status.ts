@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { orderStatusSchema } from "~/domain/admin-orders.schema";
-import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE, updateOrderStatus } from "~/domain/admin-orders.server";
+import { orderStatusSchema } from "~/domain/orders/order-desk.schema";
+import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE, updateOrderStatus } from "~/domain/orders/order-desk.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvDownloadForIds, pickingListCsv } from "~/domain/admin-orders.server";
+import { csvDownloadForIds, pickingListCsv } from "~/domain/orders/order-desk.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";

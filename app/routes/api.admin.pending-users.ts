@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { adminUserJson, listPendingUsers } from "~/domain/admin-users.server";
+import { adminUserJson, listPendingUsers } from "~/domain/users/users.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute } from "~/utils/http.server";

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { PRICE_TIER_DELETED, priceTierSchema } from "~/domain/pricing-rules.schema";
+import { PRICE_TIER_DELETED, priceTierSchema } from "~/domain/pricing/pricing-rules.schema";
 import {
   deletePriceTier,
   getPriceTier,
   priceTierJson,
   TIER_NOT_FOUND,
   updatePriceTier,
-} from "~/domain/pricing-rules.server";
+} from "~/domain/pricing/pricing-rules.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

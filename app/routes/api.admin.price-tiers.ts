@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { priceTierSchema } from "~/domain/pricing-rules.schema";
-import { createPriceTier, listPriceTiers, priceTierJson } from "~/domain/pricing-rules.server";
+import { priceTierSchema } from "~/domain/pricing/pricing-rules.schema";
+import { createPriceTier, listPriceTiers, priceTierJson } from "~/domain/pricing/pricing-rules.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { productRequestStatusSchema } from "~/domain/admin-product-request.schema";
+import { productRequestStatusSchema } from "~/domain/requests/request-review.schema";
 import {
   adminProductRequestJson,
   decideProductRequest,
   REQUEST_NOT_FOUND,
-} from "~/domain/admin-product-requests.server";
+} from "~/domain/requests/request-review.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { productRequestListQuerySchema } from "~/domain/admin-product-request.schema";
-import { adminProductRequestJson, listAdminProductRequests } from "~/domain/admin-product-requests.server";
+import { productRequestListQuerySchema } from "~/domain/requests/request-review.schema";
+import { adminProductRequestJson, listAdminProductRequests } from "~/domain/requests/request-review.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";

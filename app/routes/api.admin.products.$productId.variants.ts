@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { PRODUCT_NOT_FOUND, variantCreateSchema } from "~/domain/admin-product.schema";
-import { addVariant, getAdminProduct } from "~/domain/admin-products.server";
+import { PRODUCT_NOT_FOUND, variantCreateSchema } from "~/domain/catalog/product.schema";
+import { addVariant, getAdminProduct } from "~/domain/catalog/products.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NO_PRODUCTS_TO_EXPORT } from "~/domain/admin-product.schema";
-import { exportProductsCsv } from "~/domain/product-csv.server";
+import { NO_PRODUCTS_TO_EXPORT } from "~/domain/catalog/product.schema";
+import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError } from "~/utils/http.server";

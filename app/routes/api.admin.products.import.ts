@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { CSV_FILE_TOO_LARGE, productImportFormSchema } from "~/domain/admin-product.schema";
-import { importProductCsv, readProductCsvUpload } from "~/domain/product-csv.server";
+import { CSV_FILE_TOO_LARGE, productImportFormSchema } from "~/domain/catalog/product.schema";
+import { importProductCsv, readProductCsvUpload } from "~/domain/catalog/product-csv.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, firstIssue, jsonError, methodNotAllowed } from "~/utils/http.server";

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseAdminProductsQuery, productCreateSchema } from "~/domain/admin-product.schema";
-import { adminProductJson, createProduct, listAdminProducts } from "~/domain/admin-products.server";
-import { loadVariants } from "~/domain/catalog.server";
+import { parseAdminProductsQuery, productCreateSchema } from "~/domain/catalog/product.schema";
+import { adminProductJson, createProduct, listAdminProducts } from "~/domain/catalog/products.server";
+import { loadVariants } from "~/domain/catalog/catalog.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { RETURN_NOT_FOUND } from "~/domain/admin-return.schema";
-import { completeReturn } from "~/domain/admin-returns.server";
+import { RETURN_NOT_FOUND } from "~/domain/returns/return-processing.schema";
+import { completeReturn } from "~/domain/returns/return-processing.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { adminReturnListQuerySchema } from "~/domain/admin-return.schema";
-import { countReturnsByStatus, listAdminReturns } from "~/domain/admin-returns.server";
+import { adminReturnListQuerySchema } from "~/domain/returns/return-processing.schema";
+import { countReturnsByStatus, listAdminReturns } from "~/domain/returns/return-processing.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { updateUserSchema } from "~/domain/admin-user.schema";
+import { updateUserSchema } from "~/domain/users/user.schema";
 import {
   adminUserJson,
   deleteUser,
   getAdminUser,
   updateUser,
   USER_NOT_FOUND_MESSAGE,
-} from "~/domain/admin-users.server";
+} from "~/domain/users/users.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { VOLUME_DISCOUNT_DELETED, volumeDiscountSchema } from "~/domain/pricing-rules.schema";
+import { VOLUME_DISCOUNT_DELETED, volumeDiscountSchema } from "~/domain/pricing/pricing-rules.schema";
 import {
   deleteVolumeDiscount,
   getVolumeDiscount,
   updateVolumeDiscount,
   VOLUME_DISCOUNT_NOT_FOUND,
   volumeDiscountJson,
-} from "~/domain/pricing-rules.server";
+} from "~/domain/pricing/pricing-rules.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

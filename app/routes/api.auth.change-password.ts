@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { changePasswordSchema } from "~/domain/account.schema";
-import { changePassword } from "~/domain/accounts.server";
+import { changePasswordSchema } from "~/domain/users/account.schema";
+import { changePassword } from "~/domain/users/user-accounts.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { registerCustomer, userJson } from "~/domain/accounts.server";
-import { signupSchema } from "~/domain/auth.schema";
+import { registerCustomer, userJson } from "~/domain/users/user-accounts.server";
+import { signupSchema } from "~/domain/users/auth.schema";
 import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";

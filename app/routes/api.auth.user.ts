@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { userJson } from "~/domain/accounts.server";
+import { userJson } from "~/domain/users/user-accounts.server";
 import { apiRoute } from "~/utils/http.server";
 import { requireApiUser } from "~/utils/auth.server";
 

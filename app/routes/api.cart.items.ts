@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { addToCartSchema, cartLineRefSchema, setLineQuantitySchema } from "~/domain/cart.schema";
-import { addToCart, removeLine, setLineQuantity } from "~/domain/cart.server";
+import { addToCartSchema, cartLineRefSchema, setLineQuantitySchema } from "~/domain/cart/cart.schema";
+import { addToCart, removeLine, setLineQuantity } from "~/domain/cart/cart.server";
 import { idempotencyKeyFrom, runOnce } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { cartRequest, cartResponse } from "./api.cart";

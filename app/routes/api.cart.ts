@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { cartJson } from "~/domain/cart-json.server";
-import { cartOwnerOf, clearCart, getCart, type CartOwner } from "~/domain/cart.server";
-import { buyerFor } from "~/domain/pricing.server";
+import { cartJson } from "~/domain/cart/cart-json.server";
+import { cartOwnerOf, clearCart, getCart, type CartOwner } from "~/domain/cart/cart.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { listCategories } from "~/domain/catalog.server";
+import { listCategories } from "~/domain/catalog/catalog.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute } from "~/utils/http.server";
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { invoiceListQuerySchema } from "~/domain/customer-invoices.schema";
-import { listCustomerInvoices } from "~/domain/customer-invoices.server";
+import { invoiceListQuerySchema } from "~/domain/invoices/customer-invoices.schema";
+import { listCustomerInvoices } from "~/domain/invoices/customer-invoices.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";

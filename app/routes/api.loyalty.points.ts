@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { pointsBalance } from "~/domain/loyalty-account.server";
+import { pointsBalance } from "~/domain/loyalty/loyalty-account.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";

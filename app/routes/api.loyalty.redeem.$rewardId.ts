@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { REWARD_UNAVAILABLE } from "~/domain/loyalty-account.schema";
-import { redeemReward, redemptionJson } from "~/domain/loyalty-account.server";
+import { REWARD_UNAVAILABLE } from "~/domain/loyalty/loyalty-account.schema";
+import { redeemReward, redemptionJson } from "~/domain/loyalty/loyalty-account.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { customerRewardJson, listAvailableRewards } from "~/domain/loyalty-account.server";
+import { customerRewardJson, listAvailableRewards } from "~/domain/loyalty/loyalty-account.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { API_TRANSACTIONS_PAGE_SIZE, loyaltyTransactionsQuerySchema } from "~/domain/loyalty-account.schema";
-import { listPointsHistory } from "~/domain/loyalty-account.server";
+import { API_TRANSACTIONS_PAGE_SIZE, loyaltyTransactionsQuerySchema } from "~/domain/loyalty/loyalty-account.schema";
+import { listPointsHistory } from "~/domain/loyalty/loyalty-account.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { TEMPLATE_NOT_FOUND } from "~/domain/order-template.schema";
-import { deleteTemplate, getTemplate } from "~/domain/order-templates.server";
+import { TEMPLATE_NOT_FOUND } from "~/domain/cart/order-template.schema";
+import { deleteTemplate, getTemplate } from "~/domain/cart/order-templates.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, requireIntParam } from "~/utils/http.server";

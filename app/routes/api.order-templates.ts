@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { createTemplateSchema } from "~/domain/order-template.schema";
-import { createTemplate, listTemplates } from "~/domain/order-templates.server";
+import { createTemplateSchema } from "~/domain/cart/order-template.schema";
+import { createTemplate, listTemplates } from "~/domain/cart/order-templates.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, runOnce } from "~/utils/idempotency.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCustomerOrderItems } from "~/domain/order-history.server";
-import { ORDER_NOT_FOUND } from "~/domain/order-history.schema";
+import { getCustomerOrderItems } from "~/domain/orders/order-history.server";
+import { ORDER_NOT_FOUND } from "~/domain/orders/order-history.schema";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { countCustomerOrders, listCustomerOrders } from "~/domain/order-history.server";
-import { orderListQuerySchema } from "~/domain/order-history.schema";
+import { countCustomerOrders, listCustomerOrders } from "~/domain/orders/order-history.server";
+import { orderListQuerySchema } from "~/domain/orders/order-history.schema";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiOrderSchema } from "~/domain/order.schema";
-import { findOrderJson, listCustomerOrders } from "~/domain/order-history.server";
-import { checkoutRefusal, placeOrder } from "~/domain/orders.server";
+import { apiOrderSchema } from "~/domain/orders/order.schema";
+import { findOrderJson, listCustomerOrders } from "~/domain/orders/order-history.server";
+import { checkoutRefusal, placeOrder } from "~/domain/orders/orders.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";

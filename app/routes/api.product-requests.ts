@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { productRequestJson, submitProductRequest } from "~/domain/product-requests.server";
-import { productRequestSchema } from "~/domain/product-request.schema";
+import { productRequestJson, submitProductRequest } from "~/domain/requests/product-requests.server";
+import { productRequestSchema } from "~/domain/requests/product-request.schema";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";

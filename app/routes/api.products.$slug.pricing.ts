@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { unitPriceJson } from "~/domain/pricing.server";
+import { unitPriceJson } from "~/domain/pricing/pricing.server";
 import {
   customerUnitPrice,
   pricingAccessFailure,
   PRODUCT_NOT_FOUND_MESSAGE,
-} from "~/domain/product-detail.server";
-import { pricingQuerySchema } from "~/domain/product-detail.schema";
+} from "~/domain/catalog/product-detail.server";
+import { pricingQuerySchema } from "~/domain/catalog/product-detail.schema";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseQuery, requireIntParam } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/domain/product-detail.server";
-import { recommendationsFor } from "~/domain/recommendations.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/domain/catalog/product-detail.server";
+import { recommendationsFor } from "~/domain/catalog/recommendations.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
 

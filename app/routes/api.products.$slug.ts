@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getProductBySlug, PRODUCT_NOT_FOUND_MESSAGE, productDetailJson } from "~/domain/product-detail.server";
+import { getProductBySlug, PRODUCT_NOT_FOUND_MESSAGE, productDetailJson } from "~/domain/catalog/product-detail.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, jsonError } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getProductById, PRODUCT_NOT_FOUND_MESSAGE, productSummaryJson } from "~/domain/product-detail.server";
+import { getProductById, PRODUCT_NOT_FOUND_MESSAGE, productSummaryJson } from "~/domain/catalog/product-detail.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, methodNotAllowed, requireIntParam } from "~/utils/http.server";
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { filtersOf, parseCatalogQuery } from "~/domain/catalog.schema";
-import { findCategoryById, findCategoryBySlug, listProducts, productJson, withVariants } from "~/domain/catalog.server";
+import { filtersOf, parseCatalogQuery } from "~/domain/catalog/catalog.schema";
+import { findCategoryById, findCategoryBySlug, listProducts, productJson, withVariants } from "~/domain/catalog/catalog.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError } from "~/utils/http.server";

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { orderListQuerySchema } from "~/domain/order-history.schema";
-import { returnRequestSchema } from "~/domain/return.schema";
-import { countCustomerReturns, listCustomerReturns, requestReturn } from "~/domain/returns.server";
+import { orderListQuerySchema } from "~/domain/orders/order-history.schema";
+import { returnRequestSchema } from "~/domain/returns/return.schema";
+import { countCustomerReturns, listCustomerReturns, requestReturn } from "~/domain/returns/returns.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, parseQuery } from "~/utils/http.server";

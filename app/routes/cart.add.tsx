@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { addToCart, cartOwnerOf } from "~/domain/cart.server";
-import { parseAddToCartForm, sameSitePath } from "~/domain/cart.schema";
-import { buyerFor } from "~/domain/pricing.server";
+import { addToCart, cartOwnerOf } from "~/domain/cart/cart.server";
+import { parseAddToCartForm, sameSitePath } from "~/domain/cart/cart.schema";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { firstIssue } from "~/utils/http.server";

@@ -22,10 +22,10 @@ import { CartMirror } from "~/components/cart/cart-mirror";
 import { SaveTemplateForm, type TemplateNotice } from "~/components/cart/save-template-form";
 import { UrlDialog } from "~/components/cart/url-dialog";
 import { Button } from "~/components/ui/button";
-import { describeSkipped, restoreMirroredCart } from "~/domain/cart-bulk.server";
-import { restoreMirrorSchema } from "~/domain/cart-mirror.schema";
-import { lastOrderPlacedAt, mirrorOwnerOf } from "~/domain/cart-mirror.server";
-import { cartInputFromForm, cartLineRefSchema, setLineQuantitySchema, variantKey } from "~/domain/cart.schema";
+import { describeSkipped, restoreMirroredCart } from "~/domain/cart/cart-bulk.server";
+import { restoreMirrorSchema } from "~/domain/cart/cart-mirror.schema";
+import { lastOrderPlacedAt, mirrorOwnerOf } from "~/domain/cart/cart-mirror.server";
+import { cartInputFromForm, cartLineRefSchema, setLineQuantitySchema, variantKey } from "~/domain/cart/cart.schema";
 import {
   cartOwnerOf,
   clearCart,
@@ -34,15 +34,15 @@ import {
   removeLine,
   setLineQuantity,
   type Cart,
-} from "~/domain/cart.server";
+} from "~/domain/cart/cart.server";
 import {
   saveTemplateSchema,
   TEMPLATE_NAME_REQUIRED,
   TEMPLATE_NAME_REQUIRED_DESCRIPTION,
   TEMPLATE_SAVE_FAILED,
-} from "~/domain/order-template.schema";
-import { saveTemplateFromCart } from "~/domain/order-templates.server";
-import { buyerFor } from "~/domain/pricing.server";
+} from "~/domain/cart/order-template.schema";
+import { saveTemplateFromCart } from "~/domain/cart/order-templates.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { firstIssue } from "~/utils/http.server";

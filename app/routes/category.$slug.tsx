@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductGrid } from "~/components/catalog/product-grid";
-import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "~/domain/catalog.schema";
+import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "~/domain/catalog/catalog.schema";
 import {
   catalogFacets,
   countCategoryProducts,
@@ -11,7 +11,7 @@ import {
   listCategories,
   listProducts,
   productCards,
-} from "~/domain/catalog.server";
+} from "~/domain/catalog/catalog.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 

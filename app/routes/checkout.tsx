@@ -23,18 +23,18 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
-import { getCart } from "~/domain/cart.server";
-import { orderHistoryHref } from "~/domain/order-history.schema";
-import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/order.schema";
-import { checkoutDefaults, checkoutRefusal, placeOrder } from "~/domain/orders.server";
-import { buyerFor } from "~/domain/pricing.server";
-import { rewardEffectText, totalsWithVoucher, VOUCHER_FIELD } from "~/domain/vouchers";
+import { getCart } from "~/domain/cart/cart.server";
+import { orderHistoryHref } from "~/domain/orders/order-history.schema";
+import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
+import { checkoutDefaults, checkoutRefusal, placeOrder } from "~/domain/orders/orders.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
+import { rewardEffectText, totalsWithVoucher, VOUCHER_FIELD } from "~/domain/loyalty/vouchers";
 import {
   findCustomerVoucher,
   listUnusedVouchers,
   VOUCHER_NOT_FOUND,
   voucherUsedMessage,
-} from "~/domain/vouchers.server";
+} from "~/domain/loyalty/vouchers.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

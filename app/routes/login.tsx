@@ -11,8 +11,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
-import { registerCustomer } from "~/domain/accounts.server";
-import { loginSchema, signupSchema } from "~/domain/auth.schema";
+import { registerCustomer } from "~/domain/users/user-accounts.server";
+import { loginSchema, signupSchema } from "~/domain/users/auth.schema";
 import {
   authenticator,
   getOptionalUser,

@@ -2,7 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { ProductPurchasePanel } from "~/components/catalog/product-purchase-panel";
 import { ProductSection } from "~/components/catalog/product-section";
-import { loadProductPage } from "~/domain/product-detail.server";
+import { loadProductPage } from "~/domain/catalog/product-detail.server";
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

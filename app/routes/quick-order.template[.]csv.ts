@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { QUICK_ORDER_TEMPLATE_FILENAME } from "~/domain/quick-order.schema";
-import { quickOrderExamples } from "~/domain/quick-order.server";
+import { QUICK_ORDER_TEMPLATE_FILENAME } from "~/domain/cart/quick-order.schema";
+import { quickOrderExamples } from "~/domain/cart/quick-order.server";
 import { getDb } from "~/utils/db.server";
 
 /**

@@ -19,12 +19,12 @@ import { QuickEntryForm } from "~/components/quick-order/quick-entry-form";
 import { QuickOrderResult } from "~/components/quick-order/quick-order-result";
 import { QuickOrderTabs } from "~/components/quick-order/quick-order-tabs";
 import { ReorderList } from "~/components/quick-order/reorder-list";
-import type { SessionUser } from "~/domain/accounts.server";
-import { cartOwnerOf } from "~/domain/cart.server";
-import { FAILED_TO_FETCH_ORDER_ITEMS, REORDER_INTENT, reorderSchema } from "~/domain/order-history.schema";
-import { listCustomerOrders, reorderIntoCart, reorderToast } from "~/domain/order-history.server";
-import { buyerFor } from "~/domain/pricing.server";
-import { keepLines } from "~/domain/quick-order";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
+import { cartOwnerOf } from "~/domain/cart/cart.server";
+import { FAILED_TO_FETCH_ORDER_ITEMS, REORDER_INTENT, reorderSchema } from "~/domain/orders/order-history.schema";
+import { listCustomerOrders, reorderIntoCart, reorderToast } from "~/domain/orders/order-history.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
+import { keepLines } from "~/domain/cart/quick-order";
 import {
   CSV_FILE_TOO_LARGE,
   CSV_PROCESSED,
@@ -42,13 +42,13 @@ import {
   quickOrderHref,
   summariseErrors,
   type QuickOrderTab,
-} from "~/domain/quick-order.schema";
+} from "~/domain/cart/quick-order.schema";
 import {
   quickOrderExamples,
   submitQuickEntry,
   submitQuickOrderCsv,
   type QuickOrderOutcome,
-} from "~/domain/quick-order.server";
+} from "~/domain/cart/quick-order.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { firstIssue, readBodyText } from "~/utils/http.server";

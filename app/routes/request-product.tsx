@@ -18,8 +18,8 @@ import {
   productRequestJson,
   submitProductRequest,
   type ProductRequestStatus,
-} from "~/domain/product-requests.server";
-import { productRequestSchema } from "~/domain/product-request.schema";
+} from "~/domain/requests/product-requests.server";
+import { productRequestSchema } from "~/domain/requests/product-request.schema";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { Toast } from "~/utils/session.server";

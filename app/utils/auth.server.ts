@@ -5,9 +5,9 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/accounts.server";
-import { loginSchema } from "~/domain/auth.schema";
-import { mergeGuestCart } from "~/domain/cart.server";
+import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/users/user-accounts.server";
+import { loginSchema } from "~/domain/users/auth.schema";
+import { mergeGuestCart } from "~/domain/cart/cart.server";
 import { getDb } from "./db.server";
 import { sameSitePath } from "./safe-redirect";
 import { firstIssue, jsonError } from "./http.server";

@@ -6,7 +6,7 @@
 import PDFDocument from "pdfkit";
 import type { CompanySettings } from "~/utils/company.server";
 import { formatMoney, formatPercent } from "~/utils/money";
-import { formatInvoiceDate, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoice-status";
+import { formatInvoiceDate, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
 
 export type InvoiceDocumentLine = {
   description: string;

@@ -5,7 +5,7 @@ import {
   getAnalytics,
   listInventoryAlerts,
   londonMonthStart,
-} from "~/domain/admin-stats.server";
+} from "~/domain/reports/reports.server";
 import * as adminLayout from "~/routes/admin";
 import * as dashboardAlias from "~/routes/admin.dashboard";
 import * as dashboard from "~/routes/admin._index";

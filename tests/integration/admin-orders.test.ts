@@ -15,10 +15,10 @@ import {
   TRACKING_EMPTY_MESSAGE,
   TRACKING_NUMBER_TOO_LONG,
   TRACKING_URL_INVALID,
-} from "~/domain/admin-orders.schema";
-import { CANNOT_REOPEN_MESSAGE } from "~/domain/admin-orders.server";
-import { findSessionUser } from "~/domain/accounts.server";
-import { placeOrder } from "~/domain/orders.server";
+} from "~/domain/orders/order-desk.schema";
+import { CANNOT_REOPEN_MESSAGE } from "~/domain/orders/order-desk.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
+import { placeOrder } from "~/domain/orders/orders.server";
 import * as root from "~/root";
 import * as approvalsPage from "~/routes/admin.order-approvals";
 import * as ordersPage from "~/routes/admin.orders";

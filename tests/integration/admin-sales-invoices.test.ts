@@ -10,7 +10,7 @@ import {
   salesInvoices,
   users,
 } from "~db/schema";
-import { addDaysToDate, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices.server";
+import { addDaysToDate, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import * as root from "~/root";
 import * as invoicesPage from "~/routes/admin.sales-invoices";
 import * as printPdf from "~/routes/admin.sales-invoices.$id[.]pdf";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, customerPricing, priceTiers, products, productVariants, users, volumeDiscounts } from "~db/schema";
-import { findSessionUser } from "~/domain/accounts.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
 import {
   addToCart,
   clearCart,
@@ -10,8 +10,8 @@ import {
   removeLine,
   setLineQuantity,
   type CartOwner,
-} from "~/domain/cart.server";
-import { buyerFor } from "~/domain/pricing.server";
+} from "~/domain/cart/cart.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import * as root from "~/root";
 import * as cartAdd from "~/routes/cart.add";
 import { getDb } from "~/utils/db.server";

@@ -1,14 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { customerPricing, priceTiers, products, productVariants, volumeDiscounts } from "~db/schema";
-import { DEFAULT_FILTERS, type CatalogFilters } from "~/domain/catalog.schema";
+import { DEFAULT_FILTERS, type CatalogFilters } from "~/domain/catalog/catalog.schema";
 import {
   catalogFacets,
   listCategorySections,
   listProducts,
   productCards,
   type ProductRow,
-} from "~/domain/catalog.server";
-import { findSessionUser } from "~/domain/accounts.server";
+} from "~/domain/catalog/catalog.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
 import * as apiProducts from "~/routes/api.products";
 import * as categoryPage from "~/routes/category.$slug";
 import * as homePage from "~/routes/_index";

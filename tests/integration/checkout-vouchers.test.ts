@@ -17,11 +17,11 @@ import {
   users,
   vouchers,
 } from "~db/schema";
-import { findSessionUser } from "~/domain/accounts.server";
-import { addToCart } from "~/domain/cart.server";
-import { cancelOrder } from "~/domain/orders.server";
-import { buyerFor } from "~/domain/pricing.server";
-import { VOUCHER_NOT_FOUND, voucherUsedMessage } from "~/domain/vouchers.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
+import { addToCart } from "~/domain/cart/cart.server";
+import { cancelOrder } from "~/domain/orders/orders.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
+import { VOUCHER_NOT_FOUND, voucherUsedMessage } from "~/domain/loyalty/vouchers.server";
 import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout";
 import { getDb } from "~/utils/db.server";

@@ -7,8 +7,8 @@
  * It opens its own connection, says "ready", waits for "go" (so every worker starts at once), places
  * `attempts` orders of one unit each and reports what each attempt answered.
  */
-import { findSessionUser } from "~/domain/accounts.server";
-import { placeOrder } from "~/domain/orders.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
+import { placeOrder } from "~/domain/orders/orders.server";
 import { openDatabase } from "~/utils/db.server";
 
 type Message = { type: "go" };

@@ -22,11 +22,11 @@ import {
   users,
   volumeDiscounts,
 } from "~db/schema";
-import { findSessionUser } from "~/domain/accounts.server";
-import { addToCart, setLineQuantity } from "~/domain/cart.server";
-import { ukToday } from "~/domain/invoices.server";
-import { AWAITING_APPROVAL_MESSAGE, CUSTOMERS_ONLY_MESSAGE, placeOrder } from "~/domain/orders.server";
-import { buyerFor } from "~/domain/pricing.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
+import { addToCart, setLineQuantity } from "~/domain/cart/cart.server";
+import { ukToday } from "~/domain/invoices/invoices.server";
+import { AWAITING_APPROVAL_MESSAGE, CUSTOMERS_ONLY_MESSAGE, placeOrder } from "~/domain/orders/orders.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import * as root from "~/root";
 import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout";

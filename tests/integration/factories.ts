@@ -1,9 +1,9 @@
 /** Rows that integration tests need, written straight into the test file's database. */
 import crypto from "node:crypto";
 import { categories, orderItems, orders, products, users } from "~db/schema";
-import { issueSalesInvoiceForOrder } from "~/domain/invoices.server";
-import { nextOrderNumber } from "~/domain/numbering.server";
-import { lineTotals } from "~/domain/pricing";
+import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
+import { nextOrderNumber } from "~/domain/shared/numbering.server";
+import { lineTotals } from "~/domain/pricing/pricing";
 import { getDb, writeTransaction } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { slugify } from "~/utils/slug";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loyaltyRewards, loyaltyTransactions, orders, products, users, vouchers } from "~db/schema";
-import { nextOrderNumber } from "~/domain/numbering.server";
+import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import * as root from "~/root";
 import * as loyaltyPage from "~/routes/account.loyalty";
 import * as apiPoints from "~/routes/api.loyalty.points";

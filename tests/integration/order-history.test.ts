@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderItems, orders, priceTiers, products, productVariants, users } from "~db/schema";
-import { findSessionUser } from "~/domain/accounts.server";
-import { clearCart, getCart, type CartOwner } from "~/domain/cart.server";
-import { nextOrderNumber } from "~/domain/numbering.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
+import { clearCart, getCart, type CartOwner } from "~/domain/cart/cart.server";
+import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import {
   getCustomerOrderItems,
   listCustomerOrders,
   reorderIntoCart,
   type OrderJson,
-} from "~/domain/order-history.server";
-import { lineTotals } from "~/domain/pricing";
-import { buyerFor } from "~/domain/pricing.server";
+} from "~/domain/orders/order-history.server";
+import { lineTotals } from "~/domain/pricing/pricing";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import * as root from "~/root";
 import * as historyPage from "~/routes/account.orders";
 import * as apiItems from "~/routes/api.orders.$id.items";

@@ -11,7 +11,7 @@ import {
   TEMPLATE_NAME_REQUIRED,
   TEMPLATE_NAME_REQUIRED_DESCRIPTION,
   TEMPLATE_SAVE_FAILED,
-} from "~/domain/order-template.schema";
+} from "~/domain/cart/order-template.schema";
 import * as root from "~/root";
 import * as accountTemplates from "~/routes/account.templates";
 import * as apiTemplate from "~/routes/api.order-templates.$id";

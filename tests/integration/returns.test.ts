@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products, returnItems, returns, users } from "~db/schema";
-import { nextOrderNumber } from "~/domain/numbering.server";
-import { returnableLines } from "~/domain/returns.server";
+import { nextOrderNumber } from "~/domain/shared/numbering.server";
+import { returnableLines } from "~/domain/returns/returns.server";
 import * as returnsPage from "~/routes/account.returns";
 import * as requestPage from "~/routes/account.returns_.new";
 import * as apiReturns from "~/routes/api.returns";

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { changePasswordFormSchema, PASSWORD_MAX_LENGTH } from "~/domain/account.schema";
-import { PASSWORD_MIN_LENGTH } from "~/domain/auth.schema";
+import { changePasswordFormSchema, PASSWORD_MAX_LENGTH } from "~/domain/users/account.schema";
+import { PASSWORD_MIN_LENGTH } from "~/domain/users/auth.schema";
 
 export const CHANGE_PASSWORD_DIALOG = "change-password";
 export const CHANGE_PASSWORD_INTENT = "change-password";

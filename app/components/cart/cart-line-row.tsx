@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { MAX_LINE_QUANTITY, variantFieldName } from "~/domain/cart.schema";
+import { MAX_LINE_QUANTITY, variantFieldName } from "~/domain/cart/cart.schema";
 import { formatMoney } from "~/utils/money";
 
 /** A cart line as the cart page shows it: money in pence, prices including VAT where the buyer sees them. */

@@ -7,7 +7,7 @@ import {
   parseCartMirror,
   type CartMirror as StoredMirror,
   type CartMirrorLine,
-} from "~/domain/cart-mirror.schema";
+} from "~/domain/cart/cart-mirror.schema";
 
 function readMirror(): StoredMirror | null {
   try {

@@ -10,7 +10,7 @@ import {
   TEMPLATE_NAME_MAX_LENGTH,
   TEMPLATE_NAME_REQUIRED,
   TEMPLATE_NAME_REQUIRED_DESCRIPTION,
-} from "~/domain/order-template.schema";
+} from "~/domain/cart/order-template.schema";
 
 export type TemplateNotice = { title: string; description?: string };
 

@@ -17,7 +17,7 @@ import {
   type CatalogFilters,
   type SortOption,
   type StockFilter,
-} from "~/domain/catalog.schema";
+} from "~/domain/catalog/catalog.schema";
 import { formatPercent } from "~/utils/money";
 import { inputClass } from "../ui/field";
 

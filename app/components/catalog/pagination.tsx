@@ -1,5 +1,5 @@
 import { PageLinks } from "~/components/ui/page-links";
-import { catalogHref, type CatalogFilters } from "~/domain/catalog.schema";
+import { catalogHref, type CatalogFilters } from "~/domain/catalog/catalog.schema";
 
 /** Previous / page numbers / Next, as plain links that keep the filters. */
 export function Pagination({

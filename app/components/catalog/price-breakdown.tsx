@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { UnitPrice } from "~/domain/pricing";
-import { activeVolumeStep, type VolumeStep } from "~/domain/product-detail.schema";
+import type { UnitPrice } from "~/domain/pricing/pricing";
+import { activeVolumeStep, type VolumeStep } from "~/domain/catalog/product-detail.schema";
 import { formatMoney, formatPercent, withVat } from "~/utils/money";
 
 export type BreakdownAudience = "customer" | "guest" | "pending" | "staff";

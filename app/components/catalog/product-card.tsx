@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { stockState } from "~/domain/stock";
+import { stockState } from "~/domain/catalog/stock";
 import { formatMoney, formatPercent, withVat } from "~/utils/money";
 
 /** What a card needs; amounts in pence, rates in hundredths. */

@@ -5,17 +5,17 @@ import {
   SELECT_ALL_OPTIONS,
   SELECT_ALL_OPTIONS_DESCRIPTION,
   VARIANT_FIELD_PREFIX,
-} from "~/domain/cart.schema";
-import type { UnitPrice } from "~/domain/pricing";
-import { lineTotals } from "~/domain/pricing";
+} from "~/domain/cart/cart.schema";
+import type { UnitPrice } from "~/domain/pricing/pricing";
+import { lineTotals } from "~/domain/pricing/pricing";
 import {
   isDiscounted,
   missingVariants,
   shownUnitPrice,
   type VariantGroup,
   type VolumeStep,
-} from "~/domain/product-detail.schema";
-import { stockState } from "~/domain/stock";
+} from "~/domain/catalog/product-detail.schema";
+import { stockState } from "~/domain/catalog/stock";
 import { useRootData } from "~/root";
 import { formatMoney, parseDecimalToHundredths, withVat } from "~/utils/money";
 import { Button } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { CategorySummary } from "~/domain/catalog.server";
+import type { CategorySummary } from "~/domain/catalog/catalog.server";
 
 /**
  * A native <details> disclosure, so the menu opens without JavaScript. With JavaScript it also closes on

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { CategorySummary } from "~/domain/catalog.server";
+import type { CategorySummary } from "~/domain/catalog/catalog.server";
 import { CollectionsMenu } from "./collections-menu";
 
 export type HeaderUser = { email: string; role: "customer" | "admin" | "supplier" } | null;

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
-import { returnRequestHref } from "~/domain/return.schema";
+import { returnRequestHref } from "~/domain/returns/return.schema";
 import { Button } from "~/components/ui/button";
-import { itemCount, REORDER_INTENT } from "~/domain/order-history.schema";
-import type { OrderHistoryEntry, OrderItemJson } from "~/domain/order-history.server";
+import { itemCount, REORDER_INTENT } from "~/domain/orders/order-history.schema";
+import type { OrderHistoryEntry, OrderItemJson } from "~/domain/orders/order-history.server";
 import { formatCalendarDate, formatDecimalMoney, formatDecimalPercent, formatOrderDate, safeTrackingUrl } from "./format";
 import { StatusBadge } from "./status-badge";
 

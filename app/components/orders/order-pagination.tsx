@@ -1,5 +1,5 @@
 import { PageLinks } from "~/components/ui/page-links";
-import { orderHistoryHref } from "~/domain/order-history.schema";
+import { orderHistoryHref } from "~/domain/orders/order-history.schema";
 
 /** Previous / page numbers / Next for the order history, as plain GET links. */
 export function OrderPagination({ page, pageCount }: { page: number; pageCount: number }) {

@@ -1,4 +1,4 @@
-import { statusBadgeClass, statusLabel } from "~/domain/order-status";
+import { statusBadgeClass, statusLabel } from "~/domain/orders/order-status";
 
 /** An order (or invoice, return) status as a coloured pill with its label; unknown statuses as they are. */
 export function StatusBadge({ status, className = "" }: { status: string; className?: string }) {

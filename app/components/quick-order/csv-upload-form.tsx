@@ -8,7 +8,7 @@ import {
   QUICK_ORDER_PATH,
   QUICK_ORDER_TEMPLATE_PATH,
   csvUploadSchema,
-} from "~/domain/quick-order.schema";
+} from "~/domain/cart/quick-order.schema";
 
 /**
  * CSV Upload: a .csv file (at most 1 MB) with a header row naming the SKU and Quantity columns. With

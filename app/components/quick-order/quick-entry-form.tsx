@@ -9,7 +9,7 @@ import {
   QUICK_ENTRY_INTENT,
   QUICK_ORDER_PATH,
   quickEntrySchema,
-} from "~/domain/quick-order.schema";
+} from "~/domain/cart/quick-order.schema";
 
 export type QuickOrderExample = { slug: string; name: string };
 

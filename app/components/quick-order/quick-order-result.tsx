@@ -1,4 +1,4 @@
-import { addedMessage, SOME_ITEMS_FAILED } from "~/domain/quick-order.schema";
+import { addedMessage, SOME_ITEMS_FAILED } from "~/domain/cart/quick-order.schema";
 
 export type QuickOrderResultData = {
   added: number;

@@ -4,7 +4,7 @@ import {
   QUICK_ORDER_TABS,
   quickOrderHref,
   type QuickOrderTab,
-} from "~/domain/quick-order.schema";
+} from "~/domain/cart/quick-order.schema";
 
 /**
  * The three tabs are links (`?tab=`), so each tab has its own address and works without JavaScript;

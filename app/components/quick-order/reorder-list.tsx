@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { REORDER_INTENT } from "~/domain/order-history.schema";
-import { statusBadgeClass, statusLabel } from "~/domain/order-status";
-import { QUICK_ORDER_PATH } from "~/domain/quick-order.schema";
+import { REORDER_INTENT } from "~/domain/orders/order-history.schema";
+import { statusBadgeClass, statusLabel } from "~/domain/orders/order-status";
+import { QUICK_ORDER_PATH } from "~/domain/cart/quick-order.schema";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
 
 export type ReorderRow = {

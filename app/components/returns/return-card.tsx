@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
-import { pageWindow } from "~/domain/catalog.schema";
-import { orderHistoryHref } from "~/domain/order-history.schema";
-import { STATUS_TONE_CLASSES, type StatusTone } from "~/domain/order-status";
-import { returnsHref } from "~/domain/return.schema";
-import type { ReturnJson } from "~/domain/returns.server";
+import { pageWindow } from "~/domain/catalog/catalog.schema";
+import { orderHistoryHref } from "~/domain/orders/order-history.schema";
+import { STATUS_TONE_CLASSES, type StatusTone } from "~/domain/orders/order-status";
+import { returnsHref } from "~/domain/returns/return.schema";
+import type { ReturnJson } from "~/domain/returns/returns.server";
 
 const RETURN_STATUS: Record<string, { label: string; tone: StatusTone }> = {
   requested: { label: "Requested", tone: "warning" },

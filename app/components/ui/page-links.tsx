@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { pageWindow } from "~/domain/catalog.schema";
+import { pageWindow } from "~/domain/catalog/catalog.schema";
 
 const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
 const currentClass = "rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white";

@@ -1,4 +1,4 @@
-import { scoreTone, type ScoreTone } from "~/domain/admin-product-request.schema";
+import { scoreTone, type ScoreTone } from "~/domain/requests/request-review.schema";
 
 const toneClasses: Record<ScoreTone, string> = {
   green: "bg-emerald-50 text-emerald-800 ring-emerald-200",

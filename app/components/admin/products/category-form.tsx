@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/pricing/form-bits";
 import { Field, FormError } from "~/components/ui/field";
-import { CATEGORY_NAME_MAX, PRODUCT_INTENTS, categoryCreateSchema } from "~/domain/admin-product.schema";
+import { CATEGORY_NAME_MAX, PRODUCT_INTENTS, categoryCreateSchema } from "~/domain/catalog/product.schema";
 
 /** New category: a name (trimmed, not blank, unique); the slug is made from it. */
 export function CategoryForm({

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { FormError, inputClass } from "~/components/ui/field";
-import { PRODUCT_INTENTS, productImportFormSchema } from "~/domain/admin-product.schema";
+import { PRODUCT_INTENTS, productImportFormSchema } from "~/domain/catalog/product.schema";
 
 /**
  * Import CSV: one .csv file of at most 5 MB, either the simple product row or a Shopify product export.

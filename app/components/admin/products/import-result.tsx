@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { IMPORT_COMPLETE, importSummary } from "~/domain/admin-product.schema";
+import { IMPORT_COMPLETE, importSummary } from "~/domain/catalog/product.schema";
 
 export type ImportResultView = {
   created: number;

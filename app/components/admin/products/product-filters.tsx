@@ -10,8 +10,8 @@ import {
   NO_CATEGORY,
   parseAdminProductsQuery,
   type AdminProductsQuery,
-} from "~/domain/admin-product.schema";
-import { SORT_LABELS, SORT_OPTIONS, STOCK_FILTERS, STOCK_LABELS } from "~/domain/catalog.schema";
+} from "~/domain/catalog/product.schema";
+import { SORT_LABELS, SORT_OPTIONS, STOCK_FILTERS, STOCK_LABELS } from "~/domain/catalog/catalog.schema";
 
 const labelClass = "block text-sm font-medium text-slate-800";
 

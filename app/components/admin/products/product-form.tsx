@@ -13,7 +13,7 @@ import {
   PRODUCT_SLUG_MAX,
   VAT_RATE_CHOICES,
   productFormSchema,
-} from "~/domain/admin-product.schema";
+} from "~/domain/catalog/product.schema";
 import { slugify } from "~/utils/slug";
 import type { Toast } from "~/utils/session.server";
 

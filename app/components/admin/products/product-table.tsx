@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
-import { formatMargin, marginTenths, NO_PRODUCTS_FOUND } from "~/domain/admin-product.schema";
-import { stockState } from "~/domain/stock";
+import { formatMargin, marginTenths, NO_PRODUCTS_FOUND } from "~/domain/catalog/product.schema";
+import { stockState } from "~/domain/catalog/stock";
 import { formatMoney, formatPercent, withVat } from "~/utils/money";
 
 export type ProductTableRow = {

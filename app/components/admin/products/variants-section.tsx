@@ -8,7 +8,7 @@ import {
   VARIANT_NAME_MAX,
   VARIANTS_PER_PRODUCT_MAX,
   variantCreateSchema,
-} from "~/domain/admin-product.schema";
+} from "~/domain/catalog/product.schema";
 
 export type VariantRow = { id: number; name: string; options: string[] };
 

@@ -1,0 +1,622 @@
+/**
+ * Product CSV, the pure parts: reading a file in either layout into products to upsert (with the row
+ * errors of the rows that cannot be), writing products in Shopify's layout, and the conversions between
+ * Shopify's HTML bodies and our plain-text descriptions.
+ *
+ * Two layouts are read:
+ *  - the simple row (spec §3): slug, name, description, category, stockLevel, salesPrice, imageUrl,
+ *    costPrice. Header names are matched ignoring case, spaces and underscores; a column that is absent
+ *    leaves that field alone on an existing product. Slug or name identifies the row.
+ *  - Shopify's product CSV, recognised by its Handle column (decisions.md "Product CSV"): the rows sharing
+ *    a Handle are one product.
+ * Row numbers are the file's records counted from the header as row 1, as a spreadsheet shows them.
+ */
+import { parse } from "csv-parse/sync";
+import { slugify } from "~/utils/slug";
+import { toDecimalString } from "~/utils/money";
+import {
+  CATEGORY_NAME_MAX,
+  DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_SLUG_MAX,
+  STOCK_MAX,
+  VARIANT_NAME_MAX,
+  VARIANT_OPTION_MAX,
+  VARIANT_OPTIONS_MAX,
+  VARIANTS_PER_PRODUCT_MAX,
+  MONEY_MAX_PENCE,
+  imageUrlProblem,
+  normaliseDescription,
+  parseMoneyInput,
+  splitOptions,
+} from "./product.schema";
+
+// ─── Shapes ─────────────────────────────────────────────────────────────────
+
+export type RowError = { row: number; message: string };
+
+export type ImportVariant = { name: string; options: string[] };
+
+/** The fields a file sets; an absent key means "leave it as it is" (or the default for a new product). */
+export type ImportFields = {
+  name?: string;
+  description?: string | null;
+  categoryName?: string | null;
+  stockLevel?: number;
+  salesPrice?: number;
+  costPrice?: number;
+  imageUrl?: string | null;
+  /** Shopify's Variant Taxable; used only when a product is created (FALSE → 0% VAT) */
+  taxable?: boolean;
+};
+
+export type ImportItem = {
+  /** the first row of the product in the file */
+  row: number;
+  slug: string;
+  fields: ImportFields;
+  /** the complete set of variants (Shopify); undefined leaves a product's variants alone (simple rows) */
+  variants?: ImportVariant[];
+};
+
+export type CsvFormat = "simple" | "shopify";
+
+export type ParsedProductCsv = { format: CsvFormat; items: ImportItem[]; errors: RowError[] };
+
+export type ParseOutcome = { ok: true; value: ParsedProductCsv } | { ok: false; message: string };
+
+/** What the export writes for one product. */
+export type ExportProduct = {
+  slug: string;
+  name: string;
+  description: string | null;
+  categoryName: string | null;
+  salesPrice: number;
+  costPrice: number;
+  vatRate: number;
+  stockLevel: number;
+  imageUrl: string | null;
+  variants: ImportVariant[];
+};
+
+export const SIMPLE_COLUMNS = [
+  "slug",
+  "name",
+  "description",
+  "category",
+  "stockLevel",
+  "salesPrice",
+  "imageUrl",
+  "costPrice",
+] as const;
+
+/** Shopify's product CSV header, column for column as in Shopify's own template. */
+export const SHOPIFY_COLUMNS = [
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Vendor",
+  "Product Category",
+  "Type",
+  "Tags",
+  "Published",
+  "Option1 Name",
+  "Option1 Value",
+  "Option2 Name",
+  "Option2 Value",
+  "Option3 Name",
+  "Option3 Value",
+  "Variant SKU",
+  "Variant Grams",
+  "Variant Inventory Tracker",
+  "Variant Inventory Qty",
+  "Variant Inventory Policy",
+  "Variant Fulfillment Service",
+  "Variant Price",
+  "Variant Compare At Price",
+  "Variant Requires Shipping",
+  "Variant Taxable",
+  "Variant Barcode",
+  "Image Src",
+  "Image Position",
+  "Image Alt Text",
+  "Gift Card",
+  "SEO Title",
+  "SEO Description",
+  "Google Shopping / Google Product Category",
+  "Google Shopping / Gender",
+  "Google Shopping / Age Group",
+  "Google Shopping / MPN",
+  "Google Shopping / Condition",
+  "Google Shopping / Custom Product",
+  "Variant Image",
+  "Variant Weight Unit",
+  "Variant Tax Code",
+  "Cost per item",
+  "Included / United States",
+  "Price / United States",
+  "Compare At Price / United States",
+  "Included / International",
+  "Price / International",
+  "Compare At Price / International",
+  "Status",
+] as const;
+export type ShopifyColumn = (typeof SHOPIFY_COLUMNS)[number];
+
+const OPTION_SLOTS = [1, 2, 3] as const;
+
+// ─── HTML ⇄ plain text ──────────────────────────────────────────────────────
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…",
+  lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", sbquo: "‚", bdquo: "„", pound: "£", euro: "€", cent: "¢",
+  yen: "¥", copy: "©", reg: "®", trade: "™", deg: "°", times: "×", divide: "÷", middot: "·", bull: "•",
+  frac12: "½", frac14: "¼", frac34: "¾", sup2: "²", sup3: "³", laquo: "«", raquo: "»", sect: "§", para: "¶",
+  micro: "µ", plusmn: "±", shy: "", eacute: "é", egrave: "è", ecirc: "ê", agrave: "à", aacute: "á",
+  acirc: "â", ccedil: "ç", ouml: "ö", uuml: "ü", auml: "ä", oacute: "ó", iacute: "í", uacute: "ú",
+  ntilde: "ñ", szlig: "ß", Eacute: "É", Auml: "Ä", Ouml: "Ö", Uuml: "Ü",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi, (whole, entity: string) => {
+    if (entity.startsWith("#")) {
+      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "";
+      return String.fromCodePoint(code);
+    }
+    return NAMED_ENTITIES[entity] ?? NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
+  });
+}
+
+const BLOCK_TAGS = new Set(
+  "p div section article header footer aside main nav h1 h2 h3 h4 h5 h6 ul ol dl dt dd table thead tbody tfoot tr blockquote pre figure figcaption hr address details summary".split(
+    " ",
+  ),
+);
+
+/**
+ * Shopify's Body (HTML) as our plain-text description. Converting to text is the sanitising: no markup
+ * survives, so nothing a file carries can run in a page (descriptions are rendered as text). Scripts,
+ * styles and comments go with their content; paragraphs and headings become paragraphs, <br> a line
+ * break, list items "- " lines, and entities are decoded.
+ */
+export function htmlToText(html: string): string {
+  const text = html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, "")
+    .replace(/<(script|style|template|noscript|iframe|object|embed|svg|math|head|title|textarea|select)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, "")
+    // in HTML a line break in the source is just a space
+    .replace(/\s+/g, " ")
+    .replace(/<\/?([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/g, (tag, name: string) => {
+      const element = name.toLowerCase();
+      const closing = tag.startsWith("</");
+      if (element === "br") return "\n";
+      if (element === "li") return closing ? "" : "\n- ";
+      if (element === "td" || element === "th") return closing ? " " : "";
+      if (BLOCK_TAGS.has(element)) return "\n\n";
+      return "";
+    });
+  return normaliseDescription(decodeEntities(text));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** A plain-text description as Shopify's Body (HTML): a <p> per paragraph, <br> per line break. */
+export function textToHtml(text: string | null): string {
+  if (!text) return "";
+  return normaliseDescription(text)
+    .split("\n\n")
+    .map((paragraph) => `<p>${paragraph.split("\n").map(escapeHtml).join("<br>")}</p>`)
+    .join("");
+}
+
+// ─── Reading ────────────────────────────────────────────────────────────────
+
+type CsvRecord = { row: number; cells: string[] };
+
+/** Every record with its row number; records the parser cannot read at all become row errors. */
+function readRecords(text: string): { records: CsvRecord[]; unreadable: RowError[] } {
+  const records: CsvRecord[] = [];
+  const unreadable: RowError[] = [];
+  let row = 0;
+  parse(text, {
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_records_with_error: true,
+    on_record: (record: string[]) => {
+      row += 1;
+      records.push({ row, cells: record });
+      return null;
+    },
+    on_skip: (error) => {
+      row += 1;
+      unreadable.push({ row, message: `The row could not be read as CSV (${error?.message ?? "malformed"})` });
+      return undefined;
+    },
+  });
+  return { records, unreadable };
+}
+
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
+
+function headerKey(cell: string) {
+  return cell.replace(/^\uFEFF/, "").trim().toLowerCase().replace(/\s+/g, " ");
+}
+
+/** Shown when the header matches neither layout. */
+export const UNKNOWN_LAYOUT =
+  "The first row must be a header naming the columns (slug, name, description, category, stockLevel, salesPrice, imageUrl, costPrice), or the file must be a Shopify product CSV with a Handle column.";
+export const NO_PRODUCT_ROWS = "The file has a header but no product rows.";
+
+/** Reads a product CSV of either layout. A file that is not one at all is a failure with a message. */
+export function parseProductCsv(text: string): ParseOutcome {
+  let read: ReturnType<typeof readRecords>;
+  try {
+    read = readRecords(text);
+  } catch (error) {
+    return { ok: false, message: `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const headerIndex = read.records.findIndex((record) => !isBlank(record.cells));
+  if (headerIndex < 0) return { ok: false, message: "The file is empty." };
+  const header = read.records[headerIndex];
+  const body = read.records.slice(headerIndex + 1).filter((record) => !isBlank(record.cells));
+  const keys = header.cells.map(headerKey);
+  const unreadable = read.unreadable.filter((error) => error.row > header.row);
+
+  let parsed: ParsedProductCsv | null;
+  if (keys.includes("handle")) parsed = parseShopify(keys, body);
+  else parsed = parseSimple(keys, body);
+  if (!parsed) return { ok: false, message: UNKNOWN_LAYOUT };
+  if (parsed.items.length === 0 && parsed.errors.length === 0 && unreadable.length === 0) {
+    return { ok: false, message: NO_PRODUCT_ROWS };
+  }
+  parsed.errors.push(...unreadable);
+  parsed.errors.sort((a, b) => a.row - b.row);
+  return { ok: true, value: parsed };
+}
+
+class RowProblem extends Error {
+  constructor(
+    readonly row: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function cellReader(keys: string[], names: Record<string, string[]>) {
+  const index = new Map<string, number>();
+  for (const [field, aliases] of Object.entries(names)) {
+    const found = keys.findIndex((key) => aliases.includes(key));
+    if (found >= 0) index.set(field, found);
+  }
+  return {
+    has: (field: string) => index.has(field),
+    get: (record: CsvRecord, field: string): string => {
+      const at = index.get(field);
+      return at === undefined ? "" : (record.cells[at] ?? "").trim();
+    },
+  };
+}
+
+function slugFrom(value: string): string {
+  return slugify(value).slice(0, PRODUCT_SLUG_MAX).replace(/-+$/, "");
+}
+
+function quote(value: string) {
+  return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+}
+
+function amountOf(row: number, column: string, value: string): number {
+  const pence = parseMoneyInput(value);
+  if (pence === null || pence < 0 || pence > MONEY_MAX_PENCE) {
+    throw new RowProblem(row, `${column} ${quote(value)} is not an amount in pounds, like 12.50`);
+  }
+  return pence;
+}
+
+function stockOf(row: number, column: string, value: string, { allowNegative }: { allowNegative: boolean }): number {
+  if (!/^-?\d+(?:\.0+)?$/.test(value)) throw new RowProblem(row, `${column} ${quote(value)} is not a whole number`);
+  const number = Math.trunc(Number(value));
+  if (number < 0 && !allowNegative) throw new RowProblem(row, `${column} cannot be negative`);
+  if (number > STOCK_MAX) throw new RowProblem(row, `${column} is too large`);
+  return Math.max(0, number);
+}
+
+function nameOf(row: number, column: string, value: string): string {
+  const name = value.replace(/\s+/g, " ");
+  if (name.length > PRODUCT_NAME_MAX) throw new RowProblem(row, `${column} must be at most ${PRODUCT_NAME_MAX} characters`);
+  return name;
+}
+
+function descriptionOf(row: number, column: string, text: string): string | null {
+  if (text.length > DESCRIPTION_MAX) throw new RowProblem(row, `${column} must be at most ${DESCRIPTION_MAX} characters`);
+  return text || null;
+}
+
+function categoryOf(row: number, column: string, value: string): string | null {
+  const name = value.replace(/\s+/g, " ");
+  if (name.length > CATEGORY_NAME_MAX) throw new RowProblem(row, `${column} must be at most ${CATEGORY_NAME_MAX} characters`);
+  return name || null;
+}
+
+function imageOf(row: number, column: string, value: string): string | null {
+  if (!value) return null;
+  const problem = imageUrlProblem(value);
+  if (problem) throw new RowProblem(row, `${column}: ${problem}`);
+  return value;
+}
+
+// ─── The simple row ─────────────────────────────────────────────────────────
+
+const compact = (key: string) => key.replace(/[^a-z0-9]/g, "");
+
+const SIMPLE_ALIASES: Record<string, string[]> = {
+  slug: ["slug"],
+  name: ["name", "productname", "title"],
+  description: ["description"],
+  category: ["category", "categoryname"],
+  stockLevel: ["stocklevel", "stock"],
+  salesPrice: ["salesprice", "price"],
+  imageUrl: ["imageurl", "image"],
+  costPrice: ["costprice", "cost"],
+};
+
+function parseSimple(keys: string[], records: CsvRecord[]): ParsedProductCsv | null {
+  const cells = cellReader(keys.map(compact), SIMPLE_ALIASES);
+  if (!cells.has("slug") && !cells.has("name")) return null;
+  const items: ImportItem[] = [];
+  const errors: RowError[] = [];
+  const seen = new Map<string, number>();
+
+  for (const record of records) {
+    const { row } = record;
+    try {
+      const name = cells.has("name") ? nameOf(row, "name", cells.get(record, "name")) : "";
+      const given = cells.get(record, "slug");
+      const slug = slugFrom(given || name);
+      if (!slug) {
+        throw new RowProblem(row, given || name ? `slug ${quote(given || name)} has no letters or numbers to use` : "The row has no slug and no name");
+      }
+      const earlier = seen.get(slug);
+      if (earlier !== undefined) throw new RowProblem(row, `slug "${slug}" is already on row ${earlier}`);
+
+      const fields: ImportFields = {};
+      if (name) fields.name = name;
+      if (cells.has("description")) {
+        fields.description = descriptionOf(row, "description", normaliseDescription(cells.get(record, "description")));
+      }
+      if (cells.has("category")) fields.categoryName = categoryOf(row, "category", cells.get(record, "category"));
+      if (cells.has("stockLevel")) {
+        const value = cells.get(record, "stockLevel");
+        fields.stockLevel = value ? stockOf(row, "stockLevel", value, { allowNegative: false }) : 0;
+      }
+      if (cells.has("salesPrice")) {
+        const value = cells.get(record, "salesPrice");
+        if (value) fields.salesPrice = amountOf(row, "salesPrice", value);
+      }
+      if (cells.has("costPrice")) {
+        const value = cells.get(record, "costPrice");
+        fields.costPrice = value ? amountOf(row, "costPrice", value) : 0;
+      }
+      if (cells.has("imageUrl")) fields.imageUrl = imageOf(row, "imageUrl", cells.get(record, "imageUrl"));
+      seen.set(slug, row);
+      items.push({ row, slug, fields });
+    } catch (error) {
+      if (!(error instanceof RowProblem)) throw error;
+      errors.push({ row: error.row, message: error.message });
+    }
+  }
+  return { format: "simple", items, errors };
+}
+
+// ─── Shopify ────────────────────────────────────────────────────────────────
+
+const SHOPIFY_FIELDS: Record<string, string[]> = Object.fromEntries(
+  SHOPIFY_COLUMNS.map((column) => [column, [headerKey(column)]]),
+);
+
+function parseShopify(keys: string[], records: CsvRecord[]): ParsedProductCsv {
+  const cells = cellReader(keys, SHOPIFY_FIELDS);
+  const groups = new Map<string, CsvRecord[]>();
+  const errors: RowError[] = [];
+  for (const record of records) {
+    const handle = cells.get(record, "Handle");
+    const slug = slugFrom(handle);
+    if (!slug) {
+      errors.push({
+        row: record.row,
+        message: handle ? `Handle ${quote(handle)} has no letters or numbers to use` : "Handle is missing",
+      });
+      continue;
+    }
+    const group = groups.get(slug);
+    if (group) group.push(record);
+    else groups.set(slug, [record]);
+  }
+
+  const items: ImportItem[] = [];
+  for (const [slug, rows] of groups) {
+    try {
+      items.push(shopifyProduct(slug, rows, cells));
+    } catch (error) {
+      if (!(error instanceof RowProblem)) throw error;
+      errors.push({ row: error.row, message: error.message });
+    }
+  }
+  return { format: "shopify", items, errors };
+}
+
+type Cells = ReturnType<typeof cellReader>;
+
+/** The first row of the group with a value in the column. */
+function firstWith(rows: CsvRecord[], cells: Cells, column: ShopifyColumn) {
+  for (const record of rows) {
+    const value = cells.get(record, column);
+    if (value) return { record, value };
+  }
+  return null;
+}
+
+/** One product from the rows sharing its Handle (decisions.md "Product CSV"). */
+function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportItem {
+  const first = rows[0];
+  const fields: ImportFields = {};
+
+  const title = firstWith(rows, cells, "Title");
+  if (title) fields.name = nameOf(title.record.row, "Title", title.value);
+
+  if (cells.has("Body (HTML)")) {
+    const body = firstWith(rows, cells, "Body (HTML)");
+    fields.description = body ? descriptionOf(body.record.row, "Body (HTML)", htmlToText(body.value)) : null;
+  }
+
+  if (cells.has("Type") || cells.has("Product Category")) {
+    const type = cells.get(first, "Type");
+    const taxonomy = cells.get(first, "Product Category");
+    const lastSegment = taxonomy.split(">").pop()?.trim() ?? "";
+    fields.categoryName = categoryOf(first.row, type ? "Type" : "Product Category", type || lastSegment);
+  }
+
+  if (cells.has("Variant Price")) {
+    const price = cells.get(first, "Variant Price");
+    if (price) fields.salesPrice = amountOf(first.row, "Variant Price", price);
+  }
+  if (cells.has("Cost per item")) {
+    const cost = firstWith(rows, cells, "Cost per item");
+    if (cost) fields.costPrice = amountOf(cost.record.row, "Cost per item", cost.value);
+  }
+  if (cells.has("Variant Inventory Qty")) {
+    let stock = 0;
+    for (const record of rows) {
+      const value = cells.get(record, "Variant Inventory Qty");
+      // Shopify lets inventory go negative (oversold); here that is simply none in stock
+      if (value) stock += stockOf(record.row, "Variant Inventory Qty", value, { allowNegative: true });
+    }
+    if (stock > STOCK_MAX) throw new RowProblem(first.row, "Variant Inventory Qty adds up to more than we can hold");
+    fields.stockLevel = stock;
+  }
+  if (cells.has("Image Src")) fields.imageUrl = imageOf(first.row, "Image Src", cells.get(first, "Image Src"));
+  if (cells.has("Variant Taxable")) {
+    const taxable = cells.get(first, "Variant Taxable").toUpperCase();
+    if (taxable) fields.taxable = taxable !== "FALSE";
+  }
+
+  return { row: first.row, slug, fields, variants: shopifyVariants(rows, cells) };
+}
+
+function shopifyVariants(rows: CsvRecord[], cells: Cells): ImportVariant[] {
+  const variants: ImportVariant[] = [];
+  for (const slot of OPTION_SLOTS) {
+    const nameColumn = `Option${slot} Name` as ShopifyColumn;
+    const valueColumn = `Option${slot} Value` as ShopifyColumn;
+    const named = firstWith(rows, cells, nameColumn);
+    const values = rows.map((record) => cells.get(record, valueColumn)).filter(Boolean);
+    if (!named) {
+      const stray = firstWith(rows, cells, valueColumn);
+      if (stray) throw new RowProblem(stray.record.row, `${valueColumn} is given but ${nameColumn} is missing`);
+      continue;
+    }
+    const name = named.value.replace(/\s+/g, " ");
+    if (name.length > VARIANT_NAME_MAX) {
+      throw new RowProblem(named.record.row, `${nameColumn} must be at most ${VARIANT_NAME_MAX} characters`);
+    }
+    // Shopify's marker for a product without options
+    if (name.toLowerCase() === "title" && values.every((value) => value.toLowerCase() === "default title")) continue;
+    const options = splitOptions(values);
+    if (options.length === 0) continue;
+    if (options.length > VARIANT_OPTIONS_MAX) {
+      throw new RowProblem(named.record.row, `${nameColumn} ${quote(name)} has more than ${VARIANT_OPTIONS_MAX} values`);
+    }
+    if (options.some((option) => option.length > VARIANT_OPTION_MAX)) {
+      throw new RowProblem(named.record.row, `${valueColumn} values must be at most ${VARIANT_OPTION_MAX} characters`);
+    }
+    if (variants.some((variant) => variant.name.toLowerCase() === name.toLowerCase())) {
+      throw new RowProblem(named.record.row, `${nameColumn} ${quote(name)} is used twice`);
+    }
+    variants.push({ name, options });
+  }
+  if (variants.length > VARIANTS_PER_PRODUCT_MAX) throw new RowProblem(rows[0].row, "A product can have at most 3 options");
+  return variants;
+}
+
+// ─── Writing ────────────────────────────────────────────────────────────────
+
+/** Every combination of the variants' options, the first variant changing slowest (as Shopify lists them). */
+export function optionCombinations(variants: readonly ImportVariant[]): string[][] {
+  let combinations: string[][] = [[]];
+  for (const variant of variants) {
+    const next: string[][] = [];
+    for (const combination of combinations) {
+      for (const option of variant.options) next.push([...combination, option]);
+    }
+    combinations = next;
+  }
+  return combinations;
+}
+
+const blankRow = (): Record<ShopifyColumn, string> =>
+  Object.fromEntries(SHOPIFY_COLUMNS.map((column) => [column, ""])) as Record<ShopifyColumn, string>;
+
+/**
+ * A product as Shopify rows: one per combination of options (one when it has none, with Shopify's
+ * Title / Default Title), the product's own fields on the first. The whole stock goes on the first row so
+ * that the rows add up to it again on import.
+ */
+export function shopifyRowsFor(product: ExportProduct): string[][] {
+  const variants = product.variants.filter((variant) => variant.options.length > 0).slice(0, VARIANTS_PER_PRODUCT_MAX);
+  const combinations = variants.length > 0 ? optionCombinations(variants) : [["Default Title"]];
+  const names = variants.length > 0 ? variants.map((variant) => variant.name) : ["Title"];
+  const price = toDecimalString(product.salesPrice);
+  const cost = toDecimalString(product.costPrice);
+  const taxable = product.vatRate > 0 ? "TRUE" : "FALSE";
+
+  return combinations.map((options, index) => {
+    const row = blankRow();
+    const isFirst = index === 0;
+    row.Handle = product.slug;
+    if (isFirst) {
+      row.Title = product.name;
+      row["Body (HTML)"] = textToHtml(product.description);
+      row.Type = product.categoryName ?? "";
+      row.Published = "TRUE";
+      row["Gift Card"] = "FALSE";
+      row.Status = "active";
+      if (product.imageUrl) {
+        row["Image Src"] = product.imageUrl;
+        row["Image Position"] = "1";
+        row["Image Alt Text"] = product.name;
+      }
+    }
+    names.forEach((name, slot) => {
+      if (isFirst) row[`Option${slot + 1} Name` as ShopifyColumn] = name;
+      row[`Option${slot + 1} Value` as ShopifyColumn] = options[slot] ?? "";
+    });
+    row["Variant SKU"] =
+      variants.length > 0 ? [product.slug, ...options.map((option) => slugify(option) || "option")].join("-") : product.slug;
+    row["Variant Grams"] = "0";
+    row["Variant Inventory Tracker"] = "shopify";
+    row["Variant Inventory Qty"] = String(isFirst ? product.stockLevel : 0);
+    row["Variant Inventory Policy"] = "deny";
+    row["Variant Fulfillment Service"] = "manual";
+    row["Variant Price"] = price;
+    row["Variant Requires Shipping"] = "TRUE";
+    row["Variant Taxable"] = taxable;
+    row["Variant Weight Unit"] = "kg";
+    row["Cost per item"] = cost;
+    return SHOPIFY_COLUMNS.map((column) => row[column]);
+  });
+}
+
+/** products-YYYY-MM-DD.csv, the date as it is in the UK. */
+export function exportFileName(now: Date = new Date()): string {
+  const day = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+  return `products-${day}.csv`;
+}

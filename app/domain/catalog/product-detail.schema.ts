@@ -1,0 +1,90 @@
+/**
+ * The product page's inputs and the pure rules its form shares with the browser. Browser-safe.
+ */
+import { z } from "zod";
+import { withVat } from "~/utils/money";
+import { MAX_LINE_QUANTITY, type SelectedVariants } from "../cart/cart.schema";
+import { bestVolumeRule, unitPriceFor, type UnitPrice, type VolumeRule } from "../pricing/pricing";
+
+export const QUANTITY_MESSAGE = "Quantity must be a positive whole number";
+export const QUANTITY_TOO_LARGE_MESSAGE = `Quantity must be at most ${MAX_LINE_QUANTITY.toLocaleString("en-GB")}`;
+
+/** `?quantity=N` of the pricing call: a positive whole number, 1 when absent. */
+export const pricingQuerySchema = z.object({
+  quantity: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return 1;
+      const text = value.trim();
+      if (!/^\d+$/.test(text) || Number(text) < 1) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: QUANTITY_MESSAGE });
+        return z.NEVER;
+      }
+      const quantity = Number(text);
+      if (quantity > MAX_LINE_QUANTITY) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: QUANTITY_TOO_LARGE_MESSAGE });
+        return z.NEVER;
+      }
+      return quantity;
+    }),
+});
+export type PricingQuery = z.infer<typeof pricingQuerySchema>;
+
+export type VariantGroup = { name: string; options: string[] };
+
+/** The variant groups that have no valid choice yet, in the product's order. */
+export function missingVariants(variants: readonly VariantGroup[], selected: SelectedVariants): string[] {
+  return variants
+    .filter((variant) => {
+      const choice = selected[variant.name];
+      return choice === undefined || !variant.options.includes(choice);
+    })
+    .map((variant) => variant.name);
+}
+
+/** One volume step as the breakdown shows it: the unit price (ex VAT, pence) a buyer pays from that quantity. */
+export type VolumeStep = VolumeRule & { unitPrice: number };
+
+/**
+ * The steps that can ever apply, by minimum quantity: a rule whose discount is no bigger than one
+ * reached at a lower quantity never decides a price (the largest discount reached wins), so it is not shown.
+ */
+export function effectiveVolumeRules<R extends VolumeRule>(rules: readonly R[]): R[] {
+  const out: R[] = [];
+  let best = 0;
+  for (const rule of [...rules].sort((a, b) => a.minQuantity - b.minQuantity || b.discountPercentage - a.discountPercentage)) {
+    if (rule.discountPercentage > best) {
+      out.push(rule);
+      best = rule.discountPercentage;
+    }
+  }
+  return out;
+}
+
+/**
+ * The list-price view of a product's volume steps, for visitors without trade prices: each step's
+ * percentage off the list price.
+ */
+export function listVolumeSteps(salesPrice: number, rules: readonly VolumeRule[]): VolumeStep[] {
+  return effectiveVolumeRules(rules).map((rule) => ({
+    minQuantity: rule.minQuantity,
+    discountPercentage: rule.discountPercentage,
+    unitPrice: unitPriceFor({ salesPrice, volumeRules: [rule], quantity: rule.minQuantity }).finalPrice,
+  }));
+}
+
+/** The step in force at a quantity (the largest discount reached), or null. */
+export function activeVolumeStep<S extends VolumeRule>(steps: readonly S[], quantity: number): S | null {
+  return bestVolumeRule(steps, quantity);
+}
+
+/** The unit price shown on the product page, including VAT. */
+export function shownUnitPrice(salesPrice: number, vatRate: number, price: UnitPrice | null): number {
+  return withVat(price ? price.finalPrice : salesPrice, vatRate);
+}
+
+/** Whether a buyer's price differs from the list price for a visible reason. */
+export function isDiscounted(price: UnitPrice | null): boolean {
+  return price !== null && (price.customPrice !== null || price.tierDiscount > 0 || price.volumeDiscount > 0);
+}

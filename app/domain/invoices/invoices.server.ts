@@ -1,0 +1,154 @@
+/**
+ * Sales invoices. One is issued for an order when it is placed (or, for customers whose orders need
+ * approval, when it is approved): numbered INV-YYYY-NNNNN by year of issue, dated today in the UK, due 30
+ * days later, with the order's lines copied as they are (unit price, VAT rate, per-line VAT and total), so
+ * the order, its invoice and the VAT return agree to the penny. A cancelled order's invoice becomes void.
+ *
+ * These take the transaction the caller is already in (placing, approving or cancelling an order), so the
+ * invoice is written or voided together with that change, or not at all.
+ */
+import { asc, eq } from "drizzle-orm";
+import { orderItems, orders, salesInvoiceItems, salesInvoices } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { formatMoney } from "~/utils/money";
+import { nextInvoiceNumber } from "../shared/numbering.server";
+
+export const PAYMENT_TERMS_DAYS = 30;
+
+const ukDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's date in the UK as YYYY-MM-DD (an invoice is dated by the UK calendar, not by UTC). */
+export function ukToday(now: Date = new Date()): string {
+  return ukDay.format(now);
+}
+
+/** A calendar date plus some days: "2026-01-31" + 30 → "2026-03-02". */
+export function addDaysToDate(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** How an order line reads on the invoice: the product, with its chosen options. */
+export function describeOrderLine(productName: string, selectedVariants: Record<string, string> | null | undefined) {
+  const options = Object.entries(selectedVariants ?? {}).map(([name, option]) => `${name}: ${option}`);
+  return options.length > 0 ? `${productName} (${options.join(", ")})` : productName;
+}
+
+/** A line that carries part of a voucher discount says so, since its total is then below quantity × price. */
+function withVoucherShare(description: string, share: number) {
+  return share > 0 ? `${description}, less voucher discount ${formatMoney(share)}` : description;
+}
+
+export type IssuedInvoice = {
+  invoiceId: number;
+  invoiceNumber: string;
+  issueDate: string;
+  dueDate: string;
+  /** false when the order already had its invoice (it is returned, not issued twice) */
+  created: boolean;
+};
+
+/**
+ * Issues the sales invoice for an order inside the caller's transaction. An order has at most one invoice:
+ * calling this again returns the one it has. Throws when the order does not exist (a programming error:
+ * callers have just written or loaded it).
+ */
+export function issueSalesInvoiceForOrder(
+  tx: DB,
+  orderId: number,
+  { issueDate = ukToday() }: { issueDate?: string } = {},
+): IssuedInvoice {
+  const existing = tx
+    .select({
+      invoiceId: salesInvoices.id,
+      invoiceNumber: salesInvoices.invoiceNumber,
+      issueDate: salesInvoices.issueDate,
+      dueDate: salesInvoices.dueDate,
+    })
+    .from(salesInvoices)
+    .where(eq(salesInvoices.orderId, orderId))
+    .get();
+  if (existing) return { ...existing, created: false };
+
+  const order = tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      subtotal: orders.subtotal,
+      vatAmount: orders.vatAmount,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!order) throw new Error(`Cannot invoice order ${orderId}: no such order`);
+
+  const lines = tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id))
+    .all();
+
+  const dueDate = addDaysToDate(issueDate, PAYMENT_TERMS_DAYS);
+  const invoice = tx
+    .insert(salesInvoices)
+    .values({
+      orderId: order.id,
+      invoiceNumber: nextInvoiceNumber(tx, issueDate),
+      customerId: order.userId,
+      status: "unpaid",
+      subtotal: order.subtotal,
+      vatAmount: order.vatAmount,
+      total: order.total,
+      amountPaid: 0,
+      issueDate,
+      dueDate,
+    })
+    .returning({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber })
+    .get();
+
+  if (lines.length > 0) {
+    tx.insert(salesInvoiceItems)
+      .values(
+        lines.map((line) => ({
+          invoiceId: invoice.id,
+          productId: line.productId,
+          description: withVoucherShare(
+            describeOrderLine(line.productName, line.selectedVariants),
+            line.quantity * line.unitPrice - line.total,
+          ),
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          vatRate: line.vatRate,
+          vatAmount: line.vatAmount,
+          total: line.total,
+        })),
+      )
+      .run();
+  }
+  return { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, issueDate, dueDate, created: true };
+}
+
+/**
+ * Voids the order's invoice (a cancelled order leaves revenue and VAT). Returns the invoice number, or null
+ * when the order has no invoice (an order cancelled while awaiting approval never had one).
+ */
+export function voidSalesInvoiceForOrder(tx: DB, orderId: number, now: Date = new Date()): string | null {
+  const invoice = tx
+    .select({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber, status: salesInvoices.status })
+    .from(salesInvoices)
+    .where(eq(salesInvoices.orderId, orderId))
+    .get();
+  if (!invoice) return null;
+  if (invoice.status !== "void") {
+    tx.update(salesInvoices).set({ status: "void", voidedAt: now }).where(eq(salesInvoices.id, invoice.id)).run();
+  }
+  return invoice.invoiceNumber;
+}

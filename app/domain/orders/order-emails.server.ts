@@ -1,0 +1,159 @@
+/**
+ * The order confirmation email: sent once an order has been committed, to the shipping email the buyer
+ * gave. It lists the lines, the totals and where the order is going. A mail failure is logged and never
+ * fails the order: the order stands, and the customer can see it under /account/orders.
+ */
+import { asc, eq } from "drizzle-orm";
+import { orderItems, orders } from "~db/schema";
+import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
+import type { DB } from "~/utils/db.server";
+import { sendMail, type SentMail } from "~/utils/mail.server";
+import { formatMoney, formatPercent } from "~/utils/money";
+import { describeOrderLine } from "../invoices/invoices.server";
+
+export type ConfirmationOrder = {
+  orderNumber: string;
+  status: string;
+  createdAt: Date;
+  subtotal: number;
+  vatAmount: number;
+  total: number;
+  /** a loyalty voucher's discount, already taken off the subtotal */
+  discountAmount?: number;
+  freeShipping?: boolean;
+  shippingName: string;
+  shippingEmail: string;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingPostcode: string;
+  items: {
+    productName: string;
+    selectedVariants: Record<string, string>;
+    quantity: number;
+    unitPrice: number;
+    vatRate: number;
+    total: number;
+  }[];
+};
+
+const placedAt = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+function escapeHtml(value: string) {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Subject, plain text and HTML of the confirmation for one order. */
+export function orderConfirmationEmail(order: ConfirmationOrder, company: CompanySettings = getCompanySettings()) {
+  const awaitingApproval = order.status === "pending_approval";
+  const subject = awaitingApproval
+    ? `Order ${order.orderNumber} received: awaiting approval`
+    : `Order ${order.orderNumber} confirmed`;
+  const intro = awaitingApproval
+    ? `Thank you for your order ${order.orderNumber}. Your account's orders are approved before we process them: we will be in touch once it has been approved, and your invoice will follow then.`
+    : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships. Your invoice is payable within 30 days.`;
+  const address = [order.shippingName, order.shippingAddress, order.shippingCity, order.shippingPostcode];
+  const lines = order.items.map((item) => ({
+    description: describeOrderLine(item.productName, item.selectedVariants),
+    quantity: item.quantity,
+    unit: formatMoney(item.unitPrice),
+    vat: formatPercent(item.vatRate),
+    total: formatMoney(item.total),
+  }));
+  const totals: [string, string][] = [
+    ...(order.discountAmount ? [["Voucher discount (included)", `−${formatMoney(order.discountAmount)}`] as [string, string]] : []),
+    ["Subtotal (ex VAT)", formatMoney(order.subtotal)],
+    ["VAT", formatMoney(order.vatAmount)],
+    ...(order.freeShipping ? [["Shipping", "Free (voucher)"] as [string, string]] : []),
+    ["Total", formatMoney(order.total)],
+  ];
+  const footer = [company.name, company.address, company.phone, company.email, company.vatNumber ? `VAT number ${company.vatNumber}` : null]
+    .filter(Boolean)
+    .join(" · ");
+
+  const text = [
+    `Hello ${order.shippingName},`,
+    "",
+    intro,
+    "",
+    `Order number: ${order.orderNumber}`,
+    `Placed: ${placedAt.format(order.createdAt)}`,
+    "",
+    "Items (prices ex VAT):",
+    ...lines.map((line) => `- ${line.quantity} × ${line.description} @ ${line.unit} (VAT ${line.vat}) = ${line.total}`),
+    "",
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Delivering to:",
+    ...address,
+    "",
+    footer,
+  ].join("\n");
+
+  const cell = "padding:6px 8px;border-bottom:1px solid #e2e8f0;";
+  const html = `<!doctype html>
+<html lang="en-GB"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
+<p>Hello ${escapeHtml(order.shippingName)},</p>
+<p>${escapeHtml(intro)}</p>
+<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}<br><strong>Placed:</strong> ${escapeHtml(placedAt.format(order.createdAt))}</p>
+<table style="border-collapse:collapse;width:100%;max-width:640px;font-size:14px;">
+<thead><tr>
+<th style="${cell}text-align:left;">Item</th><th style="${cell}text-align:right;">Qty</th><th style="${cell}text-align:right;">Unit (ex VAT)</th><th style="${cell}text-align:right;">VAT</th><th style="${cell}text-align:right;">Total (ex VAT)</th>
+</tr></thead>
+<tbody>
+${lines
+  .map(
+    (line) =>
+      `<tr><td style="${cell}">${escapeHtml(line.description)}</td><td style="${cell}text-align:right;">${line.quantity}</td><td style="${cell}text-align:right;">${escapeHtml(line.unit)}</td><td style="${cell}text-align:right;">${escapeHtml(line.vat)}</td><td style="${cell}text-align:right;">${escapeHtml(line.total)}</td></tr>`,
+  )
+  .join("\n")}
+</tbody>
+<tfoot>
+${totals
+  .map(
+    ([label, value]) =>
+      `<tr><td colspan="4" style="${cell}text-align:right;"><strong>${escapeHtml(label)}</strong></td><td style="${cell}text-align:right;"><strong>${escapeHtml(value)}</strong></td></tr>`,
+  )
+  .join("\n")}
+</tfoot>
+</table>
+<p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
+<p style="color:#64748b;font-size:12px;">${escapeHtml(footer)}</p>
+</body></html>`;
+
+  return { subject, text, html };
+}
+
+function loadConfirmationOrder(db: DB, orderId: number): ConfirmationOrder | null {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) return null;
+  const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)).all();
+  return { ...order, items };
+}
+
+/**
+ * Sends the confirmation for an order that has been committed. Never throws: a failure is logged and
+ * reported as null, because the order itself has been placed either way.
+ */
+export async function sendOrderConfirmation(db: DB, orderId: number): Promise<SentMail | null> {
+  try {
+    const order = loadConfirmationOrder(db, orderId);
+    if (!order) return null;
+    const email = orderConfirmationEmail(order);
+    return await sendMail({ to: order.shippingEmail, ...email });
+  } catch (error) {
+    console.error(`The confirmation email for order ${orderId} could not be sent`, error);
+    return null;
+  }
+}

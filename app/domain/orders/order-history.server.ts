@@ -1,0 +1,448 @@
+/**
+ * A customer's own orders: the /account/orders page, the order list and items APIs, and Reorder (from the
+ * order history and from quick order's Reorder tab).
+ *
+ * Every query here is scoped to the signed-in customer. Another customer's order is answered exactly like
+ * an order that does not exist (404 "Order not found"), so ids reveal nothing.
+ */
+import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
+import { orderItems, orders } from "~db/schema";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
+import { addToCart, type CartOwner } from "~/domain/cart/cart.server";
+import type { SelectedVariants } from "~/domain/cart/cart.schema";
+import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
+import { writeTransaction, type DB } from "~/utils/db.server";
+import { firstIssue } from "~/utils/http.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { toDecimalString } from "~/utils/money";
+import { fail, ok, type Failure, type Result } from "~/utils/result";
+import type { Toast } from "~/utils/session.server";
+import {
+  DEFAULT_ORDER_LIST_LIMIT,
+  FAILED_TO_FETCH_ORDER_ITEMS,
+  MAX_ORDER_LIST_LIMIT,
+  ORDER_HISTORY_PAGE_SIZE,
+  ORDER_NOT_FOUND,
+  reorderSchema,
+} from "./order-history.schema";
+
+// ─── JSON shapes ────────────────────────────────────────────────────────────
+
+/** An order line as the API shows it: money and rates as 2-decimal strings. */
+export type OrderItemJson = {
+  id: number;
+  /** null when the product has since been deleted */
+  productId: number | null;
+  productName: string;
+  quantity: number;
+  /** ex VAT */
+  unitPrice: string;
+  /** "20.00" */
+  vatRate: string;
+  /** the line's total ex VAT (after any voucher share) */
+  total: string;
+  selectedVariants: SelectedVariants;
+};
+
+/** An order as the API shows it (spec §3), with its lines. */
+export type OrderJson = {
+  id: number;
+  orderNumber: string;
+  createdAt: string;
+  status: string;
+  subtotal: string;
+  vatAmount: string;
+  total: string;
+  shippingName: string;
+  shippingEmail: string;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingPostcode: string;
+  trackingNumber: string | null;
+  carrier: string | null;
+  /** a calendar date, YYYY-MM-DD */
+  estimatedDelivery: string | null;
+  trackingUrl: string | null;
+  /** a loyalty voucher's discount, already taken off the subtotal ("0.00" when none) */
+  discountAmount: string;
+  /** a free-shipping voucher was used */
+  freeShipping: boolean;
+  items: OrderItemJson[];
+};
+
+/** A line of GET /api/orders/{id}/items: what a reorder or a template needs. */
+export type CustomerOrderItemJson = Omit<OrderItemJson, "id">;
+
+/** One order of the history page. */
+export type OrderHistoryEntry = OrderJson;
+
+// ─── Reading orders ─────────────────────────────────────────────────────────
+
+const orderColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  subtotal: orders.subtotal,
+  vatAmount: orders.vatAmount,
+  total: orders.total,
+  discountAmount: orders.discountAmount,
+  freeShipping: orders.freeShipping,
+  shippingName: orders.shippingName,
+  shippingEmail: orders.shippingEmail,
+  shippingAddress: orders.shippingAddress,
+  shippingCity: orders.shippingCity,
+  shippingPostcode: orders.shippingPostcode,
+  trackingNumber: orders.trackingNumber,
+  carrier: orders.carrier,
+  estimatedDelivery: orders.estimatedDelivery,
+  trackingUrl: orders.trackingUrl,
+};
+
+const itemColumns = {
+  id: orderItems.id,
+  orderId: orderItems.orderId,
+  productId: orderItems.productId,
+  productName: orderItems.productName,
+  quantity: orderItems.quantity,
+  unitPrice: orderItems.unitPrice,
+  vatRate: orderItems.vatRate,
+  total: orderItems.total,
+  selectedVariants: orderItems.selectedVariants,
+};
+
+type OrderRow = {
+  [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K];
+};
+type ItemRow = {
+  [K in keyof typeof itemColumns]: (typeof orderItems.$inferSelect)[K];
+};
+
+/** Stored variants are JSON; anything that is not a name → option map reads as no variants. */
+function variantsOf(value: unknown): SelectedVariants {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const out: SelectedVariants = {};
+  for (const [name, option] of Object.entries(value)) {
+    if (typeof option === "string") out[name] = option;
+  }
+  return out;
+}
+
+function itemJson(row: ItemRow): OrderItemJson {
+  return {
+    id: row.id,
+    productId: row.productId,
+    productName: row.productName,
+    quantity: row.quantity,
+    unitPrice: toDecimalString(row.unitPrice),
+    vatRate: toDecimalString(row.vatRate),
+    total: toDecimalString(row.total),
+    selectedVariants: variantsOf(row.selectedVariants),
+  };
+}
+
+function orderJson(row: OrderRow, items: OrderItemJson[]): OrderJson {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    subtotal: toDecimalString(row.subtotal),
+    vatAmount: toDecimalString(row.vatAmount),
+    total: toDecimalString(row.total),
+    shippingName: row.shippingName,
+    shippingEmail: row.shippingEmail,
+    shippingAddress: row.shippingAddress,
+    shippingCity: row.shippingCity,
+    shippingPostcode: row.shippingPostcode,
+    trackingNumber: row.trackingNumber,
+    carrier: row.carrier,
+    estimatedDelivery: row.estimatedDelivery,
+    trackingUrl: row.trackingUrl,
+    discountAmount: toDecimalString(row.discountAmount),
+    freeShipping: row.freeShipping,
+    items,
+  };
+}
+
+/** The lines of many orders with one query, grouped by order and in the order they were written. */
+function itemsByOrder(db: DB, orderIds: number[]): Map<number, OrderItemJson[]> {
+  const grouped = new Map<number, OrderItemJson[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return grouped;
+  const rows = db
+    .select(itemColumns)
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id))
+    .all();
+  for (const row of rows) grouped.get(row.orderId)?.push(itemJson(row));
+  return grouped;
+}
+
+function clamp(value: number | undefined, min: number, max: number, fallback: number) {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(value)));
+}
+
+/** A page of the customer's order rows, newest first (ties broken by id, so pages never overlap). */
+function customerOrderRows(db: DB, userId: string, limit: number, offset: number): OrderRow[] {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset)
+    .all();
+}
+
+/**
+ * The customer's orders, newest first, each with its lines (one query for the lines of the whole page).
+ * `limit` is 1–100 (20 when not given); `offset` skips that many of the newest.
+ */
+export function listCustomerOrders(
+  db: DB,
+  userId: string,
+  options: { limit?: number; offset?: number } = {},
+): OrderJson[] {
+  const limit = clamp(options.limit, 1, MAX_ORDER_LIST_LIMIT, DEFAULT_ORDER_LIST_LIMIT);
+  const offset = clamp(options.offset, 0, Number.MAX_SAFE_INTEGER, 0);
+  const rows = customerOrderRows(db, userId, limit, offset);
+  const items = itemsByOrder(db, rows.map((row) => row.id));
+  return rows.map((row) => orderJson(row, items.get(row.id) ?? []));
+}
+
+/**
+ * One order in the API's shape, or null when there is no such order (or, with `userId`, it is someone
+ * else's).
+ */
+export function findOrderJson(db: DB, orderId: number, userId?: string): OrderJson | null {
+  const row = db
+    .select(orderColumns)
+    .from(orders)
+    .where(userId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
+  return row ? orderJson(row, orderItemRows(db, row.id).map(itemJson)) : null;
+}
+
+/** How many orders the customer has placed. */
+export function countCustomerOrders(db: DB, userId: string): number {
+  const row = db.select({ value: count() }).from(orders).where(eq(orders.userId, userId)).get();
+  return row?.value ?? 0;
+}
+
+/**
+ * Which page of the history (newest first, `pageSize` a page) holds one of the customer's orders, or
+ * null when it is not theirs.
+ */
+export function orderHistoryPageOf(
+  db: DB,
+  userId: string,
+  orderId: number,
+  pageSize = ORDER_HISTORY_PAGE_SIZE,
+): number | null {
+  const order = db
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
+  if (!order) return null;
+  const newer = db
+    .select({ value: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(gt(orders.createdAt, order.createdAt), and(eq(orders.createdAt, order.createdAt), gt(orders.id, orderId))),
+      ),
+    )
+    .get();
+  return Math.floor((newer?.value ?? 0) / pageSize) + 1;
+}
+
+export type OrderHistoryPage = {
+  orders: OrderHistoryEntry[];
+  total: number;
+  /** the page shown: the one asked for, or the last page when that is past the end */
+  page: number;
+  pageCount: number;
+};
+
+/** One page of the order history screen. */
+export function customerOrderHistoryPage(
+  db: DB,
+  userId: string,
+  { page, pageSize = ORDER_HISTORY_PAGE_SIZE }: { page: number; pageSize?: number },
+): OrderHistoryPage {
+  const total = countCustomerOrders(db, userId);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rows = customerOrderRows(db, userId, pageSize, (current - 1) * pageSize);
+  const items = itemsByOrder(db, rows.map((row) => row.id));
+  return {
+    orders: rows.map((row) => orderJson(row, items.get(row.id) ?? [])),
+    total,
+    page: current,
+    pageCount,
+  };
+}
+
+function findCustomerOrder(db: DB, userId: string, orderId: number) {
+  return db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .get();
+}
+
+function orderItemRows(db: DB, orderId: number): ItemRow[] {
+  return db
+    .select(itemColumns)
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id))
+    .all();
+}
+
+/** The lines of one of the customer's orders; 404 "Order not found" when there is no such order of theirs. */
+export function getCustomerOrderItems(db: DB, userId: string, orderId: number): Result<CustomerOrderItemJson[]> {
+  if (!findCustomerOrder(db, userId, orderId)) return fail(404, ORDER_NOT_FOUND);
+  return ok(
+    orderItemRows(db, orderId).map((row) => {
+      const { id: _id, ...item } = itemJson(row);
+      return item;
+    }),
+  );
+}
+
+// ─── Reorder ────────────────────────────────────────────────────────────────
+
+/** A line of the order that could not go into the cart, and why. */
+export type SkippedLine = { productName: string; reason: string };
+
+export type ReorderOutcome = {
+  /** how many of the order's lines were added to the cart */
+  added: number;
+  /** the lines left out, named (product and its options) */
+  skipped: string[];
+  /** the same lines with the reason each was left out */
+  skippedLines: SkippedLine[];
+};
+
+/** "Hi-Vis Vest (Size: L, Colour: Yellow)"; just the name when the line has no options. */
+export function lineName(productName: string, selectedVariants: SelectedVariants): string {
+  const options = Object.entries(selectedVariants).map(([name, option]) => `${name}: ${option}`);
+  return options.length > 0 ? `${productName} (${options.join(", ")})` : productName;
+}
+
+/** Why addToCart refused a line, in words that fit "Skipped: Name (reason)". */
+function skipReason(failure: Failure): string {
+  if (failure.status === 404) return "no longer available";
+  if (failure.status === 400) return "options no longer available";
+  if (/out of stock$/i.test(failure.message)) return "out of stock";
+  return failure.message.charAt(0).toLowerCase() + failure.message.slice(1);
+}
+
+/**
+ * Puts the lines of one of the customer's orders back in a cart, each through addToCart, so each is
+ * priced today for this buyer (never at the old order's price) and checked against today's stock.
+ * Lines whose product was deleted, is out of stock (or short of the quantity), or whose options no longer
+ * exist are skipped and named; the rest are added. 404 "Order not found" when the order is not the user's.
+ * For a signed-in cart the whole reorder is one transaction.
+ */
+export function reorderIntoCart(
+  db: DB,
+  owner: CartOwner,
+  buyer: Buyer,
+  userId: string,
+  orderId: number,
+): Result<ReorderOutcome> {
+  const run = (tx: DB): Result<ReorderOutcome> => {
+    if (!findCustomerOrder(tx, userId, orderId)) return fail(404, ORDER_NOT_FOUND);
+    let added = 0;
+    const skippedLines: SkippedLine[] = [];
+    for (const line of orderItemRows(tx, orderId)) {
+      const selectedVariants = variantsOf(line.selectedVariants);
+      const name = lineName(line.productName, selectedVariants);
+      if (line.productId === null) {
+        skippedLines.push({ productName: name, reason: "no longer available" });
+        continue;
+      }
+      const result = addToCart(tx, owner, buyer, {
+        productId: line.productId,
+        quantity: line.quantity,
+        selectedVariants,
+      });
+      if (result.ok) added += 1;
+      else skippedLines.push({ productName: name, reason: skipReason(result) });
+    }
+    return ok({ added, skipped: skippedLines.map((line) => line.productName), skippedLines });
+  };
+  return owner.kind === "user" ? writeTransaction(db, run) : run(db);
+}
+
+/** The notice after a reorder: how many lines went in, and which were left out and why. */
+export function reorderToast(outcome: ReorderOutcome): Toast {
+  const skipped =
+    outcome.skippedLines.length > 0
+      ? `Skipped: ${outcome.skippedLines.map((line) => `${line.productName} (${line.reason})`).join("; ")}`
+      : "";
+  if (outcome.added === 0) {
+    return {
+      title: "Nothing added to cart",
+      description: skipped || "This order has no items to add.",
+      variant: "destructive",
+    };
+  }
+  const added = `${outcome.added} item(s) added to your cart.`;
+  return { title: "Items added to cart", description: skipped ? `${added} ${skipped}` : added, variant: "default" };
+}
+
+export type ReorderSubmission = {
+  /** the order was the user's and its lines were tried (some may have been skipped) */
+  ok: boolean;
+  /** the order asked for, once the post named a valid id */
+  orderId: number | null;
+  /** lines added to the cart */
+  added: number;
+  toast: Toast;
+};
+
+/**
+ * A Reorder button's post, as every screen with one handles it (order history, quick order): checks the
+ * posted `intent` and `orderId` with the schema, runs the reorder once per idempotency key (a repeat
+ * replays the first outcome and adds nothing), and says what happened in a notice.
+ */
+export function submitReorder(
+  db: DB,
+  user: SessionUser,
+  owner: CartOwner,
+  input: { intent: unknown; orderId: unknown; idempotencyKey: string | null },
+): ReorderSubmission {
+  const parsed = reorderSchema.safeParse({ intent: input.intent, orderId: input.orderId });
+  if (!parsed.success) {
+    return {
+      ok: false,
+      orderId: null,
+      added: 0,
+      toast: { title: FAILED_TO_FETCH_ORDER_ITEMS, description: firstIssue(parsed.error).message, variant: "destructive" },
+    };
+  }
+  const { orderId } = parsed.data;
+  const { result } = runOnce(
+    db,
+    // one key is issued per page view; scoping it by order keeps two orders' Reorder buttons apart
+    { ownerId: user.id, scope: `reorder:${orderId}`, key: input.idempotencyKey },
+    (tx) => reorderIntoCart(tx, owner, buyerFor(tx, user), user.id, orderId),
+    (outcome) => outcome.ok,
+  );
+  if (!result.ok) {
+    return {
+      ok: false,
+      orderId,
+      added: 0,
+      toast: { title: FAILED_TO_FETCH_ORDER_ITEMS, description: result.message, variant: "destructive" },
+    };
+  }
+  return { ok: true, orderId, added: result.value.added, toast: reorderToast(result.value) };
+}

@@ -1,0 +1,570 @@
+/**
+ * Placing and cancelling orders.
+ *
+ * Checkout is one IMMEDIATE write transaction (run through `runOnce`, so a repeated submission with the same
+ * idempotency key returns the first order instead of placing another): the lines are priced again by the
+ * pricing engine (a client's prices are never read), the variants checked against the product, the stock
+ * taken with a conditional update that can never go below zero, and the order, its items, its invoice and
+ * its loyalty points written. A voucher the customer names is applied (vouchers.ts) and used up in the same
+ * transaction. If any line is short of stock, or anything else is wrong, the transaction is
+ * rolled back and nothing at all is written. The confirmation email goes out after the commit; a mail
+ * failure is logged and never undoes or fails the order.
+ */
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import {
+  auditLogs,
+  cartItems,
+  orderItems,
+  orders,
+  products,
+  productVariants,
+  returnItems,
+  returns,
+  users,
+  type OrderStatus,
+} from "~db/schema";
+import { findSessionUser, INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
+import { resolveVariants } from "~/domain/cart/cart.server";
+import {
+  MAX_LINE_QUANTITY,
+  SELECT_ALL_OPTIONS_DESCRIPTION,
+  variantKey,
+  type SelectedVariants,
+} from "~/domain/cart/cart.schema";
+import { sendOrderConfirmation } from "~/domain/orders/order-emails.server";
+import { EMPTY_CART_MESSAGE, MAX_ORDER_LINES, type ShippingDetails } from "~/domain/orders/order.schema";
+import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
+import { isBusyError, writeTransaction, type DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { fail, ok, type Failure, type Result } from "~/utils/result";
+import { issueSalesInvoiceForOrder, voidSalesInvoiceForOrder } from "../invoices/invoices.server";
+import { earnPointsForOrder, reversePointsForOrder } from "../loyalty/points.server";
+import { nextOrderNumber } from "../shared/numbering.server";
+import { totalsWithVoucher } from "../loyalty/vouchers";
+import {
+  claimVoucher,
+  findCustomerVoucher,
+  freeProductGoneMessage,
+  releaseVoucherOfOrder,
+  VOUCHER_NOT_FOUND,
+  voucherUsedMessage,
+  type VoucherRow,
+} from "../loyalty/vouchers.server";
+
+export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
+
+export const CHECKOUT_SCOPE = "checkout";
+export const AWAITING_APPROVAL_MESSAGE =
+  "Your account is awaiting approval. You can place orders once it has been approved.";
+export const CUSTOMERS_ONLY_MESSAGE = "Only customer accounts can place orders.";
+export const SHOP_BUSY_MESSAGE = "The shop is very busy right now and your order was not placed. Please try again.";
+
+// ─── Who may check out ──────────────────────────────────────────────────────
+
+/** Why this user may not place an order, or null when they may. */
+export function checkoutRefusal(user: Pick<SessionUser, "role" | "isApproved" | "isActive">): Failure | null {
+  if (!user.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
+  if (user.role !== "customer") return fail(403, CUSTOMERS_ONLY_MESSAGE);
+  if (!user.isApproved) return fail(403, AWAITING_APPROVAL_MESSAGE);
+  return null;
+}
+
+// ─── Placing an order ───────────────────────────────────────────────────────
+
+export type OrderLineInput = {
+  productId: number;
+  selectedVariants?: SelectedVariants | null;
+  quantity: number;
+};
+
+export type PlaceOrderInput = ShippingDetails & {
+  /** the form's server-issued key or the API's Idempotency-Key header; null runs without replay protection */
+  idempotencyKey: string | null;
+  lines: readonly OrderLineInput[];
+  /** which door the order came through */
+  channel?: "storefront" | "api";
+  /**
+   * The buyer's saved cart once the order is placed: "clear" empties it (the checkout page orders exactly
+   * that cart), "clear-if-same" empties it only when the order is exactly what it holds (an API client that
+   * ordered its cart), "keep" leaves it alone. Cleared in the same transaction, so never half-done.
+   */
+  cart?: "clear" | "clear-if-same" | "keep";
+  /** one of the customer's unused loyalty vouchers to apply, by code */
+  voucherCode?: string | null;
+};
+
+export type PlacedOrder = {
+  orderId: number;
+  orderNumber: string;
+  status: Extract<OrderStatus, "pending" | "pending_approval">;
+};
+
+export type PlaceOrderOutcome = PlacedOrder & {
+  /** true when this was a repeat of an earlier request with the same key: nothing new was written */
+  replayed: boolean;
+};
+
+/** A failure inside the transaction: thrown so that everything written so far is rolled back. */
+class OrderRefused extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+const refuse = (...args: Parameters<typeof fail>) => new OrderRefused(fail(...args));
+
+export function notEnoughStockMessage(productName: string, left: number) {
+  return `Not enough stock for ${productName}: only ${Math.max(0, left)} left`;
+}
+
+/**
+ * Places an order for a customer: see the module comment. Pending-approval customers and other roles are
+ * refused (403), an empty order is refused (400), a short line answers 409 naming the product and what is
+ * left. Customers with `requiresApproval` get a `pending_approval` order with no invoice and no points yet.
+ */
+export async function placeOrder(
+  db: DB,
+  actor: SessionUser,
+  input: PlaceOrderInput,
+): Promise<Result<PlaceOrderOutcome>> {
+  const refused = checkoutRefusal(actor);
+  if (refused) return refused;
+
+  let outcome: { result: PlacedOrder; replayed: boolean };
+  try {
+    outcome = runOnce(db, { ownerId: actor.id, scope: CHECKOUT_SCOPE, key: input.idempotencyKey }, (tx) =>
+      writeOrder(tx, actor.id, input),
+    );
+  } catch (error) {
+    if (error instanceof OrderRefused) return error.failure;
+    if (isBusyError(error)) return fail(409, SHOP_BUSY_MESSAGE);
+    throw error;
+  }
+
+  if (!outcome.replayed) await sendOrderConfirmation(db, outcome.result.orderId);
+  return ok({ ...outcome.result, replayed: outcome.replayed });
+}
+
+type MergedLine = { productId: number; selectedVariants: SelectedVariants; variantKey: string; quantity: number };
+
+/** Lines for the same product and variants are one line; the order of first appearance is kept. */
+function mergeLines(lines: readonly { productId: number; selectedVariants?: SelectedVariants | null; quantity: number }[]) {
+  const merged: MergedLine[] = [];
+  const byKey = new Map<string, MergedLine>();
+  for (const line of lines) {
+    const selectedVariants = line.selectedVariants ?? {};
+    const key = variantKey(selectedVariants);
+    const id = `${line.productId}|${key}`;
+    const same = byKey.get(id);
+    if (same) {
+      same.quantity += line.quantity;
+      continue;
+    }
+    const fresh = { productId: line.productId, selectedVariants, variantKey: key, quantity: line.quantity };
+    byKey.set(id, fresh);
+    merged.push(fresh);
+  }
+  return merged;
+}
+
+type OrderProduct = { id: number; name: string; salesPrice: number; vatRate: number; stockLevel: number };
+
+function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProduct> {
+  const found = new Map<number, OrderProduct>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    for (const row of tx
+      .select({
+        id: products.id,
+        name: products.name,
+        salesPrice: products.salesPrice,
+        vatRate: products.vatRate,
+        stockLevel: products.stockLevel,
+      })
+      .from(products)
+      .where(inArray(products.id, unique.slice(i, i + 500)))
+      .all()) {
+      found.set(row.id, row);
+    }
+  }
+  return found;
+}
+
+function loadVariantGroups(tx: DB, ids: number[]) {
+  const groups = new Map<number, { name: string; options: string[] }[]>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    for (const row of tx
+      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, unique.slice(i, i + 500)))
+      .orderBy(asc(productVariants.position), asc(productVariants.id))
+      .all()) {
+      const list = groups.get(row.productId) ?? [];
+      list.push({ name: row.name, options: row.options });
+      groups.set(row.productId, list);
+    }
+  }
+  return groups;
+}
+
+/** The work of one checkout, inside the write transaction. Throws OrderRefused to roll everything back. */
+function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder {
+  // The session's copy of the user may be stale: approval, role and tier are read again under the lock.
+  const user = findSessionUser(tx, userId);
+  if (!user) throw refuse(403, CUSTOMERS_ONLY_MESSAGE);
+  const refusal = checkoutRefusal(user);
+  if (refusal) throw new OrderRefused(refusal);
+
+  const requested = mergeLines(input.lines);
+  if (requested.length === 0) throw refuse(400, EMPTY_CART_MESSAGE, "items");
+  if (requested.length > MAX_ORDER_LINES) {
+    throw refuse(400, `An order holds at most ${MAX_ORDER_LINES} lines`, "items");
+  }
+
+  const found = loadOrderProducts(tx, requested.map((line) => line.productId));
+  const variantGroups = loadVariantGroups(tx, [...found.keys()]);
+  const checked: { productId: number; selectedVariants: SelectedVariants; quantity: number }[] = [];
+  for (const line of requested) {
+    const product = found.get(line.productId);
+    if (!product) {
+      throw refuse(400, `A product in your order is no longer available (product ${line.productId})`, "items");
+    }
+    const variants = resolveVariants(variantGroups.get(product.id) ?? [], line.selectedVariants);
+    if (!variants.ok) {
+      // "before adding to cart" would read oddly here: say which product needs its options chosen again
+      const detail =
+        variants.description && variants.description !== SELECT_ALL_OPTIONS_DESCRIPTION
+          ? variants.description
+          : variants.message;
+      throw refuse(400, `${product.name}: ${detail}`, "items");
+    }
+    checked.push({ productId: product.id, selectedVariants: variants.value, quantity: line.quantity });
+  }
+  // Variants are now in their canonical spelling, so "size: m" and "Size: M" are one line.
+  const lines = mergeLines(checked);
+  for (const line of lines) {
+    if (line.quantity > MAX_LINE_QUANTITY) {
+      throw refuse(400, `${found.get(line.productId)!.name}: at most ${MAX_LINE_QUANTITY} units per line`, "items");
+    }
+  }
+
+  // Units per product, all variants together: what the volume discount and the stock are measured by.
+  const units = new Map<number, number>();
+  for (const line of lines) units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+
+  const voucher = input.voucherCode ? usableVoucher(tx, user.id, input.voucherCode) : null;
+  const freeProduct = voucher?.rewardType === "free_product" ? freeProductOf(tx, voucher) : null;
+
+  const prices = priceMany(
+    tx,
+    buyerFor(tx, user),
+    [...units].map(([productId, quantity]) => ({
+      productId,
+      salesPrice: found.get(productId)!.salesPrice,
+      quantity,
+    })),
+  );
+
+  // Take the stock. The condition makes the check and the decrement one statement, so stock can never go
+  // below zero, whoever else is ordering.
+  const shortages: string[] = [];
+  const now = new Date();
+  // The free unit is priced at nothing, but it comes out of stock like any other.
+  const stockUnits = new Map(units);
+  if (freeProduct) stockUnits.set(freeProduct.id, (stockUnits.get(freeProduct.id) ?? 0) + 1);
+  const productNames = new Map([...found].map(([id, product]) => [id, product.name]));
+  if (freeProduct) productNames.set(freeProduct.id, freeProduct.name);
+  for (const [productId, quantity] of [...stockUnits].sort(([a], [b]) => a - b)) {
+    const taken = tx
+      .update(products)
+      .set({ stockLevel: sql`${products.stockLevel} - ${quantity}`, updatedAt: now })
+      .where(and(eq(products.id, productId), gte(products.stockLevel, quantity)))
+      .run();
+    if (taken.changes === 0) {
+      const left = tx.select({ stockLevel: products.stockLevel }).from(products).where(eq(products.id, productId)).get();
+      shortages.push(notEnoughStockMessage(productNames.get(productId)!, left?.stockLevel ?? 0));
+    }
+  }
+  if (shortages.length > 0) throw refuse(409, shortages.join("; "));
+
+  const priced = lines.map((line) => {
+    const product = found.get(line.productId)!;
+    return { line, product, unitPrice: prices.get(line.productId)!.finalPrice };
+  });
+  const totals = totalsWithVoucher(
+    priced.map(({ line, product, unitPrice }) => ({ unitPrice, quantity: line.quantity, vatRate: product.vatRate })),
+    voucher,
+  );
+
+  const status: PlacedOrder["status"] = user.requiresApproval ? "pending_approval" : "pending";
+  const orderNumber = nextOrderNumber(tx);
+  const order = tx
+    .insert(orders)
+    .values({
+      orderNumber,
+      userId: user.id,
+      status,
+      subtotal: totals.subtotal,
+      vatAmount: totals.vatAmount,
+      total: totals.total,
+      discountAmount: totals.discount,
+      voucherId: voucher?.id ?? null,
+      freeShipping: voucher?.rewardType === "free_shipping",
+      channel: input.channel ?? "storefront",
+      shippingName: input.shippingName,
+      shippingEmail: input.shippingEmail,
+      shippingAddress: input.shippingAddress,
+      shippingCity: input.shippingCity,
+      shippingPostcode: input.shippingPostcode,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: orders.id })
+    .get();
+
+  tx.insert(orderItems)
+    .values(
+      priced.map(({ line, product, unitPrice }, index) => ({
+        orderId: order.id,
+        productId: product.id,
+        productName: product.name,
+        selectedVariants: line.selectedVariants,
+        quantity: line.quantity,
+        unitPrice,
+        vatRate: product.vatRate,
+        total: totals.lines[index].net,
+        vatAmount: totals.lines[index].vat,
+      })),
+    )
+    .run();
+
+  if (voucher) {
+    if (freeProduct) {
+      tx.insert(orderItems)
+        .values({
+          orderId: order.id,
+          productId: freeProduct.id,
+          productName: `${freeProduct.name} (free with voucher ${voucher.code})`,
+          selectedVariants: {},
+          quantity: 1,
+          unitPrice: 0,
+          vatRate: freeProduct.vatRate,
+          total: 0,
+          vatAmount: 0,
+        })
+        .run();
+    }
+    if (!claimVoucher(tx, voucher.id, order.id, now)) throw refuse(409, voucherUsedMessage(voucher.code), "voucherCode");
+  }
+
+  // An order that waits for approval gets its invoice and points when it is approved.
+  if (status === "pending") {
+    issueSalesInvoiceForOrder(tx, order.id);
+    earnPointsForOrder(tx, { id: order.id, orderNumber, userId: user.id, subtotal: totals.subtotal });
+  }
+
+  settleCart(tx, user.id, lines, input.cart ?? "keep");
+  return { orderId: order.id, orderNumber, status };
+}
+
+/** The customer's voucher by code, refused when it is not theirs or has been used. */
+function usableVoucher(tx: DB, userId: string, code: string): VoucherRow {
+  const voucher = findCustomerVoucher(tx, userId, code);
+  if (!voucher) throw refuse(400, VOUCHER_NOT_FOUND, "voucherCode");
+  if (voucher.usedAt) throw refuse(409, voucherUsedMessage(voucher.code), "voucherCode");
+  return voucher;
+}
+
+function freeProductOf(tx: DB, voucher: VoucherRow) {
+  const product =
+    voucher.productId === null
+      ? undefined
+      : tx
+          .select({ id: products.id, name: products.name, vatRate: products.vatRate })
+          .from(products)
+          .where(eq(products.id, voucher.productId))
+          .get();
+  if (!product) throw refuse(409, freeProductGoneMessage(voucher.code), "voucherCode");
+  return product;
+}
+
+function settleCart(tx: DB, userId: string, ordered: MergedLine[], mode: NonNullable<PlaceOrderInput["cart"]>) {
+  if (mode === "keep") return;
+  if (mode === "clear-if-same") {
+    const saved = tx
+      .select({ productId: cartItems.productId, variantKey: cartItems.variantKey, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId))
+      .all();
+    const signature = (rows: { productId: number; variantKey: string; quantity: number }[]) =>
+      rows
+        .map((row) => `${row.productId}|${row.variantKey}|${row.quantity}`)
+        .sort()
+        .join("\n");
+    if (saved.length === 0 || signature(saved) !== signature(ordered)) return;
+  }
+  tx.delete(cartItems).where(eq(cartItems.userId, userId)).run();
+}
+
+// ─── Cancelling an order ────────────────────────────────────────────────────
+
+export type CancelledOrder = {
+  orderId: number;
+  orderNumber: string;
+  status: "cancelled";
+  /** units put back into stock */
+  unitsRestocked: number;
+  /** the voided invoice's number, or null when the order had none */
+  voidedInvoiceNumber: string | null;
+  pointsReversed: number;
+  /** the code of the voucher the order used, now the customer's to use again; null when it used none */
+  voucherReleased: string | null;
+};
+
+export const ADMIN_ONLY_MESSAGE = "You do not have admin privileges.";
+
+/**
+ * Cancels an order (admins): its stock goes back (less anything already returned and restocked), its
+ * invoice becomes void, its loyalty points are reversed and its voucher (if any) is given back, all in one
+ * transaction. An order that is
+ * already cancelled answers 409 and nothing changes.
+ */
+export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result<CancelledOrder> {
+  if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
+  return writeTransaction(db, (tx): Result<CancelledOrder> => {
+    const order = tx
+      .select({ id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .get();
+    if (!order) return fail(404, "Order not found");
+    if (order.status === "cancelled") return fail(409, `Order ${order.orderNumber} is already cancelled`);
+
+    const items = tx
+      .select({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .all();
+    const restocked = restockedByReturns(tx, items.map((item) => item.id));
+
+    const now = new Date();
+    let unitsRestocked = 0;
+    for (const item of items) {
+      const units = item.quantity - (restocked.get(item.id) ?? 0);
+      if (item.productId === null || units <= 0) continue; // the product was deleted, or is already back
+      const back = tx
+        .update(products)
+        .set({ stockLevel: sql`${products.stockLevel} + ${units}`, updatedAt: now })
+        .where(eq(products.id, item.productId))
+        .run();
+      if (back.changes > 0) unitsRestocked += units;
+    }
+
+    const voidedInvoiceNumber = voidSalesInvoiceForOrder(tx, order.id, now);
+    const pointsReversed = reversePointsForOrder(tx, order, "cancelled");
+    const voucherReleased = releaseVoucherOfOrder(tx, order.id);
+    tx.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
+    tx.insert(auditLogs)
+      .values({
+        userId: actor.id,
+        action: "order.cancelled",
+        entityType: "order",
+        entityId: String(order.id),
+        details: JSON.stringify({
+          orderNumber: order.orderNumber,
+          previousStatus: order.status,
+          unitsRestocked,
+          voidedInvoiceNumber,
+          pointsReversed,
+          voucherReleased,
+        }),
+      })
+      .run();
+    return ok({
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      status: "cancelled",
+      unitsRestocked,
+      voidedInvoiceNumber,
+      pointsReversed,
+      voucherReleased,
+    });
+  });
+}
+
+/** Units of each order item already back in stock through completed refunds. */
+function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number> {
+  const back = new Map<number, number>();
+  if (orderItemIds.length === 0) return back;
+  for (let i = 0; i < orderItemIds.length; i += 500) {
+    for (const row of tx
+      .select({ orderItemId: returnItems.orderItemId, quantity: sql<number>`sum(${returnItems.quantity})` })
+      .from(returnItems)
+      .innerJoin(returns, eq(returns.id, returnItems.returnId))
+      .where(
+        and(
+          inArray(returnItems.orderItemId, orderItemIds.slice(i, i + 500)),
+          eq(returns.status, "completed"),
+          // an exchange sends the goods out again, so only refunds leave units back in stock
+          eq(returns.returnType, "refund"),
+        ),
+      )
+      .groupBy(returnItems.orderItemId)
+      .all()) {
+      back.set(row.orderItemId, Number(row.quantity));
+    }
+  }
+  return back;
+}
+
+// ─── The checkout form's starting values ────────────────────────────────────
+
+/** A UK postcode at the end of a one-line address: "14 Boar Lane, Leeds, LS1 6EN". */
+const TRAILING_POSTCODE = /,?\s*([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s*$/i;
+
+/**
+ * Where to send this order unless the buyer says otherwise: the details of their last order, else their
+ * profile (name, and the address split into street, city and postcode when it reads that way). The email
+ * is always the account's.
+ */
+export function checkoutDefaults(db: DB, user: SessionUser): ShippingDetails {
+  const last = db
+    .select({
+      shippingName: orders.shippingName,
+      shippingAddress: orders.shippingAddress,
+      shippingCity: orders.shippingCity,
+      shippingPostcode: orders.shippingPostcode,
+    })
+    .from(orders)
+    .where(eq(orders.userId, user.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1)
+    .get();
+  if (last) return { ...last, shippingEmail: user.email };
+
+  const profile = db.select({ address: users.address }).from(users).where(eq(users.id, user.id)).get();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.businessName || "";
+  let street = profile?.address?.trim() ?? "";
+  let city = "";
+  let postcode = "";
+  const match = TRAILING_POSTCODE.exec(street);
+  if (match) {
+    postcode = match[1].toUpperCase().replace(/\s+/g, " ");
+    const rest = street.slice(0, match.index).replace(/,\s*$/, "");
+    const cut = rest.lastIndexOf(",");
+    if (cut > 0) {
+      city = rest.slice(cut + 1).trim();
+      street = rest.slice(0, cut).trim();
+    } else {
+      street = rest.trim();
+    }
+  }
+  return {
+    shippingName: name,
+    shippingEmail: user.email,
+    shippingAddress: user.businessName && street && !street.includes(user.businessName) ? `${user.businessName}, ${street}` : street,
+    shippingCity: city,
+    shippingPostcode: postcode,
+  };
+}

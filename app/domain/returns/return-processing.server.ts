@@ -1,0 +1,345 @@
+/**
+ * The back office's returns: the list with counts by status, Update Status (requested, approved, rejected,
+ * with admin notes) and Complete. Completing an approved return is one write transaction: the return is
+ * marked completed with its refund (inc VAT, 0 for an exchange), the returned units of a refund go back into
+ * stock (an exchange sends the same goods out again, so its stock does not change), the
+ * refunded value's points are taken back from the order, and the change is audited. A completed or rejected
+ * return cannot be moved again.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, products, returnItems, returns, users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { toDecimalString } from "~/utils/money";
+import { fail, ok, type Result } from "~/utils/result";
+import {
+  ADMIN_RETURN_STATUSES,
+  ADMIN_RETURNS_PAGE_SIZE,
+  completeRefusedMessage,
+  finalStatusMessage,
+  RETURN_NOT_FOUND,
+  type AdminReturnListQuery,
+  type AdminReturnStatus,
+  type ReturnStatusUpdate,
+} from "./return-processing.schema";
+import { recordAudit } from "../shared/audit.server";
+import { pointsHeldByOrder, reversePointsForReturn } from "../loyalty/points.server";
+import { returnedLineValue, returnValue, type ReturnedLine } from "./return-refund";
+import { returnColumns, returnJson, type ReturnItemJson, type ReturnJson, type ReturnRow } from "./returns.server";
+
+export type Actor = { id: string };
+
+export type AdminReturnItemJson = ReturnItemJson & {
+  orderItemId: number;
+  productId: number | null;
+  /** "20.00" */
+  vatRate: string;
+  /** what these units were paid, inc VAT: their share of the order line after any voucher, plus VAT */
+  lineValue: string;
+};
+
+export type AdminReturnJson = Omit<ReturnJson, "items"> & {
+  userId: string | null;
+  customer: { firstName: string | null; lastName: string | null; email: string } | null;
+  items: AdminReturnItemJson[];
+};
+
+type AdminReturnRow = ReturnRow & { firstName: string | null; lastName: string | null; email: string | null };
+
+type ItemRow = {
+  id: number;
+  returnId: number;
+  orderItemId: number;
+  productId: number | null;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  vatRate: number;
+  orderedQuantity: number | null;
+  orderedTotal: number | null;
+};
+
+function itemRows(db: DB, returnIds: number[]): ItemRow[] {
+  if (returnIds.length === 0) return [];
+  return db
+    .select({
+      id: returnItems.id,
+      returnId: returnItems.returnId,
+      orderItemId: returnItems.orderItemId,
+      productId: returnItems.productId,
+      productName: returnItems.productName,
+      quantity: returnItems.quantity,
+      unitPrice: returnItems.unitPrice,
+      vatRate: returnItems.vatRate,
+      orderedQuantity: orderItems.quantity,
+      orderedTotal: orderItems.total,
+    })
+    .from(returnItems)
+    .leftJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
+    .where(inArray(returnItems.returnId, returnIds))
+    .orderBy(asc(returnItems.returnId), asc(returnItems.id))
+    .all();
+}
+
+/** The order line a returned item came from, as the refund rule reads it (the return's own price when it is gone). */
+function returnedLine(item: ItemRow): ReturnedLine {
+  return item.orderedQuantity === null || item.orderedTotal === null
+    ? { quantity: item.quantity, orderedQuantity: item.quantity, orderedTotal: item.quantity * item.unitPrice, vatRate: item.vatRate }
+    : { quantity: item.quantity, orderedQuantity: item.orderedQuantity, orderedTotal: item.orderedTotal, vatRate: item.vatRate };
+}
+
+function itemJson(item: ItemRow): AdminReturnItemJson {
+  return {
+    id: item.id,
+    orderItemId: item.orderItemId,
+    productId: item.productId,
+    productName: item.productName,
+    quantity: item.quantity,
+    unitPrice: toDecimalString(item.unitPrice),
+    vatRate: toDecimalString(item.vatRate),
+    lineValue: toDecimalString(returnedLineValue(returnedLine(item)).gross),
+  };
+}
+
+function selectAdminReturns(db: DB) {
+  return db
+    .select({ ...returnColumns, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(returns)
+    .leftJoin(orders, eq(orders.id, returns.orderId))
+    .leftJoin(users, eq(users.id, returns.userId));
+}
+
+function withItems(db: DB, rows: AdminReturnRow[]): AdminReturnJson[] {
+  const byReturn = new Map<number, AdminReturnItemJson[]>(rows.map((row) => [row.id, []]));
+  for (const item of itemRows(db, rows.map((row) => row.id))) byReturn.get(item.returnId)?.push(itemJson(item));
+  return rows.map((row) => {
+    const { items: _ignored, ...base } = returnJson(row, []);
+    return {
+      ...base,
+      userId: row.userId,
+      customer: row.email === null ? null : { firstName: row.firstName, lastName: row.lastName, email: row.email },
+      items: byReturn.get(row.id) ?? [],
+    };
+  });
+}
+
+// ─── Reading ────────────────────────────────────────────────────────────────
+
+export type AdminReturnsPage = {
+  items: AdminReturnJson[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+/** Newest first, optionally one status; a page past the end shows the last page. */
+export function listAdminReturns(
+  db: DB,
+  query: Partial<AdminReturnListQuery> = {},
+  pageSize = ADMIN_RETURNS_PAGE_SIZE,
+): AdminReturnsPage {
+  const where: SQL | undefined = query.status ? eq(returns.status, query.status) : undefined;
+  const total = db.select({ n: count() }).from(returns).where(where).get()?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pageCount);
+  const rows = selectAdminReturns(db)
+    .where(where)
+    .orderBy(desc(returns.createdAt), desc(returns.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: withItems(db, rows), total, page, pageCount, pageSize };
+}
+
+export type ReturnCounts = Record<AdminReturnStatus, number>;
+
+/** How many returns are in each status (Pending = requested). */
+export function countReturnsByStatus(db: DB): ReturnCounts {
+  const counts = Object.fromEntries(ADMIN_RETURN_STATUSES.map((status) => [status, 0])) as ReturnCounts;
+  for (const row of db.select({ status: returns.status, n: count() }).from(returns).groupBy(returns.status).all()) {
+    counts[row.status] = row.n;
+  }
+  return counts;
+}
+
+export function getAdminReturn(db: DB, id: number): AdminReturnJson | null {
+  const row = selectAdminReturns(db).where(eq(returns.id, id)).get();
+  return row ? withItems(db, [row])[0]! : null;
+}
+
+// ─── Completing: what it will do ───────────────────────────────────────────
+
+export type CompletionPlan = {
+  /** inc VAT, pence; 0 for an exchange */
+  refundAmount: number;
+  /** units going back per product that still exists; none for an exchange (the replacement goes out) */
+  restock: { productId: number; quantity: number }[];
+  /** points the order gives back: floor of the refunded value ex VAT in pounds, capped by what it still holds */
+  points: number;
+};
+
+function planCompletion(tx: DB, row: { id: number; orderId: number; returnType: "refund" | "exchange" }): CompletionPlan {
+  const items = itemRows(tx, [row.id]);
+  const value = returnValue(row.returnType, items.map(returnedLine));
+  const units = new Map<number, number>();
+  for (const item of row.returnType === "refund" ? items : []) {
+    if (item.productId !== null) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
+  }
+  const existing =
+    units.size === 0
+      ? new Set<number>()
+      : new Set(
+          tx
+            .select({ id: products.id })
+            .from(products)
+            .where(inArray(products.id, [...units.keys()]))
+            .all()
+            .map((product) => product.id),
+        );
+  return {
+    refundAmount: value.refundAmount,
+    restock: [...units]
+      .filter(([productId]) => existing.has(productId))
+      .sort(([a], [b]) => a - b)
+      .map(([productId, quantity]) => ({ productId, quantity })),
+    points: value.points > 0 ? Math.min(value.points, pointsHeldByOrder(tx, row.orderId)) : 0,
+  };
+}
+
+/** What completing an approved return would do, for the confirm step; null when it cannot be completed. */
+export function previewCompletion(db: DB, id: number): CompletionPlan | null {
+  const row = db
+    .select({ id: returns.id, orderId: returns.orderId, returnType: returns.returnType, status: returns.status })
+    .from(returns)
+    .where(eq(returns.id, id))
+    .get();
+  return row && row.status === "approved" ? planCompletion(db, row) : null;
+}
+
+// ─── Changing ───────────────────────────────────────────────────────────────
+
+const storeSuccess = (result: Result<unknown>) => result.ok;
+
+function reread(db: DB, result: Result<{ id: number }>): Result<AdminReturnJson> {
+  if (!result.ok) return result;
+  const found = getAdminReturn(db, result.value.id);
+  return found ? ok(found) : fail(404, RETURN_NOT_FOUND);
+}
+
+/**
+ * Update Status: sets requested, approved or rejected and the admin notes (undefined keeps them, null clears
+ * them). 404 for an unknown return; 409 once it is completed or rejected. Audited with before and after.
+ */
+export function updateReturnStatus(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: ReturnStatusUpdate,
+  key: string | null = null,
+): Result<AdminReturnJson> {
+  const { result } = runOnce(
+    db,
+    { ownerId: actor.id, scope: `admin.return.status:${id}`, key },
+    (tx): Result<{ id: number }> => {
+      const existing = tx
+        .select({ status: returns.status, adminNotes: returns.adminNotes })
+        .from(returns)
+        .where(eq(returns.id, id))
+        .get();
+      if (!existing) return fail(404, RETURN_NOT_FOUND);
+      if (existing.status === "completed" || existing.status === "rejected") {
+        return fail(409, finalStatusMessage(existing.status), "status");
+      }
+      const adminNotes = input.adminNotes === undefined ? existing.adminNotes : input.adminNotes;
+      tx.update(returns)
+        .set({ status: input.status, adminNotes, updatedAt: new Date() })
+        .where(eq(returns.id, id))
+        .run();
+      recordAudit(tx, {
+        actorId: actor.id,
+        action: "return.status_updated",
+        entityType: "return",
+        entityId: id,
+        details: {
+          before: { status: existing.status, adminNotes: existing.adminNotes },
+          after: { status: input.status, adminNotes },
+        },
+      });
+      return ok({ id });
+    },
+    storeSuccess,
+  );
+  return reread(db, result);
+}
+
+/**
+ * Complete: only for an approved return (409 otherwise, and for one already completed, so nothing is done
+ * twice). In one write transaction: status completed with completedAt and the refund amount, the returned
+ * units back into stock, the refunded value's points taken back from the order, and the audit entry.
+ */
+export function completeReturn(db: DB, actor: Actor, id: number, key: string | null = null): Result<AdminReturnJson> {
+  const { result } = runOnce(
+    db,
+    { ownerId: actor.id, scope: `admin.return.complete:${id}`, key },
+    (tx): Result<{ id: number }> => {
+      const row = tx
+        .select({
+          id: returns.id,
+          orderId: returns.orderId,
+          returnType: returns.returnType,
+          status: returns.status,
+          orderNumber: orders.orderNumber,
+          orderUserId: orders.userId,
+        })
+        .from(returns)
+        .leftJoin(orders, eq(orders.id, returns.orderId))
+        .where(eq(returns.id, id))
+        .get();
+      if (!row) return fail(404, RETURN_NOT_FOUND);
+      if (row.status !== "approved") return fail(409, completeRefusedMessage(row.status), "status");
+
+      const plan = planCompletion(tx, row);
+      const now = new Date();
+      // conditional on the status read above, so two admins completing at once cannot both succeed
+      const moved = tx
+        .update(returns)
+        .set({ status: "completed", completedAt: now, refundAmount: plan.refundAmount, updatedAt: now })
+        .where(and(eq(returns.id, id), eq(returns.status, "approved")))
+        .run();
+      if (moved.changes === 0) return fail(409, completeRefusedMessage("completed"), "status");
+
+      for (const { productId, quantity } of plan.restock) {
+        tx.update(products)
+          .set({ stockLevel: sql`${products.stockLevel} + ${quantity}`, updatedAt: now })
+          .where(eq(products.id, productId))
+          .run();
+      }
+      const pointsReversed = row.orderNumber
+        ? reversePointsForReturn(
+            tx,
+            { id: row.orderId, orderNumber: row.orderNumber, userId: row.orderUserId },
+            id,
+            plan.points,
+          )
+        : 0;
+
+      recordAudit(tx, {
+        actorId: actor.id,
+        action: "return.completed",
+        entityType: "return",
+        entityId: id,
+        details: {
+          orderId: row.orderId,
+          returnType: row.returnType,
+          refundAmount: toDecimalString(plan.refundAmount),
+          restocked: plan.restock,
+          pointsReversed,
+        },
+      });
+      return ok({ id });
+    },
+    storeSuccess,
+  );
+  return reread(db, result);
+}
