@@ -15,7 +15,7 @@ import {
   ChangePasswordForm,
   type ChangePasswordNotice,
 } from "~/components/account/change-password-form";
-import { UrlDialog } from "~/components/cart/url-dialog";
+import { UrlDialog } from "~/components/ui/url-dialog";
 import { changePasswordFormSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { countCustomerOrders } from "~/domain/orders/order-history.server";

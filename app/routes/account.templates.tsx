@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { describeVariants } from "~/components/cart/cart-line-row";
-import { UrlDialog } from "~/components/cart/url-dialog";
+import { UrlDialog } from "~/components/ui/url-dialog";
 import { Button } from "~/components/ui/button";
 import { describeSkipped } from "~/domain/cart/cart-bulk.server";
 import { cartOwnerOf } from "~/domain/cart/cart.server";

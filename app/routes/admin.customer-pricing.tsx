@@ -14,14 +14,9 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { useAdminForm } from "~/components/admin/use-admin-form";
-import {
-  errorToast,
-  failureReply,
-  invalidReply,
-  redirectWithToast,
-  type FormActionData,
-} from "~/components/admin/pricing/form-action.server";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import {
   CountLine,
   DialogActions,
@@ -30,8 +25,8 @@ import {
   PickerSearch,
   primaryLinkClass,
   SelectField,
-} from "~/components/admin/pricing/form-bits";
-import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/pricing/hrefs";
+} from "~/components/admin/form/form-bits";
+import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
 import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { Field, FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";

@@ -20,14 +20,9 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { useAdminForm } from "~/components/admin/use-admin-form";
-import {
-  errorToast,
-  failureReply,
-  invalidReply,
-  redirectWithToast,
-  type FormActionData,
-} from "~/components/admin/pricing/form-action.server";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import {
   DialogActions,
   FieldErrors,
@@ -37,9 +32,9 @@ import {
   primaryLinkClass,
   SelectField,
   TextareaField,
-} from "~/components/admin/pricing/form-bits";
-import { idParam, listHref } from "~/components/admin/pricing/hrefs";
-import { useHydrated } from "~/components/cart/url-dialog";
+} from "~/components/admin/form/form-bits";
+import { idParam, listHref } from "~/components/admin/form/list-hrefs";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Field, FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
 import {

@@ -5,9 +5,9 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { redirectWithToast } from "~/components/admin/pricing/form-action.server";
-import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/pricing/form-bits";
-import { idParam } from "~/components/admin/pricing/hrefs";
+import { failureToast, redirectWithToast } from "~/utils/toast.server";
+import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
+import { idParam } from "~/components/admin/form/list-hrefs";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
 import { approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/orders/order-desk.schema";
@@ -55,10 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
     idempotencyKey: issueIdempotencyKey(),
   });
-}
-
-function failureToast(title: string, message: string): Toast {
-  return { title, description: message, variant: "destructive" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { errorToast, redirectWithToast } from "~/components/admin/pricing/form-action.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { exportIdsFrom } from "~/domain/orders/order-desk.schema";
 import { pickingListCsv } from "~/domain/orders/order-desk.server";
 import { csvDownload } from "~/utils/http.server";

@@ -16,17 +16,12 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { useAdminForm } from "~/components/admin/use-admin-form";
-import {
-  errorToast,
-  failureReply,
-  invalidReply,
-  redirectWithToast,
-  type FormActionData,
-} from "~/components/admin/pricing/form-action.server";
-import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/pricing/form-bits";
-import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/pricing/hrefs";
-import { useHydrated } from "~/components/cart/url-dialog";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
+import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatCalendarDate, formatDecimalMoney, formatDecimalPercent, formatOrderDate, safeTrackingUrl } from "~/components/orders/format";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { Button } from "~/components/ui/button";

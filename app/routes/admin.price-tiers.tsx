@@ -14,22 +14,17 @@ import { Badge } from "~/components/admin/badge";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { useAdminForm } from "~/components/admin/use-admin-form";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import {
   DialogActions,
   HiddenFields,
   IDEMPOTENCY_INPUT,
   primaryLinkClass,
   TextareaField,
-} from "~/components/admin/pricing/form-bits";
-import {
-  errorToast,
-  failureReply,
-  invalidReply,
-  redirectWithToast,
-  type FormActionData,
-} from "~/components/admin/pricing/form-action.server";
-import { idParam } from "~/components/admin/pricing/hrefs";
+} from "~/components/admin/form/form-bits";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { idParam } from "~/components/admin/form/list-hrefs";
 import { Field, FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
 import {

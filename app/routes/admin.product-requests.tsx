@@ -5,13 +5,13 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge, type BadgeTone } from "~/components/admin/badge";
 import { StatusFilterLinks } from "~/components/admin/admin-list-filters";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { errorToast, redirectWithToast } from "~/components/admin/pricing/form-action.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import {
   HiddenFields,
   IDEMPOTENCY_INPUT,
-} from "~/components/admin/pricing/form-bits";
-import { idParam, listHref, type ListState } from "~/components/admin/pricing/hrefs";
-import { ScoreBadge } from "~/components/admin/pricing/score-badge";
+} from "~/components/admin/form/form-bits";
+import { idParam, listHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { ScoreBadge } from "~/components/admin/score-badge";
 import { formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
 import {

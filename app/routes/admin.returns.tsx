@@ -16,16 +16,17 @@ import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { StatusFilterLinks } from "~/components/admin/admin-list-filters";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { useAdminForm } from "~/components/admin/use-admin-form";
-import { failureReply, invalidReply, redirectWithToast, type FormActionData } from "~/components/admin/pricing/form-action.server";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { failureToast, redirectWithToast } from "~/utils/toast.server";
 import {
   DialogActions,
   HiddenFields,
   IDEMPOTENCY_INPUT,
   SelectField,
   TextareaField,
-} from "~/components/admin/pricing/form-bits";
-import { idParam, listHref, type ListState } from "~/components/admin/pricing/hrefs";
+} from "~/components/admin/form/form-bits";
+import { idParam, listHref, type ListState } from "~/components/admin/form/list-hrefs";
 import { StatCard } from "~/components/admin/stat-card";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { FormError } from "~/components/ui/field";
@@ -72,10 +73,6 @@ function returnHref(value: FormDataEntryValue | null) {
   if (typeof value !== "string" || !value.startsWith(PATH)) return PATH;
   const url = new URL(value, "http://localhost");
   return url.pathname === PATH ? listHref(PATH, parseList(url.searchParams)) : PATH;
-}
-
-function failureToast(title: string, description: string): Toast {
-  return { title, description, variant: "destructive" };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

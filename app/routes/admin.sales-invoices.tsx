@@ -9,7 +9,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminListFilters } from "~/components/admin/admin-list-filters";
-import { useAdminForm } from "~/components/admin/use-admin-form";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { useState, type InputHTMLAttributes } from "react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -17,13 +17,8 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge, type BadgeTone } from "~/components/admin/badge";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import {
-  errorToast,
-  failureReply,
-  invalidReply,
-  redirectWithToast,
-  type FormActionData,
-} from "~/components/admin/pricing/form-action.server";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import {
   DialogActions,
   FieldErrors,
@@ -33,9 +28,9 @@ import {
   primaryLinkClass,
   SelectField,
   TextareaField,
-} from "~/components/admin/pricing/form-bits";
-import { idParam, listHref } from "~/components/admin/pricing/hrefs";
-import { useHydrated } from "~/components/cart/url-dialog";
+} from "~/components/admin/form/form-bits";
+import { idParam, listHref } from "~/components/admin/form/list-hrefs";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClass } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";

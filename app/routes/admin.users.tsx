@@ -24,7 +24,7 @@ import { Badge } from "~/components/admin/badge";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { useAdminForm } from "~/components/admin/use-admin-form";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClass } from "~/components/ui/field";

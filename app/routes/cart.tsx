@@ -20,7 +20,7 @@ import {
 import { CartLineRow, type CartPageLine } from "~/components/cart/cart-line-row";
 import { CartMirror } from "~/components/cart/cart-mirror";
 import { SaveTemplateForm, type TemplateNotice } from "~/components/cart/save-template-form";
-import { UrlDialog } from "~/components/cart/url-dialog";
+import { UrlDialog } from "~/components/ui/url-dialog";
 import { Button } from "~/components/ui/button";
 import { describeSkipped, restoreMirroredCart } from "~/domain/cart/cart-bulk.server";
 import { restoreMirrorSchema } from "~/domain/cart/cart-mirror.schema";

@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useNavigate } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useHydrated } from "~/components/cart/url-dialog";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * A back-office dialog whose open state is the URL (`?dialog=new`, `?edit=12`, `?delete=12`). Before

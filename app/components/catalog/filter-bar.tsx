@@ -19,7 +19,7 @@ import {
   type StockFilter,
 } from "~/domain/catalog/catalog.schema";
 import { formatPercent } from "~/utils/money";
-import { inputClass } from "../ui/field";
+import { inputClass } from "~/components/ui/field";
 
 /** What the filter bar offers: the VAT rates and whole-pound price bounds of the products in view. */
 export type FilterFacets = { vatRates: number[]; priceMin: number; priceMax: number };

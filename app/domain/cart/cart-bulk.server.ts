@@ -10,7 +10,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { addManyToCart, getCart, type CartOwner } from "./cart.server";
 import { variantKey, type SelectedVariants } from "./cart.schema";
 import type { CartMirrorLine } from "./cart-mirror.schema";
-import type { Buyer } from "../pricing/pricing.server";
+import type { Buyer } from "~/domain/pricing/pricing.server";
 
 export type BulkCartLine = {
   productId: number;

@@ -5,7 +5,7 @@
  */
 import { toDecimalString, withVat } from "~/utils/money";
 import type { Cart } from "./cart.server";
-import { unitPriceJson } from "../pricing/pricing.server";
+import { unitPriceJson } from "~/domain/pricing/pricing.server";
 
 export function cartJson(cart: Cart) {
   return {

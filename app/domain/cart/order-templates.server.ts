@@ -17,7 +17,7 @@ import {
   type CreateTemplateInput,
   type SaveTemplateInput,
 } from "./order-template.schema";
-import type { Buyer } from "../pricing/pricing.server";
+import type { Buyer } from "~/domain/pricing/pricing.server";
 
 export type TemplateItem = {
   productId: number;

@@ -35,6 +35,7 @@ import {
   type ImportVariant,
   type RowError,
 } from "./product-csv";
+import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 
 export type ImportOutcome = { created: number; updated: number; errors: RowError[] };
 
@@ -63,7 +64,7 @@ export function importProductCsv(
 
   return runOnce(
     db,
-    { ownerId: actor.id, scope: "admin:products:import", key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.productImport, key: options.idempotencyKey ?? null },
     (tx): Result<ImportOutcome> => {
       const errors = [...parseErrors];
       const created: string[] = [];

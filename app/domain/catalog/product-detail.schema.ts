@@ -3,8 +3,8 @@
  */
 import { z } from "zod";
 import { withVat } from "~/utils/money";
-import { MAX_LINE_QUANTITY, type SelectedVariants } from "../cart/cart.schema";
-import { bestVolumeRule, unitPriceFor, type UnitPrice, type VolumeRule } from "../pricing/pricing";
+import { MAX_LINE_QUANTITY, type SelectedVariants } from "~/domain/cart/cart.schema";
+import { bestVolumeRule, unitPriceFor, type UnitPrice, type VolumeRule } from "~/domain/pricing/pricing";
 
 export const QUANTITY_MESSAGE = "Quantity must be a positive whole number";
 export const QUANTITY_TOO_LARGE_MESSAGE = `Quantity must be at most ${MAX_LINE_QUANTITY.toLocaleString("en-GB")}`;

@@ -16,8 +16,8 @@ import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
-import type { UnitPrice } from "../pricing/pricing";
-import { buyerFor, priceMany, priceOne, volumeStepsFor, type Buyer } from "../pricing/pricing.server";
+import type { UnitPrice } from "~/domain/pricing/pricing";
+import { buyerFor, priceMany, priceOne, volumeStepsFor, type Buyer } from "~/domain/pricing/pricing.server";
 import { effectiveVolumeRules, listVolumeSteps, type VolumeStep } from "./product-detail.schema";
 import { recommendationsFor } from "./recommendations.server";
 

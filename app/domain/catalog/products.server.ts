@@ -53,6 +53,7 @@ import {
   type VariantInput,
 } from "./product.schema";
 import { generateLocalDescription } from "./description-generator";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export type Actor = Pick<SessionUser, "id">;
 type WriteOptions = { idempotencyKey?: string | null };
@@ -212,7 +213,7 @@ type ProductValues = Omit<ProductInput, "slug"> & { slug: string };
 export function createProduct(db: DB, actor: Actor, input: ProductInput, options: WriteOptions = {}): Result<AdminProductJson> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: "admin:product:create", key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.productCreate, key: options.idempotencyKey ?? null },
     (tx): Result<AdminProductJson> => {
       const slug = resolveSlug(input.slug, input.name);
       if (!slug) return fail(400, SLUG_NOT_DERIVABLE, "slug");
@@ -255,7 +256,7 @@ const PATCHABLE = [
 export function updateProduct(db: DB, actor: Actor, id: number, patch: ProductPatch, options: WriteOptions = {}): Result<AdminProductJson> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin:product:update:${id}`, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productUpdate, id), key: options.idempotencyKey ?? null },
     (tx): Result<AdminProductJson> => {
       const current = tx.select().from(products).where(eq(products.id, id)).get();
       if (!current) return fail(404, PRODUCT_NOT_FOUND);
@@ -302,7 +303,7 @@ export function updateProduct(db: DB, actor: Actor, id: number, patch: ProductPa
 export function deleteProduct(db: DB, actor: Actor, id: number, options: WriteOptions = {}): Result<{ id: number; name: string }> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin:product:delete:${id}`, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productDelete, id), key: options.idempotencyKey ?? null },
     (tx): Result<{ id: number; name: string }> => {
       const current = tx.select({ id: products.id, name: products.name, slug: products.slug }).from(products).where(eq(products.id, id)).get();
       if (!current) return fail(404, PRODUCT_NOT_FOUND);
@@ -347,7 +348,7 @@ export function findCategoryByName(db: DB, name: string): CategorySummary | null
 export function createCategory(db: DB, actor: Actor, input: CategoryInput, options: WriteOptions = {}): Result<CategorySummary> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: "admin:category:create", key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.categoryCreate, key: options.idempotencyKey ?? null },
     (tx): Result<CategorySummary> => {
       if (findCategoryByName(tx, input.name)) return fail(409, CATEGORY_NAME_TAKEN, "name");
       let slug: string;
@@ -389,7 +390,7 @@ export function addVariant(
 ): Result<ProductVariant> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin:variant:add:${productId}`, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.variantAdd, productId), key: options.idempotencyKey ?? null },
     (tx): Result<ProductVariant> => {
       if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) {
         return fail(404, PRODUCT_NOT_FOUND);
@@ -433,7 +434,7 @@ export function deleteVariant(
 ): Result<{ id: number; name: string }> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin:variant:delete:${productId}:${variantId}`, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.variantDelete, productId, variantId), key: options.idempotencyKey ?? null },
     (tx): Result<{ id: number; name: string }> => {
       if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) {
         return fail(404, PRODUCT_NOT_FOUND);

@@ -11,7 +11,7 @@ import { asc, eq } from "drizzle-orm";
 import { orderItems, orders, salesInvoiceItems, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
-import { nextInvoiceNumber } from "../shared/numbering.server";
+import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
 
 export const PAYMENT_TERMS_DAYS = 30;
 

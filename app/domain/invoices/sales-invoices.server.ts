@@ -22,13 +22,14 @@ import {
   type RecordPaymentInput,
   type SalesInvoiceListQuery,
 } from "./sales-invoice.schema";
-import { recordAudit } from "../shared/audit.server";
-import { containsPattern } from "../catalog/catalog.schema";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { containsPattern } from "~/domain/catalog/catalog.schema";
 import { deriveInvoiceStatus, formatInvoiceDate, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
 import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "./invoices.server";
-import { nextInvoiceNumber } from "../shared/numbering.server";
-import { lineTotals } from "../pricing/pricing";
+import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
+import { lineTotals } from "~/domain/pricing/pricing";
 import { loadSalesInvoiceDocument } from "./invoice-document.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export type Actor = { id: string };
 
@@ -323,7 +324,7 @@ export function recordPayment(
 ): Result<RecordedPayment> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.sales_invoice.payment:${invoiceId}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoicePayment, invoiceId), key },
     (tx): Result<RecordedPayment> => {
       const invoice = tx.select().from(salesInvoices).where(eq(salesInvoices.id, invoiceId)).get();
       if (!invoice) return fail(404, SALES_INVOICE_NOT_FOUND);
@@ -415,7 +416,6 @@ export type SentInvoiceEmail = { invoiceNumber: string; to: string; subject: str
 /** A mail server that refused or could not be reached is not the client's fault: 502. */
 export type MailFailure = { ok: false; status: 502; message: string };
 
-const EMAIL_SCOPE = "admin.sales_invoice.email";
 
 /** `Invoice INV-2026-00012 from Trade Counter Ltd`, with the PDF attached and the balance in the text. */
 function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, companyEmail: string) {
@@ -448,7 +448,7 @@ export async function sendInvoiceEmail(
   invoiceId: number,
   key: string | null = null,
 ): Promise<Result<SentInvoiceEmail> | MailFailure> {
-  const ref = { ownerId: actor.id, scope: `${EMAIL_SCOPE}:${invoiceId}`, key };
+  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId), key };
   if (key) {
     const previous = db
       .select({ result: idempotencyKeys.result })
@@ -517,7 +517,7 @@ export function createManualInvoice(
 ): Result<CreatedInvoice> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: "admin.sales_invoice.create", key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.salesInvoiceCreate, key },
     (tx): Result<CreatedInvoice> => {
       const customer = tx
         .select({ id: users.id, role: users.role })

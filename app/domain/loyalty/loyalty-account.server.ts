@@ -10,7 +10,7 @@ import { isBusyError, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
-import { INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "../users/user-accounts.server";
+import { INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
 import {
   HISTORY_PAGE_SIZE,
   notEnoughPointsMessage,
@@ -23,6 +23,7 @@ import {
 } from "./loyalty-account.schema";
 import type { RewardType } from "./reward.schema";
 import { loyaltyRewardJson, selectRewards, type LoyaltyRewardRow } from "./rewards.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 // ─── Balance ────────────────────────────────────────────────────────────────
 
@@ -196,7 +197,7 @@ export function redeemReward(
   try {
     return runOnce(
       db,
-      { ownerId: actor.id, scope: `loyalty-redeem:${rewardId}`, key: idempotencyKey },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.rewardRedeem, rewardId), key: idempotencyKey },
       (tx): Result<Redemption> => {
         const at = now();
         const reward = selectRewards(tx)

@@ -19,7 +19,7 @@ import {
   PERCENT_MAX,
   MONEY_MAX_PENCE,
   requiredTextField,
-} from "../pricing/pricing-rules.schema";
+} from "~/domain/pricing/pricing-rules.schema";
 
 export { REWARD_TYPES };
 export type RewardType = (typeof REWARD_TYPES)[number];

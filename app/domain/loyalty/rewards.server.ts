@@ -9,8 +9,9 @@ import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
-import { recordAudit } from "../shared/audit.server";
+import { recordAudit } from "~/domain/shared/audit.server";
 import { REWARDS_PAGE_SIZE, VALID_UNTIL_BEFORE_FROM, type LoyaltyRewardInput, type RewardType } from "./reward.schema";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export type Actor = { id: string };
 
@@ -135,7 +136,7 @@ export function createLoyaltyReward(
 ): Result<LoyaltyRewardRow> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: "admin.loyalty_reward.create", key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.rewardCreate, key },
     (tx): Result<{ id: number }> => {
       const problem = productProblem(tx, input);
       if (problem) return problem;
@@ -172,7 +173,7 @@ export function updateLoyaltyReward(
 ): Result<LoyaltyRewardRow> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.loyalty_reward.update:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.rewardUpdate, id), key },
     (tx): Result<{ id: number }> => {
       const existing = tx.select().from(loyaltyRewards).where(eq(loyaltyRewards.id, id)).get();
       if (!existing) return fail(404, REWARD_NOT_FOUND);
@@ -215,7 +216,7 @@ export type DeletedReward = { id: number; name: string };
 export function deleteLoyaltyReward(db: DB, actor: Actor, id: number, key: string | null = null): Result<DeletedReward> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.loyalty_reward.delete:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.rewardDelete, id), key },
     (tx): Result<DeletedReward> => {
       const existing = tx
         .select({ id: loyaltyRewards.id, name: loyaltyRewards.name, pointsCost: loyaltyRewards.pointsCost })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineTotals } from "../pricing/pricing";
+import { lineTotals } from "~/domain/pricing/pricing";
 import {
   normaliseVoucherCode,
   rewardEffectText,

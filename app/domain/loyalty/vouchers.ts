@@ -11,7 +11,7 @@
  */
 import { divideRoundHalfUp, formatMoney, formatPercent, vatOn } from "~/utils/money";
 import type { RewardType } from "./reward.schema";
-import type { PricedLine } from "../pricing/pricing";
+import type { PricedLine } from "~/domain/pricing/pricing";
 
 export type VoucherTerms = {
   rewardType: RewardType;

@@ -31,11 +31,12 @@ import {
   type OrderListQuery,
   type TrackingInput,
 } from "./order-desk.schema";
-import { recordAudit } from "../shared/audit.server";
-import { issueSalesInvoiceForOrder, ukToday } from "../invoices/invoices.server";
-import { earnPointsForOrder } from "../loyalty/points.server";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { issueSalesInvoiceForOrder, ukToday } from "~/domain/invoices/invoices.server";
+import { earnPointsForOrder } from "~/domain/loyalty/points.server";
 import { ADMIN_ONLY_MESSAGE, cancelOrder, type CancelledOrder } from "./orders.server";
 import { statusLabel } from "./order-status";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
 export const CANNOT_REOPEN_MESSAGE =
@@ -358,7 +359,7 @@ export function updateOrderStatus(
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.order.status:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderStatus, id), key },
     (tx): Result<StatusChange> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
@@ -394,7 +395,7 @@ export function bulkUpdateStatus(
   const unique = [...new Set(ids)];
   return runOnce(
     db,
-    { ownerId: actor.id, scope: "admin.order.bulk-status", key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.orderBulkStatus, key },
     (tx): Result<BulkStatusChange> => {
       const found = new Map<number, OrderRow>();
       for (let i = 0; i < unique.length; i += 500) {
@@ -442,7 +443,7 @@ export function updateTracking(
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.order.tracking:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderTracking, id), key },
     (tx): Result<{ orderId: number; orderNumber: string }> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
@@ -491,7 +492,7 @@ export function approveOrder(db: DB, actor: Actor, id: number, key: string | nul
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.order.approve:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderApprove, id), key },
     (tx): Result<ApprovedOrder> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
@@ -517,7 +518,7 @@ export function rejectOrder(db: DB, actor: Actor, id: number, key: string | null
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.order.reject:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderReject, id), key },
     (tx): Result<CancelledOrder> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);

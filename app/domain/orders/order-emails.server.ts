@@ -9,7 +9,7 @@ import { getCompanySettings, type CompanySettings } from "~/utils/company.server
 import type { DB } from "~/utils/db.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
 import { formatMoney, formatPercent } from "~/utils/money";
-import { describeOrderLine } from "../invoices/invoices.server";
+import { describeOrderLine } from "~/domain/invoices/invoices.server";
 
 export type ConfirmationOrder = {
   orderNumber: string;

@@ -25,6 +25,7 @@ import {
   ORDER_NOT_FOUND,
   reorderSchema,
 } from "./order-history.schema";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 // ─── JSON shapes ────────────────────────────────────────────────────────────
 
@@ -432,7 +433,7 @@ export function submitReorder(
   const { result } = runOnce(
     db,
     // one key is issued per page view; scoping it by order keeps two orders' Reorder buttons apart
-    { ownerId: user.id, scope: `reorder:${orderId}`, key: input.idempotencyKey },
+    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.reorder, orderId), key: input.idempotencyKey },
     (tx) => reorderIntoCart(tx, owner, buyerFor(tx, user), user.id, orderId),
     (outcome) => outcome.ok,
   );

@@ -7,7 +7,7 @@
  * `unitPrice`, `productName` or `vatRate` are dropped here and the server prices every line itself.
  */
 import { z } from "zod";
-import { cartLineRefSchema, MAX_LINE_QUANTITY } from "../cart/cart.schema";
+import { cartLineRefSchema, MAX_LINE_QUANTITY } from "~/domain/cart/cart.schema";
 
 export const SHIPPING_MESSAGES = {
   shippingName: "Name is required",

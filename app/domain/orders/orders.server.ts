@@ -37,10 +37,10 @@ import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
 import { isBusyError, writeTransaction, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
-import { issueSalesInvoiceForOrder, voidSalesInvoiceForOrder } from "../invoices/invoices.server";
-import { earnPointsForOrder, reversePointsForOrder } from "../loyalty/points.server";
-import { nextOrderNumber } from "../shared/numbering.server";
-import { totalsWithVoucher } from "../loyalty/vouchers";
+import { issueSalesInvoiceForOrder, voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
+import { earnPointsForOrder, reversePointsForOrder } from "~/domain/loyalty/points.server";
+import { nextOrderNumber } from "~/domain/shared/numbering.server";
+import { totalsWithVoucher } from "~/domain/loyalty/vouchers";
 import {
   claimVoucher,
   findCustomerVoucher,
@@ -49,11 +49,11 @@ import {
   VOUCHER_NOT_FOUND,
   voucherUsedMessage,
   type VoucherRow,
-} from "../loyalty/vouchers.server";
+} from "~/domain/loyalty/vouchers.server";
+import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 
 export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 
-export const CHECKOUT_SCOPE = "checkout";
 export const AWAITING_APPROVAL_MESSAGE =
   "Your account is awaiting approval. You can place orders once it has been approved.";
 export const CUSTOMERS_ONLY_MESSAGE = "Only customer accounts can place orders.";
@@ -132,7 +132,7 @@ export async function placeOrder(
 
   let outcome: { result: PlacedOrder; replayed: boolean };
   try {
-    outcome = runOnce(db, { ownerId: actor.id, scope: CHECKOUT_SCOPE, key: input.idempotencyKey }, (tx) =>
+    outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.checkout, key: input.idempotencyKey }, (tx) =>
       writeOrder(tx, actor.id, input),
     );
   } catch (error) {

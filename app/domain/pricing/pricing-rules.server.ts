@@ -14,7 +14,7 @@ import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
-import { recordAudit } from "../shared/audit.server";
+import { recordAudit } from "~/domain/shared/audit.server";
 import {
   ADMIN_RULES_PAGE_SIZE,
   type CustomerPriceInput,
@@ -22,6 +22,7 @@ import {
   type RuleListQuery,
   type VolumeDiscountInput,
 } from "./pricing-rules.schema";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export type Actor = { id: string };
 
@@ -124,7 +125,7 @@ export function createPriceTier(db: DB, actor: Actor, input: PriceTierInput, key
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: "admin.price_tier.create", key },
+      { ownerId: actor.id, scope: REPEAT_SCOPE.priceTierCreate, key },
       (tx): Result<{ id: number }> => {
         if (tierNameTaken(tx, input.name)) return fail(409, TIER_NAME_TAKEN, "name");
         const row = tx
@@ -160,7 +161,7 @@ export function updatePriceTier(
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: `admin.price_tier.update:${id}`, key },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.priceTierUpdate, id), key },
       (tx): Result<{ id: number }> => {
         const existing = tx.select().from(priceTiers).where(eq(priceTiers.id, id)).get();
         if (!existing) return fail(404, TIER_NOT_FOUND);
@@ -196,7 +197,7 @@ export type DeletedTier = { id: number; name: string; usersMoved: number };
 export function deletePriceTier(db: DB, actor: Actor, id: number, key: string | null = null): Result<DeletedTier> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.price_tier.delete:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.priceTierDelete, id), key },
     (tx): Result<DeletedTier> => {
       const existing = getPriceTier(tx, id);
       if (!existing) return fail(404, TIER_NOT_FOUND);
@@ -316,7 +317,7 @@ export function createVolumeDiscount(
 ): Result<VolumeDiscountRow> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: "admin.volume_discount.create", key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.volumeDiscountCreate, key },
     (tx): Result<{ id: number }> => {
       const problem = volumeRuleProblem(tx, input);
       if (problem) return problem;
@@ -344,7 +345,7 @@ export function updateVolumeDiscount(
 ): Result<VolumeDiscountRow> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.volume_discount.update:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.volumeDiscountUpdate, id), key },
     (tx): Result<{ id: number }> => {
       const existing = tx.select().from(volumeDiscounts).where(eq(volumeDiscounts.id, id)).get();
       if (!existing) return fail(404, VOLUME_DISCOUNT_NOT_FOUND);
@@ -382,7 +383,7 @@ export function deleteVolumeDiscount(
 ): Result<DeletedVolumeDiscount> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.volume_discount.delete:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.volumeDiscountDelete, id), key },
     (tx): Result<DeletedVolumeDiscount> => {
       const existing = getVolumeDiscount(tx, id);
       if (!existing) return fail(404, VOLUME_DISCOUNT_NOT_FOUND);
@@ -524,7 +525,7 @@ export function createCustomerPrice(
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: "admin.customer_price.create", key },
+      { ownerId: actor.id, scope: REPEAT_SCOPE.customerPriceCreate, key },
       (tx): Result<{ id: number }> => {
         const problem = customerPriceProblem(tx, input);
         if (problem) return problem;
@@ -557,7 +558,7 @@ export function updateCustomerPrice(
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: `admin.customer_price.update:${id}`, key },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.customerPriceUpdate, id), key },
       (tx): Result<{ id: number }> => {
         const existing = tx.select().from(customerPricing).where(eq(customerPricing.id, id)).get();
         if (!existing) return fail(404, CUSTOMER_PRICE_NOT_FOUND);
@@ -595,7 +596,7 @@ export function deleteCustomerPrice(
 ): Result<DeletedCustomerPrice> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.customer_price.delete:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.customerPriceDelete, id), key },
     (tx): Result<DeletedCustomerPrice> => {
       const existing = getCustomerPrice(tx, id);
       if (!existing) return fail(404, CUSTOMER_PRICE_NOT_FOUND);

@@ -10,7 +10,7 @@ import type { DB } from "~/utils/db.server";
 import { writeTransaction } from "~/utils/db.server";
 import { chatCompletion, llmConfigured, parseJsonReply } from "~/utils/llm.server";
 import { fail, ok, type Result } from "~/utils/result";
-import type { SessionUser } from "../users/user-accounts.server";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { productRequestSchema, type ProductRequestInput } from "./product-request.schema";
 import {
   analyseProductRequest,

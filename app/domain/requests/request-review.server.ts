@@ -7,7 +7,7 @@ import { productRequests, users } from "~db/schema";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { recordAudit } from "../shared/audit.server";
+import { recordAudit } from "~/domain/shared/audit.server";
 import {
   needsScores,
   PRODUCT_REQUESTS_PAGE_SIZE,
@@ -16,6 +16,7 @@ import {
   type ReviewDecision,
 } from "./request-review.schema";
 import { analyseRequestText } from "./product-requests.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export type Actor = { id: string };
 
@@ -132,7 +133,7 @@ export function decideProductRequest(
 ): Result<AdminProductRequest> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.product_request.status:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productRequestDecide, id), key },
     (tx): Result<{ id: number }> => {
       const existing = tx
         .select({ status: productRequests.status })

@@ -22,10 +22,11 @@ import {
   type AdminReturnStatus,
   type ReturnStatusUpdate,
 } from "./return-processing.schema";
-import { recordAudit } from "../shared/audit.server";
-import { pointsHeldByOrder, reversePointsForReturn } from "../loyalty/points.server";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { pointsHeldByOrder, reversePointsForReturn } from "~/domain/loyalty/points.server";
 import { returnedLineValue, returnValue, type ReturnedLine } from "./return-refund";
 import { returnColumns, returnJson, type ReturnItemJson, type ReturnJson, type ReturnRow } from "./returns.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export type Actor = { id: string };
 
@@ -240,7 +241,7 @@ export function updateReturnStatus(
 ): Result<AdminReturnJson> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.return.status:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnStatus, id), key },
     (tx): Result<{ id: number }> => {
       const existing = tx
         .select({ status: returns.status, adminNotes: returns.adminNotes })
@@ -281,7 +282,7 @@ export function updateReturnStatus(
 export function completeReturn(db: DB, actor: Actor, id: number, key: string | null = null): Result<AdminReturnJson> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.return.complete:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key },
     (tx): Result<{ id: number }> => {
       const row = tx
         .select({

@@ -18,6 +18,7 @@ import {
   tooManyMessage,
   type ReturnRequest,
 } from "./return.schema";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 // ─── JSON shape (spec §3) ───────────────────────────────────────────────────
 
@@ -266,7 +267,7 @@ export function requestReturn(
 ): Result<ReturnJson> {
   const { result } = runOnce(
     db,
-    { ownerId: user.id, scope: `return:${input.orderId}`, key: idempotencyKey },
+    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.returnRequest, input.orderId), key: idempotencyKey },
     (tx) => createReturn(tx, user.id, input),
     (outcome) => outcome.ok,
   );

@@ -23,13 +23,14 @@ import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { hashPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { recordAudit } from "../shared/audit.server";
+import { recordAudit } from "~/domain/shared/audit.server";
 import {
   USERS_PAGE_SIZE,
   type CreateUserInput,
   type UpdateUserInput,
   type UserListQuery,
 } from "./user.schema";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -242,7 +243,7 @@ export async function createUser(
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: "admin.user.create", key },
+      { ownerId: actor.id, scope: REPEAT_SCOPE.userCreate, key },
       (tx): Result<{ id: string }> => {
         if (emailTaken(tx, input.email)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
         if (input.priceTierId !== null && !tierExists(tx, input.priceTierId)) {
@@ -321,7 +322,7 @@ export async function updateUser(
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: `admin.user.update:${id}`, key },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userUpdate, id), key },
       (tx): Result<{ id: string }> => {
         const existing = tx.select().from(users).where(eq(users.id, id)).get();
         if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
@@ -375,7 +376,7 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
   if (actor.id === id) return fail(409, SELF_DELETE_MESSAGE);
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.user.delete:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userDelete, id), key },
     (tx): Result<Removed> => {
       const existing = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
@@ -398,7 +399,7 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
 export function approveUser(db: DB, actor: Actor, id: string, key: string | null = null): Result<AdminUser> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.user.approve:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userApprove, id), key },
     (tx): Result<{ id: string }> => {
       const existing = tx.select().from(users).where(eq(users.id, id)).get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
@@ -423,7 +424,7 @@ export function approveUser(db: DB, actor: Actor, id: string, key: string | null
 export function rejectUser(db: DB, actor: Actor, id: string, key: string | null = null): Result<Removed> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: `admin.user.reject:${id}`, key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userReject, id), key },
     (tx): Result<Removed> => {
       const existing = tx.select().from(users).where(eq(users.id, id)).get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/pricing/form-bits";
+import { DialogActions } from "~/components/admin/form/form-bits";
 import { Field, FormError } from "~/components/ui/field";
 import { CATEGORY_NAME_MAX, PRODUCT_INTENTS, categoryCreateSchema } from "~/domain/catalog/product.schema";
 

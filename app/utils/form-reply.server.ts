@@ -1,12 +1,13 @@
 /**
- * The answers of the pricing screens' actions: a form's errors (400, or the use-case's status) so the
- * dialog shows them, or a redirect back to the list with a flashed notice (Post/Redirect/Get).
+ * The answers of a screen's form action when the form must show again: its validation errors (400), or the
+ * use-case's refusal (its status) on the field it concerns. A success answers with `redirectWithToast`.
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import crypto from "node:crypto";
 import type { Failure } from "~/utils/result";
-import { flashToast, type Toast } from "~/utils/session.server";
+import type { Toast } from "~/utils/session.server";
+import { errorToast } from "~/utils/toast.server";
 
 export type FormActionData = {
   intent: string;
@@ -15,10 +16,6 @@ export type FormActionData = {
   /** changes with every answer, so the same notice shows again */
   attempt: string;
 };
-
-export function errorToast(message: string): Toast {
-  return { title: "Error", description: message, variant: "destructive" };
-}
 
 /** The form's own validation failed: show its errors, change nothing. */
 export function invalidReply<Value>(intent: string, submission: Submission<Value>) {
@@ -41,8 +38,4 @@ export function failureReply<Value>(
     ? submission.reply({ fieldErrors: { [onField]: [failure.message] } })
     : submission.reply({ formErrors: [failure.message] });
   return json<FormActionData>({ intent, result, toast, attempt: crypto.randomUUID() }, { status: failure.status });
-}
-
-export async function redirectWithToast(request: Request, to: string, toast: Toast) {
-  return redirect(to, { headers: { "Set-Cookie": await flashToast(request, toast) } });
 }

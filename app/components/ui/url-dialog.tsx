@@ -1,13 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
-
-/** False on the server and in the first client render; true once React has hydrated the page. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useId, type ReactNode } from "react";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * A dialog whose open state is the URL (`/cart?dialog=save-template`, `?delete=12`), so it works without

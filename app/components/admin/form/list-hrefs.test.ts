@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idParam, listHref, safeReturnHref } from "./hrefs";
+import { idParam, listHref, safeReturnHref } from "./list-hrefs";
 
 describe("pricing screen addresses", () => {
   it("keeps the list's filters and adds the page state", () => {
