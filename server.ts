@@ -12,6 +12,7 @@ import express from "express";
 import rateLimit from "express-rate-limit";
 import helmet from "helmet";
 import { getDb } from "./app/utils/db.server";
+import { startHousekeeping } from "./app/utils/housekeeping.server";
 import { seedIfEmpty } from "./db/seed";
 
 const MODE = process.env.NODE_ENV ?? "production";
@@ -28,6 +29,8 @@ if (process.env.SKIP_SEED !== "true") {
   const seeded = await seedIfEmpty(db);
   if (seeded) console.log("Seeded the demo data into an empty database.");
 }
+
+startHousekeeping(db);
 
 const build = await importBuild();
 const app = express();

@@ -132,7 +132,7 @@ export const idempotencyKeys = sqliteTable(
     key: text("key").notNull(),
     /** who used the key (user id, or the session id for guests) */
     ownerId: text("owner_id").notNull(),
-    scope: text("scope").notNull(), // e.g. "checkout"
+    scope: text("scope").notNull(), // one of REPEAT_SCOPE, e.g. "orders.order.place"
     /** JSON of the first result; null while the first request is still running */
     result: text("result"),
     createdAt: createdAt(),

@@ -1,0 +1,26 @@
+/**
+ * Tidying the server does on its own while it runs: repeat-safety keys are only useful for a week (a buyer's
+ * retry comes within minutes), so older ones are deleted at start and then every few hours. The timer never
+ * keeps the process alive, and a failed sweep (say, a database busy past its timeout) is only logged: the
+ * next sweep catches up.
+ */
+import type { DB } from "./db.server";
+import { pruneIdempotencyKeys } from "./idempotency.server";
+
+export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+export function sweepOnce(db: DB, now = Date.now()) {
+  try {
+    pruneIdempotencyKeys(db, now);
+  } catch (error) {
+    console.error("Housekeeping sweep failed; it will run again later", error);
+  }
+}
+
+/** Sweeps now and every HOUSEKEEPING_INTERVAL_MS; returns a function that stops the timer. */
+export function startHousekeeping(db: DB, intervalMs = HOUSEKEEPING_INTERVAL_MS) {
+  sweepOnce(db);
+  const timer = setInterval(() => sweepOnce(db), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
