@@ -144,3 +144,16 @@ export function formatSignedPoints(points: number): string {
 export function pointsTone(points: number): "gain" | "loss" {
   return points > 0 ? "gain" : "loss";
 }
+
+// ─── Redeeming through the page ─────────────────────────────────────────────
+
+/** A reward card's form: which reward to redeem (a missing or malformed id reads as an unavailable reward). */
+export const redeemRewardFormSchema = z.object({
+  rewardId: z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : undefined),
+    z
+      .number({ required_error: REWARD_UNAVAILABLE, invalid_type_error: REWARD_UNAVAILABLE })
+      .int(REWARD_UNAVAILABLE)
+      .positive(REWARD_UNAVAILABLE),
+  ),
+});

@@ -105,3 +105,9 @@ export function returnRequestHref(orderId: number) {
 export function returnsHref(page: number) {
   return page > 1 ? `/account/returns?page=${page}` : "/account/returns";
 }
+
+/** `/account/returns?page=`: the page asked for; 1 when missing or not a whole number. */
+export function parseReturnsPageParam(params: URLSearchParams): number {
+  const raw = params.get("page");
+  return raw !== null && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : 1;
+}

@@ -116,7 +116,7 @@ function withItems(db: DB, rows: ReturnRow[]): ReturnJson[] {
 
 // ─── Reading ────────────────────────────────────────────────────────────────
 
-export function countCustomerReturns(db: DB, userId: string): number {
+function countCustomerReturns(db: DB, userId: string): number {
   return db.select({ value: count() }).from(returns).where(eq(returns.userId, userId)).get()?.value ?? 0;
 }
 
@@ -127,6 +127,18 @@ export function listCustomerReturns(
   { limit = RETURNS_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
 ): ReturnJson[] {
   return withItems(db, returnRows(db, eq(returns.userId, userId), limit, offset));
+}
+
+/** GET /api/returns?limit=&offset=: a slice of the customer's returns with its place in the whole list. */
+export function customerReturnsSlice(db: DB, userId: string, { limit, offset }: { limit: number; offset: number }) {
+  const total = countCustomerReturns(db, userId);
+  return {
+    items: listCustomerReturns(db, userId, { limit, offset }),
+    total,
+    page: Math.floor(offset / limit) + 1,
+    pageSize: limit,
+    pageCount: Math.max(1, Math.ceil(total / limit)),
+  };
 }
 
 export type ReturnsPage = { returns: ReturnJson[]; total: number; page: number; pageCount: number };
