@@ -111,3 +111,15 @@ export function parseReturnsPageParam(params: URLSearchParams): number {
   const raw = params.get("page");
   return raw !== null && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : 1;
 }
+
+/** "items.2.quantity" (the use-case's field) → "items[2].quantity" (the request form's input name). */
+export function returnFormFieldName(field: string) {
+  return field.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
+/** `?order=` of the request form: a positive whole number, or null. */
+export function parseReturnOrderParam(params: URLSearchParams): number | null {
+  const raw = (params.get("order") ?? "").trim();
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
