@@ -30,11 +30,7 @@ export function LoginForm({ redirectTo, actionData }: { redirectTo: string; acti
       <input type="hidden" name="intent" value="login" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormError errors={form.errors} />
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-      />
+      <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
       <Field
         label="Password"
         errors={fields.password.errors}
@@ -50,6 +46,23 @@ export function LoginForm({ redirectTo, actionData }: { redirectTo: string; acti
   );
 }
 
+/** One labelled input of a form, wired to its Conform field. */
+function FormField({
+  meta,
+  label,
+  type = "text",
+  autoComplete,
+}: {
+  meta: Parameters<typeof getInputProps>[0];
+  label: string;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} errors={meta.errors} inputProps={{ ...getInputProps(meta, { type }), autoComplete }} />
+  );
+}
+
 export function SignupForm({ actionData }: { actionData?: FormActionData }) {
   const submitting = useSubmittingIntent("signup");
   const [form, fields] = useForm({
@@ -59,34 +72,16 @@ export function SignupForm({ actionData }: { actionData?: FormActionData }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
-  const text = (name: "firstName" | "lastName" | "businessName" | "address" | "vatNumber") =>
-    getInputProps(fields[name], { type: "text" });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
       <FormError errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          errors={fields.firstName.errors}
-          inputProps={{ ...text("firstName"), autoComplete: "given-name" }}
-        />
-        <Field
-          label="Last name"
-          errors={fields.lastName.errors}
-          inputProps={{ ...text("lastName"), autoComplete: "family-name" }}
-        />
+        <FormField meta={fields.firstName} label="First name" autoComplete="given-name" />
+        <FormField meta={fields.lastName} label="Last name" autoComplete="family-name" />
       </div>
-      <Field
-        label="Business name"
-        errors={fields.businessName.errors}
-        inputProps={{ ...text("businessName"), autoComplete: "organization" }}
-      />
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-      />
+      <FormField meta={fields.businessName} label="Business name" autoComplete="organization" />
+      <FormField meta={fields.email} label="Email" type="email" autoComplete="email" />
       <Field
         label="Password"
         errors={fields.password.errors}
@@ -96,17 +91,9 @@ export function SignupForm({ actionData }: { actionData?: FormActionData }) {
           ...passwordProps(actionData, "new-password"),
         }}
       />
-      <Field
-        label="Address"
-        errors={fields.address.errors}
-        inputProps={{ ...text("address"), autoComplete: "street-address" }}
-      />
-      <Field
-        label="Phone number"
-        errors={fields.phone.errors}
-        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
-      />
-      <Field label="VAT number (optional)" errors={fields.vatNumber.errors} inputProps={text("vatNumber")} />
+      <FormField meta={fields.address} label="Address" autoComplete="street-address" />
+      <FormField meta={fields.phone} label="Phone number" type="tel" autoComplete="tel" />
+      <FormField meta={fields.vatNumber} label="VAT number (optional)" />
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? "Creating account..." : "Create Account"}
       </Button>
