@@ -50,7 +50,7 @@ export function redeemedMessage(rewardName: string, code: string): string {
 
 export const LOYALTY_TABS = ["rewards", "history"] as const;
 export type LoyaltyTab = (typeof LOYALTY_TABS)[number];
-export const DEFAULT_LOYALTY_TAB: LoyaltyTab = "rewards";
+const DEFAULT_LOYALTY_TAB: LoyaltyTab = "rewards";
 
 export const LOYALTY_TAB_LABELS: Record<LoyaltyTab, string> = {
   rewards: "Available Rewards",
@@ -108,7 +108,7 @@ export function redeemButtonLabel(cost: number, balance: number): string {
 
 // ─── Points history ─────────────────────────────────────────────────────────
 
-export const TRANSACTION_TYPE_LABELS: Record<LoyaltyTransactionType, string> = {
+const TRANSACTION_TYPE_LABELS: Record<LoyaltyTransactionType, string> = {
   earned: "Earned",
   redeemed: "Redeemed",
   expired: "Expired",

@@ -148,7 +148,7 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_ATTEMPTS = 10;
 
 /** A fresh code like "TC-7KQ2-M9XD": 40 random bits. */
-export function newVoucherCode(): string {
+function newVoucherCode(): string {
   const symbols = [...crypto.randomBytes(8)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
   return `TC-${symbols.slice(0, 4)}-${symbols.slice(4)}`;
 }
@@ -166,7 +166,7 @@ function unusedVoucherCode(tx: DB): string {
 export type RedeemActor = Pick<SessionUser, "id" | "role" | "isApproved" | "isActive">;
 
 /** Why this user may not redeem rewards, or null when they may. */
-export function redeemRefusal(user: RedeemActor): Failure | null {
+function redeemRefusal(user: RedeemActor): Failure | null {
   if (!user.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   if (user.role !== "customer") return fail(403, REDEEM_CUSTOMERS_ONLY);
   if (!user.isApproved) return fail(403, REDEEM_AWAITING_APPROVAL);

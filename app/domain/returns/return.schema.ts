@@ -52,7 +52,7 @@ const quantity = z.preprocess(
     .max(1_000_000, "Quantity is too large"),
 );
 
-export const returnLineSchema = z.object({
+const returnLineSchema = z.object({
   orderItemId: id("Unknown order item"),
   quantity,
 });

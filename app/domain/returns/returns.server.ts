@@ -121,7 +121,7 @@ function countCustomerReturns(db: DB, userId: string): number {
 }
 
 /** The customer's own returns, newest first, each with its lines. */
-export function listCustomerReturns(
+function listCustomerReturns(
   db: DB,
   userId: string,
   { limit = RETURNS_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},

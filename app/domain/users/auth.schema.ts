@@ -53,7 +53,7 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 // ─── The /login page ────────────────────────────────────────────────────────
 
-export const AUTH_TABS = ["login", "signup"] as const;
+const AUTH_TABS = ["login", "signup"] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];
 
 /** The Log In form: the API's fields, plus where to go afterwards (a bad value is simply ignored). */
