@@ -2,26 +2,27 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { accountErrorBoundary } from "~/components/account/account-page";
 import {
   CHANGE_PASSWORD_DIALOG,
   CHANGE_PASSWORD_INTENT,
   ChangePasswordForm,
   type ChangePasswordNotice,
 } from "~/components/account/change-password-form";
+import { DashboardCard as Card, DashboardCardLink as CardLink, MoreOfYourAccount } from "~/components/account/dashboard-cards";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { changePasswordFormSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { countCustomerOrders } from "~/domain/orders/order-history.server";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { flashToast, getSession } from "~/utils/session.server";
+import { getSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/account/dashboard";
 const CHANGE_PASSWORD_PATH = `${PATH}?dialog=${CHANGE_PASSWORD_DIALOG}`;
@@ -30,14 +31,6 @@ const FAILED_MESSAGE = "Failed to change password";
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 const ROLE_LABELS = { customer: "Customer", admin: "Admin", supplier: "Supplier" } as const;
-
-/** More of the customer's own pages. */
-const ACCOUNT_LINKS = [
-  { to: "/account/loyalty", label: "Loyalty", text: "Your points, rewards to redeem and vouchers for checkout." },
-  { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress." },
-  { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies." },
-  { to: "/account/templates", label: "Order Templates", text: "Reorder your regular products in one click." },
-];
 
 export const meta: MetaFunction = () => [{ title: "Your Account · INFY Wholesale" }];
 
@@ -103,8 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: FAILED_MESSAGE,
     });
   }
-  const cookie = await flashToast(request, { title: "Password changed", description: "Your password has been updated." });
-  return redirect(PATH, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(request, PATH, { title: "Password changed", description: "Your password has been updated." });
 }
 
 export default function AccountDashboard() {
@@ -185,69 +177,13 @@ export default function AccountDashboard() {
         </Card>
       </div>
 
-      {ACCOUNT_LINKS.length > 0 ? (
-        <nav aria-label="More of your account" className="mt-10">
-          <h2 className="text-xl font-semibold text-slate-900">More of your account</h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {ACCOUNT_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="block h-full rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600"
-                >
-                  <span className="font-semibold text-slate-900">{link.label}</span>
-                  <span className="mt-1 block text-sm text-slate-600">{link.text}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <MoreOfYourAccount />
     </div>
   );
 }
 
-function Card({ title, headingId, children }: { title: string; headingId: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-2 flex flex-1 flex-col">{children}</div>
-    </section>
-  );
-}
-
-function CardLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <div className="mt-auto pt-4">
-      <Link
-        to={to}
-        className="inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
-      >
-        {children}
-      </Link>
-    </div>
-  );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">We could not load your account</h1>
-      <p className="mt-4 text-slate-600">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong while loading your account. Please try again in a moment."}
-      </p>
-      <Link to={PATH} className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-        Try again
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = accountErrorBoundary({
+  title: "We could not load your account",
+  failure: "Something went wrong while loading your account. Please try again in a moment.",
+  href: PATH,
+});

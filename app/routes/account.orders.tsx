@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import {
   json,
   redirect,
@@ -5,16 +6,23 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
 import { NoOrders, OrderAccordion } from "~/components/orders/order-accordion";
 import { OrderPagination } from "~/components/orders/order-pagination";
 import { cartOwnerOf } from "~/domain/cart/cart.server";
 import { customerOrderHistoryPage, orderHistoryPageOf, submitReorder } from "~/domain/orders/order-history.server";
-import { ORDER_HISTORY_PAGE_SIZE, orderHistoryHref, parseOrderHistoryQuery } from "~/domain/orders/order-history.schema";
+import {
+  ORDER_HISTORY_PAGE_SIZE,
+  orderHistoryHref,
+  parseOrderHistoryQuery,
+  reorderSchema,
+} from "~/domain/orders/order-history.schema";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
-import { commitSession, getSession, type Toast } from "~/utils/session.server";
+import { getSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const PATH = "/account/orders";
 
@@ -47,12 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-async function redirectWithToast(request: Request, to: string, toast: Toast) {
-  const session = await getSession(request);
-  session.flash("toast", toast);
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
-}
-
 /**
  * Reorder: puts the order's lines in the cart at today's prices and goes to the cart, naming any line
  * that could not be added. A repeated post with the same key (double click, resubmission) changes
@@ -62,11 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData().catch(() => new FormData());
   const owner = cartOwnerOf(user, await getSession(request));
-  const outcome = submitReorder(getDb(), user, owner, {
-    intent: formData.get("intent"),
-    orderId: formData.get("orderId"),
-    idempotencyKey: idempotencyKeyFrom(formData),
-  });
+  // the use case checks the command with the same schema and words the notice when it is refused
+  const { intent, orderId } = parseWithZod(formData, { schema: reorderSchema }).payload;
+  const outcome = submitReorder(getDb(), user, owner, { intent, orderId, idempotencyKey: idempotencyKeyFrom(formData) });
   // to the cart when something went in; when nothing could be added, back to the order (the notice says why)
   const to = outcome.added > 0 ? "/cart" : outcome.ok ? orderHistoryHref(1, outcome.orderId) : PATH;
   return redirectWithToast(request, to, outcome.toast);
@@ -74,26 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function OrderHistoryPage() {
   const { orders, total, page, pageCount, pageSize, openOrderId, idempotencyKey } = useLoaderData<typeof loader>();
-  const first = (page - 1) * pageSize + 1;
-  const last = first + orders.length - 1;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <li>
-            <Link to="/account/dashboard" className="hover:text-brand-700 hover:underline">
-              Account
-            </Link>
-          </li>
-          <li aria-hidden>/</li>
-          <li>
-            <span aria-current="page" className="font-medium text-slate-900">
-              Orders
-            </span>
-          </li>
-        </ol>
-      </nav>
+      <AccountBreadcrumb current="Orders" />
 
       <header className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -102,12 +86,7 @@ export default function OrderHistoryPage() {
             Open an order to see its tracking, delivery address, items and totals, or reorder it in one click.
           </p>
         </div>
-        {total > 0 ? (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            Showing {first.toLocaleString("en-GB")}–{last.toLocaleString("en-GB")} of {total.toLocaleString("en-GB")}{" "}
-            {total === 1 ? "order" : "orders"}
-          </p>
-        ) : null}
+        <ShowingCount page={page} pageSize={pageSize} shown={orders.length} total={total} noun={["order", "orders"]} live />
       </header>
 
       <div className="mt-6">
@@ -123,23 +102,8 @@ export default function OrderHistoryPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">We could not load your orders</h1>
-      <p className="mt-4 text-slate-600">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong while loading your order history. Please try again in a moment."}
-      </p>
-      <Link
-        to={PATH}
-        className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800"
-      >
-        Try again
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = accountErrorBoundary({
+  title: "We could not load your orders",
+  failure: "Something went wrong while loading your order history. Please try again in a moment.",
+  href: PATH,
+});

@@ -1,23 +1,28 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { orderListQuerySchema } from "~/domain/orders/order-history.schema";
 import { returnRequestSchema } from "~/domain/returns/return.schema";
-import { countCustomerReturns, listCustomerReturns, requestReturn } from "~/domain/returns/returns.server";
+import { customerReturnsSlice, requestReturn } from "~/domain/returns/returns.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, parseQuery } from "~/utils/http.server";
+import {
+  apiRoute,
+  failureResponse,
+  methodNotAllowed,
+  pagedJsonResponse,
+  parseJsonBody,
+  parseQuery,
+} from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /**
  * GET /api/returns?limit=&offset=: the signed-in customer's own returns, newest first (limit 1–100, 20 when
- * absent; `X-Total-Count` says how many in all). 401 when signed out.
+ * absent; `X-Total-Count` says how many in all, with X-Page, X-Page-Size and X-Page-Count). 400 for a bad
+ * limit or offset, 401 when signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiUser(request);
   const query = parseQuery(request, orderListQuerySchema);
-  const db = getDb();
-  return json(listCustomerReturns(db, user.id, query), {
-    headers: { "X-Total-Count": String(countCustomerReturns(db, user.id)), "Cache-Control": "private, no-store" },
-  });
+  return pagedJsonResponse(customerReturnsSlice(getDb(), user.id, query));
 });
 
 /**

@@ -16,7 +16,9 @@ import {
   commitSession,
   destroySession,
   getSession,
+  flashToast,
   sessionStorage,
+  startFreshSession,
   type Toast,
 } from "./session.server";
 
@@ -123,10 +125,8 @@ export async function startUserSession(request: Request, user: SessionUser, toas
   const previous = await getSession(request);
   mergeGuestCart(getDb(), previous, user.id);
   if (previous.id) await sessionStorage.destroySession(previous);
-  const session = await sessionStorage.getSession();
-  session.set("userId", user.id);
-  if (toast) session.flash("toast", toast);
-  return commitSession(session);
+  const cookie = await startFreshSession(request, { userId: user.id });
+  return toast ? flashToast(request, toast) : cookie;
 }
 
 /** Ends this request's session. Returns the Set-Cookie header that clears the cookie. */

@@ -17,10 +17,13 @@ export type FormActionData = {
   attempt: string;
 };
 
+/** What a reply must not send back: `hideFields` (passwords) are never filled in again. */
+export type ReplyOptions = { hideFields?: string[] };
+
 /** The form's own validation failed: show its errors, change nothing. */
-export function invalidReply<Value>(intent: string, submission: Submission<Value>) {
+export function invalidReply<Value>(intent: string, submission: Submission<Value>, { hideFields }: ReplyOptions = {}) {
   return json<FormActionData>(
-    { intent, result: submission.reply(), attempt: crypto.randomUUID() },
+    { intent, result: submission.reply({ hideFields }), attempt: crypto.randomUUID() },
     { status: 400 },
   );
 }
@@ -32,10 +35,11 @@ export function failureReply<Value>(
   failure: Failure,
   fields: readonly string[],
   toast: Toast = errorToast(failure.message),
+  { hideFields }: ReplyOptions = {},
 ) {
   const onField = failure.field && fields.includes(failure.field) ? failure.field : null;
   const result = onField
-    ? submission.reply({ fieldErrors: { [onField]: [failure.message] } })
-    : submission.reply({ formErrors: [failure.message] });
+    ? submission.reply({ fieldErrors: { [onField]: [failure.message] }, hideFields })
+    : submission.reply({ formErrors: [failure.message], hideFields });
   return json<FormActionData>({ intent, result, toast, attempt: crypto.randomUUID() }, { status: failure.status });
 }

@@ -132,6 +132,19 @@ export function endUserSessions(userId: string, exceptSid?: string) {
   }
 }
 
+/**
+ * Stores a fresh session (sign-in) and makes it this request's session, so a notice flashed later in the
+ * same request (`redirectWithToast`) lands on it rather than on the session it replaced. Returns Set-Cookie.
+ */
+export async function startFreshSession(request: Request, data: SessionData): Promise<string> {
+  const fresh = await sessionStorage.getSession();
+  for (const [key, value] of Object.entries(data)) fresh.set(key as keyof SessionData, value);
+  const cookie = await commitSession(fresh);
+  // read back as the browser will send it ("__session=…"), so it carries its stored id
+  sessionCache.set(request, sessionStorage.getSession(cookie.split(";")[0]));
+  return cookie;
+}
+
 /** Sets a one-time toast on the session and returns the Set-Cookie header to send with a redirect. */
 export async function flashToast(request: Request, toast: Toast): Promise<string> {
   const session = await getSession(request);

@@ -8,7 +8,7 @@ import * as apiSignup from "~/routes/api.auth.signup";
 import * as apiUser from "~/routes/api.auth.user";
 import * as apiLogout from "~/routes/api.logout";
 import * as adminPage from "~/routes/admin._index";
-import * as loginPage from "~/routes/login";
+import * as loginPage from "~/routes/login/route";
 import { getDb } from "~/utils/db.server";
 import { createCategory, createUser, TEST_PASSWORD } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loyaltyRewards, loyaltyTransactions, orders, products, users, vouchers } from "~db/schema";
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import * as root from "~/root";
-import * as loyaltyPage from "~/routes/account.loyalty";
+import * as loyaltyPage from "~/routes/account.loyalty/route";
 import * as apiPoints from "~/routes/api.loyalty.points";
 import * as apiRedeem from "~/routes/api.loyalty.redeem.$rewardId";
 import * as apiRewards from "~/routes/api.loyalty.rewards";

@@ -4,7 +4,7 @@ import { orderItems, orders, products, returnItems, returns, users } from "~db/s
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import { returnableLines } from "~/domain/returns/returns.server";
 import * as returnsPage from "~/routes/account.returns";
-import * as requestPage from "~/routes/account.returns_.new";
+import * as requestPage from "~/routes/account.returns_.new/route";
 import * as apiReturns from "~/routes/api.returns";
 import { getDb, writeTransaction } from "~/utils/db.server";
 import { commitSession, getSession, sessionStorage } from "~/utils/session.server";

@@ -8,7 +8,7 @@
  *   const refused = await postLogin(email, { via: "api", password: "wrong" }); // the raw response
  */
 import { expect } from "vitest";
-import * as loginPage from "~/routes/login";
+import * as loginPage from "~/routes/login/route";
 import * as apiLogin from "~/routes/api.auth.login";
 import { TEST_PASSWORD } from "./factories";
 import { buildRequest, callRoute, cookieFrom, redirectLocation } from "./http";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
-import { pageWindow } from "~/domain/catalog/catalog.schema";
+import { PageLinks } from "~/components/ui/page-links";
 import { orderHistoryHref } from "~/domain/orders/order-history.schema";
 import { STATUS_TONE_CLASSES, type StatusTone } from "~/domain/orders/order-status";
 import { returnsHref } from "~/domain/returns/return.schema";
@@ -131,54 +131,7 @@ export function NoReturns() {
   );
 }
 
-const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
-const currentClass = "rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white";
-const disabledClass = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400";
-
-/** Previous / page numbers / Next as plain GET links. */
+/** Previous / page numbers / Next of My Returns & Refunds, as plain GET links. */
 export function ReturnsPagination({ page, pageCount }: { page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Return pages" className="mt-6 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 ? (
-        <Link to={returnsHref(page - 1)} rel="prev" className={linkClass}>
-          Previous
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          Previous
-        </span>
-      )}
-      <ul className="flex flex-wrap items-center gap-1">
-        {pageWindow(page, pageCount).map((entry, index) =>
-          entry === "gap" ? (
-            <li key={`gap-${index}`} aria-hidden className="px-1 text-slate-500">
-              …
-            </li>
-          ) : (
-            <li key={entry}>
-              {entry === page ? (
-                <span className={currentClass} aria-current="page">
-                  {entry}
-                </span>
-              ) : (
-                <Link to={returnsHref(entry)} className={linkClass} aria-label={`Page ${entry}`}>
-                  {entry}
-                </Link>
-              )}
-            </li>
-          ),
-        )}
-      </ul>
-      {page < pageCount ? (
-        <Link to={returnsHref(page + 1)} rel="next" className={linkClass}>
-          Next
-        </Link>
-      ) : (
-        <span className={disabledClass} aria-disabled="true">
-          Next
-        </span>
-      )}
-    </nav>
-  );
+  return <PageLinks page={page} pageCount={pageCount} hrefFor={returnsHref} label="Return pages" className="mt-6" />;
 }

@@ -85,7 +85,7 @@ function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {
   };
 }
 
-export function countCustomerInvoices(db: DB, userId: string): number {
+function countCustomerInvoices(db: DB, userId: string): number {
   const row = db.select({ value: count() }).from(salesInvoices).where(eq(salesInvoices.customerId, userId)).get();
   return row?.value ?? 0;
 }
@@ -113,6 +113,21 @@ export function listCustomerInvoices(
     .offset((current - 1) * pageSize)
     .all();
   return { invoices: rows.map((row) => invoiceJson(row, today)), total, page: current, pageCount };
+}
+
+/**
+ * GET /api/invoices?page=: one page of the customer's invoices for the API, where a page past the end is an
+ * empty list (the screen shows the last page instead).
+ */
+export function customerInvoicesApiPage(db: DB, userId: string, page: number) {
+  const result = listCustomerInvoices(db, userId, page);
+  return {
+    items: result.page === page ? result.invoices : [],
+    total: result.total,
+    page,
+    pageSize: INVOICE_PAGE_SIZE,
+    pageCount: result.pageCount,
+  };
 }
 
 /**

@@ -50,7 +50,7 @@ export function redeemedMessage(rewardName: string, code: string): string {
 
 export const LOYALTY_TABS = ["rewards", "history"] as const;
 export type LoyaltyTab = (typeof LOYALTY_TABS)[number];
-export const DEFAULT_LOYALTY_TAB: LoyaltyTab = "rewards";
+const DEFAULT_LOYALTY_TAB: LoyaltyTab = "rewards";
 
 export const LOYALTY_TAB_LABELS: Record<LoyaltyTab, string> = {
   rewards: "Available Rewards",
@@ -108,7 +108,7 @@ export function redeemButtonLabel(cost: number, balance: number): string {
 
 // ─── Points history ─────────────────────────────────────────────────────────
 
-export const TRANSACTION_TYPE_LABELS: Record<LoyaltyTransactionType, string> = {
+const TRANSACTION_TYPE_LABELS: Record<LoyaltyTransactionType, string> = {
   earned: "Earned",
   redeemed: "Redeemed",
   expired: "Expired",
@@ -144,3 +144,16 @@ export function formatSignedPoints(points: number): string {
 export function pointsTone(points: number): "gain" | "loss" {
   return points > 0 ? "gain" : "loss";
 }
+
+// ─── Redeeming through the page ─────────────────────────────────────────────
+
+/** A reward card's form: which reward to redeem (a missing or malformed id reads as an unavailable reward). */
+export const redeemRewardFormSchema = z.object({
+  rewardId: z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d{1,12}\s*$/.test(value) ? Number(value) : undefined),
+    z
+      .number({ required_error: REWARD_UNAVAILABLE, invalid_type_error: REWARD_UNAVAILABLE })
+      .int(REWARD_UNAVAILABLE)
+      .positive(REWARD_UNAVAILABLE),
+  ),
+});

@@ -11,18 +11,28 @@ import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
+import type { Toast } from "~/utils/session.server";
 import {
   HISTORY_PAGE_SIZE,
+  loyaltyHref,
   notEnoughPointsMessage,
+  parseHistoryPage,
+  parseLoyaltyTab,
   REDEEM_AWAITING_APPROVAL,
   REDEEM_BUSY,
   REDEEM_CUSTOMERS_ONLY,
+  REDEEM_ERROR_TITLE,
+  REDEEM_FAILED,
+  REDEEM_SUCCESS_TITLE,
   redeemedMessage,
   REWARD_UNAVAILABLE,
+  rewardEffectText,
+  type LoyaltyTab,
   type LoyaltyTransactionType,
 } from "./loyalty-account.schema";
 import type { RewardType } from "./reward.schema";
 import { loyaltyRewardJson, selectRewards, type LoyaltyRewardRow } from "./rewards.server";
+import { listUnusedVouchers } from "./vouchers.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 // ─── Balance ────────────────────────────────────────────────────────────────
@@ -131,11 +141,6 @@ export function listPointsHistory(
   return { items, total, page: current, pageCount, pageSize };
 }
 
-// ─── Vouchers ───────────────────────────────────────────────────────────────
-
-/** The user's vouchers not yet used at checkout, newest first: the same list checkout offers. */
-export { listUnusedVouchers } from "./vouchers.server";
-
 // ─── Redeeming ──────────────────────────────────────────────────────────────
 
 /** Unambiguous capitals and digits: no I, O, 0 or 1. 32 symbols, so a random byte maps without bias. */
@@ -143,7 +148,7 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_ATTEMPTS = 10;
 
 /** A fresh code like "TC-7KQ2-M9XD": 40 random bits. */
-export function newVoucherCode(): string {
+function newVoucherCode(): string {
   const symbols = [...crypto.randomBytes(8)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
   return `TC-${symbols.slice(0, 4)}-${symbols.slice(4)}`;
 }
@@ -161,7 +166,7 @@ function unusedVoucherCode(tx: DB): string {
 export type RedeemActor = Pick<SessionUser, "id" | "role" | "isApproved" | "isActive">;
 
 /** Why this user may not redeem rewards, or null when they may. */
-export function redeemRefusal(user: RedeemActor): Failure | null {
+function redeemRefusal(user: RedeemActor): Failure | null {
   if (!user.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   if (user.role !== "customer") return fail(403, REDEEM_CUSTOMERS_ONLY);
   if (!user.isApproved) return fail(403, REDEEM_AWAITING_APPROVAL);
@@ -254,5 +259,99 @@ export function redemptionJson(redemption: Redemption) {
       rewardType: voucher.rewardType,
       rewardValue: voucher.rewardValue === null ? null : toDecimalString(voucher.rewardValue),
     },
+  };
+}
+
+/**
+ * A reward card's post on /account/loyalty, as the notice the page shows next: "Success!" with the voucher,
+ * or "Error" with the reason (nothing is written then). `rewardId` is null when the form named no valid id.
+ */
+export function redeemRewardNotice(
+  db: DB,
+  actor: RedeemActor,
+  rewardId: number | null,
+  idempotencyKey: string | null,
+): Toast {
+  const refused = (message: string): Toast => ({
+    title: REDEEM_ERROR_TITLE,
+    description: message || REDEEM_FAILED,
+    variant: "destructive",
+  });
+  if (rewardId === null) return refused(REWARD_UNAVAILABLE);
+  try {
+    const result = redeemReward(db, actor, rewardId, idempotencyKey);
+    return result.ok ? { title: REDEEM_SUCCESS_TITLE, description: result.value.message } : refused(result.message);
+  } catch (error) {
+    console.error("Redeeming a reward failed", error);
+    return refused(REDEEM_FAILED);
+  }
+}
+
+// ─── The loyalty page ───────────────────────────────────────────────────────
+
+export type RewardCardView = {
+  id: number;
+  name: string;
+  description: string | null;
+  pointsCost: number;
+  effect: string;
+  productName: string | null;
+};
+
+export type VoucherView = { id: number; code: string; rewardName: string; effect: string; productName: string | null };
+
+export type LoyaltyPageData = {
+  tab: LoyaltyTab;
+  balance: number;
+  /** why this user may not redeem, shown above the rewards; null when they may */
+  redeemNotice: string | null;
+  vouchers: VoucherView[];
+  /** the rewards tab's cards (null on the history tab) */
+  rewards: RewardCardView[] | null;
+  /** the history tab's page (null on the rewards tab) */
+  history: PointsHistoryPage | null;
+};
+
+/**
+ * /account/loyalty?tab=rewards|history&page=: the balance, the vouchers waiting for checkout, and the open
+ * tab's content (only that tab is read). A history page past the end answers where to go instead.
+ */
+export function loadLoyaltyPage(
+  db: DB,
+  user: RedeemActor,
+  params: URLSearchParams,
+): { redirectTo: string } | LoyaltyPageData {
+  const tab = parseLoyaltyTab(params.get("tab"));
+  let history: PointsHistoryPage | null = null;
+  if (tab === "history") {
+    const asked = parseHistoryPage(params.get("page"));
+    history = listPointsHistory(db, user.id, { page: asked.page });
+    // a stale link past the end goes to the last page
+    if (asked.pageGiven && asked.page > history.pageCount) return { redirectTo: loyaltyHref("history", history.pageCount) };
+  }
+  const rewards =
+    tab === "rewards"
+      ? listAvailableRewards(db).map((reward) => ({
+          id: reward.id,
+          name: reward.name,
+          description: reward.description,
+          pointsCost: reward.pointsCost,
+          effect: rewardEffectText(reward.rewardType, reward.rewardValue),
+          productName: reward.rewardType === "free_product" ? reward.productName : null,
+        }))
+      : null;
+  return {
+    tab,
+    balance: pointsBalance(db, user.id),
+    redeemNotice: redeemRefusal(user)?.message ?? null,
+    vouchers: listUnusedVouchers(db, user.id).map((voucher) => ({
+      id: voucher.id,
+      code: voucher.code,
+      rewardName: voucher.rewardName,
+      effect: rewardEffectText(voucher.rewardType, voucher.rewardValue),
+      productName: voucher.rewardType === "free_product" ? voucher.productName : null,
+    })),
+    rewards,
+    history,
   };
 }

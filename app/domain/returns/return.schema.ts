@@ -52,7 +52,7 @@ const quantity = z.preprocess(
     .max(1_000_000, "Quantity is too large"),
 );
 
-export const returnLineSchema = z.object({
+const returnLineSchema = z.object({
   orderItemId: id("Unknown order item"),
   quantity,
 });
@@ -104,4 +104,22 @@ export function returnRequestHref(orderId: number) {
 /** The address of a page of My Returns & Refunds. */
 export function returnsHref(page: number) {
   return page > 1 ? `/account/returns?page=${page}` : "/account/returns";
+}
+
+/** `/account/returns?page=`: the page asked for; 1 when missing or not a whole number. */
+export function parseReturnsPageParam(params: URLSearchParams): number {
+  const raw = params.get("page");
+  return raw !== null && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : 1;
+}
+
+/** "items.2.quantity" (the use-case's field) → "items[2].quantity" (the request form's input name). */
+export function returnFormFieldName(field: string) {
+  return field.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
+/** `?order=` of the request form: a positive whole number, or null. */
+export function parseReturnOrderParam(params: URLSearchParams): number | null {
+  const raw = (params.get("order") ?? "").trim();
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }

@@ -8,7 +8,7 @@ import { orderItems, orders, returnItems, returns } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
-import { toDecimalString } from "~/utils/money";
+import { formatMoney, toDecimalString, withVat } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import {
   NOTHING_SELECTED,
@@ -116,17 +116,29 @@ function withItems(db: DB, rows: ReturnRow[]): ReturnJson[] {
 
 // ─── Reading ────────────────────────────────────────────────────────────────
 
-export function countCustomerReturns(db: DB, userId: string): number {
+function countCustomerReturns(db: DB, userId: string): number {
   return db.select({ value: count() }).from(returns).where(eq(returns.userId, userId)).get()?.value ?? 0;
 }
 
 /** The customer's own returns, newest first, each with its lines. */
-export function listCustomerReturns(
+function listCustomerReturns(
   db: DB,
   userId: string,
   { limit = RETURNS_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
 ): ReturnJson[] {
   return withItems(db, returnRows(db, eq(returns.userId, userId), limit, offset));
+}
+
+/** GET /api/returns?limit=&offset=: a slice of the customer's returns with its place in the whole list. */
+export function customerReturnsSlice(db: DB, userId: string, { limit, offset }: { limit: number; offset: number }) {
+  const total = countCustomerReturns(db, userId);
+  return {
+    items: listCustomerReturns(db, userId, { limit, offset }),
+    total,
+    page: Math.floor(offset / limit) + 1,
+    pageSize: limit,
+    pageCount: Math.max(1, Math.ceil(total / limit)),
+  };
 }
 
 export type ReturnsPage = { returns: ReturnJson[]; total: number; page: number; pageCount: number };
@@ -201,6 +213,32 @@ export function returnableLines(db: DB, userId: string, orderId: number): Result
         returnable: Math.max(0, item.quantity - alreadyReturned),
       };
     }),
+  });
+}
+
+/**
+ * What the return request form shows for one of the customer's orders: the order, whether it is delivered
+ * (only then can it be returned) and each line with its price inc VAT and what is still returnable.
+ * 404 when the order is not theirs.
+ */
+export function loadReturnRequestForm(db: DB, userId: string, orderId: number) {
+  const found = returnableLines(db, userId, orderId);
+  if (!found.ok) return found;
+  const { order, lines } = found.value;
+  return ok({
+    order: { id: order.id, orderNumber: order.orderNumber, createdAt: order.createdAt.toISOString() },
+    delivered: order.status === "delivered",
+    lines: lines.map((line) => ({
+      orderItemId: line.orderItemId,
+      productName: line.productName,
+      variants: Object.entries(line.selectedVariants)
+        .map(([name, option]) => `${name}: ${option}`)
+        .join(", "),
+      unitPriceIncVat: formatMoney(withVat(line.unitPrice, line.vatRate)),
+      bought: line.bought,
+      alreadyReturned: line.alreadyReturned,
+      returnable: line.returnable,
+    })),
   });
 }
 

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 
-export const CURRENT_PASSWORD_REQUIRED = "Current password is required";
-export const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-export const CONFIRM_PASSWORD_REQUIRED = "Please confirm your password";
-export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+const CURRENT_PASSWORD_REQUIRED = "Current password is required";
+const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+const CONFIRM_PASSWORD_REQUIRED = "Please confirm your password";
+const PASSWORDS_DONT_MATCH = "Passwords don't match";
 export const PASSWORD_MAX_LENGTH = 1024;
 
 const passwordText = (message: string) => z.string({ required_error: message, invalid_type_error: message });

@@ -50,3 +50,25 @@ export const signupSchema = z.object({
     .transform((value) => (value ? value : null)),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
+
+// ─── The /login page ────────────────────────────────────────────────────────
+
+const AUTH_TABS = ["login", "signup"] as const;
+export type AuthTab = (typeof AUTH_TABS)[number];
+
+/** The Log In form: the API's fields, plus where to go afterwards (a bad value is simply ignored). */
+export const loginFormSchema = loginSchema.extend({
+  redirectTo: z.string().optional().catch(undefined),
+});
+
+/** The sign-up fields, in the order a refusal may name one. */
+export const SIGNUP_FIELDS = Object.keys(signupSchema.shape);
+
+/** /login, /login?tab=signup, each keeping where to go after signing in. */
+export function loginHref(tab: AuthTab, redirectTo: string): string {
+  const params = new URLSearchParams();
+  if (tab === "signup") params.set("tab", "signup");
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  const query = params.toString();
+  return query ? `/login?${query}` : "/login";
+}

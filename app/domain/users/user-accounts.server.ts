@@ -24,12 +24,12 @@ export type SessionUser = {
   isApproved: boolean;
 };
 
-export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
+const INVALID_LOGIN_MESSAGE = "Invalid email or password";
 export const INACTIVE_ACCOUNT_MESSAGE = "This account has been deactivated. Please contact us.";
 
 type UserRow = typeof users.$inferSelect;
 
-export function toSessionUser(row: UserRow): SessionUser {
+function toSessionUser(row: UserRow): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -109,8 +109,8 @@ export function userJson(user: SessionUser) {
   };
 }
 
-export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
-export const PASSWORD_CHANGED_MESSAGE = "Password changed";
+const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
+const PASSWORD_CHANGED_MESSAGE = "Password changed";
 
 /**
  * A signed-in user replaces their password. The current one must be given; on success every other

@@ -1,0 +1,162 @@
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ToastNotice } from "~/components/ui/toast";
+import { registerCustomer } from "~/domain/users/user-accounts.server";
+import { loginFormSchema, loginHref, signupSchema, SIGNUP_FIELDS, type AuthTab } from "~/domain/users/auth.schema";
+import {
+  authenticator,
+  getOptionalUser,
+  safeRedirectPath,
+  SignInFailure,
+  startUserSession,
+} from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { failureReply, invalidReply } from "~/utils/form-reply.server";
+import { fail } from "~/utils/result";
+import { failureToast, redirectWithToast } from "~/utils/toast.server";
+import { LoginForm, SignupForm } from "./auth-forms";
+
+export const meta: MetaFunction = () => [{ title: "Log In · INFY Wholesale" }];
+
+/** Passwords are never sent back to the browser in a reply. */
+const HIDE_PASSWORD = { hideFields: ["password"] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(redirectTo || "/");
+  const tab: AuthTab = url.searchParams.get("tab") === "signup" ? "signup" : "login";
+  return json({ tab, redirectTo });
+}
+
+/** Sign up: a customer pending approval, signed in at once and sent home with "Account created!". */
+async function signUp(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") return invalidReply("signup", submission, HIDE_PASSWORD);
+  const result = await registerCustomer(getDb(), submission.value);
+  if (!result.ok) {
+    const toast = failureToast("Signup failed", result.message || "Could not create account");
+    return failureReply("signup", submission, result, SIGNUP_FIELDS, toast, HIDE_PASSWORD);
+  }
+  const user = result.value;
+  const cookie = await startUserSession(request, user);
+  const toast = { title: "Account created!", description: `Welcome, ${user.firstName || user.email}` };
+  return redirectWithToast(request, "/", toast, { headers: { "Set-Cookie": cookie } });
+}
+
+/** Log in: on a fresh session, back to where the visitor was going with "Welcome back!". */
+async function logIn(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: loginFormSchema });
+  if (submission.status !== "success") return invalidReply("login", submission, HIDE_PASSWORD);
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const cookie = await startUserSession(request, user);
+    const toast = { title: "Welcome back!", description: `Logged in as ${user.email}` };
+    const to = safeRedirectPath(submission.value.redirectTo);
+    return redirectWithToast(request, to, toast, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof SignInFailure)) throw error;
+    const message = error.message || "Invalid email or password";
+    const toast = failureToast("Login failed", message);
+    return failureReply("login", submission, fail(error.status, message), [], toast, HIDE_PASSWORD);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // the strategy reads the body again, so this copy is the form's
+  const formData = await request.clone().formData();
+  return formData.get("intent") === "signup" ? signUp(request, formData) : logIn(request, formData);
+}
+
+const BENEFITS = [
+  {
+    title: "Secure Access",
+    text: "Your account, prices and order history are private to your business.",
+  },
+  {
+    title: "Wholesale Pricing",
+    text: "Trade prices, tier discounts and volume breaks applied to every order.",
+  },
+  {
+    title: "Business Accounts",
+    text: "A dedicated account manager, invoices on 30-day terms and saved order templates.",
+  },
+];
+
+export default function LoginPage() {
+  const { tab: requestedTab, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const tab = (actionData?.intent as AuthTab | undefined) ?? requestedTab;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-2">
+      <section className="space-y-6">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Trade customers only</h1>
+          <p className="mt-3 text-slate-600">
+            We supply wholesale accounts only. New to us? Contact our sales team for business registration, or
+            apply for an account below and we will approve it once we have checked your business details.
+          </p>
+        </div>
+        <ul className="space-y-4">
+          {BENEFITS.map((benefit) => (
+            <li key={benefit.title} className="rounded-lg border border-slate-200 bg-white p-4">
+              <h2 className="font-semibold text-slate-900">{benefit.title}</h2>
+              <p className="mt-1 text-sm text-slate-600">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        {redirectTo && !actionData ? (
+          <div className="mb-4">
+            <ToastNotice
+              toast={{
+                title: "Unauthorized",
+                description: "You are logged out. Logging in again...",
+                variant: "destructive",
+              }}
+            />
+          </div>
+        ) : null}
+        {actionData?.toast ? (
+          <div className="mb-4">
+            <ToastNotice key={actionData.attempt} toast={actionData.toast} />
+          </div>
+        ) : null}
+        <nav aria-label="Account access" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          <TabLink to={loginHref("login", redirectTo)} active={tab === "login"} label="Log In" />
+          <TabLink to={loginHref("signup", redirectTo)} active={tab === "signup"} label="Sign Up" />
+        </nav>
+        {tab === "login" ? (
+          <LoginForm redirectTo={redirectTo} actionData={actionData?.intent === "login" ? actionData : undefined} />
+        ) : (
+          <SignupForm actionData={actionData?.intent === "signup" ? actionData : undefined} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TabLink({ to, active, label }: { to: string; active: boolean; label: string }) {
+  return (
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      aria-current={active ? "page" : undefined}
+      className={`rounded-md px-3 py-2 text-center ${active ? "bg-white text-slate-900 shadow" : "text-slate-600 hover:text-slate-900"}`}
+    >
+      {label}
+    </Link>
+  );
+}
