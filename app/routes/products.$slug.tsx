@@ -6,6 +6,7 @@ import { loadProductPage } from "~/domain/catalog/product-detail.server";
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
 
 const PRODUCT_NOT_FOUND_TITLE = "Product Not Found";
 
@@ -26,11 +27,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const page = loadProductPage(getDb(), user, params.slug ?? "");
   if (!page) throw json({ message: PRODUCT_NOT_FOUND_TITLE }, { status: 404 });
-  return json(page, { headers: { "Cache-Control": "private, no-store" } });
+  // a fresh key per page view makes the add-to-cart form's post repeat-safe
+  return json({ ...page, addToCartKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function ProductPage() {
-  const { product, pricing, frequentlyBoughtTogether, moreFromCategory } = useLoaderData<typeof loader>();
+  const { product, pricing, frequentlyBoughtTogether, moreFromCategory, addToCartKey } = useLoaderData<typeof loader>();
   const categories = useRootData()?.categories ?? [];
   const path = `/products/${product.slug}`;
   const loginHref = `/login?${new URLSearchParams({ redirectTo: path })}`;
@@ -73,7 +75,7 @@ export default function ProductPage() {
           <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
           {product.description ? <p className="mt-3 text-slate-700">{product.description}</p> : null}
           <div className="mt-6">
-            <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} />
+            <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} idempotencyKey={addToCartKey} />
           </div>
         </div>
       </div>

@@ -7,11 +7,15 @@
  * writes the cart once, so a 500-line order is one commit. An item that cannot be added (unknown, has options,
  * not enough stock) does not stop the others: it comes back as a message naming its line.
  */
+import crypto from "node:crypto";
 import { asc, inArray, or, sql } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
 import { addManyToCart, type AddFailure } from "~/domain/cart/cart.server";
-import type { Buyer } from "~/domain/pricing/pricing.server";
+import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
 import {
   parseQuickEntry,
   parseQuickOrderCsv,
@@ -193,6 +197,36 @@ export function submitQuickOrderCsv(db: DB, userId: string, buyer: Buyer, text: 
   const items = parsed.rows.map((row) => ({ lineNumber: row.rowNumber, sku: row.sku, quantity: row.quantity }));
   const fileErrors = parsed.errors.map((issue) => ({ lineNumber: issue.rowNumber, message: issue.message }));
   return outcome(fileErrors, addQuickOrderItems(db, userId, buyer, items, "Row"));
+}
+
+/**
+ * A quick order from the page, once per idempotency key: a double click or a resubmitted page shows the
+ * same result and adds nothing more. The key is per page view, so the content is part of the scope: a
+ * different list sent with the same key is never mistaken for a repeat. Customers awaiting approval may
+ * fill a cart at list prices; checkout is where they are stopped.
+ */
+function quickOrderOnce(
+  db: DB,
+  user: SessionUser,
+  scope: typeof REPEAT_SCOPE.quickOrderEntry | typeof REPEAT_SCOPE.quickOrderCsv,
+  text: string,
+  idempotencyKey: string | null,
+  submit: (tx: DB, userId: string, buyer: Buyer, text: string) => QuickOrderOutcome,
+): QuickOrderOutcome {
+  const content = crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
+  return runOnce(db, { ownerId: user.id, scope: scopeFor(scope, content), key: idempotencyKey }, (tx) =>
+    submit(tx, user.id, buyerFor(tx, user), text),
+  ).result;
+}
+
+/** Quick Entry's post: the textarea's lines into the user's cart, once per key. */
+export function addQuickEntryOnce(db: DB, user: SessionUser, text: string, idempotencyKey: string | null) {
+  return quickOrderOnce(db, user, REPEAT_SCOPE.quickOrderEntry, text, idempotencyKey, submitQuickEntry);
+}
+
+/** CSV Upload's post: the file's rows into the user's cart, once per key. */
+export function addQuickOrderCsvOnce(db: DB, user: SessionUser, text: string, idempotencyKey: string | null) {
+  return quickOrderOnce(db, user, REPEAT_SCOPE.quickOrderCsv, text, idempotencyKey, submitQuickOrderCsv);
 }
 
 /**

@@ -188,3 +188,26 @@ export function pageWindow(page: number, pageCount: number, spread = 2): (number
 export function productCount(n: number): string {
   return `${n.toLocaleString("en-GB")} ${n === 1 ? "product" : "products"}`;
 }
+
+// ─── Product cards ──────────────────────────────────────────────────────────
+
+/** What a card needs; amounts in pence, rates in hundredths. */
+export type ProductCardData = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  salesPrice: number;
+  vatRate: number;
+  stockLevel: number;
+  lowStockThreshold: number;
+};
+
+/** The buyer's price for one unit (null: list price, e.g. guests or when pricing failed). */
+export type CardPrice = {
+  finalPrice: number;
+  customPrice: number | null;
+  tierDiscount: number;
+  volumeDiscount: number;
+} | null;

@@ -1,7 +1,7 @@
 /** Catalogue reads shared by the storefront screens and the JSON API. */
 import { and, asc, count, eq, gt, gte, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
-import type { CardPrice, ProductCardData } from "~/components/catalog/product-card";
+import type { CardPrice, ProductCardData } from "./catalog.schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
 import type { DB } from "~/utils/db.server";

@@ -11,7 +11,7 @@ import {
   withVariants,
   type ProductWithVariants,
 } from "~/domain/catalog/catalog.server";
-import type { ProductCardData, CardPrice } from "~/components/catalog/product-card";
+import type { CardPrice, ProductCardData } from "./catalog.schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";

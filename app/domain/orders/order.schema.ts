@@ -58,6 +58,7 @@ const voucherCodeSchema = z
  * saved cart, read by the server.
  */
 export const checkoutFormSchema = shippingSchema.extend({ voucherCode: voucherCodeSchema });
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
 
