@@ -64,7 +64,7 @@ const quantityField = z
  * One line of a template sent by an API client. `productName` is accepted as the spec sends it, but the
  * server stores the product's own name.
  */
-export const templateItemSchema = z.object({
+const templateItemSchema = z.object({
   productId: cartLineRefSchema.shape.productId,
   productName: z.string().max(500).optional(),
   quantity: quantityField,
@@ -102,7 +102,6 @@ export const templateCommandSchema = z.object({
   templateId: templateIdSchema,
   page: listPageField,
 });
-export type TemplateCommand = z.infer<typeof templateCommandSchema>;
 
 /** The list page asked for in a URL or posted by a form (1 when absent or not a page number). */
 export function templateListPage(value: unknown): number {

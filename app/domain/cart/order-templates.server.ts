@@ -92,10 +92,10 @@ function mergeItems(items: TemplateItem[]): TemplateItem[] {
   return [...byLine.values()];
 }
 
-export const EMPTY_CART_TEMPLATE = "Your cart is empty. Add products before saving a template.";
+const EMPTY_CART_TEMPLATE = "Your cart is empty. Add products before saving a template.";
 
 /** Saves the lines of the (priced, current) cart as a new template of the user's. */
-export function saveTemplateFromCart(
+function saveTemplateFromCart(
   db: DB,
   userId: string,
   cart: Pick<Cart, "lines">,
@@ -115,7 +115,7 @@ export function saveTemplateFromCart(
  * Creates a template from an API client's items. Every product must exist (400 naming the item's field)
  * and every variant choice must be one of the product's options; names are the products' own.
  */
-export function createTemplate(db: DB, userId: string, input: CreateTemplateInput): Result<OrderTemplateView> {
+function createTemplate(db: DB, userId: string, input: CreateTemplateInput): Result<OrderTemplateView> {
   const ids = [...new Set(input.items.map((item) => item.productId))];
   const found = new Map<number, string>();
   const groups = new Map<number, { name: string; options: string[] }[]>();
@@ -196,7 +196,7 @@ export type LoadedTemplate = BulkAddResult & { templateId: number; templateName:
  * variants are still offered, there is stock); items that fail are skipped and reported, the rest are
  * added. For a user's cart it is one write transaction.
  */
-export function loadTemplateIntoCart(
+function loadTemplateIntoCart(
   db: DB,
   owner: CartOwner,
   buyer: Buyer,

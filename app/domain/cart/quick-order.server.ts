@@ -59,7 +59,7 @@ const LOOKUP_CHUNK = 400;
  * Finds the products that SKUs name, a few queries for any number of SKUs. A slug match wins; otherwise the
  * one product whose name matches exactly. Two products with the same name cannot be told apart by name.
  */
-export function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatch> {
+function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatch> {
   const keys = [...new Set(skus.map(skuKey).filter((key) => key !== ""))];
   const rows: Omit<SkuProduct, "hasOptions">[] = [];
   for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
@@ -114,7 +114,7 @@ export function findProductsBySku(db: DB, skus: readonly string[]): Map<string, 
   return matches;
 }
 
-export function hasOptionsMessage(label: PositionLabel, lineNumber: number, sku: string) {
+function hasOptionsMessage(label: PositionLabel, lineNumber: number, sku: string) {
   return `${label} ${lineNumber}: "${quoteForMessage(sku)}" has options — add it from the product page`;
 }
 
@@ -135,7 +135,7 @@ function stockMessage(failure: AddFailure) {
  * twice adds up and stock counts what the earlier lines took. Unknown SKUs and products with options are
  * refused here, before the cart sees them.
  */
-export function addQuickOrderItems(
+function addQuickOrderItems(
   db: DB,
   userId: string,
   buyer: Buyer,
@@ -183,7 +183,7 @@ function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors
 }
 
 /** Quick Entry: the textarea's text, one "SKU, quantity" per line. */
-export function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
+function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
   const parsed = parseQuickEntry(text);
   return outcome(parsed.errors, addQuickOrderItems(db, userId, buyer, parsed.lines, "Line"));
 }
@@ -192,7 +192,7 @@ export function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: str
  * CSV upload: the file's text. Rows with a bad SKU or quantity were skipped silently by the parser; a file
  * that cannot be read at all (no header, not CSV, too many rows) adds nothing and says why.
  */
-export function submitQuickOrderCsv(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
+function submitQuickOrderCsv(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
   const parsed = parseQuickOrderCsv(text);
   const items = parsed.rows.map((row) => ({ lineNumber: row.rowNumber, sku: row.sku, quantity: row.quantity }));
   const fileErrors = parsed.errors.map((issue) => ({ lineNumber: issue.rowNumber, message: issue.message }));

@@ -33,8 +33,8 @@ export const STOCK_LABELS: Record<StockFilter, string> = {
 
 export const SEARCH_MAX_LENGTH = 100;
 /** A search is split into words that must all match; more than this many words adds nothing useful. */
-export const SEARCH_MAX_TERMS = 8;
-export const MAX_PAGE = 100_000;
+const SEARCH_MAX_TERMS = 8;
+const MAX_PAGE = 100_000;
 /** 100% in hundredths */
 const MAX_RATE = 10_000;
 
@@ -88,7 +88,7 @@ const pounds = z.unknown().transform((value) => {
   return pence !== null && pence >= 0 ? pence : null;
 });
 
-export const catalogQuerySchema = z
+const catalogQuerySchema = z
   .object({
     q: searchText,
     stock: stockParam,

@@ -3,6 +3,8 @@
  * asked for applied) and Place Order (that cart, ordered). The voucher rules are vouchers.ts's, so the
  * summary and the order written are worked out by the same code.
  */
+import { desc, eq } from "drizzle-orm";
+import { orders, users } from "~db/schema";
 import { getCart } from "~/domain/cart/cart.server";
 import { rewardEffectText, totalsWithVoucher, unusedVoucherValue } from "~/domain/loyalty/vouchers";
 import {
@@ -15,8 +17,59 @@ import {
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
-import type { CheckoutForm } from "./order.schema";
-import { checkoutDefaults, checkoutRefusal, placeOrder } from "./orders.server";
+import type { CheckoutForm, ShippingDetails } from "./order.schema";
+import { checkoutRefusal, placeOrder } from "./orders.server";
+
+// ─── The checkout form's starting values ────────────────────────────────────
+
+/** A UK postcode at the end of a one-line address: "14 Boar Lane, Leeds, LS1 6EN". */
+const TRAILING_POSTCODE = /,?\s*([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s*$/i;
+
+/**
+ * Where to send this order unless the buyer says otherwise: the details of their last order, else their
+ * profile (name, and the address split into street, city and postcode when it reads that way). The email
+ * is always the account's.
+ */
+export function checkoutDefaults(db: DB, user: SessionUser): ShippingDetails {
+  const last = db
+    .select({
+      shippingName: orders.shippingName,
+      shippingAddress: orders.shippingAddress,
+      shippingCity: orders.shippingCity,
+      shippingPostcode: orders.shippingPostcode,
+    })
+    .from(orders)
+    .where(eq(orders.userId, user.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1)
+    .get();
+  if (last) return { ...last, shippingEmail: user.email };
+
+  const profile = db.select({ address: users.address }).from(users).where(eq(users.id, user.id)).get();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.businessName || "";
+  let street = profile?.address?.trim() ?? "";
+  let city = "";
+  let postcode = "";
+  const match = TRAILING_POSTCODE.exec(street);
+  if (match) {
+    postcode = match[1].toUpperCase().replace(/\s+/g, " ");
+    const rest = street.slice(0, match.index).replace(/,\s*$/, "");
+    const cut = rest.lastIndexOf(",");
+    if (cut > 0) {
+      city = rest.slice(cut + 1).trim();
+      street = rest.slice(0, cut).trim();
+    } else {
+      street = rest.trim();
+    }
+  }
+  return {
+    shippingName: name,
+    shippingEmail: user.email,
+    shippingAddress: user.businessName && street && !street.includes(user.businessName) ? `${user.businessName}, ${street}` : street,
+    shippingCity: city,
+    shippingPostcode: postcode,
+  };
+}
 
 /** The voucher a typed (or linked) code names: applied when it is the buyer's and unused, else why not. */
 function voucherAsked(db: DB, userId: string, code: string): { applied: VoucherRow | null; problem: string | null } {
