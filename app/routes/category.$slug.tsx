@@ -1,5 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductGrid } from "~/components/catalog/product-grid";
@@ -14,6 +14,7 @@ import {
 } from "~/domain/catalog/catalog.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 
 export const CATEGORY_PAGE_SIZE = 24;
 
@@ -121,20 +122,13 @@ export default function CategoryPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{notFound ? "Category Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? "We could not find that category. It may have been renamed or removed."
-          : "The products could not be loaded. Please try again in a moment."}
-      </p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-        Back to the homepage
-      </Link>
-    </div>
+    <RouteErrorPage
+      title="Something went wrong"
+      message="The products could not be loaded. Please try again in a moment."
+      notFound={{ title: "Category Not Found", message: "We could not find that category. It may have been renamed or removed." }}
+      links={[{ to: "/", label: "Back to the homepage" }]}
+      showStatus={false}
+    />
   );
 }

@@ -64,3 +64,44 @@ export function PageLinks({
     </nav>
   );
 }
+
+/**
+ * "← Newer · Page 2 of 5 · Older →" for a short list of the user's own records, newest first, as plain GET
+ * links (no JavaScript needed).
+ */
+export function NewerOlderLinks({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+  className,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label: string;
+  className: string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className={`flex items-center justify-between text-sm ${className}`}>
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className="font-medium text-brand-700 hover:underline">
+          ← Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className="font-medium text-brand-700 hover:underline">
+          Older →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

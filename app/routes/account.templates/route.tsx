@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { NewerOlderLinks } from "~/components/ui/page-links";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { describeSkipped } from "~/domain/cart/cart-bulk.server";
 import {
@@ -23,6 +24,7 @@ import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.ser
 import type { Toast } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ConfirmDeleteForm, listHref, TemplateCard } from "./template-card";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 
 export const meta: MetaFunction = () => [{ title: "Order Templates · INFY Wholesale" }];
 
@@ -138,27 +140,13 @@ export default function TemplatesPage() {
               <TemplateCard key={template.id} template={template} page={templates.page} idempotencyKey={idempotencyKey} />
             ))}
           </ul>
-          {templates.pageCount > 1 ? (
-            <nav aria-label="Pages of your templates" className="mt-6 flex items-center justify-between text-sm">
-              {templates.page > 1 ? (
-                <Link to={listHref(templates.page - 1)} className="font-medium text-brand-700 hover:underline">
-                  ← Newer
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-600">
-                Page {templates.page} of {templates.pageCount}
-              </span>
-              {templates.page < templates.pageCount ? (
-                <Link to={listHref(templates.page + 1)} className="font-medium text-brand-700 hover:underline">
-                  Older →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <NewerOlderLinks
+            page={templates.page}
+            pageCount={templates.pageCount}
+            hrefFor={listHref}
+            label="Pages of your templates"
+            className="mt-6"
+          />
         </>
       )}
     </div>
@@ -166,15 +154,12 @@ export default function TemplatesPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Your templates could not be shown</h1>
-      <p className="mt-4 text-slate-600">Something went wrong while loading your order templates. Please try again in a moment.</p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-        Back to the homepage
-      </Link>
-    </div>
+    <RouteErrorPage
+      title="Your templates could not be shown"
+      message="Something went wrong while loading your order templates. Please try again in a moment."
+      links={[{ to: "/", label: "Back to the homepage" }]}
+      showStatus={false}
+    />
   );
 }

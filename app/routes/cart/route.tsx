@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CartLineRow } from "~/components/cart/cart-line-row";
 import { CartMirror } from "~/components/cart/cart-mirror";
 import { SaveTemplateForm } from "~/components/cart/save-template-form";
@@ -31,6 +31,7 @@ import {
   SAVE_TEMPLATE_PATH,
 } from "./order-summary";
 import { saveTemplate, type SaveTemplateActionData } from "./save-template.server";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 
 export const meta: MetaFunction = () => [{ title: "Cart · INFY Wholesale" }];
 
@@ -201,19 +202,11 @@ export default function CartPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Your cart could not be shown</h1>
-      <p className="mt-4 text-slate-600">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong while loading your cart. Please try again in a moment."}
-      </p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-        Back to the homepage
-      </Link>
-    </div>
+    <RouteErrorPage
+      title="Your cart could not be shown"
+      message="Something went wrong while loading your cart. Please try again in a moment."
+      links={[{ to: "/", label: "Back to the homepage" }]}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Link,
   useActionData,
   useLoaderData,
-  useRouteError,
   type ClientActionFunctionArgs,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -21,6 +19,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { OrderSummary } from "./order-summary";
 import { ShippingForm, type ActionData } from "./shipping-form";
 import { VoucherPanel } from "./voucher-panel";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 
 export const meta: MetaFunction = () => [{ title: "Checkout · INFY Wholesale" }];
 
@@ -173,24 +172,14 @@ export default function CheckoutPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Checkout is unavailable</h1>
-      <p className="mt-4 text-slate-600">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong. Please try again. If you placed an order, check Your Orders before ordering again."}
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link to="/account/orders" className="rounded-md border border-slate-300 px-4 py-2 text-slate-800 hover:bg-slate-50">
-          Your Orders
-        </Link>
-        <Link to="/cart" className="rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-          Back to cart
-        </Link>
-      </div>
-    </div>
+    <RouteErrorPage
+      title="Checkout is unavailable"
+      message="Something went wrong. Please try again. If you placed an order, check Your Orders before ordering again."
+      links={[
+        { to: "/account/orders", label: "Your Orders", secondary: true },
+        { to: "/cart", label: "Back to cart" },
+      ]}
+    />
   );
 }

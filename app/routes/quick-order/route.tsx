@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsvUploadForm } from "~/components/quick-order/csv-upload-form";
 import { QuickEntryForm } from "~/components/quick-order/quick-entry-form";
 import { QuickOrderResult } from "~/components/quick-order/quick-order-result";
@@ -29,6 +29,7 @@ import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm, tooLargeReply, type ActionData } from "./read-form.server";
 import { readStoredResult, respond } from "./stored-result.server";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 
 export const meta: MetaFunction = () => [{ title: "Quick Order · INFY Wholesale" }];
 
@@ -165,19 +166,11 @@ export default function QuickOrderPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Quick order is unavailable</h1>
-      <p className="mt-4 text-slate-600">
-        {isRouteErrorResponse(error)
-          ? `${error.status} ${error.statusText}`
-          : "Something went wrong with quick order. Check your cart, then try again in a moment."}
-      </p>
-      <Link to="/quick-order" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-        Try again
-      </Link>
-    </div>
+    <RouteErrorPage
+      title="Quick order is unavailable"
+      message="Something went wrong with quick order. Check your cart, then try again in a moment."
+      links={[{ to: "/quick-order", label: "Try again" }]}
+    />
   );
 }
