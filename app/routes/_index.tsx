@@ -2,59 +2,18 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { ProductGrid } from "~/components/catalog/product-grid";
-import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery, productCount } from "~/domain/catalog/catalog.schema";
-import {
-  catalogFacets,
-  listCategories,
-  listCategorySections,
-  productCards,
-} from "~/domain/catalog/catalog.server";
+import { loadHomePage } from "~/domain/catalog/catalog-pages.server";
+import { catalogHref, hasActiveFilters, productCount } from "~/domain/catalog/catalog.schema";
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = () => [{ title: "INFY Wholesale · Trade-only wholesale supplies" }];
 
-/**
- * The home page shows a taste of each category; the category pages list them all. A large catalogue
- * gets a smaller taste, so the page stays light on a slow connection.
- */
-export const PRODUCTS_PER_SECTION = 8;
-const PRODUCTS_PER_SECTION_MANY_CATEGORIES = 4;
-const MANY_CATEGORIES = 12;
-
+/** Public: the categories with their first products; an approved customer sees their own prices. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const db = getDb();
   const user = await getOptionalUser(request);
-  const filters = filtersOf(parseCatalogQuery(new URL(request.url).searchParams));
-  const categories = listCategories(db);
-  if (categories.length === 0) {
-    return json({ filters, facets: catalogFacets(db, { q: "" }), sections: [], hasCategories: false });
-  }
-  const found = listCategorySections(db, {
-    filters,
-    perSection: categories.length > MANY_CATEGORIES ? PRODUCTS_PER_SECTION_MANY_CATEGORIES : PRODUCTS_PER_SECTION,
-  });
-  // one pricing call for every card on the page
-  const cards = productCards(
-    db,
-    user,
-    [...found.values()].flatMap((section) => section.items),
-  );
-  const cardById = new Map(cards.map((card) => [card.product.id, card]));
-  const active = hasActiveFilters(filters);
-  const sections = categories
-    .map((category) => {
-      const section = found.get(category.id);
-      return {
-        category,
-        total: section?.total ?? 0,
-        items: (section?.items ?? []).map((row) => cardById.get(row.id)!),
-      };
-    })
-    // with filters on, only the categories with matches; without, every category (empty ones say so)
-    .filter((section) => !active || section.total > 0);
-  return json({ filters, facets: catalogFacets(db, { q: filters.q }), sections, hasCategories: true });
+  return json(loadHomePage(getDb(), user, new URL(request.url).searchParams));
 }
 
 export default function Home() {

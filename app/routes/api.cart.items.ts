@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { addToCartSchema, cartLineRefSchema, setLineQuantitySchema } from "~/domain/cart/cart.schema";
-import { addToCart, removeLine, setLineQuantity } from "~/domain/cart/cart.server";
-import { idempotencyKeyFrom, runOnce } from "~/utils/idempotency.server";
+import { addToCartOnce } from "~/domain/cart/add-to-cart.server";
+import { removeLine, setLineQuantity } from "~/domain/cart/cart.server";
+import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { cartRequest, cartResponse } from "./api.cart";
 
@@ -17,19 +18,11 @@ const METHODS = ["POST", "PATCH", "DELETE"];
  * DELETE {productId, selectedVariants}: removes a line (removing one that is gone is not an error).
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const { db, user, owner, buyer, session } = await cartRequest(request);
+  const { db, owner, buyer } = await cartRequest(request);
 
   if (request.method === "POST") {
     const input = await parseJsonBody(request, addToCartSchema);
-    // a guest is known by their session; a brand-new guest has no session yet, so nothing to repeat
-    const ownerId = user ? `user:${user.id}` : session.id ? `session:${session.id}` : null;
-    const key = ownerId ? idempotencyKeyFrom(request) : null;
-    const { result } = runOnce(
-      db,
-      { ownerId: ownerId ?? "", scope: "cart:add", key },
-      (tx) => addToCart(tx, owner, buyer, input),
-      (outcome) => outcome.ok,
-    );
+    const result = addToCartOnce(db, owner, buyer, input, idempotencyKeyFrom(request));
     if (!result.ok) return failureResponse(result);
     return cartResponse(request);
   }

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createTemplateSchema } from "~/domain/cart/order-template.schema";
-import { createTemplate, listTemplates } from "~/domain/cart/order-templates.server";
+import { createTemplateOnce, listTemplates } from "~/domain/cart/order-templates.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { idempotencyKeyFrom, runOnce } from "~/utils/idempotency.server";
+import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /**
@@ -23,12 +23,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiUser(request);
   const input = await parseJsonBody(request, createTemplateSchema);
-  const { result } = runOnce(
-    getDb(),
-    { ownerId: user.id, scope: "order-templates:create", key: idempotencyKeyFrom(request) },
-    (tx) => createTemplate(tx, user.id, input),
-    (outcome) => outcome.ok,
-  );
+  const result = createTemplateOnce(getDb(), user.id, input, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
   return json(result.value, { status: 201 });
 });

@@ -1,10 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { filtersOf, parseCatalogQuery } from "~/domain/catalog/catalog.schema";
 import { findCategoryById, findCategoryBySlug, listProducts, productJson, withVariants } from "~/domain/catalog/catalog.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, jsonError } from "~/utils/http.server";
+import { apiRoute, jsonError, pagedJsonResponse } from "~/utils/http.server";
 
 export const API_PAGE_SIZE_MAX = 100;
 
@@ -44,16 +44,10 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const user = await getOptionalUser(request);
   const result = listProducts(db, { categoryId, filters: filtersOf(query), page: query.page, pageSize });
   const includeCost = user?.role === "admin";
-  const body = withVariants(db, result.items).map((row) => productJson(row, { includeCost }));
-  return json(body, {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(pageSize),
-      "X-Page-Count": String(result.pageCount),
-      // prices and stock change; and an admin's answer (with costs) must not be reused for a guest
-      "Cache-Control": "private, no-store",
-      Vary: "Cookie",
-    },
-  });
+  // prices and stock change; and an admin's answer (with costs) must not be reused for a guest
+  return pagedJsonResponse(
+    { ...result, items: withVariants(db, result.items), pageSize },
+    (row) => productJson(row, { includeCost }),
+    { Vary: "Cookie" },
+  );
 });

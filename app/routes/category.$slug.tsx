@@ -1,21 +1,12 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { Pagination } from "~/components/catalog/pagination";
 import { ProductGrid } from "~/components/catalog/product-grid";
-import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "~/domain/catalog/catalog.schema";
-import {
-  catalogFacets,
-  countCategoryProducts,
-  findCategoryBySlug,
-  listCategories,
-  listProducts,
-  productCards,
-} from "~/domain/catalog/catalog.server";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
+import { loadCategoryPage } from "~/domain/catalog/catalog-pages.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-
-export const CATEGORY_PAGE_SIZE = 24;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.category.name} · INFY Wholesale` : "Category Not Found · INFY Wholesale" },
@@ -23,31 +14,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const db = getDb();
-  const category = findCategoryBySlug(db, params.slug ?? "");
-  if (!category) throw new Response("Category Not Found", { status: 404, statusText: "Not Found" });
-
   const url = new URL(request.url);
-  const query = parseCatalogQuery(url.searchParams);
-  const filters = filtersOf(query);
-  const result = listProducts(db, { categoryId: category.id, filters, page: query.page, pageSize: CATEGORY_PAGE_SIZE });
-  // a page past the end (fewer products since the link was made): the last page that has some
-  if (result.total > 0 && query.page > result.pageCount) {
-    throw redirect(catalogHref(url.pathname, filters, result.pageCount));
-  }
-  const user = await getOptionalUser(request);
-  return json({
-    category,
-    otherCategories: listCategories(db).filter((other) => other.id !== category.id),
-    filters,
-    facets: catalogFacets(db, { categoryId: category.id, q: filters.q }),
-    items: productCards(db, user, result.items),
-    total: result.total,
-    page: result.page,
-    pageCount: result.pageCount,
-    // only asked when nothing matches: is the category empty, or did the filters empty it?
-    categoryIsEmpty: result.total === 0 && (!hasActiveFilters(filters) || countCategoryProducts(db, category.id) === 0),
+  const outcome = loadCategoryPage(getDb(), await getOptionalUser(request), {
+    slug: params.slug ?? "",
+    path: url.pathname,
+    params: url.searchParams,
   });
+  if (outcome.kind === "not-found") throw new Response("Category Not Found", { status: 404, statusText: "Not Found" });
+  if (outcome.kind === "redirect") throw redirect(outcome.to);
+  return json(outcome.page);
 }
 
 export default function CategoryPage() {
@@ -121,20 +96,13 @@ export default function CategoryPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{notFound ? "Category Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? "We could not find that category. It may have been renamed or removed."
-          : "The products could not be loaded. Please try again in a moment."}
-      </p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-        Back to the homepage
-      </Link>
-    </div>
+    <RouteErrorPage
+      title="Something went wrong"
+      message="The products could not be loaded. Please try again in a moment."
+      notFound={{ title: "Category Not Found", message: "We could not find that category. It may have been renamed or removed." }}
+      links={[{ to: "/", label: "Back to the homepage" }]}
+      showStatus={false}
+    />
   );
 }

@@ -1,11 +1,13 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ProductPurchasePanel } from "~/components/catalog/product-purchase-panel";
 import { ProductSection } from "~/components/catalog/product-section";
 import { loadProductPage } from "~/domain/catalog/product-detail.server";
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
 
 const PRODUCT_NOT_FOUND_TITLE = "Product Not Found";
 
@@ -26,11 +28,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const page = loadProductPage(getDb(), user, params.slug ?? "");
   if (!page) throw json({ message: PRODUCT_NOT_FOUND_TITLE }, { status: 404 });
-  return json(page, { headers: { "Cache-Control": "private, no-store" } });
+  // a fresh key per page view makes the add-to-cart form's post repeat-safe
+  return json({ ...page, addToCartKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function ProductPage() {
-  const { product, pricing, frequentlyBoughtTogether, moreFromCategory } = useLoaderData<typeof loader>();
+  const { product, pricing, frequentlyBoughtTogether, moreFromCategory, addToCartKey } = useLoaderData<typeof loader>();
   const categories = useRootData()?.categories ?? [];
   const path = `/products/${product.slug}`;
   const loginHref = `/login?${new URLSearchParams({ redirectTo: path })}`;
@@ -73,7 +76,7 @@ export default function ProductPage() {
           <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
           {product.description ? <p className="mt-3 text-slate-700">{product.description}</p> : null}
           <div className="mt-6">
-            <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} />
+            <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} idempotencyKey={addToCartKey} />
           </div>
         </div>
       </div>
@@ -112,26 +115,13 @@ export default function ProductPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">{PRODUCT_NOT_FOUND_TITLE}</h1>
-        <p className="mt-4 text-slate-600">This product does not exist or is no longer available.</p>
-        <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-          Back to the homepage
-        </Link>
-      </div>
-    );
-  }
-  console.error(error);
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">This product could not be shown. Please try again in a moment.</p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
-        Back to the homepage
-      </Link>
-    </div>
+    <RouteErrorPage
+      title="Something went wrong"
+      message="This product could not be shown. Please try again in a moment."
+      notFound={{ title: PRODUCT_NOT_FOUND_TITLE, message: "This product does not exist or is no longer available." }}
+      links={[{ to: "/", label: "Back to the homepage" }]}
+      showStatus={false}
+    />
   );
 }

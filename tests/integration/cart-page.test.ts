@@ -9,7 +9,7 @@ import * as root from "~/root";
 import * as apiCart from "~/routes/api.cart";
 import * as apiCartItems from "~/routes/api.cart.items";
 import * as cartAdd from "~/routes/cart.add";
-import * as cartPage from "~/routes/cart";
+import * as cartPage from "~/routes/cart/route";
 import { getDb } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { createCategory, createProduct, createUser } from "./factories";

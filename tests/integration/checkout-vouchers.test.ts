@@ -23,7 +23,7 @@ import { cancelOrder } from "~/domain/orders/orders.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { VOUCHER_NOT_FOUND, voucherUsedMessage } from "~/domain/loyalty/vouchers.server";
 import * as apiOrders from "~/routes/api.orders";
-import * as checkoutPage from "~/routes/checkout";
+import * as checkoutPage from "~/routes/checkout/route";
 import { getDb } from "~/utils/db.server";
 import { createUser } from "./factories";
 import { buildRequest, callRoute, readJson } from "./http";

@@ -29,7 +29,7 @@ import { AWAITING_APPROVAL_MESSAGE, CUSTOMERS_ONLY_MESSAGE, placeOrder } from "~
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import * as root from "~/root";
 import * as apiOrders from "~/routes/api.orders";
-import * as checkoutPage from "~/routes/checkout";
+import * as checkoutPage from "~/routes/checkout/route";
 import { databasePath, getDb } from "~/utils/db.server";
 import { listOutbox, outboxDir } from "~/utils/mail.server";
 import { createCategory, createProduct, createUser } from "./factories";

@@ -13,11 +13,11 @@ import {
   TEMPLATE_SAVE_FAILED,
 } from "~/domain/cart/order-template.schema";
 import * as root from "~/root";
-import * as accountTemplates from "~/routes/account.templates";
+import * as accountTemplates from "~/routes/account.templates/route";
 import * as apiTemplate from "~/routes/api.order-templates.$id";
 import * as apiTemplates from "~/routes/api.order-templates";
 import * as cartAdd from "~/routes/cart.add";
-import * as cartPage from "~/routes/cart";
+import * as cartPage from "~/routes/cart/route";
 import { getDb } from "~/utils/db.server";
 import { createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";

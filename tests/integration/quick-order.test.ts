@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, priceTiers, products, productVariants, users } from "~db/schema";
 import * as root from "~/root";
-import * as quickOrder from "~/routes/quick-order";
+import * as quickOrder from "~/routes/quick-order/route";
 import * as template from "~/routes/quick-order.template[.]csv";
 import { getDb } from "~/utils/db.server";
 import { createCategory, createProduct, createUser } from "./factories";

@@ -1,27 +1,7 @@
 import { Link } from "@remix-run/react";
+import type { CardPrice, ProductCardData } from "~/domain/catalog/catalog.schema";
 import { stockState } from "~/domain/catalog/stock";
 import { formatMoney, formatPercent, withVat } from "~/utils/money";
-
-/** What a card needs; amounts in pence, rates in hundredths. */
-export type ProductCardData = {
-  id: number;
-  slug: string;
-  name: string;
-  description: string | null;
-  imageUrl: string | null;
-  salesPrice: number;
-  vatRate: number;
-  stockLevel: number;
-  lowStockThreshold: number;
-};
-
-/** The buyer's price for one unit (null: list price, e.g. guests or when pricing failed). */
-export type CardPrice = {
-  finalPrice: number;
-  customPrice: number | null;
-  tierDiscount: number;
-  volumeDiscount: number;
-} | null;
 
 /**
  * A product in a grid: image (or "No image"), name, description and the price including VAT. When the

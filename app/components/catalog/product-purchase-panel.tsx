@@ -19,6 +19,7 @@ import { stockState } from "~/domain/catalog/stock";
 import { useRootData } from "~/root";
 import { formatMoney, parseDecimalToHundredths, withVat } from "~/utils/money";
 import { Button } from "~/components/ui/button";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { PriceBreakdown, type BreakdownAudience } from "./price-breakdown";
 import { StockBadge } from "./product-card";
 import { QuantityInput } from "./quantity-input";
@@ -83,10 +84,13 @@ export function ProductPurchasePanel({
   product,
   pricing,
   loginHref,
+  idempotencyKey,
 }: {
   product: PurchaseProduct;
   pricing: PurchasePricing;
   loginHref: string;
+  /** the page's server-issued key: a repeated post of the same add adds nothing more */
+  idempotencyKey: string;
 }) {
   const fetcher = useFetcher();
   const root = useRootData();
@@ -217,6 +221,7 @@ export function ProductPurchasePanel({
       <fetcher.Form method="post" action="/cart/add" noValidate preventScrollReset onSubmit={onSubmit} className="space-y-5">
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="redirectTo" value={`/products/${product.slug}`} />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
         <VariantPicker
           variants={product.variants}
           missing={missing}

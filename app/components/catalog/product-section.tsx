@@ -1,4 +1,5 @@
-import { ProductCard, type CardPrice, type ProductCardData } from "./product-card";
+import type { CardPrice, ProductCardData } from "~/domain/catalog/catalog.schema";
+import { ProductCard } from "./product-card";
 
 /** A titled row of product cards (related products); nothing at all when there are none. */
 export function ProductSection({

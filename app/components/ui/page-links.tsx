@@ -5,6 +5,14 @@ const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-
 const currentClass = "rounded-md border border-brand-700 bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white";
 const disabledClass = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400";
 
+type PagerProps = {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+  label: string;
+  className: string;
+};
+
 /** Previous / page numbers / Next as plain GET links, so paging works without JavaScript. */
 export function PageLinks({
   page,
@@ -12,13 +20,7 @@ export function PageLinks({
   hrefFor,
   label,
   className,
-}: {
-  page: number;
-  pageCount: number;
-  hrefFor: (page: number) => string;
-  label: string;
-  className: string;
-}) {
+}: PagerProps) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className={`flex flex-wrap items-center justify-center gap-2 ${className}`}>
@@ -60,6 +62,41 @@ export function PageLinks({
         <span className={disabledClass} aria-disabled="true">
           Next
         </span>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * "← Newer · Page 2 of 5 · Older →" for a short list of the user's own records, newest first, as plain GET
+ * links (no JavaScript needed).
+ */
+export function NewerOlderLinks({
+  page,
+  pageCount,
+  hrefFor,
+  label,
+  className,
+}: PagerProps) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className={`flex items-center justify-between text-sm ${className}`}>
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className="font-medium text-brand-700 hover:underline">
+          ← Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className="font-medium text-brand-700 hover:underline">
+          Older →
+        </Link>
+      ) : (
+        <span />
       )}
     </nav>
   );

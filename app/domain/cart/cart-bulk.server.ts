@@ -37,7 +37,7 @@ export type BulkAddResult = {
   skipped: SkippedCartLine[];
 };
 
-export const UNAVAILABLE_PRODUCT_NAME = "A product that is no longer available";
+const UNAVAILABLE_PRODUCT_NAME = "A product that is no longer available";
 
 function namesOf(db: DB, ids: number[]): Map<number, string> {
   const names = new Map<number, string>();
@@ -88,7 +88,7 @@ export function addLinesToCart(db: DB, owner: CartOwner, buyer: Buyer, lines: re
   return { added, units, skipped };
 }
 
-export const CART_NOT_EMPTY = "Your cart already has items, so nothing was restored";
+const CART_NOT_EMPTY = "Your cart already has items, so nothing was restored";
 
 /**
  * Puts back the lines the browser remembered from the last visit. Only into an empty cart: that is the

@@ -10,9 +10,9 @@ import { cartLineRefSchema, MAX_LINE_QUANTITY } from "./cart.schema";
 /** The fixed localStorage key. */
 export const CART_MIRROR_KEY = "infy-wholesale-cart";
 /** As many lines as a cart may hold. */
-export const MAX_MIRROR_LINES = 1000;
+const MAX_MIRROR_LINES = 1000;
 
-export const cartMirrorLineSchema = z.object({
+const cartMirrorLineSchema = z.object({
   productId: cartLineRefSchema.shape.productId,
   selectedVariants: cartLineRefSchema.shape.selectedVariants,
   quantity: z.number().int().positive().max(MAX_LINE_QUANTITY),
@@ -47,7 +47,7 @@ export const restoreMirrorSchema = z.object({
  * never offered to the next person on a shared computer), when the server last showed it (server time,
  * to compare with the time of the last order), and the lines.
  */
-export const cartMirrorSchema = z.object({
+const cartMirrorSchema = z.object({
   owner: z.string(),
   savedAt: z.number(),
   lines: z.array(cartMirrorLineSchema).max(MAX_MIRROR_LINES),

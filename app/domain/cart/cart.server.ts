@@ -46,7 +46,7 @@ export type CartFailure = Failure & { description?: string };
 export type CartResult<T> = Success<T> | CartFailure;
 
 /** More lines than this is not a cart but a catalogue: refuse further new lines. */
-export const MAX_CART_LINES = 1000;
+const MAX_CART_LINES = 1000;
 export const LINE_NOT_IN_CART = "This item is no longer in your cart";
 
 export function cartOwnerOf(user: SessionUser | null, session: AppSession): CartOwner {

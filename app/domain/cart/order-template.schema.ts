@@ -64,7 +64,7 @@ const quantityField = z
  * One line of a template sent by an API client. `productName` is accepted as the spec sends it, but the
  * server stores the product's own name.
  */
-export const templateItemSchema = z.object({
+const templateItemSchema = z.object({
   productId: cartLineRefSchema.shape.productId,
   productName: z.string().max(500).optional(),
   quantity: quantityField,
@@ -89,3 +89,21 @@ export const templateIdSchema = z.preprocess(
     .positive(TEMPLATE_NOT_FOUND)
     .max(Number.MAX_SAFE_INTEGER, TEMPLATE_NOT_FOUND),
 );
+
+/** The page of the templates list a form came from (1 when absent or not a page number). */
+const listPageField = z.unknown().transform((value) => {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page > 1 ? page : 1;
+});
+
+/** Load into Cart and Delete on the templates page: which template, and the list page to go back to. */
+export const templateCommandSchema = z.object({
+  intent: z.enum(["load", "delete"]),
+  templateId: templateIdSchema,
+  page: listPageField,
+});
+
+/** The list page asked for in a URL or posted by a form (1 when absent or not a page number). */
+export function templateListPage(value: unknown): number {
+  return listPageField.parse(value);
+}

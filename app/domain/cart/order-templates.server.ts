@@ -5,10 +5,14 @@
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { orderTemplates, products, productVariants } from "~db/schema";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { addLinesToCart, type BulkAddResult } from "./cart-bulk.server";
-import { resolveVariants, type Cart, type CartOwner } from "./cart.server";
+import { getCart, resolveVariants, type Cart, type CartOwner } from "./cart.server";
 import { MAX_LINE_QUANTITY, variantKey, type SelectedVariants } from "./cart.schema";
 import {
   MAX_TEMPLATE_ITEMS,
@@ -88,10 +92,10 @@ function mergeItems(items: TemplateItem[]): TemplateItem[] {
   return [...byLine.values()];
 }
 
-export const EMPTY_CART_TEMPLATE = "Your cart is empty. Add products before saving a template.";
+const EMPTY_CART_TEMPLATE = "Your cart is empty. Add products before saving a template.";
 
 /** Saves the lines of the (priced, current) cart as a new template of the user's. */
-export function saveTemplateFromCart(
+function saveTemplateFromCart(
   db: DB,
   userId: string,
   cart: Pick<Cart, "lines">,
@@ -111,7 +115,7 @@ export function saveTemplateFromCart(
  * Creates a template from an API client's items. Every product must exist (400 naming the item's field)
  * and every variant choice must be one of the product's options; names are the products' own.
  */
-export function createTemplate(db: DB, userId: string, input: CreateTemplateInput): Result<OrderTemplateView> {
+function createTemplate(db: DB, userId: string, input: CreateTemplateInput): Result<OrderTemplateView> {
   const ids = [...new Set(input.items.map((item) => item.productId))];
   const found = new Map<number, string>();
   const groups = new Map<number, { name: string; options: string[] }[]>();
@@ -192,7 +196,7 @@ export type LoadedTemplate = BulkAddResult & { templateId: number; templateName:
  * variants are still offered, there is stock); items that fail are skipped and reported, the rest are
  * added. For a user's cart it is one write transaction.
  */
-export function loadTemplateIntoCart(
+function loadTemplateIntoCart(
   db: DB,
   owner: CartOwner,
   buyer: Buyer,
@@ -216,4 +220,69 @@ export function deleteTemplate(db: DB, userId: string, templateId: number): Resu
     .returning({ id: orderTemplates.id, name: orderTemplates.name })
     .get();
   return row ? ok(row) : fail(404, TEMPLATE_NOT_FOUND);
+}
+
+// ─── Repeat-safe use cases ──────────────────────────────────────────────────
+//
+// Each takes the key the form or API request carries: a repeat (double click, a retry after a lost reply)
+// answers what the first did and changes nothing more. Failures are not kept, so a corrected retry works.
+
+/** Save as Template on the cart page: the signed-in user's cart, priced now, as a new template. */
+export function saveCartAsTemplate(
+  db: DB,
+  user: SessionUser,
+  input: SaveTemplateInput,
+  idempotencyKey: string | null,
+): Result<OrderTemplateView> {
+  return runOnce(
+    db,
+    { ownerId: user.id, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey },
+    (tx) => saveTemplateFromCart(tx, user.id, getCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user)), input),
+    (outcome) => outcome.ok,
+  ).result;
+}
+
+/** POST /api/order-templates: a template from the client's items. */
+export function createTemplateOnce(
+  db: DB,
+  userId: string,
+  input: CreateTemplateInput,
+  idempotencyKey: string | null,
+): Result<OrderTemplateView> {
+  return runOnce(
+    db,
+    { ownerId: userId, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey },
+    (tx) => createTemplate(tx, userId, input),
+    (outcome) => outcome.ok,
+  ).result;
+}
+
+/** Load into Cart: one of the user's templates into their cart, at today's prices. */
+export function loadTemplateIntoCartOnce(
+  db: DB,
+  user: SessionUser,
+  templateId: number,
+  idempotencyKey: string | null,
+): Result<LoadedTemplate> {
+  return runOnce(
+    db,
+    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.templateLoad, templateId), key: idempotencyKey },
+    (tx) => loadTemplateIntoCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user), user.id, templateId),
+    (outcome) => outcome.ok,
+  ).result;
+}
+
+/** Delete on the templates page. */
+export function deleteTemplateOnce(
+  db: DB,
+  userId: string,
+  templateId: number,
+  idempotencyKey: string | null,
+): Result<{ id: number; name: string }> {
+  return runOnce(
+    db,
+    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.templateDelete, templateId), key: idempotencyKey },
+    (tx) => deleteTemplate(tx, userId, templateId),
+    (outcome) => outcome.ok,
+  ).result;
 }

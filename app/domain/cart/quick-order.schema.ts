@@ -62,7 +62,7 @@ export const quickEntrySchema = z.object({
 export type QuickEntryCommand = z.infer<typeof quickEntrySchema>;
 
 /** A CSV by its name or its type: browsers label .csv files text/csv, application/vnd.ms-excel or nothing. */
-export function looksLikeCsv(file: { name: string; type: string }) {
+function looksLikeCsv(file: { name: string; type: string }) {
   return /\.(csv|txt)$/i.test(file.name) || /^text\/(csv|plain)$/i.test(file.type);
 }
 
@@ -81,7 +81,7 @@ export type CsvUploadCommand = z.infer<typeof csvUploadSchema>;
 // ─── Results ────────────────────────────────────────────────────────────────
 
 /** Only the first few failures are shown; the rest are counted ("and N more"). */
-export const SHOWN_ERRORS = 3;
+const SHOWN_ERRORS = 3;
 
 export function summariseErrors(messages: readonly string[]): { shown: string[]; more: number } {
   return { shown: messages.slice(0, SHOWN_ERRORS), more: Math.max(0, messages.length - SHOWN_ERRORS) };

@@ -7,11 +7,15 @@
  * writes the cart once, so a 500-line order is one commit. An item that cannot be added (unknown, has options,
  * not enough stock) does not stop the others: it comes back as a message naming its line.
  */
+import crypto from "node:crypto";
 import { asc, inArray, or, sql } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
 import { addManyToCart, type AddFailure } from "~/domain/cart/cart.server";
-import type { Buyer } from "~/domain/pricing/pricing.server";
+import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
 import {
   parseQuickEntry,
   parseQuickOrderCsv,
@@ -55,7 +59,7 @@ const LOOKUP_CHUNK = 400;
  * Finds the products that SKUs name, a few queries for any number of SKUs. A slug match wins; otherwise the
  * one product whose name matches exactly. Two products with the same name cannot be told apart by name.
  */
-export function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatch> {
+function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatch> {
   const keys = [...new Set(skus.map(skuKey).filter((key) => key !== ""))];
   const rows: Omit<SkuProduct, "hasOptions">[] = [];
   for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
@@ -110,7 +114,7 @@ export function findProductsBySku(db: DB, skus: readonly string[]): Map<string, 
   return matches;
 }
 
-export function hasOptionsMessage(label: PositionLabel, lineNumber: number, sku: string) {
+function hasOptionsMessage(label: PositionLabel, lineNumber: number, sku: string) {
   return `${label} ${lineNumber}: "${quoteForMessage(sku)}" has options — add it from the product page`;
 }
 
@@ -131,7 +135,7 @@ function stockMessage(failure: AddFailure) {
  * twice adds up and stock counts what the earlier lines took. Unknown SKUs and products with options are
  * refused here, before the cart sees them.
  */
-export function addQuickOrderItems(
+function addQuickOrderItems(
   db: DB,
   userId: string,
   buyer: Buyer,
@@ -179,7 +183,7 @@ function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors
 }
 
 /** Quick Entry: the textarea's text, one "SKU, quantity" per line. */
-export function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
+function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
   const parsed = parseQuickEntry(text);
   return outcome(parsed.errors, addQuickOrderItems(db, userId, buyer, parsed.lines, "Line"));
 }
@@ -188,11 +192,41 @@ export function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: str
  * CSV upload: the file's text. Rows with a bad SKU or quantity were skipped silently by the parser; a file
  * that cannot be read at all (no header, not CSV, too many rows) adds nothing and says why.
  */
-export function submitQuickOrderCsv(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
+function submitQuickOrderCsv(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
   const parsed = parseQuickOrderCsv(text);
   const items = parsed.rows.map((row) => ({ lineNumber: row.rowNumber, sku: row.sku, quantity: row.quantity }));
   const fileErrors = parsed.errors.map((issue) => ({ lineNumber: issue.rowNumber, message: issue.message }));
   return outcome(fileErrors, addQuickOrderItems(db, userId, buyer, items, "Row"));
+}
+
+/**
+ * A quick order from the page, once per idempotency key: a double click or a resubmitted page shows the
+ * same result and adds nothing more. The key is per page view, so the content is part of the scope: a
+ * different list sent with the same key is never mistaken for a repeat. Customers awaiting approval may
+ * fill a cart at list prices; checkout is where they are stopped.
+ */
+function quickOrderOnce(
+  db: DB,
+  user: SessionUser,
+  scope: typeof REPEAT_SCOPE.quickOrderEntry | typeof REPEAT_SCOPE.quickOrderCsv,
+  text: string,
+  idempotencyKey: string | null,
+  submit: (tx: DB, userId: string, buyer: Buyer, text: string) => QuickOrderOutcome,
+): QuickOrderOutcome {
+  const content = crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
+  return runOnce(db, { ownerId: user.id, scope: scopeFor(scope, content), key: idempotencyKey }, (tx) =>
+    submit(tx, user.id, buyerFor(tx, user), text),
+  ).result;
+}
+
+/** Quick Entry's post: the textarea's lines into the user's cart, once per key. */
+export function addQuickEntryOnce(db: DB, user: SessionUser, text: string, idempotencyKey: string | null) {
+  return quickOrderOnce(db, user, REPEAT_SCOPE.quickOrderEntry, text, idempotencyKey, submitQuickEntry);
+}
+
+/** CSV Upload's post: the file's rows into the user's cart, once per key. */
+export function addQuickOrderCsvOnce(db: DB, user: SessionUser, text: string, idempotencyKey: string | null) {
+  return quickOrderOnce(db, user, REPEAT_SCOPE.quickOrderCsv, text, idempotencyKey, submitQuickOrderCsv);
 }
 
 /**

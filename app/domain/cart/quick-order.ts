@@ -25,7 +25,7 @@ export function quoteForMessage(text: string): string {
   return text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH - 1)}…` : text;
 }
 
-export function invalidFormatMessage(lineNumber: number, line: string) {
+function invalidFormatMessage(lineNumber: number, line: string) {
   return `Line ${lineNumber}: Invalid format "${quoteForMessage(line)}"`;
 }
 
@@ -57,7 +57,7 @@ const ENTRY_LINE = /^(.*?)[\s,]+([^\s,]+)$/;
 /** "SKU, Quantity" pasted from a spreadsheet as the first line is a header, not an item. */
 const ENTRY_HEADER = /^sku[\s,]+(quantity|qty)$/i;
 
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   return text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
 }
 
@@ -90,7 +90,7 @@ export function parseQuickEntry(text: string): QuickOrderParse {
 }
 
 /** The non-blank lines of a Quick Entry text: what the line limit counts. */
-export function countEntryLines(text: string): number {
+function countEntryLines(text: string): number {
   return splitLines(text).filter((line) => line.trim() !== "").length;
 }
 

@@ -33,8 +33,8 @@ export const STOCK_LABELS: Record<StockFilter, string> = {
 
 export const SEARCH_MAX_LENGTH = 100;
 /** A search is split into words that must all match; more than this many words adds nothing useful. */
-export const SEARCH_MAX_TERMS = 8;
-export const MAX_PAGE = 100_000;
+const SEARCH_MAX_TERMS = 8;
+const MAX_PAGE = 100_000;
 /** 100% in hundredths */
 const MAX_RATE = 10_000;
 
@@ -88,7 +88,7 @@ const pounds = z.unknown().transform((value) => {
   return pence !== null && pence >= 0 ? pence : null;
 });
 
-export const catalogQuerySchema = z
+const catalogQuerySchema = z
   .object({
     q: searchText,
     stock: stockParam,
@@ -188,3 +188,26 @@ export function pageWindow(page: number, pageCount: number, spread = 2): (number
 export function productCount(n: number): string {
   return `${n.toLocaleString("en-GB")} ${n === 1 ? "product" : "products"}`;
 }
+
+// ─── Product cards ──────────────────────────────────────────────────────────
+
+/** What a card needs; amounts in pence, rates in hundredths. */
+export type ProductCardData = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  salesPrice: number;
+  vatRate: number;
+  stockLevel: number;
+  lowStockThreshold: number;
+};
+
+/** The buyer's price for one unit (null: list price, e.g. guests or when pricing failed). */
+export type CardPrice = {
+  finalPrice: number;
+  customPrice: number | null;
+  tierDiscount: number;
+  volumeDiscount: number;
+} | null;

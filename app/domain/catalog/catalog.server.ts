@@ -1,7 +1,7 @@
 /** Catalogue reads shared by the storefront screens and the JSON API. */
 import { and, asc, count, eq, gt, gte, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
-import type { CardPrice, ProductCardData } from "~/components/catalog/product-card";
+import type { CardPrice, ProductCardData } from "./catalog.schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
 import type { DB } from "~/utils/db.server";
@@ -110,7 +110,7 @@ export function toProductRow({ categoryName, categorySlug, ...row }: FlatProduct
 }
 
 /** Products by id with their category, in no particular order. */
-export function productRowsByIds(db: DB, ids: readonly number[]): ProductRow[] {
+function productRowsByIds(db: DB, ids: readonly number[]): ProductRow[] {
   const out: ProductRow[] = [];
   for (const chunk of chunks([...new Set(ids)], 500)) {
     out.push(
@@ -318,7 +318,7 @@ export type CatalogFacets = {
   priceMax: number;
 };
 
-export const EMPTY_FACETS: CatalogFacets = { vatRates: [], priceMin: 0, priceMax: 100 };
+const EMPTY_FACETS: CatalogFacets = { vatRates: [], priceMin: 0, priceMax: 100 };
 
 /**
  * What the filter bar offers for the current category and search: the VAT rates and the price bounds.
@@ -399,7 +399,7 @@ export function listCategorySections(
 // ─── Cards ──────────────────────────────────────────────────────────────────
 
 /** Cards show two lines of description; sending more would only make the page heavier. */
-export const CARD_DESCRIPTION_LENGTH = 160;
+const CARD_DESCRIPTION_LENGTH = 160;
 
 export function shortDescription(text: string | null, limit = CARD_DESCRIPTION_LENGTH): string | null {
   if (text === null) return null;

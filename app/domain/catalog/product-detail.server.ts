@@ -11,7 +11,7 @@ import {
   withVariants,
   type ProductWithVariants,
 } from "~/domain/catalog/catalog.server";
-import type { ProductCardData, CardPrice } from "~/components/catalog/product-card";
+import type { CardPrice, ProductCardData } from "./catalog.schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
@@ -22,12 +22,12 @@ import { effectiveVolumeRules, listVolumeSteps, type VolumeStep } from "./produc
 import { recommendationsFor } from "./recommendations.server";
 
 export const PRODUCT_NOT_FOUND_MESSAGE = "Product not found";
-export const AWAITING_APPROVAL_PRICING_MESSAGE =
+const AWAITING_APPROVAL_PRICING_MESSAGE =
   "Your account is awaiting approval. Trade prices are available once it has been approved.";
-export const CUSTOMERS_ONLY_PRICING_MESSAGE = "Trade pricing is only available to approved customer accounts.";
+const CUSTOMERS_ONLY_PRICING_MESSAGE = "Trade pricing is only available to approved customer accounts.";
 
 /** Related product sections hold at most this many products. */
-export const RELATED_PRODUCTS_LIMIT = 4;
+const RELATED_PRODUCTS_LIMIT = 4;
 
 /** A product with its category and variants: the catalogue's row shape. */
 export type ProductDetail = ProductWithVariants;
@@ -95,7 +95,7 @@ export function customerUnitPrice(
 /** Who is looking decides which prices the page can show. */
 export type PricingAudience = "customer" | "guest" | "pending" | "staff";
 
-export function pricingAudience(user: SessionUser | null): PricingAudience {
+function pricingAudience(user: SessionUser | null): PricingAudience {
   if (!user) return "guest";
   if (user.role !== "customer") return "staff";
   return user.isApproved ? "customer" : "pending";
@@ -114,7 +114,7 @@ export type PriceBreakdown = {
   steps: VolumeStep[];
 };
 
-export function priceBreakdown(db: DB, user: SessionUser | null, product: ProductDetail): PriceBreakdown {
+function priceBreakdown(db: DB, user: SessionUser | null, product: ProductDetail): PriceBreakdown {
   const audience = pricingAudience(user);
   const buyer = buyerFor(db, user);
   const rules = volumeStepsFor(db, product.id);
@@ -170,7 +170,7 @@ export function moreFromCategory(db: DB, product: ProductDetail, limit = RELATED
 }
 
 /** Products by id, in the order of `ids`; ids without a product are skipped. */
-export function productCardsByIds(db: DB, ids: readonly number[]): ProductCardData[] {
+function productCardsByIds(db: DB, ids: readonly number[]): ProductCardData[] {
   if (ids.length === 0) return [];
   const rows = db.select(cardColumns).from(products).where(inArray(products.id, [...ids])).all();
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -7,7 +7,7 @@ import { products } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
 
-export const RECOMMENDATIONS_LIMIT = 4;
+const RECOMMENDATIONS_LIMIT = 4;
 
 /** A product bought with another, and in how many orders the two were bought together. */
 export type Recommendation = { productId: number; frequency: number };

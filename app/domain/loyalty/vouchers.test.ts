@@ -5,6 +5,7 @@ import {
   rewardEffectText,
   spreadDiscount,
   totalsWithVoucher,
+  unusedVoucherValue,
   voucherDiscount,
 } from "./vouchers";
 
@@ -105,5 +106,18 @@ describe("voucher texts", () => {
   it("reads a typed code in any case and spacing", () => {
     expect(normaliseVoucherCode("  tc-7kq2 m9xd ")).toBe("TC7KQ2M9XD");
     expect(normaliseVoucherCode("TC-7KQ2-M9XD")).toBe("TC7KQ2M9XD");
+  });
+});
+
+describe("unusedVoucherValue", () => {
+  it("is what a fixed voucher is worth beyond the goods, and nothing for the other kinds", () => {
+    const small = [{ unitPrice: 699, quantity: 1, vatRate: 2000 }];
+    const fixed = { rewardType: "discount_fixed", rewardValue: 1000 } as const;
+    expect(unusedVoucherValue(fixed, totalsWithVoucher(small, fixed))).toBe(301);
+    const big = [{ unitPrice: 2500, quantity: 1, vatRate: 2000 }];
+    expect(unusedVoucherValue(fixed, totalsWithVoucher(big, fixed))).toBe(0);
+    const percent = { rewardType: "discount_percentage", rewardValue: 1000 } as const;
+    expect(unusedVoucherValue(percent, totalsWithVoucher(small, percent))).toBe(0);
+    expect(unusedVoucherValue(null, totalsWithVoucher(small, null))).toBe(0);
   });
 });

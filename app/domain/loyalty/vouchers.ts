@@ -106,6 +106,15 @@ export function totalsWithVoucher(lines: readonly PricedLine[], terms: VoucherTe
   return { lines: out, goodsSubtotal, discount, subtotal, vatAmount, total: subtotal + vatAmount };
 }
 
+/**
+ * The part of a fixed voucher that an order does not use (pence): a £10 voucher on £6.99 of goods leaves
+ * £3.01, which is not kept. Zero for every other kind of voucher, and when the goods cover the voucher.
+ */
+export function unusedVoucherValue(terms: VoucherTerms | null, totals: Pick<VoucherTotals, "discount">): number {
+  if (!terms || terms.rewardType !== "discount_fixed") return 0;
+  return Math.max(0, (terms.rewardValue ?? 0) - totals.discount);
+}
+
 /** What a reward or voucher does, as the spec words it: "10% off your order", "£5 off your order", … */
 export function rewardEffectText(type: RewardType, value: number | null): string {
   switch (type) {

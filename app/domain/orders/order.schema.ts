@@ -58,11 +58,12 @@ const voucherCodeSchema = z
  * saved cart, read by the server.
  */
 export const checkoutFormSchema = shippingSchema.extend({ voucherCode: voucherCodeSchema });
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
 
 /** One line of an API order: product, chosen variants and quantity. Anything else sent with it is ignored. */
-export const orderItemSchema = cartLineRefSchema.pick({ productId: true, selectedVariants: true }).extend({
+const orderItemSchema = cartLineRefSchema.pick({ productId: true, selectedVariants: true }).extend({
   quantity: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
     z

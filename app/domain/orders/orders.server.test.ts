@@ -18,11 +18,11 @@ import {
   ADMIN_ONLY_MESSAGE,
   AWAITING_APPROVAL_MESSAGE,
   cancelOrder,
-  checkoutDefaults,
   checkoutRefusal,
   CUSTOMERS_ONLY_MESSAGE,
   placeOrder,
 } from "./orders.server";
+import { checkoutDefaults } from "./checkout.server";
 
 let customer: SessionUser;
 let admin: SessionUser;

@@ -10,7 +10,7 @@
  * rolled back and nothing at all is written. The confirmation email goes out after the commit; a mail
  * failure is logged and never undoes or fails the order.
  */
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import {
   auditLogs,
   cartItems,
@@ -20,7 +20,6 @@ import {
   productVariants,
   returnItems,
   returns,
-  users,
   type OrderStatus,
 } from "~db/schema";
 import { findSessionUser, INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
@@ -57,7 +56,7 @@ export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 export const AWAITING_APPROVAL_MESSAGE =
   "Your account is awaiting approval. You can place orders once it has been approved.";
 export const CUSTOMERS_ONLY_MESSAGE = "Only customer accounts can place orders.";
-export const SHOP_BUSY_MESSAGE = "The shop is very busy right now and your order was not placed. Please try again.";
+const SHOP_BUSY_MESSAGE = "The shop is very busy right now and your order was not placed. Please try again.";
 
 // ─── Who may check out ──────────────────────────────────────────────────────
 
@@ -113,7 +112,7 @@ class OrderRefused extends Error {
 
 const refuse = (...args: Parameters<typeof fail>) => new OrderRefused(fail(...args));
 
-export function notEnoughStockMessage(productName: string, left: number) {
+function notEnoughStockMessage(productName: string, left: number) {
   return `Not enough stock for ${productName}: only ${Math.max(0, left)} left`;
 }
 
@@ -516,55 +515,4 @@ function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number>
     }
   }
   return back;
-}
-
-// ─── The checkout form's starting values ────────────────────────────────────
-
-/** A UK postcode at the end of a one-line address: "14 Boar Lane, Leeds, LS1 6EN". */
-const TRAILING_POSTCODE = /,?\s*([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s*$/i;
-
-/**
- * Where to send this order unless the buyer says otherwise: the details of their last order, else their
- * profile (name, and the address split into street, city and postcode when it reads that way). The email
- * is always the account's.
- */
-export function checkoutDefaults(db: DB, user: SessionUser): ShippingDetails {
-  const last = db
-    .select({
-      shippingName: orders.shippingName,
-      shippingAddress: orders.shippingAddress,
-      shippingCity: orders.shippingCity,
-      shippingPostcode: orders.shippingPostcode,
-    })
-    .from(orders)
-    .where(eq(orders.userId, user.id))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(1)
-    .get();
-  if (last) return { ...last, shippingEmail: user.email };
-
-  const profile = db.select({ address: users.address }).from(users).where(eq(users.id, user.id)).get();
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.businessName || "";
-  let street = profile?.address?.trim() ?? "";
-  let city = "";
-  let postcode = "";
-  const match = TRAILING_POSTCODE.exec(street);
-  if (match) {
-    postcode = match[1].toUpperCase().replace(/\s+/g, " ");
-    const rest = street.slice(0, match.index).replace(/,\s*$/, "");
-    const cut = rest.lastIndexOf(",");
-    if (cut > 0) {
-      city = rest.slice(cut + 1).trim();
-      street = rest.slice(0, cut).trim();
-    } else {
-      street = rest.trim();
-    }
-  }
-  return {
-    shippingName: name,
-    shippingEmail: user.email,
-    shippingAddress: user.businessName && street && !street.includes(user.businessName) ? `${user.businessName}, ${street}` : street,
-    shippingCity: city,
-    shippingPostcode: postcode,
-  };
 }

@@ -8,6 +8,8 @@ export const REPEAT_SCOPE = {
   templateCreate: "cart.template.create",
   templateLoad: "cart.template.load",
   templateDelete: "cart.template.delete",
+  quickOrderEntry: "cart.quick-order.entry",
+  quickOrderCsv: "cart.quick-order.csv",
   checkout: "orders.order.place",
   reorder: "orders.order.reorder",
   orderStatus: "orders.order.status",

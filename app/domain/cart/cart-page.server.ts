@@ -1,0 +1,46 @@
+/** What the cart page shows: the cart priced now for its buyer, and what its browser copy needs. */
+import { buyerFor } from "~/domain/pricing/pricing.server";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
+import type { DB } from "~/utils/db.server";
+import { withVat } from "~/utils/money";
+import { lastOrderPlacedAt, mirrorOwnerOf } from "./cart-mirror.server";
+import { getCart, type Cart, type CartOwner } from "./cart.server";
+
+/** One row of the cart page: prices shown with VAT, and the price the buyer last saw when it changed. */
+function pageLine(line: Cart["lines"][number]) {
+  return {
+    productId: line.productId,
+    productName: line.productName,
+    productSlug: line.productSlug,
+    imageUrl: line.imageUrl,
+    selectedVariants: line.selectedVariants,
+    variantKey: line.variantKey,
+    quantity: line.quantity,
+    stockLevel: line.stockLevel,
+    unitPriceIncVat: withVat(line.unitPrice, line.vatRate),
+    priceChanged: line.priceChanged,
+    previousUnitPriceIncVat: line.priceWhenAdded === null ? null : withVat(line.priceWhenAdded, line.vatRate),
+    lineTotalExVat: line.lineTotal,
+    lineTotalIncVat: line.lineTotal + line.vatAmount,
+  };
+}
+
+/**
+ * The cart page's data. Lines of products deleted since were dropped from the cart: `droppedCount` says how
+ * many units, once (for a guest the session has changed and must be committed: `guestCartChanged`).
+ */
+export function loadCartPage(db: DB, user: SessionUser | null, owner: CartOwner) {
+  const cart = getCart(db, owner, buyerFor(db, user));
+  return {
+    lines: cart.lines.map(pageLine),
+    summary: { itemCount: cart.itemCount, subtotal: cart.subtotal, vatAmount: cart.vatAmount, total: cart.total },
+    droppedCount: cart.droppedLines.reduce((sum, line) => sum + line.quantity, 0),
+    guestCartChanged: cart.droppedLines.length > 0 && owner.kind === "guest",
+    mirror: {
+      owner: mirrorOwnerOf(user),
+      savedAt: Date.now(),
+      lastOrderAt: user ? lastOrderPlacedAt(db, user.id) : null,
+      lines: cart.lines.map(({ productId, selectedVariants, quantity }) => ({ productId, selectedVariants, quantity })),
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * What the catalogue pages show: the home page (a taste of every category) and a category page (all its
+ * products, a page at a time), filtered by the GET parameters, each card priced for the buyer in one call.
+ */
+import type { SessionUser } from "~/domain/users/user-accounts.server";
+import type { DB } from "~/utils/db.server";
+import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "./catalog.schema";
+import {
+  catalogFacets,
+  countCategoryProducts,
+  findCategoryBySlug,
+  listCategories,
+  listCategorySections,
+  listProducts,
+  productCards,
+} from "./catalog.server";
+
+/**
+ * The home page shows a taste of each category; the category pages list them all. A large catalogue
+ * gets a smaller taste, so the page stays light on a slow connection.
+ */
+const PRODUCTS_PER_SECTION = 8;
+const PRODUCTS_PER_SECTION_MANY_CATEGORIES = 4;
+const MANY_CATEGORIES = 12;
+const CATEGORY_PAGE_SIZE = 24;
+
+/** The home page: every category with its first products (with filters on, only the categories that match). */
+export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearchParams) {
+  const filters = filtersOf(parseCatalogQuery(params));
+  const categories = listCategories(db);
+  if (categories.length === 0) {
+    return { filters, facets: catalogFacets(db, { q: "" }), sections: [], hasCategories: false };
+  }
+  const found = listCategorySections(db, {
+    filters,
+    perSection: categories.length > MANY_CATEGORIES ? PRODUCTS_PER_SECTION_MANY_CATEGORIES : PRODUCTS_PER_SECTION,
+  });
+  // one pricing call for every card on the page
+  const cards = productCards(
+    db,
+    user,
+    [...found.values()].flatMap((section) => section.items),
+  );
+  const cardById = new Map(cards.map((card) => [card.product.id, card]));
+  const active = hasActiveFilters(filters);
+  const sections = categories
+    .map((category) => {
+      const section = found.get(category.id);
+      return {
+        category,
+        total: section?.total ?? 0,
+        items: (section?.items ?? []).map((row) => cardById.get(row.id)!),
+      };
+    })
+    // with filters on, only the categories with matches; without, every category (empty ones say so)
+    .filter((section) => !active || section.total > 0);
+  return { filters, facets: catalogFacets(db, { q: filters.q }), sections, hasCategories: true };
+}
+
+export type CategoryPageOutcome =
+  | { kind: "not-found" }
+  /** a page past the end (fewer products since the link was made): the last page that has some */
+  | { kind: "redirect"; to: string }
+  | { kind: "page"; page: ReturnType<typeof categoryPage> };
+
+function categoryPage(
+  db: DB,
+  user: SessionUser | null,
+  category: NonNullable<ReturnType<typeof findCategoryBySlug>>,
+  filters: ReturnType<typeof filtersOf>,
+  result: ReturnType<typeof listProducts>,
+) {
+  return {
+    category,
+    otherCategories: listCategories(db).filter((other) => other.id !== category.id),
+    filters,
+    facets: catalogFacets(db, { categoryId: category.id, q: filters.q }),
+    items: productCards(db, user, result.items),
+    total: result.total,
+    page: result.page,
+    pageCount: result.pageCount,
+    // only asked when nothing matches: is the category empty, or did the filters empty it?
+    categoryIsEmpty: result.total === 0 && (!hasActiveFilters(filters) || countCategoryProducts(db, category.id) === 0),
+  };
+}
+
+/** A category page at `path` (/category/{slug}) with the GET parameters' filters and page. */
+export function loadCategoryPage(
+  db: DB,
+  user: SessionUser | null,
+  { slug, path, params }: { slug: string; path: string; params: URLSearchParams },
+): CategoryPageOutcome {
+  const category = findCategoryBySlug(db, slug);
+  if (!category) return { kind: "not-found" };
+  const query = parseCatalogQuery(params);
+  const filters = filtersOf(query);
+  const result = listProducts(db, { categoryId: category.id, filters, page: query.page, pageSize: CATEGORY_PAGE_SIZE });
+  if (result.total > 0 && query.page > result.pageCount) {
+    return { kind: "redirect", to: catalogHref(path, filters, result.pageCount) };
+  }
+  return { kind: "page", page: categoryPage(db, user, category, filters, result) };
+}

@@ -1,0 +1,164 @@
+/**
+ * The checkout page's two use cases: what it shows (the buyer's cart priced now, with the voucher they
+ * asked for applied) and Place Order (that cart, ordered). The voucher rules are vouchers.ts's, so the
+ * summary and the order written are worked out by the same code.
+ */
+import { desc, eq } from "drizzle-orm";
+import { orders, users } from "~db/schema";
+import { getCart } from "~/domain/cart/cart.server";
+import { rewardEffectText, totalsWithVoucher, unusedVoucherValue } from "~/domain/loyalty/vouchers";
+import {
+  findCustomerVoucher,
+  listUnusedVouchers,
+  VOUCHER_NOT_FOUND,
+  voucherUsedMessage,
+  type VoucherRow,
+} from "~/domain/loyalty/vouchers.server";
+import { buyerFor } from "~/domain/pricing/pricing.server";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
+import type { DB } from "~/utils/db.server";
+import type { CheckoutForm, ShippingDetails } from "./order.schema";
+import { checkoutRefusal, placeOrder } from "./orders.server";
+
+// ─── The checkout form's starting values ────────────────────────────────────
+
+/** A UK postcode at the end of a one-line address: "14 Boar Lane, Leeds, LS1 6EN". */
+const TRAILING_POSTCODE = /,?\s*([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s*$/i;
+
+/**
+ * Where to send this order unless the buyer says otherwise: the details of their last order, else their
+ * profile (name, and the address split into street, city and postcode when it reads that way). The email
+ * is always the account's.
+ */
+export function checkoutDefaults(db: DB, user: SessionUser): ShippingDetails {
+  const last = db
+    .select({
+      shippingName: orders.shippingName,
+      shippingAddress: orders.shippingAddress,
+      shippingCity: orders.shippingCity,
+      shippingPostcode: orders.shippingPostcode,
+    })
+    .from(orders)
+    .where(eq(orders.userId, user.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1)
+    .get();
+  if (last) return { ...last, shippingEmail: user.email };
+
+  const profile = db.select({ address: users.address }).from(users).where(eq(users.id, user.id)).get();
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.businessName || "";
+  let street = profile?.address?.trim() ?? "";
+  let city = "";
+  let postcode = "";
+  const match = TRAILING_POSTCODE.exec(street);
+  if (match) {
+    postcode = match[1].toUpperCase().replace(/\s+/g, " ");
+    const rest = street.slice(0, match.index).replace(/,\s*$/, "");
+    const cut = rest.lastIndexOf(",");
+    if (cut > 0) {
+      city = rest.slice(cut + 1).trim();
+      street = rest.slice(0, cut).trim();
+    } else {
+      street = rest.trim();
+    }
+  }
+  return {
+    shippingName: name,
+    shippingEmail: user.email,
+    shippingAddress: user.businessName && street && !street.includes(user.businessName) ? `${user.businessName}, ${street}` : street,
+    shippingCity: city,
+    shippingPostcode: postcode,
+  };
+}
+
+/** The voucher a typed (or linked) code names: applied when it is the buyer's and unused, else why not. */
+function voucherAsked(db: DB, userId: string, code: string): { applied: VoucherRow | null; problem: string | null } {
+  if (!code) return { applied: null, problem: null };
+  const asked = findCustomerVoucher(db, userId, code);
+  if (!asked) return { applied: null, problem: VOUCHER_NOT_FOUND };
+  if (asked.usedAt) return { applied: null, problem: voucherUsedMessage(asked.code) };
+  return { applied: asked, problem: null };
+}
+
+/**
+ * Everything /checkout shows, or null when the cart is empty (the page sends the buyer home).
+ * `voucherCode` is the `?voucher=` the buyer followed or typed; customers who may not order (awaiting
+ * approval, other roles) get a `refusal` to show instead of the form.
+ */
+export function loadCheckout(db: DB, user: SessionUser, { voucherCode }: { voucherCode: string | null }) {
+  const cart = getCart(db, { kind: "user", userId: user.id }, buyerFor(db, user));
+  if (cart.lines.length === 0) return null;
+
+  const askedCode = voucherCode?.trim() ?? "";
+  const { applied, problem } = voucherAsked(db, user.id, askedCode);
+  const totals = totalsWithVoucher(cart.lines, applied);
+
+  const unitsByProduct = new Map<number, number>();
+  for (const line of cart.lines) {
+    unitsByProduct.set(line.productId, (unitsByProduct.get(line.productId) ?? 0) + line.quantity);
+  }
+  const refusal = checkoutRefusal(user);
+  return {
+    lines: cart.lines.map((line) => ({
+      key: `${line.productId}|${line.variantKey}`,
+      productName: line.productName,
+      productSlug: line.productSlug,
+      selectedVariants: line.selectedVariants,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      vatRate: line.vatRate,
+      lineTotal: line.lineTotal,
+      priceChanged: line.priceChanged,
+      priceWhenAdded: line.priceWhenAdded,
+      /** set when the cart holds more of this product than is in stock now */
+      onlyLeft: (unitsByProduct.get(line.productId) ?? 0) > line.stockLevel ? line.stockLevel : null,
+    })),
+    itemCount: cart.itemCount,
+    goodsSubtotal: totals.goodsSubtotal,
+    discount: totals.discount,
+    subtotal: totals.subtotal,
+    vatAmount: totals.vatAmount,
+    total: totals.total,
+    vouchers: listUnusedVouchers(db, user.id).map((voucher) => ({
+      code: voucher.code,
+      rewardName: voucher.rewardName,
+      effect: rewardEffectText(voucher.rewardType, voucher.rewardValue),
+    })),
+    appliedVoucher: applied
+      ? {
+          code: applied.code,
+          rewardName: applied.rewardName,
+          effect: rewardEffectText(applied.rewardType, applied.rewardValue),
+          freeShipping: applied.rewardType === "free_shipping",
+          freeProductName: applied.rewardType === "free_product" ? (applied.productName ?? null) : null,
+          // a fixed voucher worth more than the goods: the rest is not kept, so the page says so before the order
+          unusedValue: unusedVoucherValue(applied, totals),
+        }
+      : null,
+    voucherProblem: problem,
+    askedCode,
+    defaults: checkoutDefaults(db, user),
+    refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,
+  };
+}
+
+export type CheckoutPage = NonNullable<ReturnType<typeof loadCheckout>>;
+
+/**
+ * Place Order from the checkout page: the shipping details (and voucher) from the form, the lines from the
+ * buyer's saved cart, which is emptied with the order. The form's key makes a repeated post return the
+ * first order.
+ */
+export function placeOrderFromCart(db: DB, user: SessionUser, input: CheckoutForm & { idempotencyKey: string | null }) {
+  const cart = getCart(db, { kind: "user", userId: user.id }, buyerFor(db, user));
+  return placeOrder(db, user, {
+    ...input,
+    lines: cart.lines.map((line) => ({
+      productId: line.productId,
+      selectedVariants: line.selectedVariants,
+      quantity: line.quantity,
+    })),
+    channel: "storefront",
+    cart: "clear",
+  });
+}

@@ -1,0 +1,95 @@
+import { Form, Link, useFetchers, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { formatMoney } from "~/utils/money";
+
+export const CART_PATH = "/cart";
+export const SAVE_TEMPLATE_DIALOG = "save-template";
+export const SAVE_TEMPLATE_PATH = `${CART_PATH}?dialog=${SAVE_TEMPLATE_DIALOG}`;
+
+const linkButton =
+  "inline-flex w-full items-center justify-center rounded-md px-4 py-2 text-sm font-semibold shadow-sm transition";
+
+export function GuestTemplatePrompt() {
+  return (
+    <p className="text-sm text-slate-700">
+      <Link
+        to={`/login?${new URLSearchParams({ redirectTo: SAVE_TEMPLATE_PATH })}`}
+        className="font-semibold text-brand-700 hover:underline"
+      >
+        Log in
+      </Link>{" "}
+      to save this cart as a template and reorder it in one click.
+    </p>
+  );
+}
+
+export function OrderSummary({
+  summary,
+  signedIn,
+}: {
+  summary: { itemCount: number; subtotal: number; vatAmount: number; total: number };
+  signedIn: boolean;
+}) {
+  const fetchers = useFetchers();
+  const navigation = useNavigation();
+  const updating =
+    fetchers.some((fetcher) => fetcher.state !== "idle" && fetcher.formAction?.startsWith(CART_PATH)) ||
+    (navigation.state !== "idle" && navigation.formAction?.startsWith(CART_PATH) === true);
+  const clearing = navigation.state !== "idle" && navigation.formData?.get("intent") === "clear";
+
+  return (
+    <aside aria-labelledby="summary-heading" className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-6">
+      <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+        Order Summary
+      </h2>
+      <dl className={`space-y-2 text-sm transition-opacity ${updating ? "opacity-60" : ""}`} aria-busy={updating || undefined}>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Items</dt>
+          <dd data-testid="cart-item-count">{summary.itemCount}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">Subtotal (ex VAT)</dt>
+          <dd data-testid="cart-subtotal">{formatMoney(summary.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-slate-600">VAT</dt>
+          <dd data-testid="cart-vat">{formatMoney(summary.vatAmount)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+          <dt>Total (inc VAT)</dt>
+          <dd data-testid="cart-total">{formatMoney(summary.total)}</dd>
+        </div>
+      </dl>
+      {updating ? (
+        <p className="text-xs text-slate-500" role="status">
+          Updating totals...
+        </p>
+      ) : null}
+      <Link to="/checkout" className={`${linkButton} bg-brand-700 py-3 text-base text-white hover:bg-brand-800`}>
+        Proceed to Checkout
+      </Link>
+      {signedIn ? (
+        <Link
+          to={SAVE_TEMPLATE_PATH}
+          preventScrollReset
+          className={`${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+        >
+          Save as Template
+        </Link>
+      ) : (
+        <GuestTemplatePrompt />
+      )}
+      <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+        <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
+          Continue shopping
+        </Link>
+        <Form method="post" action={CART_PATH}>
+          <input type="hidden" name="intent" value="clear" />
+          <Button type="submit" variant="secondary" disabled={clearing}>
+            {clearing ? "Clearing..." : "Clear cart"}
+          </Button>
+        </Form>
+      </div>
+    </aside>
+  );
+}

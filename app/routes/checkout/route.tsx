@@ -1,0 +1,185 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { ToastNotice } from "~/components/ui/toast";
+import { loadCheckout, placeOrderFromCart } from "~/domain/orders/checkout.server";
+import { orderHistoryHref } from "~/domain/orders/order-history.schema";
+import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
+import { requireUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { OrderSummary } from "./order-summary";
+import { ShippingForm, type ActionData } from "./shipping-form";
+import { VoucherPanel } from "./voucher-panel";
+import { RouteErrorPage } from "~/components/layout/route-error-page";
+
+export const meta: MetaFunction = () => [{ title: "Checkout · INFY Wholesale" }];
+
+const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
+const CONNECTION_LOST_MESSAGE =
+  "We could not reach the server, so we cannot tell whether your order went through. Press Place Order again: if it was placed, it will not be placed twice.";
+
+/**
+ * /checkout: the shipping form and the order summary of the signed-in buyer's cart, priced now by the
+ * server. An empty cart goes home. Customers awaiting approval (and non-customer accounts) see why they
+ * cannot order instead of the Place Order button.
+ *
+ * `?voucher=CODE` applies one of the buyer's loyalty vouchers to the summary (a plain link or GET form, so
+ * it works without JavaScript); the Place Order form then carries the code and the server applies it again.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const page = loadCheckout(getDb(), user, { voucherCode: new URL(request.url).searchParams.get("voucher") });
+  if (!page) throw redirect("/");
+  return json({ ...page, idempotencyKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+function orderFailed(result: SubmissionResult<string[]>, status: number, message: string) {
+  return json<ActionData>(
+    {
+      result,
+      notice: { title: "Order failed", description: message || FALLBACK_MESSAGE, variant: "destructive" },
+      attempt: crypto.randomUUID(),
+    },
+    { status },
+  );
+}
+
+/**
+ * Place Order: the shipping details from the form, the lines from the buyer's saved cart. The form's
+ * server-issued key makes a repeated post (double click, a retry after a lost reply) return the first order.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: checkoutFormSchema });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+
+  const result = await placeOrderFromCart(getDb(), user, {
+    ...submission.value,
+    idempotencyKey: idempotencyKeyFrom(formData),
+  });
+  if (!result.ok) {
+    if (result.message === EMPTY_CART_MESSAGE) {
+      // Nothing to order (and no earlier order with this key): the page itself would send the buyer home.
+      return redirectWithToast(request, "/", { title: "Order failed", description: EMPTY_CART_MESSAGE, variant: "destructive" });
+    }
+    return orderFailed(submission.reply({ formErrors: [result.message] }), result.status, result.message);
+  }
+
+  const { orderId, orderNumber, status } = result.value;
+  return redirectWithToast(request, orderHistoryHref(1, orderId), {
+    title: "Order placed",
+    description:
+      status === "pending_approval"
+        ? `Order ${orderNumber} has been placed and is awaiting approval`
+        : `Order ${orderNumber} has been placed`,
+  });
+}
+
+/**
+ * With JavaScript, a reply lost on the way back (the order may or may not have been placed) keeps the
+ * buyer on the filled-in form with the same key, so pressing Place Order again is safe.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<ActionData> {
+  try {
+    return await serverAction<ActionData>();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error; // redirects, thrown responses and server errors
+    return {
+      connectionLost: true,
+      notice: { title: "Order failed", description: CONNECTION_LOST_MESSAGE, variant: "destructive" },
+      attempt: crypto.randomUUID(),
+    };
+  }
+}
+
+/** After a lost reply the page keeps its key: reloading it would issue a new one (or leave an emptied cart). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && "connectionLost" in actionResult) return false;
+  return defaultShouldRevalidate;
+};
+
+export default function CheckoutPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const anyPriceChanged = data.lines.some((line) => line.priceChanged);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      {actionData?.notice ? <ToastNotice key={actionData.attempt} toast={actionData.notice} /> : null}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
+        <Link to="/cart" className="text-sm font-medium text-brand-700 hover:underline">
+          Back to cart
+        </Link>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-labelledby="shipping-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="shipping-heading" className="text-lg font-semibold text-slate-900">
+            Shipping details
+          </h2>
+          {data.refusal ? (
+            <div role="note" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+              <p className="font-semibold">
+                {data.refusal.pendingApproval ? "Your account is awaiting approval" : "Ordering is not available"}
+              </p>
+              <p className="mt-1 text-sm">{data.refusal.message}</p>
+            </div>
+          ) : (
+            <ShippingForm
+              defaults={data.defaults}
+              idempotencyKey={data.idempotencyKey}
+              voucherCode={data.appliedVoucher?.code ?? null}
+              actionData={actionData}
+            />
+          )}
+        </section>
+
+        <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+            Order summary
+          </h2>
+          {anyPriceChanged ? (
+            <p role="note" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Some prices have changed since you added them to your cart. The prices below are the ones you will pay.
+            </p>
+          ) : null}
+          <OrderSummary data={data} />
+          {data.refusal ? null : (
+            <VoucherPanel
+              vouchers={data.vouchers}
+              applied={data.appliedVoucher}
+              problem={data.voucherProblem}
+              askedCode={data.askedCode}
+            />
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RouteErrorPage
+      title="Checkout is unavailable"
+      message="Something went wrong. Please try again. If you placed an order, check Your Orders before ordering again."
+      links={[
+        { to: "/account/orders", label: "Your Orders", secondary: true },
+        { to: "/cart", label: "Back to cart" },
+      ]}
+    />
+  );
+}
