@@ -25,7 +25,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   timeout: 30_000,
-  // sign-in hashes at full scrypt cost; on a busy 2-core box a reply can take a few seconds
+  // on a busy 2-core box a reply can take a few seconds
   expect: { timeout: 10_000 },
   forbidOnly: CI,
   retries: CI ? 1 : 0,
@@ -64,6 +64,9 @@ export default defineConfig({
       LLM_API_URL: "",
       // Both projects sign in many times from one address; the production limit would trip.
       SIGN_IN_RATE_LIMIT: "100000",
+      // Cheap password hashes (production uses 17): the seeded demo accounts and every account a test
+      // creates hash at N=2^10, so each sign-in is quick. The server logs a warning about it at start.
+      PASSWORD_HASH_COST: "10",
     },
   },
 });
