@@ -38,11 +38,12 @@ export default defineConfig({
     launchOptions,
     locale: "en-GB",
     timezoneId: "Europe/London",
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    // Checks tagged @js-independent (see JS_INDEPENDENT in tests/e2e/fixtures.ts) run in the no-js project only.
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@js-independent/ },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {

@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from "./fixtures";
+import { expect, JS_INDEPENDENT, loginAs, test } from "./fixtures";
 
 test.describe("account dashboard", () => {
   test("shows the cards and account details; /account is the same screen", async ({ page, customer, login }) => {
@@ -19,7 +19,7 @@ test.describe("account dashboard", () => {
     }
   });
 
-  test("a signed-out visitor is asked to log in", async ({ page }) => {
+  test("a signed-out visitor is asked to log in", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fdashboard/);
   });

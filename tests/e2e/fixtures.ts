@@ -21,6 +21,13 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /**
+ * Marks a check whose outcome cannot depend on JavaScript in the browser (a plain redirect, a 404 page, an
+ * ownership check, an API answer): playwright.config.ts runs it in the no-js project only, not twice.
+ */
+export const JS_INDEPENDENT_TAG = "@js-independent";
+export const JS_INDEPENDENT = { tag: JS_INDEPENDENT_TAG };
+
+/**
  * Signs in through the /login form, as a person would, and waits until the app lands on
  * `expectPath` (the storefront home by default). Works with and without JavaScript.
  */

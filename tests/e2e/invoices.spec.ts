@@ -1,4 +1,4 @@
-import { BUYER, BUYER2, expect, loginAs, test } from "./fixtures";
+import { BUYER, BUYER2, expect, JS_INDEPENDENT, loginAs, test } from "./fixtures";
 
 /**
  * The customer's invoices against the demo data: buyer@example.com has an invoice for each order that
@@ -53,7 +53,7 @@ test.describe("invoices", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
-  test("another customer's invoice PDF is not found", async ({ page, browser }) => {
+  test("another customer's invoice PDF is not found", JS_INDEPENDENT, async ({ page, browser }) => {
     await loginAs(page, BUYER.email, BUYER.password);
     const [mine] = (await (await page.request.get("/api/invoices")).json()) as ApiInvoice[];
 
@@ -70,7 +70,7 @@ test.describe("invoices", () => {
     }
   });
 
-  test("signed-out visitors are sent to sign in", async ({ page }) => {
+  test("signed-out visitors are sent to sign in", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/invoices");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Finvoices$/);
     expect((await page.request.get("/api/invoices")).status()).toBe(401);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, BUYER2, expect, loginAs, PENDING_BUYER, test } from "./fixtures";
+import { BUYER, BUYER2, expect, JS_INDEPENDENT, loginAs, PENDING_BUYER, test } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 /**
@@ -148,7 +148,7 @@ test.describe("order history", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Start Shopping" })).toHaveAttribute("href", "/");
   });
 
-  test("another customer's order cannot be opened, by the API or the page", async ({ page, request }) => {
+  test("another customer's order cannot be opened, by the API or the page", JS_INDEPENDENT, async ({ page, request }) => {
     // the buyer's newest order, seen from the buyer's own session
     const login = await request.post("/api/auth/login", { data: BUYER });
     expect(login.status()).toBe(200);
@@ -174,7 +174,7 @@ test.describe("order history", () => {
     await expect(page.locator("main details[open]")).toHaveCount(0);
   });
 
-  test("signed out, the page asks to sign in and the API answers 401", async ({ page }) => {
+  test("signed out, the page asks to sign in and the API answers 401", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/orders");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Forders/);
     const response = await page.request.get("/api/orders/my-orders");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, expect, loginAs, test } from "./fixtures";
+import { BUYER, expect, JS_INDEPENDENT, loginAs, test } from "./fixtures";
 
 /** Seeded demo products (db/seed.ts). */
 const VEST = "/products/hi-vis-vest-en-iso-20471"; // £2.49 + 20% VAT, Size × Colour, 5% at 10+, 10% at 50+
@@ -131,7 +131,7 @@ test.describe("product page", () => {
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
   });
 
-  test("an unknown product shows Product Not Found inside the layout", async ({ page }) => {
+  test("an unknown product shows Product Not Found inside the layout", JS_INDEPENDENT, async ({ page }) => {
     const response = await page.goto("/products/no-such-product");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();

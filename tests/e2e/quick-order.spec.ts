@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, expect, loginAs, test } from "./fixtures";
+import { BUYER, expect, JS_INDEPENDENT, loginAs, test } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 /** Seeded demo products (db/seed.ts) without options and with plenty in stock. */
@@ -14,7 +14,7 @@ async function expectCartEmpty(page: Page) {
 }
 
 test.describe("quick order", () => {
-  test("a signed-out visitor is asked to log in first", async ({ page }) => {
+  test("a signed-out visitor is asked to log in first", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/quick-order");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fquick-order$/);
   });

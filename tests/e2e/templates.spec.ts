@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, loginAs, test, uniqueEmail } from "./fixtures";
+import { expect, JS_INDEPENDENT, loginAs, test, uniqueEmail } from "./fixtures";
 
 const PENNE = { slug: "penne-pasta-3kg", name: "Penne Pasta 3kg" };
 const CLOTHS = { slug: "microfibre-cloths-10-pack", name: "Microfibre Cloths (10 pack)" }; // Colour variant
@@ -121,7 +121,7 @@ test.describe("order templates", () => {
     await expect(page.getByText("choose Save as Template")).toBeVisible();
   });
 
-  test("the templates page asks a signed-out visitor to log in", async ({ page }) => {
+  test("the templates page asks a signed-out visitor to log in", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/templates");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Ftemplates$/);
   });
