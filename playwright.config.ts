@@ -27,6 +27,8 @@ export default defineConfig({
   timeout: 30_000,
   // on a busy 2-core box a reply can take a few seconds
   expect: { timeout: 10_000 },
+  // Signs each demo account in once (after the webServer is up) for the tests that only need a session.
+  globalSetup: "./tests/e2e/global-setup.ts",
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: 2,

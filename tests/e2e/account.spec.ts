@@ -25,8 +25,7 @@ test.describe("account dashboard", () => {
   });
 
   test("changes the password, logs out and logs in with the new one", async ({ page, customer, login }) => {
-    // five sign-ins and password checks at full scrypt cost on a shared box
-    test.setTimeout(120_000);
+    test.slow(); // several password checks, sign-ins and page loads
     const newPassword = "brand-new-pass";
     await login(customer);
     await page.goto("/account/dashboard");

@@ -61,7 +61,7 @@ test.describe("users and approvals", () => {
   });
 
   test("create, edit and delete a user", async ({ page, login }) => {
-    // several full-cost password hashes and round trips: give a busy machine room
+    // several forms and round trips: give a busy machine room
     test.slow();
     const email = uniqueEmail("created");
     await login(ADMIN);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, JS_INDEPENDENT, loginAs, test, uniqueEmail } from "./fixtures";
+import { expect, JS_INDEPENDENT, signIn, test, uniqueEmail } from "./fixtures";
 
 const PENNE = { slug: "penne-pasta-3kg", name: "Penne Pasta 3kg" };
 const CLOTHS = { slug: "microfibre-cloths-10-pack", name: "Microfibre Cloths (10 pack)" }; // Colour variant
@@ -42,7 +42,7 @@ test.describe("order templates", () => {
   }) => {
     test.slow(); // a whole journey: two adds, save, load, delete
     const name = `Weekly bar order ${randomUUID().slice(0, 8)}`;
-    await loginAs(page, account.email, account.password);
+    await signIn(page, account);
     await emptyCart(page);
     await addFromProductPage(page, javaScriptEnabled, PENNE.slug, 3, 3);
     await addFromProductPage(page, javaScriptEnabled, CLOTHS.slug, 2, 5, { Colour: "Blue" });
