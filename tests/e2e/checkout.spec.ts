@@ -123,8 +123,11 @@ test.describe("checkout", () => {
       await expect(page.getByLabel("Full name", { exact: true })).toHaveValue(name);
       await page.getByRole("button", { name: "Place Order" }).click();
     } else {
-      // without JavaScript the browser shows its own error page; reloading it sends the same form again
-      await page.reload();
+      // without JavaScript the browser shows its own error page; reloading it sends the same form again.
+      // Chromium swaps that page in just after the failure and refuses a reload meanwhile, so try again.
+      await expect(async () => {
+        await page.reload();
+      }).toPass({ timeout: 15_000 });
     }
 
     await page.waitForURL((url) => url.pathname === "/account/orders");
