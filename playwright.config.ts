@@ -25,8 +25,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   timeout: 30_000,
-  // sign-in hashes at full scrypt cost; on a busy 2-core box a reply can take a few seconds
+  // on a busy 2-core box a reply can take a few seconds
   expect: { timeout: 10_000 },
+  // Signs each demo account in once (after the webServer is up) for the tests that only need a session.
+  globalSetup: "./tests/e2e/global-setup.ts",
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: 2,
@@ -38,11 +40,12 @@ export default defineConfig({
     launchOptions,
     locale: "en-GB",
     timezoneId: "Europe/London",
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    // Checks tagged @js-independent (see JS_INDEPENDENT in tests/e2e/fixtures.ts) run in the no-js project only.
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@js-independent/ },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
@@ -64,6 +67,9 @@ export default defineConfig({
       LLM_API_URL: "",
       // Both projects sign in many times from one address; the production limit would trip.
       SIGN_IN_RATE_LIMIT: "100000",
+      // Cheap password hashes (production uses 17): the seeded demo accounts and every account a test
+      // creates hash at N=2^10, so each sign-in is quick. The server logs a warning about it at start.
+      PASSWORD_HASH_COST: "10",
     },
   },
 });

@@ -13,6 +13,7 @@ import rateLimit from "express-rate-limit";
 import helmet from "helmet";
 import { getDb } from "./app/utils/db.server";
 import { startHousekeeping } from "./app/utils/housekeeping.server";
+import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
 import { seedIfEmpty } from "./db/seed";
 
 const MODE = process.env.NODE_ENV ?? "production";
@@ -22,6 +23,15 @@ const PORT = Number(process.env.PORT ?? 3000);
 async function importBuild(): Promise<ServerBuild> {
   const stat = fs.statSync(BUILD_PATH);
   return import(url.pathToFileURL(BUILD_PATH).href + "?t=" + stat.mtimeMs);
+}
+
+// An invalid PASSWORD_HASH_COST stops the start here, with a message saying what is allowed.
+const passwordCost = passwordHashCost();
+if (MODE === "production" && passwordCost < DEFAULT_PASSWORD_HASH_COST) {
+  console.warn(
+    `WARNING: PASSWORD_HASH_COST=${passwordCost} is below the production default of ${DEFAULT_PASSWORD_HASH_COST}: ` +
+      "new password hashes are weaker than OWASP recommends. Unset it outside of tests.",
+  );
 }
 
 const db = getDb();

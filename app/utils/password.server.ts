@@ -1,15 +1,35 @@
 /**
- * Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1), run on libuv's thread
- * pool so a sign-in does not block other requests. The parameters are stored with each hash, so they
- * can be raised later without invalidating existing passwords.
+ * Password hashing with scrypt, run on libuv's thread pool so a sign-in does not block other requests.
+ * New hashes use N=2^PASSWORD_HASH_COST, r=8, p=1; the default cost 17 is OWASP's recommendation and is
+ * what production uses. Tests set a lower cost so that hashing is quick. The parameters are stored with
+ * each hash and verifying reads them from there, so the cost can change without invalidating passwords.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+/** log2 of scrypt's N when PASSWORD_HASH_COST is not set: N = 2^17 = 131072 (OWASP). */
+export const DEFAULT_PASSWORD_HASH_COST = 17;
+const MIN_COST = 10;
+const MAX_COST = 20;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 64;
 
+/** log2 N for new hashes, from PASSWORD_HASH_COST (read on every call, so a test may change it). */
+export function passwordHashCost(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.PASSWORD_HASH_COST?.trim();
+  if (!raw) return DEFAULT_PASSWORD_HASH_COST;
+  const cost = Number(raw);
+  if (!Number.isInteger(cost) || cost < MIN_COST || cost > MAX_COST) {
+    throw new Error(
+      `PASSWORD_HASH_COST must be a whole number from ${MIN_COST} to ${MAX_COST} (log2 of scrypt's N; ` +
+        `${DEFAULT_PASSWORD_HASH_COST} is the production default), got "${raw}".`,
+    );
+  }
+  return cost;
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number) {
-  const maxmem = 128 * (options.N ?? COST.N) * (options.r ?? COST.r) * 2;
+  const maxmem = 128 * (options.N ?? 2 ** DEFAULT_PASSWORD_HASH_COST) * (options.r ?? R) * 2;
   return new Promise<Buffer>((resolve, reject) =>
     scrypt(password.normalize("NFKC"), salt, keyLength, { ...options, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -19,9 +39,10 @@ function derive(password: string, salt: Buffer, options: ScryptOptions, keyLengt
 
 /** "scrypt$N$r$p$salt(base64)$hash(base64)" */
 export async function hashPassword(password: string): Promise<string> {
+  const N = 2 ** passwordHashCost();
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST, KEY_LENGTH);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await derive(password, salt, { N, r: R, p: P }, KEY_LENGTH);
+  return ["scrypt", N, R, P, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -34,10 +55,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * A hash of a password nobody has, checked when the email is unknown so that a failed sign-in takes the
- * same time whether or not the account exists.
+ * same time whether or not the account exists. Made at the configured cost, like real accounts' hashes;
+ * remade if the setting changes.
  */
-let decoyHash: Promise<string> | undefined;
+let decoy: { cost: number; hash: Promise<string> } | undefined;
 export function decoyPasswordHash() {
-  decoyHash ??= hashPassword(randomBytes(18).toString("base64"));
-  return decoyHash;
+  const cost = passwordHashCost();
+  if (decoy?.cost !== cost) decoy = { cost, hash: hashPassword(randomBytes(18).toString("base64")) };
+  return decoy.hash;
 }

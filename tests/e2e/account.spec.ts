@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from "./fixtures";
+import { expect, JS_INDEPENDENT, loginAs, test } from "./fixtures";
 
 test.describe("account dashboard", () => {
   test("shows the cards and account details; /account is the same screen", async ({ page, customer, login }) => {
@@ -19,14 +19,13 @@ test.describe("account dashboard", () => {
     }
   });
 
-  test("a signed-out visitor is asked to log in", async ({ page }) => {
+  test("a signed-out visitor is asked to log in", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Fdashboard/);
   });
 
   test("changes the password, logs out and logs in with the new one", async ({ page, customer, login }) => {
-    // five sign-ins and password checks at full scrypt cost on a shared box
-    test.setTimeout(120_000);
+    test.slow(); // several password checks, sign-ins and page loads
     const newPassword = "brand-new-pass";
     await login(customer);
     await page.goto("/account/dashboard");

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { ADMIN, BUYER, BUYER2, expect, loginAs, test } from "./fixtures";
+import { ADMIN, BUYER, BUYER2, expect, signIn, switchAccount, test } from "./fixtures";
 
 /** Seeded products without volume rules or custom prices: one per project, so the two runs never meet. */
 const PRODUCT_FOR_PROJECT: Record<string, { slug: string; name: string }> = {
   js: { slug: "ballpoint-pens-blue-50", name: "Ballpoint Pens Blue (50)" },
   "no-js": { slug: "lever-arch-files-a4-10", name: "Lever Arch Files A4 (10)" },
 };
-
-async function signOut(page: Page) {
-  await page.goto("/api/logout");
-  await page.waitForURL((url) => url.pathname === "/");
-}
 
 function toast(page: Page, title: string) {
   return page.getByTestId("toast").filter({ hasText: title });
@@ -20,7 +15,7 @@ function toast(page: Page, title: string) {
 test.describe("admin pricing rules", () => {
   test("a new volume discount shows at once in the customer's prices", async ({ page }, testInfo) => {
     const product = PRODUCT_FOR_PROJECT[testInfo.project.name] ?? PRODUCT_FOR_PROJECT.js;
-    await loginAs(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN);
     const detail = await page.request.get(`/api/products/${product.slug}`);
     expect(detail.status()).toBe(200);
     const productId: number = (await detail.json()).id;
@@ -52,8 +47,7 @@ test.describe("admin pricing rules", () => {
     await expect(row.getByRole("cell", { name: "10% off", exact: true })).toBeVisible();
 
     // the customer sees the new step on the product page straight away
-    await signOut(page);
-    await loginAs(page, BUYER2.email, BUYER2.password);
+    await switchAccount(page, BUYER2);
     await page.goto(`/products/${product.slug}`);
     const steps = page.getByRole("list", { name: "Volume discounts" });
     await expect(steps.getByTestId("volume-step").filter({ hasText: "2+ units: 10% off" })).toBeVisible();
@@ -64,7 +58,7 @@ test.describe("admin pricing rules", () => {
 
   test("create, edit and delete a price tier", async ({ page }, testInfo) => {
     const name = `Trade ${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
-    await loginAs(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN);
     await page.goto("/admin/price-tiers");
     await expect(page.getByRole("heading", { name: "Price Tiers", level: 1 })).toBeVisible();
     // the seeded tiers
@@ -96,7 +90,7 @@ test.describe("admin pricing rules", () => {
 
   test("create and delete a loyalty reward", async ({ page }, testInfo) => {
     const name = `£7.50 off (${testInfo.project.name} ${randomUUID().slice(0, 6)})`;
-    await loginAs(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN);
     await page.goto("/admin/loyalty-rewards");
     await expect(page.getByRole("heading", { name: "Loyalty Rewards", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Add Reward" }).click();
@@ -128,12 +122,11 @@ test.describe("admin pricing rules", () => {
 
   test("approve a customer's product request", async ({ page }, testInfo) => {
     const text = `Compostable soup cups 16oz with lids, cases of 500 (${testInfo.project.name} ${randomUUID().slice(0, 8)})`;
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     const sent = await page.request.post("/api/product-requests", { data: { requestText: text } });
     expect(sent.status()).toBe(201);
-    await signOut(page);
 
-    await loginAs(page, ADMIN.email, ADMIN.password);
+    await switchAccount(page, ADMIN);
     await page.goto("/admin/product-requests?status=pending");
     const card = page.getByTestId("product-request").filter({ hasText: text });
     await expect(card).toHaveCount(1);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { ADMIN, expect, loginAs, test } from "./fixtures";
+import { ADMIN, expect, signIn, test } from "./fixtures";
 
 const TEMPLATE = path.resolve("tests/fixtures/shopify-product-template.csv");
 const SHOPIFY_HEADER = fs.readFileSync(TEMPLATE, "utf8").split(/\r?\n/)[0];
@@ -11,7 +11,7 @@ test.describe("admin products", () => {
   test.describe.configure({ timeout: 60_000 });
 
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN);
   });
 
   test("create a product with a derived slug, edit it, add a variant, and see it in the storefront", async ({ page }, testInfo) => {

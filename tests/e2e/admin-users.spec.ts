@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, BUYER, expect, test, uniqueEmail } from "./fixtures";
+import { ADMIN, BUYER, expect, JS_INDEPENDENT, test, uniqueEmail } from "./fixtures";
 
 /** A brand-new self-registration (its own request context, so the admin's browser session is untouched). */
 async function signUpFreshCustomer(request: APIRequestContext, prefix: string) {
@@ -61,7 +61,7 @@ test.describe("users and approvals", () => {
   });
 
   test("create, edit and delete a user", async ({ page, login }) => {
-    // several full-cost password hashes and round trips: give a busy machine room
+    // several forms and round trips: give a busy machine room
     test.slow();
     const email = uniqueEmail("created");
     await login(ADMIN);
@@ -122,7 +122,7 @@ test.describe("users and approvals", () => {
     await expect(page.getByTestId("user-row").filter({ hasText: BUYER.email })).toBeVisible();
   });
 
-  test("a customer visiting /admin/users is sent home with 'Access Denied'", async ({ page, login }) => {
+  test("a customer visiting /admin/users is sent home with 'Access Denied'", JS_INDEPENDENT, async ({ page, login }) => {
     await login(BUYER);
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,4 @@
-import { ADMIN, BUYER, expect, loginAs, PENDING_BUYER, test, uniqueEmail } from "./fixtures";
+import { ADMIN, BUYER, expect, JS_INDEPENDENT, loginAs, PENDING_BUYER, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign-up", () => {
   test("a new business signs up and lands on the awaiting-approval notice", async ({ page }) => {
@@ -110,7 +110,7 @@ test.describe("log in", () => {
 });
 
 test.describe("guards and layout", () => {
-  test("a customer is turned away from the back office", async ({ page }) => {
+  test("a customer is turned away from the back office", JS_INDEPENDENT, async ({ page }) => {
     await loginAs(page, BUYER.email, BUYER.password);
     await page.goto("/admin");
     await page.waitForURL("/");
@@ -125,7 +125,7 @@ test.describe("guards and layout", () => {
     await expect(page.getByText("Total Products")).toBeVisible();
   });
 
-  test("an unknown page shows the 404 page", async ({ page }) => {
+  test("an unknown page shows the 404 page", JS_INDEPENDENT, async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();

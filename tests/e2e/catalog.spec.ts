@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, expect, loginAs, test } from "./fixtures";
+import { BUYER, expect, signIn, test } from "./fixtures";
 
 /**
  * Catalogue browsing against the seeded demo data. Cleaning & Hygiene has 10 products, all at 20% VAT
@@ -151,7 +151,7 @@ test.describe("catalogue browsing", () => {
   });
 
   test("an approved customer sees their own prices, with badges and the list price struck through", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     await page.goto(CLEANING);
     // an agreed price of £4.20 ex VAT
     const washing = card(page, "washing-up-liquid-5l");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, loginAs, test, type Account } from "./fixtures";
+import { expect, signIn, test, type Account } from "./fixtures";
 
 /** A seeded product without variants and with plenty in stock (db/seed.ts): £5.25 + 20% VAT. */
 const WATER = "/products/sparkling-spring-water-500ml-24-pack";
@@ -44,7 +44,7 @@ test.describe("checkout", () => {
   }
 
   test("an empty form shows the five messages", async ({ page, javaScriptEnabled, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     await addWaterToCart(page, javaScriptEnabled);
     await openCheckout(page, javaScriptEnabled);
 
@@ -61,7 +61,7 @@ test.describe("checkout", () => {
 
   test("placing the order lands on Your Orders with 'Order placed'", async ({ page, javaScriptEnabled, customer }) => {
     const name = `Checkout ${randomUUID().slice(0, 8)}`;
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     await addWaterToCart(page, javaScriptEnabled);
     await openCheckout(page, javaScriptEnabled);
     await fillShipping(page, name, customer);
@@ -93,7 +93,7 @@ test.describe("checkout", () => {
 
   test("a lost reply and a resubmitted form place exactly one order", async ({ page, javaScriptEnabled, customer }) => {
     const name = `Lost reply ${randomUUID().slice(0, 8)}`;
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     await addWaterToCart(page, javaScriptEnabled);
     await openCheckout(page, javaScriptEnabled);
     await fillShipping(page, name, customer);
@@ -123,8 +123,11 @@ test.describe("checkout", () => {
       await expect(page.getByLabel("Full name", { exact: true })).toHaveValue(name);
       await page.getByRole("button", { name: "Place Order" }).click();
     } else {
-      // without JavaScript the browser shows its own error page; reloading it sends the same form again
-      await page.reload();
+      // without JavaScript the browser shows its own error page; reloading it sends the same form again.
+      // Chromium swaps that page in just after the failure and refuses a reload meanwhile, so try again.
+      await expect(async () => {
+        await page.reload();
+      }).toPass({ timeout: 15_000 });
     }
 
     await page.waitForURL((url) => url.pathname === "/account/orders");

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import { test as base, expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
 
 export type Account = { email: string; password: string };
@@ -19,6 +21,55 @@ export const DEMO_ACCOUNTS = {
   pending: PENDING_BUYER,
   supplier: SUPPLIER,
 } as const;
+
+/**
+ * Marks a check whose outcome cannot depend on JavaScript in the browser (a plain redirect, a 404 page, an
+ * ownership check, an API answer): playwright.config.ts runs it in the no-js project only, not twice.
+ */
+export const JS_INDEPENDENT_TAG = "@js-independent";
+export const JS_INDEPENDENT = { tag: JS_INDEPENDENT_TAG };
+
+export type DemoAccountName = keyof typeof DEMO_ACCOUNTS;
+
+/** Where tests/e2e/global-setup.ts keeps the signed-in demo accounts' storage state (gitignored). */
+export const AUTH_STATE_DIR = fileURLToPath(new URL("../.tmp/auth/", import.meta.url));
+
+/**
+ * One session per demo account and per parallel worker slot: a worker runs its tests one at a time, so a
+ * flash message one test leaves in the server-side session is never read by a test running beside it.
+ */
+export function authStatePath(name: DemoAccountName, parallelIndex: number) {
+  return `${AUTH_STATE_DIR}${name}-${parallelIndex}.json`;
+}
+
+function demoAccountName(email: string): DemoAccountName | undefined {
+  return (Object.keys(DEMO_ACCOUNTS) as DemoAccountName[]).find((name) => DEMO_ACCOUNTS[name].email === email);
+}
+
+/**
+ * Signs `account` in for this page's browser context without the /login form, for tests that only need to
+ * be signed in (the sign-in journeys themselves use `loginAs`). A demo account reuses the session that
+ * global setup opened for it; any other account signs in through POST /api/auth/login, whose cookie the
+ * context shares. The page is not navigated.
+ */
+export async function signIn(page: Page, account: Account) {
+  const name = demoAccountName(account.email);
+  if (name) {
+    const file = authStatePath(name, base.info().parallelIndex);
+    if (!fs.existsSync(file)) throw new Error(`no signed-in state for ${account.email} at ${file}: did global setup run?`);
+    const state = JSON.parse(fs.readFileSync(file, "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };
+    await page.context().addCookies(state.cookies);
+    return;
+  }
+  const response = await page.request.post("/api/auth/login", { data: account });
+  if (!response.ok()) throw new Error(`sign-in of ${account.email} failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs the page out of any account (by dropping its cookies) and into `account`, as `signIn` does. */
+export async function switchAccount(page: Page, account: Account) {
+  await page.context().clearCookies();
+  await signIn(page, account);
+}
 
 /**
  * Signs in through the /login form, as a person would, and waits until the app lands on
@@ -43,7 +94,7 @@ export function uniqueEmail(prefix = "user") {
 }
 
 let adminApi: Promise<APIRequestContext> | undefined;
-/** One signed-in admin API session per worker: signing in hashes at full cost, so it is done once. */
+/** One signed-in admin API session per worker for creating customers. */
 function adminSession(baseURL: string) {
   adminApi ??= (async () => {
     const context = await apiRequest.newContext({ baseURL });
@@ -81,7 +132,7 @@ export async function createCustomer(baseURL: string, overrides: Record<string, 
 
 export const test = base.extend<{ login: (account: Account) => Promise<void>; customer: Account }>({
   login: async ({ page }, use) => {
-    await use((account) => loginAs(page, account.email, account.password));
+    await use((account) => signIn(page, account));
   },
   customer: async ({ baseURL }, use) => {
     await use(await createCustomer(baseURL!));

@@ -1,6 +1,6 @@
-import { expect, test } from "./fixtures";
+import { expect, JS_INDEPENDENT, test } from "./fixtures";
 
-test("GET /healthz answers 200 with status ok while the database answers", async ({ request }) => {
+test("GET /healthz answers 200 with status ok while the database answers", JS_INDEPENDENT, async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/json");

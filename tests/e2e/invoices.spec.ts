@@ -1,4 +1,4 @@
-import { BUYER, BUYER2, expect, loginAs, test } from "./fixtures";
+import { BUYER, BUYER2, expect, JS_INDEPENDENT, signIn, test } from "./fixtures";
 
 /**
  * The customer's invoices against the demo data: buyer@example.com has an invoice for each order that
@@ -18,7 +18,7 @@ const money = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP
 
 test.describe("invoices", () => {
   test("lists the buyer's invoices with their status and downloads one as a PDF", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     const api = await page.request.get("/api/invoices");
     expect(api.status()).toBe(200);
     const invoices: ApiInvoice[] = await api.json();
@@ -53,14 +53,14 @@ test.describe("invoices", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
-  test("another customer's invoice PDF is not found", async ({ page, browser }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+  test("another customer's invoice PDF is not found", JS_INDEPENDENT, async ({ page, browser }) => {
+    await signIn(page, BUYER);
     const [mine] = (await (await page.request.get("/api/invoices")).json()) as ApiInvoice[];
 
     const context = await browser.newContext();
     const otherPage = await context.newPage();
     try {
-      await loginAs(otherPage, BUYER2.email, BUYER2.password);
+      await signIn(otherPage, BUYER2);
       expect((await otherPage.request.get(`/api/invoices/${mine.id}/pdf`)).status()).toBe(404);
       expect((await otherPage.request.get(`/account/invoices/${mine.id}.pdf`)).status()).toBe(404);
       const own = (await (await otherPage.request.get("/api/invoices")).json()) as ApiInvoice[];
@@ -70,7 +70,7 @@ test.describe("invoices", () => {
     }
   });
 
-  test("signed-out visitors are sent to sign in", async ({ page }) => {
+  test("signed-out visitors are sent to sign in", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/invoices");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Finvoices$/);
     expect((await page.request.get("/api/invoices")).status()).toBe(401);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, loginAs, test, type Account } from "./fixtures";
+import { expect, signIn, test, type Account } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi, type PlacedOrder } from "./orders";
 
 /**
@@ -46,7 +46,7 @@ function rewardCard(page: Page, name: string) {
 
 test.describe("loyalty", () => {
   test("a new customer has no points and no history", async ({ page, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     await page.goto("/account/loyalty");
     await expect(page).toHaveTitle("Loyalty Rewards · INFY Wholesale");
     await expect(page.getByRole("heading", { level: 1, name: "Loyalty Rewards" })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe("loyalty", () => {
   });
 
   test("earn points with an order, redeem £5 off, see the voucher and the history", async ({ page, javaScriptEnabled, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     const { order, points } = await placeOrderWorthPoints(page, customer);
 
     await page.goto("/account/loyalty");
@@ -133,7 +133,7 @@ test.describe("loyalty", () => {
   });
 
   test("redeem a reward, use the voucher at checkout, and it cannot be used again", async ({ page, javaScriptEnabled, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     await placeOrderWorthPoints(page, customer);
 
     await page.goto("/account/loyalty");

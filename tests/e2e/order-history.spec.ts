@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, BUYER2, expect, loginAs, PENDING_BUYER, test } from "./fixtures";
+import { BUYER, BUYER2, expect, JS_INDEPENDENT, PENDING_BUYER, signIn, test } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 /**
@@ -49,7 +49,7 @@ async function cartBadgeCount(page: Page) {
 
 test.describe("order history", () => {
   test("opens a shipped order: tracking, address, items and totals", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     const orders = await myOrders(page);
     // among the newest ten, so an order placed meanwhile cannot push it to page 2
     const tracked = orders
@@ -101,7 +101,7 @@ test.describe("order history", () => {
 
   test("Reorder puts the order's items in the cart and goes to /cart", async ({ page, customer }) => {
     // a customer of its own: the demo buyer's cart is changed by other tests running at the same time
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     const order = await placeOrderThroughApi(page.request, customer, [
       { slug: ORDERABLE.stillWater.slug, quantity: 2 },
       { slug: ORDERABLE.cola.slug, quantity: 1 },
@@ -121,7 +121,7 @@ test.describe("order history", () => {
   });
 
   test("?order= opens that order; pages are plain links", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     const orders = await myOrders(page, 25);
     const onSecondPage = orders[21];
     expect(onSecondPage, "the demo buyer has more than 20 orders").toBeTruthy();
@@ -142,13 +142,13 @@ test.describe("order history", () => {
   });
 
   test("a customer without orders is invited to start shopping", async ({ page }) => {
-    await loginAs(page, PENDING_BUYER.email, PENDING_BUYER.password);
+    await signIn(page, PENDING_BUYER);
     await page.goto("/account/orders");
     await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Start Shopping" })).toHaveAttribute("href", "/");
   });
 
-  test("another customer's order cannot be opened, by the API or the page", async ({ page, request }) => {
+  test("another customer's order cannot be opened, by the API or the page", JS_INDEPENDENT, async ({ page, request }) => {
     // the buyer's newest order, seen from the buyer's own session
     const login = await request.post("/api/auth/login", { data: BUYER });
     expect(login.status()).toBe(200);
@@ -156,7 +156,7 @@ test.describe("order history", () => {
     const theirs = buyerOrders[0];
     expect(theirs).toBeTruthy();
 
-    await loginAs(page, BUYER2.email, BUYER2.password);
+    await signIn(page, BUYER2);
     const denied = await page.request.get(`/api/orders/${theirs.id}/items`);
     expect(denied.status()).toBe(404);
     expect(await denied.json()).toEqual({ message: "Order not found" });
@@ -174,7 +174,7 @@ test.describe("order history", () => {
     await expect(page.locator("main details[open]")).toHaveCount(0);
   });
 
-  test("signed out, the page asks to sign in and the API answers 401", async ({ page }) => {
+  test("signed out, the page asks to sign in and the API answers 401", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/orders");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Forders/);
     const response = await page.request.get("/api/orders/my-orders");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, expect, loginAs, test } from "./fixtures";
+import { BUYER, expect, JS_INDEPENDENT, signIn, test } from "./fixtures";
 
 /** Seeded demo products (db/seed.ts). */
 const VEST = "/products/hi-vis-vest-en-iso-20471"; // £2.49 + 20% VAT, Size × Colour, 5% at 10+, 10% at 50+
@@ -42,7 +42,7 @@ test.describe("product page", () => {
   });
 
   test("an approved customer sees their lower price and its breakdown", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     await page.goto(VEST);
     // Silver tier: 2.49 less 10% = 2.24, + VAT = 2.69
     await expect(page.getByTestId("product-price")).toHaveText("£2.69");
@@ -57,7 +57,7 @@ test.describe("product page", () => {
 
   test("with JavaScript, the price follows the volume step the quantity reaches", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "repricing as the quantity changes needs JavaScript");
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     await page.goto(VEST);
     await waitForHydration(page, javaScriptEnabled);
     await expect(page.getByTestId("product-price")).toHaveText("£2.69");
@@ -73,7 +73,7 @@ test.describe("product page", () => {
 
   test("with JavaScript, a failed pricing call says so and shows the list price", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the pricing call is made by the browser");
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     await page.route("**/api/products/*/pricing*", (route) => route.fulfill({ status: 500, body: "down" }));
     await page.goto(VEST);
     await waitForHydration(page, javaScriptEnabled);
@@ -131,7 +131,7 @@ test.describe("product page", () => {
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
   });
 
-  test("an unknown product shows Product Not Found inside the layout", async ({ page }) => {
+  test("an unknown product shows Product Not Found inside the layout", JS_INDEPENDENT, async ({ page }) => {
     const response = await page.goto("/products/no-such-product");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { BUYER, expect, loginAs, test } from "./fixtures";
+import { BUYER, expect, signIn, test } from "./fixtures";
 
 const TOO_SHORT = "Please provide at least 10 characters describing your product idea";
 const FIELD_LABEL = "Describe the product you'd like us to stock";
@@ -16,7 +16,7 @@ test.describe("request a product", () => {
   });
 
   test("too-short text is refused with the message and nothing is listed", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     await page.goto("/request-product");
     const list = page.getByRole("list", { name: "Your product requests" });
     const listed = await list.getByRole("listitem").count();
@@ -31,7 +31,7 @@ test.describe("request a product", () => {
 
   test("a valid request is confirmed, cleared and listed as pending", async ({ page, javaScriptEnabled }, testInfo) => {
     const text = `Compostable 12oz soup containers with lids, cases of 500 (${testInfo.project.name}-${Date.now()})`;
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     await page.goto("/request-product");
 
     await page.getByLabel(FIELD_LABEL).fill(text);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BUYER, expect, loginAs, test } from "./fixtures";
+import { BUYER, expect, JS_INDEPENDENT, signIn, test } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 /** Seeded demo products (db/seed.ts) without options and with plenty in stock. */
@@ -14,13 +14,14 @@ async function expectCartEmpty(page: Page) {
 }
 
 test.describe("quick order", () => {
-  test("a signed-out visitor is asked to log in first", async ({ page }) => {
+  test("a signed-out visitor is asked to log in first", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/quick-order");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fquick-order$/);
   });
 
   test("Quick Entry adds the good line and lists the failures, keeping the failed lines to fix", async ({ page, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
+    await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Quick Order" })).toHaveAttribute(
       "href",
       "/quick-order",
@@ -54,7 +55,7 @@ test.describe("quick order", () => {
   });
 
   test("Quick Entry says how many products went in when every line is good", async ({ page, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     await page.goto("/quick-order");
     await expectCartEmpty(page);
     await page.getByRole("textbox", { name: /SKU then quantity/ }).fill(`${PENS} 1\n\n${TILL_ROLLS}\t2`);
@@ -66,7 +67,7 @@ test.describe("quick order", () => {
   });
 
   test("CSV Upload processes a small file, and offers the template", async ({ page, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     await page.goto("/quick-order");
     await page.getByRole("navigation", { name: "Quick order options" }).getByRole("link", { name: "CSV Upload" }).click();
     await expect(page).toHaveURL(/\/quick-order\?tab=csv$/);
@@ -91,7 +92,7 @@ test.describe("quick order", () => {
   });
 
   test("CSV Upload names an unknown SKU by its row", async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
     await page.goto("/quick-order?tab=csv");
     await page.getByLabel("CSV file").setInputFiles({
       name: "order.csv",
@@ -105,7 +106,7 @@ test.describe("quick order", () => {
   });
 
   test("the Reorder tab lists the customer's last 10 orders and reorders one into the cart", async ({ page, customer }) => {
-    await loginAs(page, customer.email, customer.password);
+    await signIn(page, customer);
     const older = await placeOrderThroughApi(page.request, customer, [{ slug: ORDERABLE.cola.slug, quantity: 1 }]);
     const newest = await placeOrderThroughApi(page.request, customer, [
       { slug: ORDERABLE.stillWater.slug, quantity: 1 },

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { BUYER, expect, loginAs, test } from "./fixtures";
+import { BUYER, expect, signIn, test } from "./fixtures";
 
 /**
  * Returns against the demo data. Orders cannot be marked delivered from the storefront, so these tests use
@@ -38,7 +38,7 @@ async function openReturnForm(page: Page, javaScriptEnabled: boolean) {
 
 test.describe("customer returns", () => {
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, BUYER.email, BUYER.password);
+    await signIn(page, BUYER);
   });
 
   test("requesting a return of one unit shows it as Requested", async ({ page, javaScriptEnabled }) => {
@@ -94,7 +94,7 @@ test.describe("customer returns", () => {
 });
 
 test("a customer with no returns is told where returns start", async ({ page, customer }) => {
-  await loginAs(page, customer.email, customer.password);
+  await signIn(page, customer);
   await page.goto("/account/returns");
   await expect(page.getByRole("heading", { name: "My Returns & Refunds" })).toBeVisible();
   await expect(page.getByText("You have not requested any returns.")).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, loginAs, test, uniqueEmail } from "./fixtures";
+import { expect, JS_INDEPENDENT, signIn, test, uniqueEmail } from "./fixtures";
 
 const PENNE = { slug: "penne-pasta-3kg", name: "Penne Pasta 3kg" };
 const CLOTHS = { slug: "microfibre-cloths-10-pack", name: "Microfibre Cloths (10 pack)" }; // Colour variant
@@ -42,7 +42,7 @@ test.describe("order templates", () => {
   }) => {
     test.slow(); // a whole journey: two adds, save, load, delete
     const name = `Weekly bar order ${randomUUID().slice(0, 8)}`;
-    await loginAs(page, account.email, account.password);
+    await signIn(page, account);
     await emptyCart(page);
     await addFromProductPage(page, javaScriptEnabled, PENNE.slug, 3, 3);
     await addFromProductPage(page, javaScriptEnabled, CLOTHS.slug, 2, 5, { Colour: "Blue" });
@@ -121,7 +121,7 @@ test.describe("order templates", () => {
     await expect(page.getByText("choose Save as Template")).toBeVisible();
   });
 
-  test("the templates page asks a signed-out visitor to log in", async ({ page }) => {
+  test("the templates page asks a signed-out visitor to log in", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/account/templates");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount%2Ftemplates$/);
   });

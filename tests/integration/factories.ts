@@ -11,7 +11,7 @@ import { slugify } from "~/utils/slug";
 export const TEST_PASSWORD = "correct-horse";
 
 let cachedHash: Promise<string> | undefined;
-/** Hashing at full cost once per file keeps the suite quick; every factory user shares TEST_PASSWORD. */
+/** Hashing once per file keeps the suite quick; every factory user shares TEST_PASSWORD. */
 function testPasswordHash() {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   return cachedHash;

@@ -93,8 +93,8 @@ function createOrder(
 }
 
 /**
- * A signed-in session for a user, as sign-in leaves it (only the user id is stored), without paying for a
- * full-cost password check per user: signing in has its own tests.
+ * A signed-in session for a user, as sign-in leaves it (only the user id is stored), without a password check
+ * per user: signing in has its own tests.
  */
 async function sessionCookieFor(user: User) {
   const session = await sessionStorage.getSession();

@@ -31,6 +31,8 @@ process.env.OUTBOX_DIR = path.join(dir, "outbox");
 process.env.SESSION_SECRET = "test-session-secret-not-for-production";
 process.env.SKIP_SEED = "true";
 process.env.COOKIE_SECURE = "false";
+// Cheap password hashes (N=2^10): production uses 17; the cost is stored in each hash, so verifying is unchanged.
+process.env.PASSWORD_HASH_COST = "10";
 // Tests must never reach a real mail server or model endpoint.
 delete process.env.SMTP_URL;
 delete process.env.LLM_API_URL;

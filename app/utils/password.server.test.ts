@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_PASSWORD_HASH_COST, decoyPasswordHash, hashPassword, passwordHashCost, verifyPassword } from "./password.server";
+
+// tests/setup/fresh-database.ts sets a low cost for the whole suite; each test here sets its own.
+const suiteCost = process.env.PASSWORD_HASH_COST;
+afterEach(() => {
+  if (suiteCost === undefined) delete process.env.PASSWORD_HASH_COST;
+  else process.env.PASSWORD_HASH_COST = suiteCost;
+});
+
+describe("password hashing cost", () => {
+  it("hashes at OWASP's cost (N=2^17, r=8, p=1) when PASSWORD_HASH_COST is not set, and that hash verifies", async () => {
+    delete process.env.PASSWORD_HASH_COST;
+    expect(passwordHashCost()).toBe(DEFAULT_PASSWORD_HASH_COST);
+    const hash = await hashPassword("full-cost-secret");
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await verifyPassword("full-cost-secret", hash)).toBe(true);
+    expect(await verifyPassword("wrong-secret", hash)).toBe(false);
+  }, 30_000);
+
+  it("a cheap hash verifies, and a hash keeps verifying after the setting changes: the cost comes from the stored hash", async () => {
+    process.env.PASSWORD_HASH_COST = "10";
+    const cheap = await hashPassword("cheap-secret");
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword("cheap-secret", cheap)).toBe(true);
+    expect(await verifyPassword("not-it", cheap)).toBe(false);
+
+    process.env.PASSWORD_HASH_COST = "12";
+    expect(await hashPassword("cheap-secret")).toMatch(/^scrypt\$4096\$8\$1\$/);
+    expect(await verifyPassword("cheap-secret", cheap)).toBe(true);
+    expect((await decoyPasswordHash()).startsWith("scrypt$4096$8$1$")).toBe(true);
+  });
+
+  it("refuses a cost outside 10..20 with a message that names the setting", () => {
+    for (const bad of ["9", "21", "abc", "12.5"]) {
+      expect(() => passwordHashCost({ PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST must be a whole number from 10 to 20/);
+    }
+    expect(passwordHashCost({ PASSWORD_HASH_COST: "10" })).toBe(10);
+    expect(passwordHashCost({ PASSWORD_HASH_COST: "20" })).toBe(20);
+    expect(passwordHashCost({})).toBe(17);
+  });
+});
