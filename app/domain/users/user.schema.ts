@@ -127,3 +127,6 @@ export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** Delete, approve and reject on the Users screen name the user by `id`. */
+export const userIdFormSchema = z.object({ id: z.string().trim().min(1) });
