@@ -86,6 +86,7 @@ export type AdminProductPage = {
   items: (ProductRow & { supplierId: string | null })[];
   total: number;
   page: number;
+  pageSize: number;
   pageCount: number;
 };
 
@@ -130,7 +131,7 @@ export function listAdminProducts(
           .offset((current - 1) * size)
           .all()
           .map(toAdminRow);
-  return { items, total, page: current, pageCount: Math.max(1, Math.ceil(total / size)) };
+  return { items, total, page: current, pageSize: size, pageCount: Math.max(1, Math.ceil(total / size)) };
 }
 
 export function countAllProducts(db: DB): number {
