@@ -396,6 +396,11 @@ export const productIdFormSchema = z.object({
   productId: z.coerce.number({ invalid_type_error: PRODUCT_NOT_FOUND }).int().positive(PRODUCT_NOT_FOUND),
 });
 
+/** The delete confirmation posts the product's id as `id`. */
+export const productDeleteFormSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: PRODUCT_NOT_FOUND }).int().positive(PRODUCT_NOT_FOUND),
+});
+
 // ─── Generate description ───────────────────────────────────────────────────
 
 /** POST /api/admin/generate-description {productName, categoryName?} → {description}. */
@@ -404,6 +409,16 @@ export const generateDescriptionSchema = z.object({
   categoryName: optionalText("Category name", CATEGORY_NAME_MAX).optional(),
 });
 export type GenerateDescriptionInput = z.infer<typeof generateDescriptionSchema>;
+
+/** "Generate description" on the product form: the name typed so far (spaces collapsed) and the category chosen. */
+export const generateDescriptionFormSchema = z.object({
+  name: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, ENTER_PRODUCT_NAME_FIRST)),
+  categoryId: z.coerce.number().int().positive().optional().catch(undefined),
+});
 
 // ─── Categories ─────────────────────────────────────────────────────────────
 
