@@ -218,9 +218,10 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
 const EXPORT_BATCH = 1000;
 
 /** Every product in Shopify's layout, oldest first; null when there are none. */
-export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: string; csv: string } | null {
+export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: string; csv: string; count: number } | null {
   const rows: string[][] = [[...SHOPIFY_COLUMNS]];
   let lastId = 0;
+  let count = 0;
   for (;;) {
     const batch = db
       .select({
@@ -254,9 +255,10 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       rows.push(...shopifyRowsFor(exported));
     }
     lastId = batch[batch.length - 1].id;
+    count += batch.length;
   }
   if (rows.length === 1) return null;
-  return { fileName: exportFileName(now), csv: stringify(rows) };
+  return { fileName: exportFileName(now), csv: stringify(rows), count };
 }
 
 // ─── The upload ─────────────────────────────────────────────────────────────

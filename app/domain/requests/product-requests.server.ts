@@ -39,6 +39,7 @@ export function productRequestJson(request: MyProductRequest) {
     createdAt: request.createdAt.toISOString(),
   };
 }
+export type ProductRequestJson = ReturnType<typeof productRequestJson>;
 
 /** A double click or a retried post within this window returns the first request instead of a copy. */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;

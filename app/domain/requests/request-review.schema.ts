@@ -43,3 +43,9 @@ export function needsScores(request: {
 }) {
   return request.feasibilityScore === null || request.clarityScore === null || request.relevanceScore === null;
 }
+
+/** The review screen's buttons: score a request, or approve or reject it, named by its `id`. */
+export const requestReviewFormSchema = z.object({
+  intent: z.enum(["score", "approve", "reject"]),
+  id: z.coerce.number().int().positive(),
+});
