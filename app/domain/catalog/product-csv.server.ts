@@ -265,7 +265,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
 
 /** Room for the multipart envelope and the form's other fields beside the file. */
 const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
-export const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "file"';
+const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "file"';
 
 export type CsvUpload = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PRODUCT_REQUEST_STATUSES } from "~db/schema";
 
 export type ProductRequestStatus = (typeof PRODUCT_REQUEST_STATUSES)[number];
-export const REVIEW_DECISIONS = ["approved", "rejected"] as const;
+const REVIEW_DECISIONS = ["approved", "rejected"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 export const NO_PRODUCT_REQUESTS = "No Product Requests";

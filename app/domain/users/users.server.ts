@@ -36,16 +36,16 @@ type UserRow = typeof users.$inferSelect;
 
 export type AdminUser = Omit<UserRow, "passwordHash"> & { priceTierName: string | null };
 
-export const DUPLICATE_EMAIL_MESSAGE = "A user with this email already exists";
-export const SELF_DELETE_MESSAGE = "You cannot delete your own account";
-export const SELF_DEACTIVATE_MESSAGE = "You cannot deactivate your own account";
-export const SELF_DEMOTE_MESSAGE = "You cannot remove your own admin role";
-export const HAS_HISTORY_MESSAGE =
+const DUPLICATE_EMAIL_MESSAGE = "A user with this email already exists";
+const SELF_DELETE_MESSAGE = "You cannot delete your own account";
+const SELF_DEACTIVATE_MESSAGE = "You cannot deactivate your own account";
+const SELF_DEMOTE_MESSAGE = "You cannot remove your own admin role";
+const HAS_HISTORY_MESSAGE =
   "This user has orders or invoices and cannot be deleted. Deactivate the account instead.";
-export const NOT_PENDING_MESSAGE = "Only registrations pending approval can be rejected";
-export const ALREADY_APPROVED_MESSAGE = "This user is already approved";
+const NOT_PENDING_MESSAGE = "Only registrations pending approval can be rejected";
+const ALREADY_APPROVED_MESSAGE = "This user is already approved";
 export const USER_NOT_FOUND_MESSAGE = "User not found";
-export const TIER_NOT_FOUND_MESSAGE = "Price tier not found";
+const TIER_NOT_FOUND_MESSAGE = "Price tier not found";
 
 const adminUserColumns = {
   id: users.id,
