@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { createUserSchema, userListQuerySchema } from "~/domain/users/user.schema";
-import { adminUserJson, createUser, listUsers } from "~/domain/users/users.server";
+import { createUser } from "~/domain/users/user-changes.server";
+import { adminUserJson, listUsers } from "~/domain/users/users.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -13,17 +13,14 @@ import {
   userIdFormSchema,
   userListQuerySchema,
 } from "~/domain/users/user.schema";
+import { approveUser, rejectUser } from "~/domain/users/user-approval.server";
+import { createUser, deleteUser, updateUser } from "~/domain/users/user-changes.server";
 import {
   adminUserJson,
-  approveUser,
-  createUser,
-  deleteUser,
   getAdminUser,
   listPendingUsers,
   listPriceTierOptions,
   listUsers,
-  rejectUser,
-  updateUser,
   USER_NOT_FOUND_MESSAGE,
 } from "~/domain/users/users.server";
 import { requireAdmin } from "~/utils/auth.server";
