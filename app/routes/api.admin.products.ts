@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseAdminProductsQuery, productCreateSchema } from "~/domain/catalog/product.schema";
-import { adminProductJson, createProduct, listAdminProducts } from "~/domain/catalog/products.server";
+import { createProduct } from "~/domain/catalog/product-changes.server";
+import { adminProductJson, listAdminProducts } from "~/domain/catalog/products.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -23,7 +23,8 @@ import {
   DEFAULT_VAT_RATE,
   PRODUCT_CSV_MAX_BYTES,
 } from "./product.schema";
-import { findCategoryByName, uniqueCategorySlug, type Actor } from "./products.server";
+import { findCategoryByName, uniqueCategorySlug } from "./product-categories.server";
+import type { Actor } from "./products.server";
 import {
   SHOPIFY_COLUMNS,
   exportFileName,

@@ -34,15 +34,10 @@ import {
   variantDeleteFormSchema,
   type AdminProductsQuery,
 } from "~/domain/catalog/product.schema";
-import {
-  addVariant,
-  createCategory,
-  createProduct,
-  deleteProduct,
-  deleteVariant,
-  updateProduct,
-  type Actor,
-} from "~/domain/catalog/products.server";
+import { createCategory } from "~/domain/catalog/product-categories.server";
+import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product-changes.server";
+import { addVariant, deleteVariant } from "~/domain/catalog/product-variants.server";
+import type { Actor } from "~/domain/catalog/products.server";
 import type { DB } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import type { Failure } from "~/utils/result";
