@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { InputHTMLAttributes } from "react";
 import { DialogActions, FieldErrors, HiddenFields, SelectField, TextareaField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { Field, FormError } from "~/components/ui/field";
@@ -120,33 +121,42 @@ export function UserForm({
       </div>
       <fieldset className="space-y-2">
         <legend className="sr-only">Account settings</legend>
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            {...getInputProps(fields.isActive, { type: "checkbox" })}
-            disabled={isSelf}
-            className="mt-0.5 h-4 w-4 rounded border-slate-300"
-          />
-          <span>
-            <span className="font-medium">Active</span>
-            <span className="block text-xs text-slate-500">
-              {isSelf ? "You cannot deactivate your own account." : "Inactive users cannot sign in; deactivating signs them out everywhere."}
-            </span>
-          </span>
-        </label>
+        <CheckboxField
+          label="Active"
+          hint={isSelf ? "You cannot deactivate your own account." : "Inactive users cannot sign in; deactivating signs them out everywhere."}
+          inputProps={{ ...getInputProps(fields.isActive, { type: "checkbox" }), disabled: isSelf }}
+        />
         {isSelf ? <input type="hidden" name={fields.isActive.name} value="on" /> : null}
-        <label className="flex items-start gap-2 text-sm text-slate-800">
-          <input
-            {...getInputProps(fields.requiresApproval, { type: "checkbox" })}
-            className="mt-0.5 h-4 w-4 rounded border-slate-300"
-          />
-          <span>
-            <span className="font-medium">Orders require approval</span>
-            <span className="block text-xs text-slate-500">Each order waits for an admin before it is processed.</span>
-          </span>
-        </label>
+        <CheckboxField
+          label="Orders require approval"
+          hint="Each order waits for an admin before it is processed."
+          inputProps={getInputProps(fields.requiresApproval, { type: "checkbox" })}
+        />
         <FieldErrors id={fields.isActive.errorId} errors={fields.isActive.errors} />
       </fieldset>
       <DialogActions cancelHref={cancelHref} submitLabel={mode === "create" ? "Create User" : "Update User"} saving={saving} />
     </Form>
+  );
+}
+
+/** A ticked-or-not setting with its explanation under the label. */
+function CheckboxField({
+  label,
+  hint,
+  inputProps,
+}: {
+  label: string;
+  hint: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+}) {
+  const { key, ...props } = inputProps;
+  return (
+    <label className="flex items-start gap-2 text-sm text-slate-800">
+      <input key={key} {...props} className="mt-0.5 h-4 w-4 rounded border-slate-300" />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-xs text-slate-500">{hint}</span>
+      </span>
+    </label>
   );
 }
