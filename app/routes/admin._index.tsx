@@ -6,7 +6,7 @@ import { PageHeader, Panel } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { formatOrderDate } from "~/components/orders/format";
 import { StatusBadge } from "~/components/orders/status-badge";
-import { getAdminStats, listRecentOrders } from "~/domain/reports/reports.server";
+import { getAdminStats, listRecentOrders } from "~/domain/reports/dashboard.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";

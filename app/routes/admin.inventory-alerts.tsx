@@ -6,7 +6,7 @@ import { Badge } from "~/components/admin/badge";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
-import { listInventoryAlerts } from "~/domain/reports/reports.server";
+import { listInventoryAlerts } from "~/domain/reports/inventory-alerts.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 

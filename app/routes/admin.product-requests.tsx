@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -10,7 +11,7 @@ import {
   HiddenFields,
   IDEMPOTENCY_INPUT,
 } from "~/components/admin/form/form-bits";
-import { idParam, listHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
 import { ScoreBadge } from "~/components/admin/score-badge";
 import { formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
@@ -21,6 +22,7 @@ import {
   REQUEST_APPROVED,
   REQUEST_REJECTED,
   REQUEST_SCORED,
+  requestReviewFormSchema,
   type ProductRequestStatus,
 } from "~/domain/requests/request-review.schema";
 import {
@@ -62,15 +64,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
-  const returnTo = formData.get("returnTo");
-  let back = PATH;
-  if (typeof returnTo === "string" && returnTo.startsWith(PATH)) {
-    const url = new URL(returnTo, "http://localhost");
-    if (url.pathname === PATH) back = listHref(PATH, parseList(url.searchParams));
+  const back = safeReturnHref(PATH, formData.get("returnTo"), parseList);
+  const submission = parseWithZod(formData, { schema: requestReviewFormSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast(request, back, errorToast(submission.error?.id ? REQUEST_NOT_FOUND : "Unknown action"));
   }
-  const intent = String(formData.get("intent") ?? "");
-  const id = idParam(String(formData.get("id") ?? ""));
-  if (intent === "score" && id !== null) {
+  const { intent, id } = submission.value;
+  if (intent === "score") {
     const scored = await scoreProductRequest(getDb(), admin, id);
     if (!scored.ok) return redirectWithToast(request, back, errorToast(scored.message));
     const { feasibilityScore, clarityScore, relevanceScore } = scored.value;
@@ -78,9 +78,6 @@ export async function action({ request }: ActionFunctionArgs) {
       title: REQUEST_SCORED,
       description: `Feasibility ${feasibilityScore}/10, clarity ${clarityScore}/10, relevance ${relevanceScore}/10.`,
     });
-  }
-  if ((intent !== "approve" && intent !== "reject") || id === null) {
-    return redirectWithToast(request, back, errorToast(id === null ? REQUEST_NOT_FOUND : "Unknown action"));
   }
   const status = intent === "approve" ? "approved" : "rejected";
   const result = decideProductRequest(getDb(), admin, id, status, idempotencyKeyFrom(formData));
@@ -193,14 +190,7 @@ function RequestItem({ request, hidden }: { request: RequestCard; hidden: Record
           <ScoreBadge label="Relevance" score={request.relevanceScore} />
         </div>
         {needsScores(request) ? (
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="score" />
-            <input type="hidden" name="id" value={request.id} />
-            <HiddenFields values={hidden} />
-            <Button type="submit" variant="secondary" disabled={busy !== null} className="px-3 py-1.5">
-              {busy === "score" ? "Scoring..." : "Score now"}
-            </Button>
-          </Form>
+          <RequestButton intent="score" id={request.id} hidden={hidden} busy={busy} variant="secondary" label="Score now" pendingLabel="Scoring..." />
         ) : null}
       </div>
 
@@ -211,25 +201,39 @@ function RequestItem({ request, hidden }: { request: RequestCard; hidden: Record
 
       {request.status === "pending" ? (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="approve" />
-            <input type="hidden" name="id" value={request.id} />
-            <HiddenFields values={hidden} />
-            <Button type="submit" disabled={busy !== null} className="px-3 py-1.5">
-              {busy === "approve" ? "Approving..." : "Approve"}
-            </Button>
-          </Form>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="reject" />
-            <input type="hidden" name="id" value={request.id} />
-            <HiddenFields values={hidden} />
-            <Button type="submit" variant="danger" disabled={busy !== null} className="px-3 py-1.5">
-              {busy === "reject" ? "Rejecting..." : "Reject"}
-            </Button>
-          </Form>
+          <RequestButton intent="approve" id={request.id} hidden={hidden} busy={busy} label="Approve" pendingLabel="Approving..." />
+          <RequestButton intent="reject" id={request.id} hidden={hidden} busy={busy} variant="danger" label="Reject" pendingLabel="Rejecting..." />
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** One of a request's buttons: a post of its intent and id; every button waits while one of them is posting. */
+function RequestButton({
+  intent,
+  id,
+  hidden,
+  busy,
+  variant,
+  label,
+  pendingLabel,
+}: {
+  intent: "score" | "approve" | "reject";
+  id: number;
+  hidden: Record<string, string>;
+  busy: FormDataEntryValue | null;
+  variant?: "secondary" | "danger";
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <HiddenFields values={{ intent, id: String(id), ...hidden }} />
+      <Button type="submit" variant={variant} disabled={busy !== null} className="px-3 py-1.5">
+        {busy === intent ? pendingLabel : label}
+      </Button>
+    </Form>
   );
 }
 

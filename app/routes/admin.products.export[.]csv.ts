@@ -1,9 +1,10 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_PRODUCTS_PATH, NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT } from "~/domain/catalog/product.schema";
 import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { flashToast } from "~/utils/session.server";
+import { csvDownload } from "~/utils/http.server";
+import { failureToast, redirectWithToast } from "~/utils/toast.server";
 
 /**
  * GET /admin/products/export.csv: the Export CSV button's download (a plain link, so it works without
@@ -13,18 +14,6 @@ import { flashToast } from "~/utils/session.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const exported = exportProductsCsv(getDb());
-  if (!exported) {
-    throw redirect(ADMIN_PRODUCTS_PATH, {
-      headers: {
-        "Set-Cookie": await flashToast(request, { title: NO_DATA_TO_EXPORT, description: NO_PRODUCTS_TO_EXPORT, variant: "destructive" }),
-      },
-    });
-  }
-  return new Response(exported.csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exported.fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  if (!exported) throw await redirectWithToast(request, ADMIN_PRODUCTS_PATH, failureToast(NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT));
+  return csvDownload(exported);
 }

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { adminUserJson, approveUser } from "~/domain/users/users.server";
+import { approveUser } from "~/domain/users/user-approval.server";
+import { adminUserJson } from "~/domain/users/users.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

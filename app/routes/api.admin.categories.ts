@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { categoryCreateSchema } from "~/domain/catalog/product.schema";
-import { createCategory } from "~/domain/catalog/products.server";
+import { createCategory } from "~/domain/catalog/product-categories.server";
 import { listCategories } from "~/domain/catalog/catalog.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { generateDescriptionSchema } from "~/domain/catalog/product.schema";
-import { generateDescription } from "~/domain/catalog/products.server";
+import { generateDescription } from "~/domain/catalog/description-generator.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 

@@ -1,10 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { productRequestListQuerySchema } from "~/domain/requests/request-review.schema";
 import { adminProductRequestJson, listAdminProductRequests } from "~/domain/requests/request-review.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
 const API_PAGE_SIZE_MAX = 100;
 const listQuerySchema = productRequestListQuerySchema.extend({
@@ -20,15 +20,7 @@ const listQuerySchema = productRequestListQuerySchema.extend({
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
   const query = parseQuery(request, listQuerySchema);
-  const result = listAdminProductRequests(getDb(), query, query.pageSize);
-  return json(result.items.map(adminProductRequestJson), {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(result.pageSize),
-      "X-Page-Count": String(result.pageCount),
-    },
-  });
+  return pagedJsonResponse(listAdminProductRequests(getDb(), query, query.pageSize), adminProductRequestJson);
 });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { PRODUCT_DELETED, PRODUCT_NOT_FOUND, productPatchSchema } from "~/domain/catalog/product.schema";
-import { adminProductJson, deleteProduct, getAdminProduct, updateProduct } from "~/domain/catalog/products.server";
+import { deleteProduct, updateProduct } from "~/domain/catalog/product-changes.server";
+import { adminProductJson, getAdminProduct } from "~/domain/catalog/products.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { PRODUCT_NOT_FOUND, VARIANT_DELETED, VARIANT_NOT_FOUND } from "~/domain/catalog/product.schema";
-import { deleteVariant } from "~/domain/catalog/products.server";
+import { deleteVariant } from "~/domain/catalog/product-variants.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { PRODUCT_NOT_FOUND, variantCreateSchema } from "~/domain/catalog/product.schema";
-import { addVariant, getAdminProduct } from "~/domain/catalog/products.server";
+import { addVariant } from "~/domain/catalog/product-variants.server";
+import { getAdminProduct } from "~/domain/catalog/products.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";

@@ -3,22 +3,16 @@ import { NO_PRODUCTS_TO_EXPORT } from "~/domain/catalog/product.schema";
 import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, jsonError } from "~/utils/http.server";
+import { apiRoute, csvDownload, jsonError } from "~/utils/http.server";
 
 /**
  * GET /api/admin/products/export: every product as a CSV in Shopify's product layout (text/csv, as an
  * attachment named products-YYYY-MM-DD.csv). 404 {message: "There are no products to export."} when the
- * catalogue is empty.
+ * catalogue is empty. X-Export-Count says how many products the file holds.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
   const exported = exportProductsCsv(getDb());
   if (!exported) return jsonError(404, NO_PRODUCTS_TO_EXPORT);
-  return new Response(exported.csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exported.fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(exported);
 });

@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseAdminProductsQuery, productCreateSchema } from "~/domain/catalog/product.schema";
-import { adminProductJson, createProduct, listAdminProducts } from "~/domain/catalog/products.server";
+import { createProduct } from "~/domain/catalog/product-changes.server";
+import { adminProductJson, listAdminProducts } from "~/domain/catalog/products.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiRoute, failureResponse, methodNotAllowed, pagedJsonResponse, parseJsonBody } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 const PAGE_SIZE_MAX = 100;
@@ -28,16 +29,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
     db,
     result.items.map((item) => item.id),
   );
-  const body = result.items.map((item) => adminProductJson({ ...item, variants: variants.get(item.id) ?? [] }));
-  return json(body, {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(pageSize),
-      "X-Page-Count": String(result.pageCount),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pagedJsonResponse(result, (item) => adminProductJson({ ...item, variants: variants.get(item.id) ?? [] }));
 });
 
 /**

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { getAdminStats } from "~/domain/reports/reports.server";
+import { getAdminStats } from "~/domain/reports/dashboard.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute } from "~/utils/http.server";

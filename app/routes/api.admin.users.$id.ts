@@ -1,12 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { updateUserSchema } from "~/domain/users/user.schema";
-import {
-  adminUserJson,
-  deleteUser,
-  getAdminUser,
-  updateUser,
-  USER_NOT_FOUND_MESSAGE,
-} from "~/domain/users/users.server";
+import { deleteUser, updateUser } from "~/domain/users/user-changes.server";
+import { adminUserJson, getAdminUser, USER_NOT_FOUND_MESSAGE } from "~/domain/users/users.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

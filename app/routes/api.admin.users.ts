@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { createUserSchema, userListQuerySchema } from "~/domain/users/user.schema";
-import { adminUserJson, createUser, listUsers } from "~/domain/users/users.server";
+import { createUser } from "~/domain/users/user-changes.server";
+import { adminUserJson, listUsers } from "~/domain/users/users.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
-import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiRoute, failureResponse, methodNotAllowed, pagedJsonResponse, parseJsonBody } from "~/utils/http.server";
 
 export const API_USERS_PAGE_SIZE_MAX = 100;
 const pageSizeSchema = z.coerce.number().int().min(1).max(API_USERS_PAGE_SIZE_MAX).catch(API_USERS_PAGE_SIZE_MAX);
@@ -20,15 +21,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const params = new URL(request.url).searchParams;
   const query = userListQuerySchema.parse(Object.fromEntries(params));
   const pageSize = pageSizeSchema.parse(params.get("pageSize") ?? undefined);
-  const result = listUsers(getDb(), query, pageSize);
-  return json(result.items.map(adminUserJson), {
-    headers: {
-      "X-Total-Count": String(result.total),
-      "X-Page": String(result.page),
-      "X-Page-Size": String(result.pageSize),
-      "X-Page-Count": String(result.pageCount),
-    },
-  });
+  return pagedJsonResponse(listUsers(getDb(), query, pageSize), adminUserJson);
 });
 
 /**

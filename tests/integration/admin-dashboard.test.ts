@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, productRequests, products, type OrderStatus } from "~db/schema";
-import {
-  analyticsMonths,
-  getAnalytics,
-  listInventoryAlerts,
-  londonMonthStart,
-} from "~/domain/reports/reports.server";
+import { analyticsMonths, londonMonthStart } from "~/domain/reports/analytics-months";
+import { getAnalytics } from "~/domain/reports/analytics.server";
+import { listInventoryAlerts } from "~/domain/reports/inventory-alerts.server";
 import * as adminLayout from "~/routes/admin";
 import * as dashboardAlias from "~/routes/admin.dashboard";
 import * as dashboard from "~/routes/admin._index";

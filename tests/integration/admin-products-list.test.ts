@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "~db/schema";
-import * as productsPage from "~/routes/admin.products";
+import * as productsPage from "~/routes/admin.products/route";
 import { adminProductsHref, PRODUCT_INTENTS, type AdminProductsQuery } from "~/domain/catalog/product.schema";
 import { getDb } from "~/utils/db.server";
 import { createCategory, createUser } from "./factories";

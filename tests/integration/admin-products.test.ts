@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLogs, categories, orderItems, orders, products, productVariants } from "~db/schema";
 import * as root from "~/root";
-import * as productsPage from "~/routes/admin.products";
+import * as productsPage from "~/routes/admin.products/route";
 import * as apiCategories from "~/routes/api.admin.categories";
 import * as apiGenerate from "~/routes/api.admin.generate-description";
 import * as apiProducts from "~/routes/api.admin.products";

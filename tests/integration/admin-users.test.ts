@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, orders, priceTiers, sessions, users } from "~db/schema";
 import * as root from "~/root";
-import * as usersPage from "~/routes/admin.users";
+import * as usersPage from "~/routes/admin.users/route";
 import * as apiApprove from "~/routes/api.admin.approve-user.$id";
 import * as apiCustomers from "~/routes/api.admin.customers";
 import * as apiOrdersRecent from "~/routes/api.admin.orders.recent";

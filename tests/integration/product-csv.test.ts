@@ -5,7 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, categories, products, productVariants } from "~db/schema";
 import * as root from "~/root";
-import * as productsPage from "~/routes/admin.products";
+import * as productsPage from "~/routes/admin.products/route";
 import * as pageExport from "~/routes/admin.products.export[.]csv";
 import * as apiExport from "~/routes/api.admin.products.export";
 import * as apiImport from "~/routes/api.admin.products.import";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { productRequests, products } from "~db/schema";
 import * as apiProductRequests from "~/routes/api.product-requests";
-import * as requestPage from "~/routes/request-product";
+import * as requestPage from "~/routes/request-product/route";
 import { getDb } from "~/utils/db.server";
 import { createCategory, createUser } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";

@@ -23,7 +23,8 @@ import {
   DEFAULT_VAT_RATE,
   PRODUCT_CSV_MAX_BYTES,
 } from "./product.schema";
-import { findCategoryByName, uniqueCategorySlug, type Actor } from "./products.server";
+import { findCategoryByName, uniqueCategorySlug } from "./product-categories.server";
+import type { Actor } from "./products.server";
 import {
   SHOPIFY_COLUMNS,
   exportFileName,
@@ -218,9 +219,10 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
 const EXPORT_BATCH = 1000;
 
 /** Every product in Shopify's layout, oldest first; null when there are none. */
-export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: string; csv: string } | null {
+export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: string; csv: string; count: number } | null {
   const rows: string[][] = [[...SHOPIFY_COLUMNS]];
   let lastId = 0;
+  let count = 0;
   for (;;) {
     const batch = db
       .select({
@@ -254,16 +256,17 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       rows.push(...shopifyRowsFor(exported));
     }
     lastId = batch[batch.length - 1].id;
+    count += batch.length;
   }
   if (rows.length === 1) return null;
-  return { fileName: exportFileName(now), csv: stringify(rows) };
+  return { fileName: exportFileName(now), csv: stringify(rows), count };
 }
 
 // ─── The upload ─────────────────────────────────────────────────────────────
 
 /** Room for the multipart envelope and the form's other fields beside the file. */
 const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
-export const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "file"';
+const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "file"';
 
 export type CsvUpload = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
 

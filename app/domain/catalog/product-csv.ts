@@ -79,17 +79,6 @@ export type ExportProduct = {
   variants: ImportVariant[];
 };
 
-export const SIMPLE_COLUMNS = [
-  "slug",
-  "name",
-  "description",
-  "category",
-  "stockLevel",
-  "salesPrice",
-  "imageUrl",
-  "costPrice",
-] as const;
-
 /** Shopify's product CSV header, column for column as in Shopify's own template. */
 export const SHOPIFY_COLUMNS = [
   "Handle",
@@ -246,9 +235,9 @@ function headerKey(cell: string) {
 }
 
 /** Shown when the header matches neither layout. */
-export const UNKNOWN_LAYOUT =
+const UNKNOWN_LAYOUT =
   "The first row must be a header naming the columns (slug, name, description, category, stockLevel, salesPrice, imageUrl, costPrice), or the file must be a Shopify product CSV with a Handle column.";
-export const NO_PRODUCT_ROWS = "The file has a header but no product rows.";
+const NO_PRODUCT_ROWS = "The file has a header but no product rows.";
 
 /** Reads a product CSV of either layout. A file that is not one at all is a failure with a message. */
 export function parseProductCsv(text: string): ParseOutcome {

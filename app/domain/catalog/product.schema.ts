@@ -25,15 +25,15 @@ export const VARIANT_OPTIONS_MAX = 50;
  */
 export const VARIANTS_PER_PRODUCT_MAX = 3;
 export const DESCRIPTION_MAX = 10_000;
-export const IMAGE_URL_MAX = 2_000;
+const IMAGE_URL_MAX = 2_000;
 /** Prices are precision 10, scale 2: at most 99,999,999.99. */
 export const MONEY_MAX_PENCE = 9_999_999_999;
 export const STOCK_MAX = 1_000_000_000;
-export const RATE_MAX = 10_000; // 100.00%
+const RATE_MAX = 10_000; // 100.00%
 
 export const DEFAULT_VAT_RATE = 2000;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
-export const DEFAULT_STOCK_LEVEL = 0;
+const DEFAULT_STOCK_LEVEL = 0;
 
 /** The VAT rates the form offers by name; anything else is typed as a custom rate. */
 export const VAT_RATE_CHOICES = [
@@ -46,7 +46,6 @@ export const CUSTOM_VAT_CHOICE = "custom";
 export const ADMIN_PRODUCTS_PATH = "/admin/products";
 export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
 export const PRODUCT_EXPORT_PATH = "/admin/products/export.csv";
-export const PRODUCT_EXPORT_API_PATH = "/api/admin/products/export";
 
 /** A product CSV may be at most 5 MB. */
 export const PRODUCT_CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -69,20 +68,20 @@ export const NO_DATA_TO_EXPORT = "No data to export";
 export const NO_PRODUCTS_TO_EXPORT = "There are no products to export.";
 export const NO_PRODUCTS_FOUND = "No products found";
 
-export const PRODUCT_NAME_REQUIRED = "Product name is required";
-export const SLUG_INVALID = "Use lower-case letters, numbers, hyphens and underscores only";
+const PRODUCT_NAME_REQUIRED = "Product name is required";
+const SLUG_INVALID = "Use lower-case letters, numbers, hyphens and underscores only";
 export const SLUG_NOT_DERIVABLE = "Enter a slug: the name has no letters or numbers to make one from";
 export const SLUG_TAKEN = "A product with this slug already exists";
-export const SALES_PRICE_REQUIRED = "Sales price is required";
-export const CATEGORY_NAME_REQUIRED = "Category name is required";
+const SALES_PRICE_REQUIRED = "Sales price is required";
+const CATEGORY_NAME_REQUIRED = "Category name is required";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
 export const CATEGORY_SLUG_TAKEN = "A category with this slug already exists";
 export const CATEGORY_NOT_FOUND = "Category not found";
 export const SUPPLIER_NOT_FOUND = "Choose a supplier from the list (a user with the supplier role)";
 export const PRODUCT_NOT_FOUND = "Product not found";
 export const VARIANT_NOT_FOUND = "Variant not found";
-export const VARIANT_NAME_REQUIRED = "Variant name is required";
-export const VARIANT_OPTIONS_REQUIRED = "Enter at least one option (separate options with commas)";
+const VARIANT_NAME_REQUIRED = "Variant name is required";
+const VARIANT_OPTIONS_REQUIRED = "Enter at least one option (separate options with commas)";
 export const VARIANT_NAME_TAKEN = "This product already has a variant with this name";
 export const TOO_MANY_VARIANTS = `A product can have at most ${VARIANTS_PER_PRODUCT_MAX} variants (the limit of Shopify's CSV layout)`;
 export const CSV_FILE_REQUIRED = "Choose a .csv file to import";
@@ -114,7 +113,7 @@ export function normaliseDescription(text: string): string {
 
 const SLUG_PATTERN = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
 
-export function isValidSlug(slug: string) {
+function isValidSlug(slug: string) {
   return SLUG_PATTERN.test(slug);
 }
 
@@ -396,6 +395,11 @@ export const productIdFormSchema = z.object({
   productId: z.coerce.number({ invalid_type_error: PRODUCT_NOT_FOUND }).int().positive(PRODUCT_NOT_FOUND),
 });
 
+/** The delete confirmation posts the product's id as `id`. */
+export const productDeleteFormSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: PRODUCT_NOT_FOUND }).int().positive(PRODUCT_NOT_FOUND),
+});
+
 // ─── Generate description ───────────────────────────────────────────────────
 
 /** POST /api/admin/generate-description {productName, categoryName?} → {description}. */
@@ -404,6 +408,16 @@ export const generateDescriptionSchema = z.object({
   categoryName: optionalText("Category name", CATEGORY_NAME_MAX).optional(),
 });
 export type GenerateDescriptionInput = z.infer<typeof generateDescriptionSchema>;
+
+/** "Generate description" on the product form: the name typed so far (spaces collapsed) and the category chosen. */
+export const generateDescriptionFormSchema = z.object({
+  name: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(1, ENTER_PRODUCT_NAME_FIRST)),
+  categoryId: z.coerce.number().int().positive().optional().catch(undefined),
+});
 
 // ─── Categories ─────────────────────────────────────────────────────────────
 
@@ -448,7 +462,7 @@ export const variantDeleteFormSchema = z.object({
 // ─── CSV import ─────────────────────────────────────────────────────────────
 
 /** A .csv file by its name: browsers label CSV files text/csv, application/vnd.ms-excel or nothing. */
-export function looksLikeCsvFile(file: { name: string }) {
+function looksLikeCsvFile(file: { name: string }) {
   return /\.csv$/i.test(file.name.trim());
 }
 

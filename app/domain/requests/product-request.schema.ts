@@ -1,11 +1,11 @@
 /** The product suggestion command, shared by the form (client and server) and the JSON API. */
 import { z } from "zod";
 
-export const PRODUCT_REQUEST_MIN_LENGTH = 10;
-export const PRODUCT_REQUEST_MAX_LENGTH = 2000;
+const PRODUCT_REQUEST_MIN_LENGTH = 10;
+const PRODUCT_REQUEST_MAX_LENGTH = 2000;
 
-export const REQUEST_TEXT_TOO_SHORT = "Please provide at least 10 characters describing your product idea";
-export const REQUEST_TEXT_TOO_LONG = "Please keep your request to 2,000 characters or fewer";
+const REQUEST_TEXT_TOO_SHORT = "Please provide at least 10 characters describing your product idea";
+const REQUEST_TEXT_TOO_LONG = "Please keep your request to 2,000 characters or fewer";
 
 export const productRequestSchema = z.object({
   requestText: z

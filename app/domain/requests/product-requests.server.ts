@@ -39,9 +39,10 @@ export function productRequestJson(request: MyProductRequest) {
     createdAt: request.createdAt.toISOString(),
   };
 }
+export type ProductRequestJson = ReturnType<typeof productRequestJson>;
 
 /** A double click or a retried post within this window returns the first request instead of a copy. */
-export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 const PRODUCT_SAMPLE_SIZE = 200;
 const RELATED_PRODUCTS = 40;
@@ -52,7 +53,7 @@ const RELATED_PRODUCTS = 40;
  * What the request is compared with: every category name, a bounded sample of product names, and the
  * products whose names contain the request's main words (so a large catalogue is still matched fairly).
  */
-export function catalogueContextFor(db: DB, requestText: string): CatalogueContext {
+function catalogueContextFor(db: DB, requestText: string): CatalogueContext {
   const categoryNames = db
     .select({ name: categories.name })
     .from(categories)
@@ -224,7 +225,7 @@ function recentDuplicate(db: DB, userId: string, requestText: string): MyProduct
     .get();
 }
 
-export const MY_REQUESTS_PAGE_SIZE = 10;
+const MY_REQUESTS_PAGE_SIZE = 10;
 
 export type MyProductRequestsPage = {
   items: MyProductRequest[];

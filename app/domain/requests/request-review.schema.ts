@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PRODUCT_REQUEST_STATUSES } from "~db/schema";
 
 export type ProductRequestStatus = (typeof PRODUCT_REQUEST_STATUSES)[number];
-export const REVIEW_DECISIONS = ["approved", "rejected"] as const;
+const REVIEW_DECISIONS = ["approved", "rejected"] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 
 export const NO_PRODUCT_REQUESTS = "No Product Requests";
@@ -43,3 +43,9 @@ export function needsScores(request: {
 }) {
   return request.feasibilityScore === null || request.clarityScore === null || request.relevanceScore === null;
 }
+
+/** The review screen's buttons: score a request, or approve or reject it, named by its `id`. */
+export const requestReviewFormSchema = z.object({
+  intent: z.enum(["score", "approve", "reject"]),
+  id: z.coerce.number().int().positive(),
+});

@@ -21,7 +21,7 @@ import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 export type Actor = { id: string };
 
 export const REQUEST_NOT_FOUND = "Product request not found";
-export const alreadyDecided = (status: ProductRequestStatus) =>
+const alreadyDecided = (status: ProductRequestStatus) =>
   `This request has already been ${status}; only pending requests can be approved or rejected`;
 
 export type AdminProductRequest = {
@@ -93,7 +93,7 @@ export function countPendingProductRequests(db: DB): number {
   return db.select({ n: count() }).from(productRequests).where(eq(productRequests.status, "pending")).get()?.n ?? 0;
 }
 
-export function getAdminProductRequest(db: DB, id: number): AdminProductRequest | null {
+function getAdminProductRequest(db: DB, id: number): AdminProductRequest | null {
   return selectRequests(db).where(eq(productRequests.id, id)).get() ?? null;
 }
 

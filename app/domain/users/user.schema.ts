@@ -11,11 +11,11 @@ import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 export { USER_ROLES };
 export type AdminUserRole = (typeof USER_ROLES)[number];
 
-export const PASSWORD_REQUIRED_MESSAGE = "Password is required for new users";
-export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters";
-export const FORM_EMAIL_MESSAGE = "Please enter a valid email address";
-export const API_EMAIL_MESSAGE = "Invalid email address";
-export const ROLE_MESSAGE = "Role must be one of customer, admin, supplier";
+const PASSWORD_REQUIRED_MESSAGE = "Password is required for new users";
+const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters";
+const FORM_EMAIL_MESSAGE = "Please enter a valid email address";
+const API_EMAIL_MESSAGE = "Invalid email address";
+const ROLE_MESSAGE = "Role must be one of customer, admin, supplier";
 
 const emailField = (message: string) =>
   z
@@ -127,3 +127,6 @@ export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** Delete, approve and reject on the Users screen name the user by `id`. */
+export const userIdFormSchema = z.object({ id: z.string().trim().min(1) });

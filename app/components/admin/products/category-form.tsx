@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
-import { DialogActions } from "~/components/admin/form/form-bits";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { DialogActions, HiddenFields } from "~/components/admin/form/form-bits";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { Field, FormError } from "~/components/ui/field";
 import { CATEGORY_NAME_MAX, PRODUCT_INTENTS, categoryCreateSchema } from "~/domain/catalog/product.schema";
 
@@ -20,20 +20,19 @@ export function CategoryForm({
   returnTo: string | null;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.createCategory;
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: "category-form",
-    lastResult: lastResult ?? undefined,
+    schema: categoryCreateSchema,
+    intent: PRODUCT_INTENTS.createCategory,
+    lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryCreateSchema }),
+    busyUntilIdle: true,
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4" noValidate>
-      <input type="hidden" name="intent" value={PRODUCT_INTENTS.createCategory} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <HiddenFields
+        values={{ intent: PRODUCT_INTENTS.createCategory, idempotencyKey, ...(returnTo ? { returnTo } : {}) }}
+      />
       <FormError errors={form.errors} />
       <Field
         label="Category name"

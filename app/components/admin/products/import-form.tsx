@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { FieldErrors, HiddenFields } from "~/components/admin/form/form-bits";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { Button } from "~/components/ui/button";
 import { FormError, inputClass } from "~/components/ui/field";
 import { PRODUCT_INTENTS, productImportFormSchema } from "~/domain/catalog/product.schema";
@@ -20,22 +21,20 @@ export function ImportForm({
   idempotencyKey: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const importing = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.import;
-  const [form, fields] = useForm({
+  const { form, fields, saving: importing } = useAdminForm({
     id: "product-import-form",
-    lastResult: lastResult ?? undefined,
+    schema: productImportFormSchema,
+    intent: PRODUCT_INTENTS.import,
+    lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productImportFormSchema }),
+    busyUntilIdle: true,
   });
   const file = fields.file;
   const errorId = file.errors?.length ? `${file.id}-error` : undefined;
 
   return (
     <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="space-y-4" noValidate>
-      <input type="hidden" name="intent" value={PRODUCT_INTENTS.import} />
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <HiddenFields values={{ intent: PRODUCT_INTENTS.import, idempotencyKey }} />
       <FormError errors={form.errors} />
       <div className="space-y-1">
         <label htmlFor={file.id} className="block text-sm font-medium text-slate-800">
@@ -48,11 +47,7 @@ export function ImportForm({
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId ? `${errorId} ${file.id}-hint` : `${file.id}-hint`}
         />
-        {errorId ? (
-          <p id={errorId} className="text-sm text-red-700">
-            {file.errors?.[0]}
-          </p>
-        ) : null}
+        <FieldErrors id={`${file.id}-error`} errors={file.errors} />
         <div id={`${file.id}-hint`} className="space-y-1 text-xs text-slate-500">
           <p>
             Either a Shopify product CSV (rows sharing a Handle are one product, with its options as variants) or one

@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { HiddenFields, SelectField } from "~/components/admin/form/form-bits";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClass } from "~/components/ui/field";
@@ -67,16 +68,15 @@ export function ProductForm({
 }) {
   const navigation = useNavigation();
   const saveIntent = mode === "new" ? PRODUCT_INTENTS.create : PRODUCT_INTENTS.update;
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === saveIntent;
   const generatingWithoutFetcher = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.generate;
 
-  const [form, fields] = useForm({
+  const { form, fields, saving } = useAdminForm({
     id: mode === "new" ? "product-form-new" : `product-form-${productId}`,
-    lastResult: lastResult ?? undefined,
+    schema: productFormSchema,
+    intent: saveIntent,
+    lastResult,
     defaultValue: defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormSchema }),
+    busyUntilIdle: true,
   });
 
   // With JavaScript, "Generate description" asks the same action through a fetcher and fills the box.
@@ -114,8 +114,7 @@ export function ProductForm({
         <button type="submit" name="intent" value={saveIntent} className="sr-only" tabIndex={-1} aria-hidden="true">
           Save
         </button>
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {productId ? <input type="hidden" name="productId" value={productId} /> : null}
+        <HiddenFields values={{ idempotencyKey, ...(productId ? { productId: String(productId) } : {}) }} />
         <FormError errors={form.errors} />
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -174,47 +173,41 @@ export function ProductForm({
         </div>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1">
-            <label htmlFor={fields.categoryId.id} className="block text-sm font-medium text-slate-800">
-              Category
-            </label>
-            <select {...getSelectProps(fields.categoryId)} className={selectClass}>
-              <option value="">No category</option>
-              {categories.map((category) => (
-                <option key={category.id} value={String(category.id)}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-            {fields.categoryId.errors?.length ? (
-              <p className="text-sm text-red-700">{fields.categoryId.errors[0]}</p>
-            ) : (
-              <p className="text-xs text-slate-500">
+          <SelectField
+            label="Category"
+            errors={fields.categoryId.errors}
+            errorId={fields.categoryId.errorId}
+            hint={
+              <>
                 Not listed?{" "}
                 <Link to={newCategoryHref} className="font-semibold text-brand-700 hover:underline" preventScrollReset>
                   New category
                 </Link>
-              </p>
-            )}
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={fields.supplierId.id} className="block text-sm font-medium text-slate-800">
-              Preferred supplier
-            </label>
-            <select {...getSelectProps(fields.supplierId)} className={selectClass}>
-              <option value="">None</option>
-              {suppliers.map((supplier) => (
-                <option key={supplier.id} value={supplier.id}>
-                  {supplier.label}
-                </option>
-              ))}
-            </select>
-            {fields.supplierId.errors?.length ? (
-              <p className="text-sm text-red-700">{fields.supplierId.errors[0]}</p>
-            ) : (
-              <p className="text-xs text-slate-500">Used when purchase orders are generated.</p>
-            )}
-          </div>
+              </>
+            }
+            selectProps={getSelectProps(fields.categoryId)}
+          >
+            <option value="">No category</option>
+            {categories.map((category) => (
+              <option key={category.id} value={String(category.id)}>
+                {category.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Preferred supplier"
+            errors={fields.supplierId.errors}
+            errorId={fields.supplierId.errorId}
+            hint="Used when purchase orders are generated."
+            selectProps={getSelectProps(fields.supplierId)}
+          >
+            <option value="">None</option>
+            {suppliers.map((supplier) => (
+              <option key={supplier.id} value={supplier.id}>
+                {supplier.label}
+              </option>
+            ))}
+          </SelectField>
         </div>
 
         <div className="grid gap-4 sm:grid-cols-3">

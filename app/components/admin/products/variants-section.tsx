@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { HiddenFields } from "~/components/admin/form/form-bits";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import {
@@ -38,14 +39,14 @@ export function VariantsSection({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
-  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.addVariant;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.deleteVariant;
-  const [form, fields] = useForm({
+  const { form, fields, saving: adding } = useAdminForm({
     id: `variant-form-${productId}`,
-    lastResult: lastResult ?? undefined,
+    schema: variantCreateSchema,
+    intent: PRODUCT_INTENTS.addVariant,
+    lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: variantCreateSchema }),
+    busyUntilIdle: true,
   });
   const full = variants.length >= VARIANTS_PER_PRODUCT_MAX;
 
@@ -95,10 +96,14 @@ export function VariantsSection({
                     choose it. Past orders keep the options they were placed with.
                   </p>
                   <Form method="post" action={action} className="mt-3 flex flex-wrap gap-2" preventScrollReset>
-                    <input type="hidden" name="intent" value={PRODUCT_INTENTS.deleteVariant} />
-                    <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-                    <input type="hidden" name="productId" value={productId} />
-                    <input type="hidden" name="variantId" value={variant.id} />
+                    <HiddenFields
+                      values={{
+                        intent: PRODUCT_INTENTS.deleteVariant,
+                        idempotencyKey,
+                        productId: String(productId),
+                        variantId: String(variant.id),
+                      }}
+                    />
                     <Button type="submit" variant="danger" className="px-3 py-1.5 text-xs" disabled={deleting}>
                       {deleting ? "Deleting..." : "Delete variant"}
                     </Button>
@@ -124,9 +129,7 @@ export function VariantsSection({
       ) : (
         <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-3" noValidate preventScrollReset>
           <h4 className="text-sm font-semibold text-slate-900">Add a variant</h4>
-          <input type="hidden" name="intent" value={PRODUCT_INTENTS.addVariant} />
-          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-          <input type="hidden" name="productId" value={productId} />
+          <HiddenFields values={{ intent: PRODUCT_INTENTS.addVariant, idempotencyKey, productId: String(productId) }} />
           <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
             <Field
               label="Variant name"

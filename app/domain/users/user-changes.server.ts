@@ -1,0 +1,217 @@
+/**
+ * An admin's changes to user accounts: create (approved at once), edit (deactivating or a new password ends
+ * the user's sessions) and delete (only a user without history). Each is audited in its transaction and
+ * repeat-safe with an idempotency key.
+ */
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { priceTiers, sessions, users } from "~db/schema";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { hashPassword } from "~/utils/password.server";
+import { fail, ok, type Result } from "~/utils/result";
+import type { CreateUserInput, UpdateUserInput } from "./user.schema";
+import {
+  DUPLICATE_EMAIL_MESSAGE,
+  HAS_HISTORY_MESSAGE,
+  hasHistory,
+  SELF_DEACTIVATE_MESSAGE,
+  SELF_DELETE_MESSAGE,
+  SELF_DEMOTE_MESSAGE,
+  storeSuccess,
+  TIER_NOT_FOUND_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+  withUser,
+  type Actor,
+  type AdminUser,
+  type Removed,
+} from "./users.server";
+
+function emailTaken(db: DB, email: string, exceptId?: string) {
+  const row = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  return Boolean(row && row.id !== exceptId);
+}
+
+function tierExists(db: DB, id: number) {
+  return Boolean(db.select({ id: priceTiers.id }).from(priceTiers).where(eq(priceTiers.id, id)).get());
+}
+
+function isUniqueEmailError(error: unknown) {
+  return error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message);
+}
+
+
+function endSessionsOf(tx: DB, userId: string) {
+  tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+/**
+ * An admin adds a user: approved at once, since an admin vouched for them. `key` (the form's or the
+ * Idempotency-Key header's) makes a repeated submission return the first result instead of a 409.
+ */
+export async function createUser(
+  db: DB,
+  actor: Actor,
+  input: CreateUserInput,
+  key: string | null = null,
+): Promise<Result<AdminUser>> {
+  // cheap checks first, so a refusal does not wait for the password hash
+  if (!key && emailTaken(db, input.email)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
+  if (input.priceTierId !== null && !tierExists(db, input.priceTierId)) {
+    return fail(400, TIER_NOT_FOUND_MESSAGE, "priceTierId");
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const { result } = runOnce(
+      db,
+      { ownerId: actor.id, scope: REPEAT_SCOPE.userCreate, key },
+      (tx): Result<{ id: string }> => {
+        if (emailTaken(tx, input.email)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
+        if (input.priceTierId !== null && !tierExists(tx, input.priceTierId)) {
+          return fail(400, TIER_NOT_FOUND_MESSAGE, "priceTierId");
+        }
+        const id = crypto.randomUUID();
+        tx.insert(users)
+          .values({
+            id,
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName ?? null,
+            lastName: input.lastName ?? null,
+            businessName: input.businessName ?? null,
+            phone: input.phone ?? null,
+            address: input.address ?? null,
+            vatNumber: input.vatNumber ?? null,
+            role: input.role,
+            priceTierId: input.priceTierId,
+            isActive: input.isActive,
+            requiresApproval: input.requiresApproval,
+            approvedAt: new Date(),
+          })
+          .run();
+        recordAudit(tx, {
+          actorId: actor.id,
+          action: "user.created",
+          entityType: "user",
+          entityId: id,
+          details: { email: input.email, role: input.role, isActive: input.isActive, priceTierId: input.priceTierId },
+        });
+        return ok({ id });
+      },
+      storeSuccess,
+    );
+    return withUser(result, db);
+  } catch (error) {
+    if (isUniqueEmailError(error)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
+    throw error;
+  }
+}
+
+const EDITABLE_FIELDS = [
+  "email",
+  "firstName",
+  "lastName",
+  "businessName",
+  "phone",
+  "address",
+  "vatNumber",
+  "role",
+  "priceTierId",
+  "isActive",
+  "requiresApproval",
+] as const;
+
+/**
+ * An admin edits a user. Only the fields given change; the password only when a new one is given.
+ * Deactivating a user, or setting a new password, ends every session they have.
+ */
+export async function updateUser(
+  db: DB,
+  actor: Actor,
+  id: string,
+  input: UpdateUserInput,
+  key: string | null = null,
+): Promise<Result<AdminUser>> {
+  if (actor.id === id && input.isActive === false) return fail(409, SELF_DEACTIVATE_MESSAGE, "isActive");
+  if (actor.id === id && input.role !== undefined && input.role !== "admin") {
+    return fail(409, SELF_DEMOTE_MESSAGE, "role");
+  }
+  if (!db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()) {
+    return fail(404, USER_NOT_FOUND_MESSAGE);
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    const { result } = runOnce(
+      db,
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userUpdate, id), key },
+      (tx): Result<{ id: string }> => {
+        const existing = tx.select().from(users).where(eq(users.id, id)).get();
+        if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
+        if (input.email !== undefined && emailTaken(tx, input.email, id)) {
+          return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
+        }
+        if (input.priceTierId !== undefined && input.priceTierId !== null && !tierExists(tx, input.priceTierId)) {
+          return fail(400, TIER_NOT_FOUND_MESSAGE, "priceTierId");
+        }
+        const changes: Partial<typeof users.$inferInsert> = {};
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        for (const field of EDITABLE_FIELDS) {
+          const value = input[field];
+          if (value === undefined || value === existing[field]) continue;
+          (changes as Record<string, unknown>)[field] = value;
+          before[field] = existing[field];
+          after[field] = value;
+        }
+        if (passwordHash) changes.passwordHash = passwordHash;
+        if (Object.keys(changes).length === 0) return ok({ id });
+
+        tx.update(users)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .run();
+        const endSessions = changes.isActive === false || Boolean(passwordHash);
+        if (endSessions) endSessionsOf(tx, id);
+        recordAudit(tx, {
+          actorId: actor.id,
+          action: "user.updated",
+          entityType: "user",
+          entityId: id,
+          details: { before, after, passwordChanged: Boolean(passwordHash), sessionsEnded: endSessions },
+        });
+        return ok({ id });
+      },
+      storeSuccess,
+    );
+    return withUser(result, db);
+  } catch (error) {
+    if (isUniqueEmailError(error)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
+    throw error;
+  }
+}
+
+/** Deletes a user who has no history. Refuses the admin's own account. */
+export function deleteUser(db: DB, actor: Actor, id: string, key: string | null = null): Result<Removed> {
+  if (actor.id === id) return fail(409, SELF_DELETE_MESSAGE);
+  return runOnce(
+    db,
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userDelete, id), key },
+    (tx): Result<Removed> => {
+      const existing = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).get();
+      if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
+      if (hasHistory(tx, id)) return fail(409, HAS_HISTORY_MESSAGE);
+      tx.delete(users).where(eq(users.id, id)).run();
+      recordAudit(tx, {
+        actorId: actor.id,
+        action: "user.deleted",
+        entityType: "user",
+        entityId: id,
+        details: { email: existing.email },
+      });
+      return ok(existing);
+    },
+    storeSuccess,
+  ).result;
+}

@@ -1,0 +1,183 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { Submission } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { AdminPagination } from "~/components/admin/admin-pagination";
+import { IDEMPOTENCY_INPUT, primaryLinkClass } from "~/components/admin/form/form-bits";
+import { PageHeader, Panel } from "~/components/admin/page-header";
+import { ToastNotice } from "~/components/ui/toast";
+import {
+  createUserFormSchema,
+  editUserFormSchema,
+  userIdFormSchema,
+  userListQuerySchema,
+} from "~/domain/users/user.schema";
+import { approveUser, rejectUser } from "~/domain/users/user-approval.server";
+import { createUser, deleteUser, updateUser } from "~/domain/users/user-changes.server";
+import {
+  adminUserJson,
+  getAdminUser,
+  listPendingUsers,
+  listPriceTierOptions,
+  listUsers,
+  USER_NOT_FOUND_MESSAGE,
+} from "~/domain/users/users.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import type { Result } from "~/utils/result";
+import { errorToast, redirectWithToast, type Toast } from "~/utils/toast.server";
+import { UserDialogs } from "./user-dialogs";
+import { usersHref, usersReturnHref } from "./users-href";
+import { PendingApprovals, UserFilters, UsersTable } from "./users-table";
+
+export const meta: MetaFunction = () => [{ title: "Users · INFY Admin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const params = new URL(request.url).searchParams;
+  const query = userListQuerySchema.parse(Object.fromEntries(params));
+  const page = listUsers(db, query);
+  const userFor = (id: string | null) => (id ? getAdminUser(db, id) : null);
+  const editing = userFor(params.get("edit"));
+  const deleting = userFor(params.get("delete"));
+  const rejecting = userFor(params.get("reject"));
+
+  return json({
+    meId: admin.id,
+    list: { q: query.q, role: query.role, page: page.page },
+    users: page.items.map(adminUserJson),
+    total: page.total,
+    pageCount: page.pageCount,
+    pending: listPendingUsers(db).map(adminUserJson),
+    tiers: listPriceTierOptions(db),
+    creating: params.get("dialog") === "new",
+    editing: editing ? adminUserJson(editing) : null,
+    deleting: deleting ? adminUserJson(deleting) : null,
+    rejecting: rejecting && !rejecting.approvedAt ? adminUserJson(rejecting) : null,
+    idempotencyKey: issueIdempotencyKey(),
+  });
+}
+
+const USER_FORM_FIELDS = [
+  "email", "password", "firstName", "lastName", "businessName", "role", "priceTierId", "phone", "vatNumber",
+  "address", "isActive", "requiresApproval",
+] as const;
+
+/** The form's answer never carries the password back to the browser. */
+function withoutPassword<Value>(submission: Submission<unknown, string[], Value>) {
+  return { ...submission, reply: (options) => submission.reply({ ...options, hideFields: ["password"] }) } as Submission<unknown, string[], Value>;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const key = idempotencyKeyFrom(formData);
+  const back = usersReturnHref(formData.get("returnTo"));
+  const done = (toast: Toast) => redirectWithToast(request, back, toast);
+
+  /** Runs a create or edit; invalid input or a refused change shows the form again with its errors. */
+  async function save<Value>(
+    formIntent: "create" | "update",
+    parsed: Submission<unknown, string[], Value>,
+    run: (value: Value) => Promise<Result<{ email: string }>>,
+  ) {
+    const submission = withoutPassword(parsed);
+    if (submission.status !== "success") return invalidReply(formIntent, submission);
+    const result = await run(submission.value);
+    if (!result.ok) return failureReply(formIntent, submission, result, USER_FORM_FIELDS);
+    return done(
+      formIntent === "create"
+        ? { title: "User created", description: `${result.value.email} can now sign in.` }
+        : { title: "User updated", description: `${result.value.email} has been saved.` },
+    );
+  }
+
+  if (intent === "create") {
+    return save("create", parseWithZod(formData, { schema: createUserFormSchema }), (value) => createUser(db, admin, value, key));
+  }
+  const target = parseWithZod(formData, { schema: userIdFormSchema });
+  if (target.status !== "success") return done(errorToast(USER_NOT_FOUND_MESSAGE));
+  const { id } = target.value;
+  if (intent === "update") {
+    return save("update", parseWithZod(formData, { schema: editUserFormSchema }), (value) => updateUser(db, admin, id, value, key));
+  }
+  if (intent === "delete") {
+    const result = deleteUser(db, admin, id, key);
+    return done(result.ok ? { title: "User deleted", description: `${result.value.email} has been removed.` } : errorToast(result.message));
+  }
+  if (intent === "approve") {
+    const result = approveUser(db, admin, id, key);
+    return done(result.ok ? { title: "User approved", description: `${result.value.email} now has access.` } : errorToast(result.message));
+  }
+  if (intent === "reject") {
+    const result = rejectUser(db, admin, id, key);
+    return done(
+      result.ok
+        ? { title: "User rejected", description: `The registration for ${result.value.email} has been removed.` }
+        : errorToast(result.message),
+    );
+  }
+  return done(errorToast("Unknown action"));
+}
+
+export default function AdminUsers() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as FormActionData | undefined;
+  const { list } = data;
+  const listHref = usersHref(list);
+  const hidden = { returnTo: listHref, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Users"
+        description="Customers, suppliers and admins; approve new trade registrations."
+        actions={
+          <Link to={usersHref(list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
+            Add User
+          </Link>
+        }
+      />
+
+      {actionData?.toast ? (
+        <div className="mb-4">
+          <ToastNotice key={actionData.attempt} toast={actionData.toast} />
+        </div>
+      ) : null}
+
+      <UserDialogs
+        creating={data.creating}
+        editing={data.editing}
+        deleting={data.deleting}
+        rejecting={data.rejecting}
+        meId={data.meId}
+        tiers={data.tiers}
+        hidden={hidden}
+        listHref={listHref}
+        lastResult={(intent) => (actionData?.intent === intent ? actionData.result : undefined)}
+      />
+
+      <PendingApprovals pending={data.pending} list={list} hidden={hidden} />
+
+      <Panel className="mt-6" title="All Users">
+        <UserFilters list={list} />
+        <UsersTable users={data.users} list={list} meId={data.meId} />
+        <AdminPagination
+          page={list.page}
+          pageCount={data.pageCount}
+          total={data.total}
+          noun={["user", "users"]}
+          hrefFor={(page) => usersHref({ ...list, page })}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

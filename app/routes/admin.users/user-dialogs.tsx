@@ -1,0 +1,97 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { ConfirmStep } from "~/components/admin/confirm-step";
+import type { AdminUserJson, PriceTierOption } from "~/domain/users/users.server";
+import { UserForm } from "./user-form";
+
+/** The screen's page states: ?dialog=new, ?edit=, ?delete= and ?reject= (a pending registration). */
+export function UserDialogs({
+  creating,
+  editing,
+  deleting,
+  rejecting,
+  meId,
+  tiers,
+  hidden,
+  listHref,
+  lastResult,
+}: {
+  creating: boolean;
+  editing: AdminUserJson | null;
+  deleting: AdminUserJson | null;
+  rejecting: AdminUserJson | null;
+  meId: string;
+  tiers: PriceTierOption[];
+  hidden: Record<string, string>;
+  listHref: string;
+  lastResult: (intent: "create" | "update") => SubmissionResult<string[]> | undefined;
+}) {
+  return (
+    <>
+      <AdminDialog
+        open={creating}
+        size="lg"
+        title="Create User"
+        description="The account is approved at once; share the password with the user securely."
+        closeHref={listHref}
+      >
+        {creating ? (
+          <UserForm key="new" mode="create" tiers={tiers} hidden={hidden} cancelHref={listHref} lastResult={lastResult("create")} />
+        ) : null}
+      </AdminDialog>
+
+      <AdminDialog open={Boolean(editing)} size="lg" title="Edit User" closeHref={listHref}>
+        {editing ? (
+          <UserForm
+            key={editing.id}
+            mode="edit"
+            user={editing}
+            isSelf={editing.id === meId}
+            tiers={tiers}
+            hidden={hidden}
+            cancelHref={listHref}
+            lastResult={lastResult("update")}
+          />
+        ) : null}
+      </AdminDialog>
+
+      {deleting ? (
+        <ConfirmStep
+          open
+          title="Delete User"
+          message={
+            <p>
+              Are you sure you want to delete <strong>{deleting.email}</strong>? This cannot be undone. Users with
+              orders or invoices cannot be deleted; deactivate them instead.
+            </p>
+          }
+          confirmLabel="Delete"
+          pendingLabel="Deleting..."
+          intent="delete"
+          id={deleting.id}
+          cancelHref={listHref}
+          hidden={hidden}
+        />
+      ) : null}
+
+      {rejecting ? (
+        <ConfirmStep
+          open
+          title="Reject Registration"
+          message={
+            <p>
+              Are you sure you want to reject the registration of <strong>{rejecting.email}</strong>
+              {rejecting.businessName ? ` (${rejecting.businessName})` : ""}? The registration will be removed.
+            </p>
+          }
+          confirmLabel="Reject"
+          pendingLabel="Rejecting..."
+          intent="reject"
+          id={rejecting.id}
+          cancelHref={listHref}
+          hidden={hidden}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ToastNotice } from "~/components/ui/toast";
+import {
+  listMyProductRequests,
+  productRequestJson,
+  submitProductRequest,
+} from "~/domain/requests/product-requests.server";
+import { productRequestSchema } from "~/domain/requests/product-request.schema";
+import { requireUser } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import type { Toast } from "~/utils/session.server";
+import { MyRequests } from "./my-requests";
+import { REQUEST_PRODUCT_PATH as PATH, RequestForm, ThankYouCard } from "./request-form";
+
+export const meta: MetaFunction = () => [{ title: "Request a Product · INFY Wholesale" }];
+
+/** How long the thank-you card stays once a request is in (spec: request confirmation 3 s). */
+export const REQUEST_CONFIRMATION_MS = 3000;
+const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const list = listMyProductRequests(getDb(), user.id, { page: Number.isFinite(page) ? page : 1 });
+  return json({
+    submitted: url.searchParams.get("submitted") === "1",
+    requests: { ...list, items: list.items.map(productRequestJson) },
+  });
+}
+
+type ActionData = {
+  result: SubmissionResult<string[]>;
+  notice: Toast;
+  /** changes on every failed attempt, so the same notice shows again */
+  attempt: string;
+};
+
+function failed(result: SubmissionResult<string[]>, status: number, message: string) {
+  return json<ActionData>(
+    {
+      result,
+      notice: { title: "Submission failed", description: message || FALLBACK_MESSAGE, variant: "destructive" },
+      attempt: crypto.randomUUID(),
+    },
+    { status },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: productRequestSchema });
+  if (submission.status !== "success") {
+    const message = submission.error?.requestText?.[0] ?? FALLBACK_MESSAGE;
+    return failed(submission.reply(), 400, message);
+  }
+  try {
+    const result = await submitProductRequest(getDb(), user, submission.value);
+    if (!result.ok) {
+      const reply = submission.reply({
+        fieldErrors: result.field ? { [result.field]: [result.message] } : undefined,
+        formErrors: result.field ? undefined : [result.message],
+      });
+      return failed(reply, result.status, result.message);
+    }
+  } catch (error) {
+    console.error("Saving a product request failed", error);
+    return failed(submission.reply({ formErrors: [FALLBACK_MESSAGE] }), 500, FALLBACK_MESSAGE);
+  }
+  // Post/Redirect/Get: the confirmation belongs to this URL, so it shows with or without JavaScript
+  return redirect(`${PATH}?submitted=1`);
+}
+
+export default function RequestProductPage() {
+  const { submitted, requests } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // A fresh, empty form after each successful submission (each arrival at ?submitted=1 is a new location).
+  const [formKey, setFormKey] = useState(location.key);
+  if (submitted && formKey !== location.key) setFormKey(location.key);
+
+  // With JavaScript the confirmation lasts 3 seconds, then the page is ready for the next idea.
+  useEffect(() => {
+    if (!submitted) return;
+    const timer = window.setTimeout(() => {
+      navigate(PATH, { replace: true, preventScrollReset: true });
+    }, REQUEST_CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [submitted, location.key, navigate]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Request a Product</h1>
+      <p className="mt-2 text-slate-600">
+        Can&apos;t find something your business needs? Tell us about it and our buying team will look at sourcing it.
+        The more detail you give (sizes, pack quantities, brands and how much you use), the faster we can act.
+      </p>
+
+      {actionData?.notice ? (
+        <div className="mt-6">
+          <ToastNotice key={actionData.attempt} toast={actionData.notice} />
+        </div>
+      ) : null}
+
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="suggest-heading">
+        <h2 id="suggest-heading" className="text-lg font-semibold text-slate-900">
+          Suggest a product
+        </h2>
+        {submitted ? <ThankYouCard /> : null}
+        <RequestForm key={formKey} lastResult={actionData?.result} submitted={submitted} />
+      </section>
+
+      <MyRequests requests={requests} />
+    </div>
+  );
+}
