@@ -1,5 +1,5 @@
 /** What the demo writer's steps share: the context, the products as written, and the documents' lines. */
-import type { VolumeRule } from "~/domain/pricing/pricing";
+import { lineTotals, type VolumeRule } from "~/domain/pricing/pricing";
 import type { DB } from "~/utils/db.server";
 import { slugify } from "~/utils/slug";
 import type { OrderStatus } from "~db/schema";
@@ -7,7 +7,6 @@ import type { CategoryKey, SupplierKey, TierName } from "./catalog-data";
 import type { CustomerSeed } from "./people-data";
 import type { Random } from "./random";
 import type { RowWriters, VariantGroup } from "./rows";
-import { totalsOf } from "./sales";
 
 export type SeededProduct = {
   id: number;
@@ -65,9 +64,9 @@ export type Demo = {
   balances: Map<number, number>;
 };
 
-/** The totals of a document's lines. */
+/** The totals of a document's lines, each line's VAT rounded on its own. */
 export function documentTotals(lines: readonly Line[]) {
-  return totalsOf(lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity, vatRate: l.product.vat })));
+  return lineTotals(lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity, vatRate: l.product.vat })));
 }
 
 export function customerIdOf(demo: Demo, key: string) {

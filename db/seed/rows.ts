@@ -51,13 +51,11 @@ type VolumeRuleRow = { minQuantity: number; discountPercentage: number };
 /** Where an order goes: the customer's name, email and business address. */
 export type ShipTo = { name: string; email: string; address: string; city: string; postcode: string };
 
+/** An order as written, less its totals (which come from its lines). */
 export type OrderRow = {
   orderNumber: string;
   userId: string;
   status: OrderStatus;
-  subtotal: number;
-  vatAmount: number;
-  total: number;
   shipTo: ShipTo;
   trackingNumber: string | null;
   carrier: string | null;
@@ -70,17 +68,22 @@ export type OrderRow = {
   updatedAt: number;
 };
 
-type OrderItemRow = {
-  orderId: number;
+/** A priced line of a sale: its order item and its invoice line. */
+export type SaleLine = {
   productId: number;
   productName: string;
+  /** the invoice line's text */
+  description: string;
   selectedVariants: Record<string, string>;
   quantity: number;
   unitPrice: number;
   vatRate: number;
-  total: number;
-  vatAmount: number;
 };
+
+/** A line's amounts: net and VAT, in pence. */
+type LineAmounts = { net: number; vat: number };
+
+type Totals = { subtotal: number; vatAmount: number; total: number };
 
 type SalesInvoiceRow = {
   orderId: number;
@@ -95,17 +98,6 @@ type SalesInvoiceRow = {
   dueDate: string;
   voidedAt: number | null;
   createdAt: number;
-};
-
-type SalesInvoiceItemRow = {
-  invoiceId: number;
-  productId: number;
-  description: string;
-  quantity: number;
-  unitPrice: number;
-  vatRate: number;
-  vatAmount: number;
-  total: number;
 };
 
 type PaymentRow = {
@@ -228,15 +220,15 @@ export function rowWriters(db: DB) {
       return id;
     },
 
-    order(o: OrderRow): number {
+    order(o: OrderRow, totals: Totals): number {
       const to = o.shipTo;
       return insertOrder.get(
         o.orderNumber,
         o.userId,
         o.status,
-        o.subtotal,
-        o.vatAmount,
-        o.total,
+        totals.subtotal,
+        totals.vatAmount,
+        totals.total,
         to.name,
         to.email,
         to.address,
@@ -254,17 +246,17 @@ export function rowWriters(db: DB) {
       ) as number;
     },
 
-    orderItem(i: OrderItemRow): number {
+    orderItem(orderId: number, line: SaleLine, amounts: LineAmounts): number {
       const { lastInsertRowid } = insertOrderItem.run(
-        i.orderId,
-        i.productId,
-        i.productName,
-        JSON.stringify(i.selectedVariants),
-        i.quantity,
-        i.unitPrice,
-        i.vatRate,
-        i.total,
-        i.vatAmount,
+        orderId,
+        line.productId,
+        line.productName,
+        JSON.stringify(line.selectedVariants),
+        line.quantity,
+        line.unitPrice,
+        line.vatRate,
+        amounts.net,
+        amounts.vat,
       );
       return Number(lastInsertRowid);
     },
@@ -286,8 +278,8 @@ export function rowWriters(db: DB) {
       ) as number;
     },
 
-    salesInvoiceItem(l: SalesInvoiceItemRow) {
-      insertInvoiceItem.run(l.invoiceId, l.productId, l.description, l.quantity, l.unitPrice, l.vatRate, l.vatAmount, l.total);
+    salesInvoiceItem(invoiceId: number, line: SaleLine, amounts: LineAmounts) {
+      insertInvoiceItem.run(invoiceId, line.productId, line.description, line.quantity, line.unitPrice, line.vatRate, amounts.vat, amounts.net);
     },
 
     payment(p: PaymentRow) {

@@ -7,29 +7,13 @@ import { lineTotals } from "~/domain/pricing/pricing";
 import type { OrderStatus } from "~db/schema";
 import { addDays } from "./calendar";
 import type { Random } from "./random";
-import type { OrderRow, RowWriters } from "./rows";
+import type { OrderRow, RowWriters, SaleLine } from "./rows";
 
-export type SaleLine = {
-  productId: number;
-  productName: string;
-  /** the invoice line's text */
-  description: string;
-  selectedVariants: Record<string, string>;
-  quantity: number;
-  unitPrice: number;
-  vatRate: number;
-};
-
-type Sale = Omit<OrderRow, "subtotal" | "vatAmount" | "total"> & {
+type Sale = OrderRow & {
   lines: SaleLine[];
   /** null while the order awaits approval; `paid` records the invoice as paid in full */
   invoice: { invoiceNumber: string; issueDate: string; issuedAt: number; paid: boolean } | null;
 };
-
-/** The totals of priced lines, each line's VAT rounded on its own. */
-export function totalsOf(lines: readonly { unitPrice: number; quantity: number; vatRate: number }[]) {
-  return lineTotals(lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity, vatRate: l.vatRate })));
-}
 
 /** The status of an order placed `ageInDays` days ago that was not cancelled. */
 export function statusForAge(random: Random, ageInDays: number): OrderStatus {
@@ -41,24 +25,12 @@ export function statusForAge(random: Random, ageInDays: number): OrderStatus {
 
 /** Writes a sale; answers the ids of the order, its items and its invoice, and the order's totals. */
 export function writeSale(rows: RowWriters, sale: Sale) {
-  const totals = totalsOf(sale.lines);
-  const orderId = rows.order({ ...sale, subtotal: totals.subtotal, vatAmount: totals.vatAmount, total: totals.total });
-  const itemIds = sale.lines.map((line, i) =>
-    rows.orderItem({
-      orderId,
-      productId: line.productId,
-      productName: line.productName,
-      selectedVariants: line.selectedVariants,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      vatRate: line.vatRate,
-      total: totals.lines[i].net,
-      vatAmount: totals.lines[i].vat,
-    }),
-  );
-
-  const invoice = sale.invoice;
+  const { lines, invoice } = sale;
+  const totals = lineTotals(lines);
+  const orderId = rows.order(sale, totals);
+  const itemIds = lines.map((line, i) => rows.orderItem(orderId, line, totals.lines[i]));
   if (!invoice) return { orderId, itemIds, invoiceId: null, totals };
+
   const invoiceId = rows.salesInvoice({
     orderId,
     invoiceNumber: invoice.invoiceNumber,
@@ -73,18 +45,7 @@ export function writeSale(rows: RowWriters, sale: Sale) {
     voidedAt: sale.cancelledAt,
     createdAt: invoice.issuedAt,
   });
-  sale.lines.forEach((line, i) =>
-    rows.salesInvoiceItem({
-      invoiceId,
-      productId: line.productId,
-      description: line.description,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      vatRate: line.vatRate,
-      vatAmount: totals.lines[i].vat,
-      total: totals.lines[i].net,
-    }),
-  );
+  lines.forEach((line, i) => rows.salesInvoiceItem(invoiceId, line, totals.lines[i]));
 
   const points = Math.floor(totals.subtotal / 100);
   if (points > 0) {

@@ -10,8 +10,8 @@ import { hashPassword } from "~/utils/password.server";
 import { slugify } from "~/utils/slug";
 import { addDays, DAY, HOUR, recordedOn, share, ukDate, workingInstant } from "./calendar";
 import { createRandom } from "./random";
-import { rowWriters, type ShipTo, type VariantGroup } from "./rows";
-import { statusForAge, writeSale, type SaleLine } from "./sales";
+import { rowWriters, type SaleLine, type ShipTo, type VariantGroup } from "./rows";
+import { statusForAge, writeSale } from "./sales";
 import { SCALE_BRANDS, SCALE_CATEGORIES, SCALE_FIRST, SCALE_LAST, SCALE_SPECS, SCALE_TOWNS, SCALE_TRADES } from "./scale-data";
 
 export type ScaleResult = { products: number; customers: number; orders: number; ms: number };
