@@ -1,0 +1,94 @@
+/** The demo's price tiers and people: the admin, the suppliers and the customers. */
+import type { DB } from "~/utils/db.server";
+import * as s from "~db/schema";
+import { DAY, HOUR } from "./calendar";
+import { PRICE_TIERS, type SupplierKey, type TierName } from "./catalog-data";
+import { ADMIN, CUSTOMERS, SUPPLIERS, type PersonSeed } from "./people-data";
+import type { Random } from "./random";
+import type { RowWriters, UserRow } from "./rows";
+
+export type Hashes = { adminHash: string; buyerHashes: string[]; supplierHash: string; sharedHash: string };
+
+export function writePeople(db: DB, rows: RowWriters, hashes: Hashes, now: number, random: Random) {
+  const tiers = new Map<TierName, { id: number; discount: number }>();
+  for (const tier of PRICE_TIERS) {
+    const row = db
+      .insert(s.priceTiers)
+      .values({ ...tier, createdAt: new Date(now - 400 * DAY) })
+      .returning({ id: s.priceTiers.id })
+      .get();
+    tiers.set(tier.name, { id: row.id, discount: tier.discountPercentage });
+  }
+
+  type Person = Omit<UserRow, "approvedAt" | "createdAt" | "updatedAt" | "priceTierId" | "requiresApproval"> &
+    Partial<Pick<UserRow, "priceTierId" | "requiresApproval">>;
+  const insertUser = (user: Person, created: number, approvedAt: number | null) => {
+    rows.user({
+      priceTierId: null,
+      requiresApproval: false,
+      ...user,
+      approvedAt,
+      createdAt: created,
+      updatedAt: approvedAt ?? created,
+    });
+  };
+
+  const adminId = random.uuid();
+  const adminCreated = now - 420 * DAY;
+  insertUser(
+    {
+      id: adminId,
+      email: ADMIN.email,
+      passwordHash: hashes.adminHash,
+      firstName: ADMIN.firstName,
+      lastName: ADMIN.lastName,
+      businessName: ADMIN.businessName,
+      phone: ADMIN.phone,
+      address: null,
+      vatNumber: null,
+      role: "admin",
+    },
+    adminCreated,
+    adminCreated,
+  );
+
+  const contact = (p: PersonSeed) => ({
+    email: p.email,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    businessName: p.businessName,
+    phone: p.phone,
+    address: `${p.street}, ${p.city}, ${p.postcode}`,
+    vatNumber: p.vatNumber,
+  });
+
+  const supplierIds = new Map<SupplierKey, string>();
+  for (const supplier of SUPPLIERS) {
+    const id = random.uuid();
+    const created = now - 380 * DAY;
+    supplierIds.set(supplier.key, id);
+    const passwordHash = supplier.password ? hashes.supplierHash : hashes.sharedHash;
+    insertUser({ id, ...contact(supplier), passwordHash, role: "supplier" }, created, created);
+  }
+
+  const customerIds = new Map<string, string>();
+  let buyerHashIndex = 0;
+  for (const customer of CUSTOMERS) {
+    const id = random.uuid();
+    const created = now - customer.createdDaysAgo * DAY - random.int(1, 8) * HOUR;
+    customerIds.set(customer.key, id);
+    insertUser(
+      {
+        id,
+        ...contact(customer),
+        passwordHash: customer.password ? hashes.buyerHashes[buyerHashIndex++] : hashes.sharedHash,
+        role: "customer",
+        priceTierId: customer.tier ? tiers.get(customer.tier)!.id : null,
+        requiresApproval: customer.requiresApproval ?? false,
+      },
+      created,
+      customer.approved ? created + 20 * HOUR : null,
+    );
+  }
+  return { adminId, tiers, supplierIds, customerIds };
+}

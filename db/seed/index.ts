@@ -1,0 +1,72 @@
+/**
+ * Demo and benchmark data.
+ *
+ * `seedDemo` writes a small, realistic trade wholesaler (see ./demo.ts): the demo accounts of the
+ * contract, a priced catalogue, and six months of orders, invoices, payments, loyalty points and
+ * purchasing, all dated relative to today. It is deterministic (a seeded PRNG, not Math.random) apart
+ * from the dates and password salts.
+ *
+ * `seedScale` adds a large data set for benchmarks (see ./scale.ts). Both write their rows through
+ * the same row writers (./rows.ts, ./sales.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { writeTransaction, type DB } from "~/utils/db.server";
+import { hashPassword } from "~/utils/password.server";
+import { writeDemo } from "./demo";
+import { ADMIN, CUSTOMERS } from "./people-data";
+
+export { createRandom } from "./random";
+export { seedScale, type ScaleResult } from "./scale";
+
+/** Seeds the demo data into a database with no users. Returns whether it seeded. */
+export async function seedIfEmpty(db: DB): Promise<boolean> {
+  const row = db.$client.prepare("select count(*) as n from users").get() as { n: number };
+  if (row.n > 0) return false;
+  await seedDemo(db);
+  return true;
+}
+
+/** Writes the demo data set. Does nothing when the demo admin already exists. */
+export async function seedDemo(db: DB): Promise<void> {
+  if (adminExists(db)) return;
+
+  // Password hashing is slow on purpose; do it before taking the write lock.
+  const [adminHash, buyerHashes, supplierHash, sharedHash] = await Promise.all([
+    hashPassword(ADMIN.password),
+    Promise.all(CUSTOMERS.filter((c) => c.password).map(() => hashPassword("buyer-demo"))),
+    hashPassword("supplier-demo"),
+    hashPassword(randomBytes(18).toString("base64url")),
+  ]);
+
+  writeTransaction(db, (tx) => {
+    if (adminExists(tx)) return;
+    writeDemo(tx, { adminHash, buyerHashes, supplierHash, sharedHash }, Date.now());
+  });
+}
+
+function adminExists(db: DB) {
+  return Boolean(db.$client.prepare("select 1 from users where email = ?").get(ADMIN.email));
+}
+
+/** Row counts of the main tables, for the CLI's report. */
+export function countRows(db: DB) {
+  const tables = [
+    "users",
+    "categories",
+    "products",
+    "product_variants",
+    "volume_discounts",
+    "customer_pricing",
+    "orders",
+    "order_items",
+    "sales_invoices",
+    "payments",
+    "loyalty_transactions",
+    "purchase_invoices",
+    "purchase_orders",
+    "vat_returns",
+  ] as const;
+  return Object.fromEntries(
+    tables.map((t) => [t, (db.$client.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]),
+  ) as Record<(typeof tables)[number], number>;
+}
