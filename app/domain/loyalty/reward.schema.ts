@@ -12,6 +12,7 @@ import { REWARD_TYPES } from "~db/schema";
 import { formatMoney, formatPercent } from "~/utils/money";
 import {
   addIssue,
+  apiPageSizeField,
   asText,
   optionalIdField,
   optionalTextField,
@@ -19,6 +20,7 @@ import {
   PERCENT_MAX,
   MONEY_MAX_PENCE,
   requiredTextField,
+  ruleListQuerySchema,
 } from "~/domain/pricing/pricing-rules.schema";
 
 export { REWARD_TYPES };
@@ -283,3 +285,9 @@ export const loyaltyRewardSchema = rewardSchema("api");
 
 /** The reward form: every field is posted; an unticked Active box is false, a blank points cost an error. */
 export const loyaltyRewardFormSchema = rewardSchema("form");
+
+/** GET /api/admin/loyalty-rewards ?page=&pageSize= */
+export const rewardListApiQuerySchema = z.object({
+  page: ruleListQuerySchema.shape.page,
+  pageSize: apiPageSizeField,
+});

@@ -223,6 +223,35 @@ export const ruleListQuerySchema = z.object({
 });
 export type RuleListQuery = z.infer<typeof ruleListQuerySchema>;
 
+/** ?pageSize= of a list API: 1 to 100; absent or out of range, 100. */
+const API_PAGE_SIZE_MAX = 100;
+export const apiPageSizeField = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(API_PAGE_SIZE_MAX)
+  .catch(API_PAGE_SIZE_MAX)
+  .default(API_PAGE_SIZE_MAX);
+
+const productIdFilter = z.coerce
+  .number({ invalid_type_error: "productId must be a number" })
+  .int("productId must be a whole number")
+  .positive("productId must be a positive number")
+  .optional();
+
+/** GET /api/admin/volume-discounts ?q=&productId=&page=&pageSize= */
+export const volumeDiscountListApiQuerySchema = ruleListQuerySchema.extend({
+  pageSize: apiPageSizeField,
+  productId: productIdFilter,
+});
+
+/** GET /api/admin/customer-pricing ?q=&userId=&productId=&page=&pageSize= */
+export const customerPriceListApiQuerySchema = ruleListQuerySchema.extend({
+  pageSize: apiPageSizeField,
+  userId: z.string().trim().min(1).max(64).optional(),
+  productId: productIdFilter,
+});
+
 /** The search boxes of the dialogs' pickers (?product=&customer=). */
 export const pickerQuerySchema = z.object({
   product: searchTerm,

@@ -1,0 +1,205 @@
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { tdClass } from "~/components/admin/data-table";
+import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
+import { idParam, listHref, listKeep, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { RecordScreen } from "~/components/admin/record-screen";
+import { RecordActions, RuleListTable } from "~/components/admin/rule-list-table";
+import {
+  CONFIRM_DELETE_VOLUME_DISCOUNT,
+  NO_VOLUME_DISCOUNTS,
+  pickerQuerySchema,
+  ruleListQuerySchema,
+  VOLUME_DISCOUNT_CREATED,
+  VOLUME_DISCOUNT_DELETED,
+  VOLUME_DISCOUNT_UPDATED,
+  volumeDiscountCountLine,
+  volumeDiscountSchema,
+} from "~/domain/pricing/pricing-rules.schema";
+import {
+  createVolumeDiscount,
+  deleteVolumeDiscount,
+  getVolumeDiscount,
+  listVolumeDiscounts,
+  updateVolumeDiscount,
+  VOLUME_DISCOUNT_NOT_FOUND,
+  volumeDiscountJson,
+} from "~/domain/pricing/volume-discounts.server";
+import { productOptions } from "~/domain/shared/pickers.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import type { FormActionData } from "~/utils/form-reply.server";
+import { formatPercent, parseDecimalToHundredths } from "~/utils/money";
+import { dialogState, recordScreenAction, screenJson } from "~/utils/record-screen.server";
+import { RuleForm } from "./rule-form";
+
+export const meta: MetaFunction = () => [{ title: "Volume Discounts · INFY Admin" }];
+
+const PATH = "/admin/volume-discounts";
+
+const parseList = (params: URLSearchParams): ListState => ruleListQuerySchema.parse(Object.fromEntries(params));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const params = new URL(request.url).searchParams;
+  const query = ruleListQuerySchema.parse(Object.fromEntries(params));
+  const picker = pickerQuerySchema.parse(Object.fromEntries(params));
+  const list = listVolumeDiscounts(db, query);
+  const dialogs = dialogState(params, (id) => getVolumeDiscount(db, id), volumeDiscountJson);
+  const chosenProduct = idParam(params.get("productId"));
+  const options =
+    dialogs.creating || dialogs.editing
+      ? productOptions(db, { q: picker.product, includeId: dialogs.editing?.productId ?? chosenProduct })
+      : null;
+
+  return screenJson({
+    list: { q: query.q, page: list.page },
+    rules: list.items.map(volumeDiscountJson),
+    total: list.total,
+    pageCount: list.pageCount,
+    ...dialogs,
+    productSearch: picker.product ?? "",
+    products: options?.items ?? [],
+    productsTotal: options?.total ?? 0,
+    productsLimited: options?.limited ?? false,
+    chosenProduct: chosenProduct && options?.items.some((p) => p.id === chosenProduct) ? chosenProduct : null,
+  });
+}
+
+export const action = recordScreenAction({
+  schema: volumeDiscountSchema,
+  fields: ["productId", "minQuantity", "discountPercentage"],
+  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), parseList),
+  notFound: VOLUME_DISCOUNT_NOT_FOUND,
+  create: createVolumeDiscount,
+  update: updateVolumeDiscount,
+  remove: deleteVolumeDiscount,
+  savedToast: (rule, intent) => ({
+    title: intent === "create" ? VOLUME_DISCOUNT_CREATED : VOLUME_DISCOUNT_UPDATED,
+    description: `${rule.productName ?? `Product #${rule.productId}`}: ${rule.minQuantity}+ units, ${formatPercent(rule.discountPercentage)} off.`,
+  }),
+  deletedToast: (deleted) => ({
+    title: VOLUME_DISCOUNT_DELETED,
+    description: `The ${deleted.minQuantity}+ units discount on ${deleted.productName ?? "the product"} was removed.`,
+  }),
+});
+
+type Rule = SerializeFrom<typeof loader>["rules"][number];
+
+export default function AdminVolumeDiscounts() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as FormActionData | undefined;
+  const { list, editing, deleting } = data;
+  const listPath = listHref(PATH, list);
+  const hidden = { returnTo: listPath, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
+  const createHref = listHref(PATH, list, { dialog: "new" });
+  const formProps = { data, hidden, cancelHref: listPath };
+
+  return (
+    <RecordScreen
+      title="Volume Discounts"
+      description="Quantity-based discounts: a customer buying at least the minimum quantity of a product gets a percentage off its price."
+      addLabel="Add Volume Discount"
+      addHref={createHref}
+      actionData={actionData}
+      missing={data.missing}
+      missingText="That volume discount no longer exists."
+      closeHref={listPath}
+      hidden={hidden}
+      createTitle="Create Volume Discount"
+      createForm={
+        data.creating
+          ? (lastResult) => <RuleForm key="new" {...formProps} keep={{ ...listKeep(list), dialog: "new" }} lastResult={lastResult} />
+          : null
+      }
+      editTitle="Edit Volume Discount"
+      editForm={
+        editing
+          ? (lastResult) => (
+              <RuleForm
+                key={editing.id}
+                rule={editing}
+                {...formProps}
+                keep={{ ...listKeep(list), edit: String(editing.id) }}
+                lastResult={lastResult}
+              />
+            )
+          : null
+      }
+      deleting={
+        deleting
+          ? {
+              id: deleting.id,
+              title: "Delete Volume Discount",
+              message: (
+                <>
+                  <p>{CONFIRM_DELETE_VOLUME_DISCOUNT}</p>
+                  <p className="mt-2">
+                    <strong>{productName(deleting)}</strong>: {deleting.minQuantity}+ units,{" "}
+                    {percentText(deleting.discountPercentage)} off
+                  </p>
+                </>
+              ),
+            }
+          : null
+      }
+    >
+      <RuleListTable
+        caption="Volume discounts"
+        minWidth="36rem"
+        search={{
+          id: "-admin-volume-discounts-q",
+          label: "Search by product",
+          placeholder: "Product name",
+          value: list.q ?? "",
+          clearHref: PATH,
+        }}
+        columns={[{ label: "Product" }, { label: "Min Quantity" }, { label: "Discount" }, { label: "Actions", align: "right" }]}
+        rows={data.rules}
+        row={(rule) => <RuleRow key={rule.id} rule={rule} list={list} />}
+        empty={{
+          text: NO_VOLUME_DISCOUNTS,
+          noMatch: list.q ? <>No volume discounts match “{list.q}”.</> : undefined,
+          create: { label: "Create your first volume discount", href: createHref },
+        }}
+        countLine={volumeDiscountCountLine(data.total)}
+        pagination={{
+          page: list.page,
+          pageCount: data.pageCount,
+          total: data.total,
+          noun: ["rule", "rules"],
+          hrefFor: (page) => listHref(PATH, { ...list, page }),
+        }}
+      />
+    </RecordScreen>
+  );
+}
+
+function percentText(decimal: string) {
+  return formatPercent(parseDecimalToHundredths(decimal) ?? 0);
+}
+
+function productName(rule: Rule) {
+  return rule.product?.name ?? `Product #${rule.productId}`;
+}
+
+function RuleRow({ rule, list }: { rule: Rule; list: ListState }) {
+  const name = productName(rule);
+  return (
+    <tr data-testid="volume-discount-row" className="hover:bg-slate-50">
+      <td className={`${tdClass} font-medium text-slate-900`}>{name}</td>
+      <td className={`${tdClass} tabular-nums`}>{rule.minQuantity}+ units</td>
+      <td className={`${tdClass} tabular-nums`}>{percentText(rule.discountPercentage)} off</td>
+      <RecordActions
+        editHref={listHref(PATH, list, { edit: String(rule.id) })}
+        deleteHref={listHref(PATH, list, { delete: String(rule.id) })}
+        editLabel={`Edit ${rule.minQuantity}+ units discount on ${name}`}
+        deleteLabel={`Delete ${rule.minQuantity}+ units discount on ${name}`}
+      />
+    </tr>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

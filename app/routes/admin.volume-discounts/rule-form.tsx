@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SerializeFrom } from "@remix-run/node";
+import { Form } from "@remix-run/react";
+import { DialogActions, HiddenFields } from "~/components/admin/form/form-bits";
+import { useAdminForm } from "~/components/admin/form/use-admin-form";
+import { PickerFinder, ProductSelect } from "~/components/admin/option-pickers";
+import { Field, FormError } from "~/components/ui/field";
+import { volumeDiscountSchema } from "~/domain/pricing/pricing-rules.schema";
+import type { loader } from "./route";
+
+type Data = SerializeFrom<typeof loader>;
+
+/** The create / edit form of a volume discount, with the product picker's search above it. */
+export function RuleForm({
+  rule,
+  data,
+  hidden,
+  keep,
+  cancelHref,
+  lastResult,
+}: {
+  rule?: Data["rules"][number];
+  data: Data;
+  hidden: Record<string, string>;
+  keep: Record<string, string>;
+  cancelHref: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const intent = rule ? "update" : "create";
+  const { form, fields, saving } = useAdminForm({
+    id: `volume-discount-${rule?.id ?? "new"}`,
+    schema: volumeDiscountSchema,
+    intent: intent,
+    lastResult,
+    defaultValue: rule
+      ? { productId: String(rule.productId), minQuantity: String(rule.minQuantity), discountPercentage: rule.discountPercentage }
+      : { productId: data.chosenProduct ? String(data.chosenProduct) : "", minQuantity: "", discountPercentage: "" },
+  });
+
+  return (
+    <>
+      <PickerFinder
+        name="product"
+        label="Find a product"
+        placeholder="Product name"
+        search={data.productSearch}
+        shown={data.products.length}
+        total={data.productsTotal}
+        limited={data.productsLimited}
+        noun={["product", "products"]}
+        keep={keep}
+      />
+      <Form method="post" preventScrollReset {...getFormProps(form)} noValidate className="space-y-4">
+        <input type="hidden" name="intent" value={intent} />
+        {rule ? <input type="hidden" name="id" value={rule.id} /> : null}
+        <HiddenFields values={hidden} />
+        <FormError errors={form.errors} />
+        <ProductSelect field={fields.productId} products={data.products} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Minimum Quantity"
+            hint="Units of the product in the cart, all variants together."
+            errors={fields.minQuantity.errors}
+            inputProps={{ ...getInputProps(fields.minQuantity, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
+          />
+          <Field
+            label="Discount Percentage"
+            hint="0 to 100, e.g. 10 or 12.5."
+            errors={fields.discountPercentage.errors}
+            inputProps={{
+              ...getInputProps(fields.discountPercentage, { type: "number" }),
+              min: 0,
+              max: 100,
+              step: 0.01,
+              inputMode: "decimal",
+            }}
+          />
+        </div>
+        <DialogActions cancelHref={cancelHref} submitLabel={rule ? "Update" : "Create"} saving={saving} />
+      </Form>
+    </>
+  );
+}
