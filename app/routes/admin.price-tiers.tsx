@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/admin/badge";
 import { tdClass } from "~/components/admin/data-table";
-import { DialogActions, HiddenFields, IDEMPOTENCY_INPUT, TextareaField } from "~/components/admin/form/form-bits";
+import { TextareaField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
-import { RecordScreen } from "~/components/admin/record-screen";
+import { RecordForm, RecordScreen, type RecordFormProps } from "~/components/admin/record-screen";
 import { RecordActions, RuleListTable } from "~/components/admin/rule-list-table";
-import { Field, FormError } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import {
   deletePriceTier,
   getPriceTier,
@@ -76,47 +76,40 @@ const percentOf = (decimal: string) => formatPercent(parseDecimalToHundredths(de
 export default function AdminPriceTiers() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormActionData | undefined;
-  const hidden = { [IDEMPOTENCY_INPUT]: data.idempotencyKey };
-  const { editing, deleting } = data;
 
   return (
     <RecordScreen
-      title="Price Tiers"
-      description="Discount bands for customers: a customer on a tier gets its percentage off every list price."
-      addLabel="Add Price Tier"
-      addHref={`${PATH}?dialog=new`}
+      path={PATH}
+      returnTo={false}
+      idempotencyKey={data.idempotencyKey}
+      texts={{
+        title: "Price Tiers",
+        description: "Discount bands for customers: a customer on a tier gets its percentage off every list price.",
+        add: "Add Price Tier",
+        createTitle: "Create Price Tier",
+        editTitle: "Edit Price Tier",
+        deleteTitle: "Delete Price Tier",
+        missing: "That price tier no longer exists.",
+      }}
       actionData={actionData}
+      creating={data.creating}
+      editing={data.editing}
+      deleting={data.deleting}
       missing={data.missing}
-      missingText="That price tier no longer exists."
-      closeHref={PATH}
-      hidden={hidden}
-      createTitle="Create Price Tier"
-      createForm={data.creating ? (lastResult) => <TierForm key="new" hidden={hidden} lastResult={lastResult} /> : null}
-      editTitle="Edit Price Tier"
-      editForm={
-        editing ? (lastResult) => <TierForm key={editing.id} tier={editing} hidden={hidden} lastResult={lastResult} /> : null
-      }
-      deleting={
-        deleting
-          ? {
-              id: deleting.id,
-              title: "Delete Price Tier",
-              message: (
-                <>
-                  <p>{CONFIRM_DELETE_PRICE_TIER}</p>
-                  <p className="mt-2">
-                    <strong>{deleting.name}</strong> · {percentOf(deleting.discountPercentage)} off
-                  </p>
-                  <p className="mt-2">
-                    {deleting.userCount > 0
-                      ? `${deleting.userCount} ${deleting.userCount === 1 ? "customer is" : "customers are"} on this tier and will be moved to no tier (list prices).`
-                      : "No customers are on this tier."}
-                  </p>
-                </>
-              ),
-            }
-          : null
-      }
+      form={(props) => <TierForm {...props} />}
+      confirmDelete={(tier) => (
+        <>
+          <p>{CONFIRM_DELETE_PRICE_TIER}</p>
+          <p className="mt-2">
+            <strong>{tier.name}</strong> · {percentOf(tier.discountPercentage)} off
+          </p>
+          <p className="mt-2">
+            {tier.userCount > 0
+              ? `${tier.userCount} ${tier.userCount === 1 ? "customer is" : "customers are"} on this tier and will be moved to no tier (list prices).`
+              : "No customers are on this tier."}
+          </p>
+        </>
+      )}
     >
       <RuleListTable
         caption="Price tiers"
@@ -149,20 +142,11 @@ function TierRow({ tier }: { tier: Tier }) {
   );
 }
 
-function TierForm({
-  tier,
-  hidden,
-  lastResult,
-}: {
-  tier?: Tier;
-  hidden: Record<string, string>;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const intent = tier ? "update" : "create";
+function TierForm({ record: tier, hidden, cancelHref, lastResult }: RecordFormProps<Tier>) {
   const { form, fields, saving } = useAdminForm({
     id: `price-tier-${tier?.id ?? "new"}`,
     schema: priceTierSchema,
-    intent: intent,
+    intent: tier ? "update" : "create",
     lastResult,
     defaultValue: tier
       ? { name: tier.name, description: tier.description ?? "", discountPercentage: tier.discountPercentage }
@@ -170,11 +154,7 @@ function TierForm({
   });
 
   return (
-    <Form method="post" preventScrollReset {...getFormProps(form)} noValidate className="space-y-4">
-      <input type="hidden" name="intent" value={intent} />
-      {tier ? <input type="hidden" name="id" value={tier.id} /> : null}
-      <HiddenFields values={hidden} />
-      <FormError errors={form.errors} />
+    <RecordForm form={form} id={tier?.id} hidden={hidden} cancelHref={cancelHref} saving={saving}>
       <Field
         label="Name"
         errors={fields.name.errors}
@@ -198,8 +178,7 @@ function TierForm({
           inputMode: "decimal",
         }}
       />
-      <DialogActions cancelHref={PATH} submitLabel={tier ? "Update" : "Create"} saving={saving} />
-    </Form>
+    </RecordForm>
   );
 }
 

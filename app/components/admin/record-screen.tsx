@@ -1,70 +1,90 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { AdminDialog } from "./admin-dialog";
 import { ConfirmStep } from "./confirm-step";
-import { primaryLinkClass } from "./form/form-bits";
+import { DialogActions, HiddenFields, IDEMPOTENCY_INPUT, primaryLinkClass } from "./form/form-bits";
+import { listHref, listKeep, type ListState } from "./form/list-hrefs";
 import { PageHeader } from "./page-header";
 
-type FormFor = (lastResult: SubmissionResult<string[]> | undefined) => ReactNode;
+/** What a record's create / edit form is given: the record when editing, and the page state it keeps. */
+export type RecordFormProps<Item> = {
+  record?: Item;
+  /** hidden fields every post carries (return address, idempotency key) */
+  hidden: Record<string, string>;
+  /** the page's state a picker's search keeps (the list's search and page, the open dialog) */
+  keep: Record<string, string>;
+  cancelHref: string;
+  lastResult?: SubmissionResult<string[]>;
+};
 
 /**
- * The frame of a back-office list screen whose records open in dialogs with their own address: the header
- * with its Add link, the notice of a refused post, "that record no longer exists", the create and edit
- * dialogs (each form gets the action's last answer for its own intent) and the delete confirmation. The list
- * itself is the children.
+ * The frame of a back-office list screen whose records open in dialogs with their own address (?dialog=new,
+ * ?edit=12, ?delete=12): the header with its Add link, the notice of a refused post, "that record no longer
+ * exists", the create and edit dialogs (the form gets the action's last answer for its own intent) and the
+ * delete confirmation. `list` is the list's search and page, which every link and post keeps; `returnTo`
+ * posts it with the forms so the action comes back to it. The list itself is the children.
  */
-export function RecordScreen({
+export function RecordScreen<Item extends { id: number }>({
+  path,
+  list = {},
+  returnTo = true,
+  idempotencyKey,
   width = "max-w-6xl",
-  title,
-  description,
-  addLabel,
-  addHref,
-  actionData,
-  missingText,
-  missing,
-  closeHref,
-  hidden,
   dialogSize,
-  createTitle,
-  createForm,
-  editTitle,
-  editForm,
+  texts,
+  actionData,
+  creating,
+  editing,
   deleting,
+  missing,
+  form,
+  confirmDelete,
   children,
 }: {
+  path: string;
+  list?: ListState;
+  returnTo?: boolean;
+  idempotencyKey: string;
   width?: "max-w-6xl" | "max-w-7xl";
-  title: string;
-  description: string;
-  addLabel: string;
-  addHref: string;
-  actionData: FormActionData | undefined;
-  missingText: string;
-  missing: boolean;
-  closeHref: string;
-  hidden: Record<string, string>;
   dialogSize?: "md" | "lg";
-  createTitle: string;
-  /** the create form, when the address opens it */
-  createForm: FormFor | null;
-  editTitle: string;
-  /** the edit form, when the address opens it */
-  editForm: FormFor | null;
-  /** the delete confirmation, when the address opens it */
-  deleting: { id: number; title: string; message: ReactNode } | null;
+  texts: {
+    title: string;
+    description: string;
+    add: string;
+    createTitle: string;
+    editTitle: string;
+    deleteTitle: string;
+    /** "That price tier no longer exists." */
+    missing: string;
+  };
+  actionData: FormActionData | undefined;
+  creating: boolean;
+  editing: Item | null;
+  deleting: Item | null;
+  missing: boolean;
+  form: (props: RecordFormProps<Item>) => ReactNode;
+  confirmDelete: (record: Item) => ReactNode;
   children: ReactNode;
 }) {
+  const listPath = listHref(path, list);
+  const hidden: Record<string, string> = returnTo
+    ? { returnTo: listPath, [IDEMPOTENCY_INPUT]: idempotencyKey }
+    : { [IDEMPOTENCY_INPUT]: idempotencyKey };
   const lastResult = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const formProps = { hidden, cancelHref: listPath };
+
   return (
     <div className={`mx-auto ${width}`}>
       <PageHeader
-        title={title}
-        description={description}
+        title={texts.title}
+        description={texts.description}
         actions={
-          <Link to={addHref} preventScrollReset className={primaryLinkClass}>
-            {addLabel}
+          <Link to={listHref(path, list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
+            {texts.add}
           </Link>
         }
       />
@@ -76,33 +96,79 @@ export function RecordScreen({
       ) : null}
       {missing ? (
         <p role="alert" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {missingText}
+          {texts.missing}
         </p>
       ) : null}
 
-      <AdminDialog open={Boolean(createForm)} size={dialogSize} title={createTitle} closeHref={closeHref}>
-        {createForm ? createForm(lastResult("create")) : null}
+      <AdminDialog open={creating} size={dialogSize} title={texts.createTitle} closeHref={listPath}>
+        {creating ? (
+          <RecordFormSlot key="new" render={form} props={{ ...formProps, keep: { ...listKeep(list), dialog: "new" }, lastResult: lastResult("create") }} />
+        ) : null}
       </AdminDialog>
 
-      <AdminDialog open={Boolean(editForm)} size={dialogSize} title={editTitle} closeHref={closeHref}>
-        {editForm ? editForm(lastResult("update")) : null}
+      <AdminDialog open={Boolean(editing)} size={dialogSize} title={texts.editTitle} closeHref={listPath}>
+        {editing ? (
+          <RecordFormSlot
+            key={editing.id}
+            render={form}
+            props={{ ...formProps, record: editing, keep: { ...listKeep(list), edit: String(editing.id) }, lastResult: lastResult("update") }}
+          />
+        ) : null}
       </AdminDialog>
 
       {deleting ? (
         <ConfirmStep
           open
-          title={deleting.title}
-          message={deleting.message}
+          title={texts.deleteTitle}
+          message={confirmDelete(deleting)}
           confirmLabel="Delete"
           pendingLabel="Deleting..."
           intent="delete"
           id={deleting.id}
-          cancelHref={closeHref}
+          cancelHref={listPath}
           hidden={hidden}
         />
       ) : null}
 
       {children}
     </div>
+  );
+}
+
+/** The form as its own element, so a new record (key) starts a fresh form. */
+function RecordFormSlot<Item>({ render, props }: { render: (props: RecordFormProps<Item>) => ReactNode; props: RecordFormProps<Item> }) {
+  return <>{render(props)}</>;
+}
+
+/**
+ * A record's create / edit form: posts `intent` (update when there is a record) and `id` with the page's
+ * hidden fields, shows the form-level error above its fields and Cancel / Create or Update below them.
+ */
+export function RecordForm({
+  form,
+  id,
+  hidden,
+  cancelHref,
+  saving,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record form's Conform metadata
+  form: FormMetadata<any, string[]>;
+  /** the record's id when editing */
+  id?: number;
+  hidden: Record<string, string>;
+  cancelHref: string;
+  saving: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value={id === undefined ? "create" : "update"} />
+      {id === undefined ? null : <input type="hidden" name="id" value={id} />}
+      <HiddenFields values={hidden} />
+      <FormError errors={form.errors} />
+      {children}
+      <DialogActions cancelHref={cancelHref} submitLabel={id === undefined ? "Create" : "Update"} saving={saving} />
+    </Form>
   );
 }

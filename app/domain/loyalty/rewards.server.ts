@@ -3,13 +3,13 @@
  * the same transaction. Deleting a reward keeps the vouchers already issued for it (they carry the reward's
  * name, type and value) and the points history (its link to the reward is cleared by the schema).
  */
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { loyaltyRewards, products } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import { productExists } from "~/domain/shared/pickers.server";
-import { pageOfRows, recordCommands, type Actor, type Page } from "~/domain/shared/record-store.server";
+import { pageOfQuery, recordCommands, type Actor, type Page } from "~/domain/shared/record-store.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { REWARDS_PAGE_SIZE, VALID_UNTIL_BEFORE_FROM, type LoyaltyRewardInput, type RewardType } from "./reward.schema";
 
@@ -58,14 +58,13 @@ export function listLoyaltyRewards(
   { page = 1 }: { page?: number } = {},
   pageSize = REWARDS_PAGE_SIZE,
 ): Page<LoyaltyRewardRow> {
-  const total = db.select({ n: count() }).from(loyaltyRewards).get()?.n ?? 0;
-  return pageOfRows(total, page, pageSize, (limit, offset) =>
-    selectRewards(db)
-      .orderBy(desc(loyaltyRewards.isActive), asc(loyaltyRewards.pointsCost), asc(loyaltyRewards.name), asc(loyaltyRewards.id))
-      .limit(limit)
-      .offset(offset)
-      .all(),
+  const rows = selectRewards(db).orderBy(
+    desc(loyaltyRewards.isActive),
+    asc(loyaltyRewards.pointsCost),
+    asc(loyaltyRewards.name),
+    asc(loyaltyRewards.id),
   );
+  return pageOfQuery(db, rows.$dynamic(), page, pageSize);
 }
 
 export function getLoyaltyReward(db: DB, id: number): LoyaltyRewardRow | null {
@@ -135,6 +134,10 @@ const rewards = recordCommands({
   notFound: REWARD_NOT_FOUND,
   get: getLoyaltyReward,
   scopes: { create: REPEAT_SCOPE.rewardCreate, update: REPEAT_SCOPE.rewardUpdate, delete: REPEAT_SCOPE.rewardDelete },
+  onDelete: (reward) => ({
+    details: { name: reward.name, pointsCost: reward.pointsCost },
+    deleted: { id: reward.id, name: reward.name },
+  }),
 });
 
 export function createLoyaltyReward(
@@ -171,11 +174,5 @@ export function updateLoyaltyReward(
   });
 }
 
-export type DeletedReward = { id: number; name: string };
-
-export function deleteLoyaltyReward(db: DB, actor: Actor, id: number, key: string | null = null): Result<DeletedReward> {
-  return rewards.remove(db, actor, id, key, (existing) => ({
-    details: { name: existing.name, pointsCost: existing.pointsCost },
-    deleted: { id, name: existing.name },
-  }));
-}
+/** Deletes a reward; vouchers already issued for it stay usable. 404 unknown reward. */
+export const deleteLoyaltyReward = rewards.remove;

@@ -5,18 +5,17 @@
  * Rules: a customer has at most one custom price per product (creating a second answers 409; edit the
  * first); custom prices are only for users with the customer role.
  */
-import { and, asc, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { customerPricing, products, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { fail, ok, type Result } from "~/utils/result";
+import { fail } from "~/utils/result";
 import { productExists, UNKNOWN_PRODUCT } from "~/domain/shared/pickers.server";
 import {
   containsPattern,
+  inputRecordCommands,
   likeEscaped,
-  pageOfRows,
-  recordCommands,
-  type Actor,
+  pageOfQuery,
   type Page,
 } from "~/domain/shared/record-store.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
@@ -77,23 +76,10 @@ export function listCustomerPrices(
   }
   if (query.userId !== undefined) conditions.push(eq(customerPricing.userId, query.userId));
   if (query.productId !== undefined) conditions.push(eq(customerPricing.productId, query.productId));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const total =
-    db
-      .select({ n: count() })
-      .from(customerPricing)
-      .leftJoin(users, eq(users.id, customerPricing.userId))
-      .leftJoin(products, eq(products.id, customerPricing.productId))
-      .where(where)
-      .get()?.n ?? 0;
-  return pageOfRows(total, query.page, pageSize, (limit, offset) =>
-    selectCustomerPrices(db)
-      .where(where)
-      .orderBy(asc(users.email), asc(products.name), asc(customerPricing.id))
-      .limit(limit)
-      .offset(offset)
-      .all(),
-  );
+  const rows = selectCustomerPrices(db)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(users.email), asc(products.name), asc(customerPricing.id));
+  return pageOfQuery(db, rows.$dynamic(), query.page, pageSize);
 }
 
 export function getCustomerPrice(db: DB, id: number): CustomerPriceRow | null {
@@ -130,7 +116,11 @@ function customerPriceProblem(tx: DB, input: CustomerPriceInput, exceptId?: numb
   return null;
 }
 
-const prices = recordCommands({
+function columnsOf(row: CustomerPriceRow) {
+  return { userId: row.userId, productId: row.productId, customPrice: row.customPrice };
+}
+
+const prices = inputRecordCommands({
   entity: "customer_price",
   table: customerPricing,
   notFound: CUSTOMER_PRICE_NOT_FOUND,
@@ -141,49 +131,17 @@ const prices = recordCommands({
     delete: REPEAT_SCOPE.customerPriceDelete,
   },
   unique: { constraint: "customer_pricing.", failure: priceExists },
+  problem: customerPriceProblem,
+  columnsOf,
+  onDelete: (row) => ({
+    details: columnsOf(row),
+    deleted: { id: row.id, userEmail: row.userEmail, productName: row.productName },
+  }),
 });
 
-const columnsOf = (row: CustomerPriceInput) => ({ userId: row.userId, productId: row.productId, customPrice: row.customPrice });
-
-export function createCustomerPrice(
-  db: DB,
-  actor: Actor,
-  input: CustomerPriceInput,
-  key: string | null = null,
-): Result<CustomerPriceRow> {
-  return prices.create(db, actor, key, (tx) => {
-    const problem = customerPriceProblem(tx, input);
-    if (problem) return problem;
-    const row = tx.insert(customerPricing).values(input).returning({ id: customerPricing.id }).get();
-    return ok({ id: row.id, details: { ...input } });
-  });
-}
-
-export function updateCustomerPrice(
-  db: DB,
-  actor: Actor,
-  id: number,
-  input: CustomerPriceInput,
-  key: string | null = null,
-): Result<CustomerPriceRow> {
-  return prices.update(db, actor, id, key, (tx, existing) => {
-    const problem = customerPriceProblem(tx, input, id);
-    if (problem) return problem;
-    tx.update(customerPricing).set(input).where(eq(customerPricing.id, id)).run();
-    return ok({ before: columnsOf(existing), after: { ...input } });
-  });
-}
-
-export type DeletedCustomerPrice = { id: number; userEmail: string | null; productName: string | null };
-
-export function deleteCustomerPrice(
-  db: DB,
-  actor: Actor,
-  id: number,
-  key: string | null = null,
-): Result<DeletedCustomerPrice> {
-  return prices.remove(db, actor, id, key, (existing) => ({
-    details: columnsOf(existing),
-    deleted: { id, userEmail: existing.userEmail, productName: existing.productName },
-  }));
-}
+/** A new custom price: 400 for a user who is not a customer or an unknown product, 409 when the customer has one. */
+export const createCustomerPrice = prices.create;
+/** Replaces a custom price's fields: 404 unknown rule, else as createCustomerPrice. */
+export const updateCustomerPrice = prices.update;
+/** Deletes a custom price (the customer pays their tier and volume prices again): 404 unknown rule. */
+export const deleteCustomerPrice = prices.remove;

@@ -9,8 +9,8 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { priceTiers } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { fail, ok, type Result } from "~/utils/result";
-import { recordCommands, type Actor } from "~/domain/shared/record-store.server";
+import { fail } from "~/utils/result";
+import { inputRecordCommands } from "~/domain/shared/record-store.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { PriceTierInput } from "./pricing-rules.schema";
 
@@ -69,49 +69,27 @@ function tierNameTaken(db: DB, name: string, exceptId?: number) {
   return Boolean(db.select({ id: priceTiers.id }).from(priceTiers).where(and(...conditions)).get());
 }
 
-const tiers = recordCommands({
+const tiers = inputRecordCommands({
   entity: "price_tier",
   table: priceTiers,
   notFound: TIER_NOT_FOUND,
   get: getPriceTier,
   scopes: { create: REPEAT_SCOPE.priceTierCreate, update: REPEAT_SCOPE.priceTierUpdate, delete: REPEAT_SCOPE.priceTierDelete },
   unique: { constraint: "price_tiers.name", failure: nameTaken },
+  problem: (tx, input: PriceTierInput, exceptId) => (tierNameTaken(tx, input.name, exceptId) ? nameTaken : null),
+  columnsOf: (tier) => ({ name: tier.name, description: tier.description, discountPercentage: tier.discountPercentage }),
+  createdDetails: (input) => ({ name: input.name, discountPercentage: input.discountPercentage }),
+  onDelete: (tier): { details: Record<string, unknown>; deleted: DeletedTier } => ({
+    details: { name: tier.name, discountPercentage: tier.discountPercentage, usersMoved: tier.userCount },
+    deleted: { id: tier.id, name: tier.name, usersMoved: tier.userCount },
+  }),
 });
 
-const columnsOf = (input: PriceTierInput) => ({
-  name: input.name,
-  description: input.description,
-  discountPercentage: input.discountPercentage,
-});
+type DeletedTier = { id: number; name: string; usersMoved: number };
 
-export function createPriceTier(db: DB, actor: Actor, input: PriceTierInput, key: string | null = null): Result<PriceTierRow> {
-  return tiers.create(db, actor, key, (tx) => {
-    if (tierNameTaken(tx, input.name)) return nameTaken;
-    const row = tx.insert(priceTiers).values(columnsOf(input)).returning({ id: priceTiers.id }).get();
-    return ok({ id: row.id, details: { name: input.name, discountPercentage: input.discountPercentage } });
-  });
-}
-
-export function updatePriceTier(
-  db: DB,
-  actor: Actor,
-  id: number,
-  input: PriceTierInput,
-  key: string | null = null,
-): Result<PriceTierRow> {
-  return tiers.update(db, actor, id, key, (tx, existing) => {
-    if (tierNameTaken(tx, input.name, id)) return nameTaken;
-    tx.update(priceTiers).set(columnsOf(input)).where(eq(priceTiers.id, id)).run();
-    return ok({ before: columnsOf(existing), after: input });
-  });
-}
-
-export type DeletedTier = { id: number; name: string; usersMoved: number };
-
-/** Deletes a tier; its customers go back to list prices (no tier). */
-export function deletePriceTier(db: DB, actor: Actor, id: number, key: string | null = null): Result<DeletedTier> {
-  return tiers.remove(db, actor, id, key, (existing) => ({
-    details: { name: existing.name, discountPercentage: existing.discountPercentage, usersMoved: existing.userCount },
-    deleted: { id, name: existing.name, usersMoved: existing.userCount },
-  }));
-}
+/** A new tier: 409 on field name when another tier has the name (ignoring case). */
+export const createPriceTier = tiers.create;
+/** Replaces a tier's fields: 404 unknown tier, 409 as createPriceTier. */
+export const updatePriceTier = tiers.update;
+/** Deletes a tier; its customers go back to list prices (no tier). 404 unknown tier. */
+export const deletePriceTier = tiers.remove;

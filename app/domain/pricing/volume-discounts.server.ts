@@ -4,18 +4,17 @@
  *
  * Rule: a product has at most one volume rule per minimum quantity.
  */
-import { and, asc, count, eq, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL } from "drizzle-orm";
 import { products, volumeDiscounts } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { fail, ok, type Result } from "~/utils/result";
+import { fail } from "~/utils/result";
 import { productExists, UNKNOWN_PRODUCT } from "~/domain/shared/pickers.server";
 import {
   containsPattern,
+  inputRecordCommands,
   likeEscaped,
-  pageOfRows,
-  recordCommands,
-  type Actor,
+  pageOfQuery,
   type Page,
 } from "~/domain/shared/record-store.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
@@ -60,22 +59,10 @@ export function listVolumeDiscounts(
   const conditions: SQL[] = [];
   if (query.q) conditions.push(likeEscaped(products.name, containsPattern(query.q)));
   if (query.productId !== undefined) conditions.push(eq(volumeDiscounts.productId, query.productId));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const total =
-    db
-      .select({ n: count() })
-      .from(volumeDiscounts)
-      .leftJoin(products, eq(products.id, volumeDiscounts.productId))
-      .where(where)
-      .get()?.n ?? 0;
-  return pageOfRows(total, query.page, pageSize, (limit, offset) =>
-    selectVolumeDiscounts(db)
-      .where(where)
-      .orderBy(asc(products.name), asc(volumeDiscounts.productId), asc(volumeDiscounts.minQuantity))
-      .limit(limit)
-      .offset(offset)
-      .all(),
-  );
+  const rows = selectVolumeDiscounts(db)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(products.name), asc(volumeDiscounts.productId), asc(volumeDiscounts.minQuantity));
+  return pageOfQuery(db, rows.$dynamic(), query.page, pageSize);
 }
 
 export function getVolumeDiscount(db: DB, id: number): VolumeDiscountRow | null {
@@ -110,7 +97,11 @@ function volumeRuleProblem(tx: DB, input: VolumeDiscountInput, exceptId?: number
   return null;
 }
 
-const rules = recordCommands({
+function columnsOf(rule: VolumeDiscountRow) {
+  return { productId: rule.productId, minQuantity: rule.minQuantity, discountPercentage: rule.discountPercentage };
+}
+
+const rules = inputRecordCommands({
   entity: "volume_discount",
   table: volumeDiscounts,
   notFound: VOLUME_DISCOUNT_NOT_FOUND,
@@ -120,53 +111,17 @@ const rules = recordCommands({
     update: REPEAT_SCOPE.volumeDiscountUpdate,
     delete: REPEAT_SCOPE.volumeDiscountDelete,
   },
+  problem: volumeRuleProblem,
+  columnsOf,
+  onDelete: (rule) => ({
+    details: columnsOf(rule),
+    deleted: { id: rule.id, productName: rule.productName, minQuantity: rule.minQuantity },
+  }),
 });
 
-const columnsOf = (rule: VolumeDiscountInput) => ({
-  productId: rule.productId,
-  minQuantity: rule.minQuantity,
-  discountPercentage: rule.discountPercentage,
-});
-
-export function createVolumeDiscount(
-  db: DB,
-  actor: Actor,
-  input: VolumeDiscountInput,
-  key: string | null = null,
-): Result<VolumeDiscountRow> {
-  return rules.create(db, actor, key, (tx) => {
-    const problem = volumeRuleProblem(tx, input);
-    if (problem) return problem;
-    const row = tx.insert(volumeDiscounts).values(input).returning({ id: volumeDiscounts.id }).get();
-    return ok({ id: row.id, details: { ...input } });
-  });
-}
-
-export function updateVolumeDiscount(
-  db: DB,
-  actor: Actor,
-  id: number,
-  input: VolumeDiscountInput,
-  key: string | null = null,
-): Result<VolumeDiscountRow> {
-  return rules.update(db, actor, id, key, (tx, existing) => {
-    const problem = volumeRuleProblem(tx, input, id);
-    if (problem) return problem;
-    tx.update(volumeDiscounts).set(input).where(eq(volumeDiscounts.id, id)).run();
-    return ok({ before: columnsOf(existing), after: { ...input } });
-  });
-}
-
-export type DeletedVolumeDiscount = { id: number; productName: string | null; minQuantity: number };
-
-export function deleteVolumeDiscount(
-  db: DB,
-  actor: Actor,
-  id: number,
-  key: string | null = null,
-): Result<DeletedVolumeDiscount> {
-  return rules.remove(db, actor, id, key, (existing) => ({
-    details: columnsOf(existing),
-    deleted: { id, productName: existing.productName, minQuantity: existing.minQuantity },
-  }));
-}
+/** A new rule: 400 for an unknown product, 409 when the product has a rule at that minimum quantity. */
+export const createVolumeDiscount = rules.create;
+/** Replaces a rule's fields: 404 unknown rule, else as createVolumeDiscount. */
+export const updateVolumeDiscount = rules.update;
+/** Deletes a rule: 404 unknown rule. */
+export const deleteVolumeDiscount = rules.remove;

@@ -1,36 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form } from "@remix-run/react";
-import { DialogActions, HiddenFields, SelectField } from "~/components/admin/form/form-bits";
+import { SelectField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { PickerFinder, ProductSelect } from "~/components/admin/option-pickers";
-import { Field, FormError } from "~/components/ui/field";
+import { RecordForm, type RecordFormProps } from "~/components/admin/record-screen";
+import { Field } from "~/components/ui/field";
 import { customerPriceSchema } from "~/domain/pricing/pricing-rules.schema";
 import type { loader } from "./route";
 
 type Data = SerializeFrom<typeof loader>;
+type Row = Data["rows"][number];
 
 /** The create / edit form of a custom price, with the customer and product pickers' searches above it. */
-export function PriceForm({
-  row,
-  data,
-  hidden,
-  keep,
-  cancelHref,
-  lastResult,
-}: {
-  row?: Data["rows"][number];
-  data: Data;
-  hidden: Record<string, string>;
-  keep: Record<string, string>;
-  cancelHref: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const intent = row ? "update" : "create";
+export function PriceForm({ record: row, data, hidden, keep, cancelHref, lastResult }: RecordFormProps<Row> & { data: Data }) {
   const { form, fields, saving } = useAdminForm({
     id: `customer-price-${row?.id ?? "new"}`,
     schema: customerPriceSchema,
-    intent: intent,
+    intent: row ? "update" : "create",
     lastResult,
     defaultValue: row
       ? { userId: row.userId, productId: String(row.productId), customPrice: row.customPrice }
@@ -64,11 +50,7 @@ export function PriceForm({
         noun={["product", "products"]}
         keep={productKeep}
       />
-      <Form method="post" preventScrollReset {...getFormProps(form)} noValidate className="space-y-4">
-        <input type="hidden" name="intent" value={intent} />
-        {row ? <input type="hidden" name="id" value={row.id} /> : null}
-        <HiddenFields values={hidden} />
-        <FormError errors={form.errors} />
+      <RecordForm form={form} id={row?.id} hidden={hidden} cancelHref={cancelHref} saving={saving}>
         <SelectField
           label="Customer"
           hint="Only users with the customer role."
@@ -93,8 +75,7 @@ export function PriceForm({
           errors={fields.customPrice.errors}
           inputProps={{ ...getInputProps(fields.customPrice, { type: "number" }), min: 0, step: 0.01, inputMode: "decimal" }}
         />
-        <DialogActions cancelHref={cancelHref} submitLabel={row ? "Update" : "Create"} saving={saving} />
-      </Form>
+      </RecordForm>
     </>
   );
 }

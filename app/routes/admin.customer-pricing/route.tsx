@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { tdClass } from "~/components/admin/data-table";
-import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
-import { listHref, listKeep, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
 import { RecordScreen } from "~/components/admin/record-screen";
 import { RecordActions, RuleListTable } from "~/components/admin/rule-list-table";
 import {
@@ -108,61 +107,39 @@ function pence(decimal: string | null | undefined) {
 export default function AdminCustomerPricing() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormActionData | undefined;
-  const { list, editing, deleting } = data;
-  const listPath = listHref(PATH, list);
-  const hidden = { returnTo: listPath, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
-  const createHref = listHref(PATH, list, { dialog: "new" });
-  const formProps = { data, hidden, cancelHref: listPath };
+  const { list } = data;
 
   return (
     <RecordScreen
+      path={PATH}
+      list={list}
+      idempotencyKey={data.idempotencyKey}
       width="max-w-7xl"
-      title="Customer-Specific Pricing"
-      description="Agreed prices for individual customers. A custom price replaces the customer's tier and volume discounts for that product."
-      addLabel="Add Custom Price"
-      addHref={createHref}
+      texts={{
+        title: "Customer-Specific Pricing",
+        description:
+          "Agreed prices for individual customers. A custom price replaces the customer's tier and volume discounts for that product.",
+        add: "Add Custom Price",
+        createTitle: "Create Custom Price",
+        editTitle: "Edit Custom Price",
+        deleteTitle: "Delete Custom Price",
+        missing: "That custom pricing rule no longer exists.",
+      }}
       actionData={actionData}
+      creating={data.creating}
+      editing={data.editing}
+      deleting={data.deleting}
       missing={data.missing}
-      missingText="That custom pricing rule no longer exists."
-      closeHref={listPath}
-      hidden={hidden}
-      createTitle="Create Custom Price"
-      createForm={
-        data.creating
-          ? (lastResult) => <PriceForm key="new" {...formProps} keep={{ ...listKeep(list), dialog: "new" }} lastResult={lastResult} />
-          : null
-      }
-      editTitle="Edit Custom Price"
-      editForm={
-        editing
-          ? (lastResult) => (
-              <PriceForm
-                key={editing.id}
-                row={editing}
-                {...formProps}
-                keep={{ ...listKeep(list), edit: String(editing.id) }}
-                lastResult={lastResult}
-              />
-            )
-          : null
-      }
-      deleting={
-        deleting
-          ? {
-              id: deleting.id,
-              title: "Delete Custom Price",
-              message: (
-                <>
-                  <p>{CONFIRM_DELETE_CUSTOM_PRICE}</p>
-                  <p className="mt-2">
-                    <strong>{customerLabel(deleting)}</strong> · {productLabel(deleting)} at{" "}
-                    {formatMoney(pence(deleting.customPrice))}. The customer will pay their tier and volume prices again.
-                  </p>
-                </>
-              ),
-            }
-          : null
-      }
+      form={(props) => <PriceForm {...props} data={data} />}
+      confirmDelete={(row) => (
+        <>
+          <p>{CONFIRM_DELETE_CUSTOM_PRICE}</p>
+          <p className="mt-2">
+            <strong>{customerLabel(row)}</strong> · {productLabel(row)} at {formatMoney(pence(row.customPrice))}. The
+            customer will pay their tier and volume prices again.
+          </p>
+        </>
+      )}
     >
       <RuleListTable
         caption="Customer-specific prices"
@@ -187,7 +164,7 @@ export default function AdminCustomerPricing() {
         empty={{
           text: NO_CUSTOM_PRICES,
           noMatch: list.q ? <>No custom prices match “{list.q}”.</> : undefined,
-          create: { label: "Create your first custom price", href: createHref },
+          create: { label: "Create your first custom price", href: listHref(PATH, list, { dialog: "new" }) },
         }}
         countLine={customPriceCountLine(data.total)}
         pagination={{

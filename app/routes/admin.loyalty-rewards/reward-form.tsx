@@ -1,16 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form } from "@remix-run/react";
-import { DialogActions, FieldErrors, HiddenFields, SelectField, TextareaField } from "~/components/admin/form/form-bits";
+import { FieldErrors, SelectField, TextareaField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { PickerFinder, ProductSelect } from "~/components/admin/option-pickers";
-import { Field, FormError } from "~/components/ui/field";
+import { RecordForm, type RecordFormProps } from "~/components/admin/record-screen";
+import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   DEFAULT_POINTS_COST,
@@ -27,29 +21,15 @@ import {
 import type { loader } from "./route";
 
 type Data = SerializeFrom<typeof loader>;
+type Reward = Data["rewards"][number];
 
 /** The create / edit form of a reward, with the free product picker's search above it. */
-export function RewardForm({
-  reward,
-  data,
-  hidden,
-  keep,
-  cancelHref,
-  lastResult,
-}: {
-  reward?: Data["rewards"][number];
-  data: Data;
-  hidden: Record<string, string>;
-  keep: Record<string, string>;
-  cancelHref: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function RewardForm({ record: reward, data, hidden, keep, cancelHref, lastResult }: RecordFormProps<Reward> & { data: Data }) {
   const hydrated = useHydrated();
-  const intent = reward ? "update" : "create";
   const { form, fields, saving } = useAdminForm({
     id: `reward-${reward?.id ?? "new"}`,
     schema: loyaltyRewardFormSchema,
-    intent: intent,
+    intent: reward ? "update" : "create",
     lastResult,
     defaultValue: reward
       ? {
@@ -100,11 +80,7 @@ export function RewardForm({
           keep={keep}
         />
       ) : null}
-      <Form method="post" preventScrollReset {...getFormProps(form)} noValidate className="space-y-4">
-        <input type="hidden" name="intent" value={intent} />
-        {reward ? <input type="hidden" name="id" value={reward.id} /> : null}
-        <HiddenFields values={hidden} />
-        <FormError errors={form.errors} />
+      <RecordForm form={form} id={reward?.id} hidden={hidden} cancelHref={cancelHref} saving={saving}>
         <Field
           label="Name"
           errors={fields.name.errors}
@@ -186,8 +162,7 @@ export function RewardForm({
           </label>
           <FieldErrors id={fields.isActive.errorId} errors={fields.isActive.errors} />
         </div>
-        <DialogActions cancelHref={cancelHref} submitLabel={reward ? "Update" : "Create"} saving={saving} />
-      </Form>
+      </RecordForm>
     </>
   );
 }

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/admin/badge";
-import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
-import { listHref, listKeep, safeReturnHref } from "~/components/admin/form/list-hrefs";
+import { listHref, safeReturnHref } from "~/components/admin/form/list-hrefs";
 import { RecordScreen } from "~/components/admin/record-screen";
 import { RecordActions, RuleListTable } from "~/components/admin/rule-list-table";
 import {
@@ -93,67 +92,44 @@ type Reward = SerializeFrom<typeof loader>["rewards"][number];
 export default function AdminLoyaltyRewards() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormActionData | undefined;
-  const { page, editing, deleting } = data;
-  const listPath = listHref(PATH, { page });
-  const hidden = { returnTo: listPath, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
-  const createHref = listHref(PATH, { page }, { dialog: "new" });
-  const formProps = { data, hidden, cancelHref: listPath };
+  const { page } = data;
 
   return (
     <RecordScreen
-      title="Loyalty Rewards"
-      description="What customers can spend their points on. Customers earn 1 point per whole pound spent (ex VAT)."
-      addLabel="Add Reward"
-      addHref={createHref}
-      actionData={actionData}
-      missing={data.missing}
-      missingText="That reward no longer exists."
-      closeHref={listPath}
-      hidden={hidden}
+      path={PATH}
+      list={{ page }}
+      idempotencyKey={data.idempotencyKey}
       dialogSize="lg"
-      createTitle="Create Reward"
-      createForm={
-        data.creating
-          ? (lastResult) => <RewardForm key="new" {...formProps} keep={{ dialog: "new", ...listKeep({ page }) }} lastResult={lastResult} />
-          : null
-      }
-      editTitle="Edit Reward"
-      editForm={
-        editing
-          ? (lastResult) => (
-              <RewardForm
-                key={editing.id}
-                reward={editing}
-                {...formProps}
-                keep={{ edit: String(editing.id), ...listKeep({ page }) }}
-                lastResult={lastResult}
-              />
-            )
-          : null
-      }
-      deleting={
-        deleting
-          ? {
-              id: deleting.id,
-              title: "Delete Reward",
-              message: (
-                <>
-                  <p>{CONFIRM_DELETE_REWARD}</p>
-                  <p className="mt-2">
-                    <strong>{deleting.name}</strong> · {deleting.pointsCost.toLocaleString("en-GB")} points. Vouchers
-                    customers have already redeemed stay valid.
-                  </p>
-                </>
-              ),
-            }
-          : null
-      }
+      texts={{
+        title: "Loyalty Rewards",
+        description: "What customers can spend their points on. Customers earn 1 point per whole pound spent (ex VAT).",
+        add: "Add Reward",
+        createTitle: "Create Reward",
+        editTitle: "Edit Reward",
+        deleteTitle: "Delete Reward",
+        missing: "That reward no longer exists.",
+      }}
+      actionData={actionData}
+      creating={data.creating}
+      editing={data.editing}
+      deleting={data.deleting}
+      missing={data.missing}
+      form={(props) => <RewardForm {...props} data={data} />}
+      confirmDelete={(reward) => (
+        <>
+          <p>{CONFIRM_DELETE_REWARD}</p>
+          <p className="mt-2">
+            <strong>{reward.name}</strong> · {reward.pointsCost.toLocaleString("en-GB")} points. Vouchers customers have
+            already redeemed stay valid.
+          </p>
+        </>
+      )}
     >
       <RuleListTable
         caption="Loyalty rewards"
         rows={data.rewards}
         row={(reward) => <RewardItem key={reward.id} reward={reward} page={page} />}
-        empty={{ text: NO_REWARDS, create: { label: "Create your first reward", href: createHref } }}
+        empty={{ text: NO_REWARDS, create: { label: "Create your first reward", href: listHref(PATH, { page }, { dialog: "new" }) } }}
         pagination={{
           page,
           pageCount: data.pageCount,

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { tdClass } from "~/components/admin/data-table";
-import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
-import { idParam, listHref, listKeep, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
 import { RecordScreen } from "~/components/admin/record-screen";
 import { RecordActions, RuleListTable } from "~/components/admin/rule-list-table";
 import {
@@ -91,60 +90,37 @@ type Rule = SerializeFrom<typeof loader>["rules"][number];
 export default function AdminVolumeDiscounts() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormActionData | undefined;
-  const { list, editing, deleting } = data;
-  const listPath = listHref(PATH, list);
-  const hidden = { returnTo: listPath, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
-  const createHref = listHref(PATH, list, { dialog: "new" });
-  const formProps = { data, hidden, cancelHref: listPath };
+  const { list } = data;
 
   return (
     <RecordScreen
-      title="Volume Discounts"
-      description="Quantity-based discounts: a customer buying at least the minimum quantity of a product gets a percentage off its price."
-      addLabel="Add Volume Discount"
-      addHref={createHref}
+      path={PATH}
+      list={list}
+      idempotencyKey={data.idempotencyKey}
+      texts={{
+        title: "Volume Discounts",
+        description:
+          "Quantity-based discounts: a customer buying at least the minimum quantity of a product gets a percentage off its price.",
+        add: "Add Volume Discount",
+        createTitle: "Create Volume Discount",
+        editTitle: "Edit Volume Discount",
+        deleteTitle: "Delete Volume Discount",
+        missing: "That volume discount no longer exists.",
+      }}
       actionData={actionData}
+      creating={data.creating}
+      editing={data.editing}
+      deleting={data.deleting}
       missing={data.missing}
-      missingText="That volume discount no longer exists."
-      closeHref={listPath}
-      hidden={hidden}
-      createTitle="Create Volume Discount"
-      createForm={
-        data.creating
-          ? (lastResult) => <RuleForm key="new" {...formProps} keep={{ ...listKeep(list), dialog: "new" }} lastResult={lastResult} />
-          : null
-      }
-      editTitle="Edit Volume Discount"
-      editForm={
-        editing
-          ? (lastResult) => (
-              <RuleForm
-                key={editing.id}
-                rule={editing}
-                {...formProps}
-                keep={{ ...listKeep(list), edit: String(editing.id) }}
-                lastResult={lastResult}
-              />
-            )
-          : null
-      }
-      deleting={
-        deleting
-          ? {
-              id: deleting.id,
-              title: "Delete Volume Discount",
-              message: (
-                <>
-                  <p>{CONFIRM_DELETE_VOLUME_DISCOUNT}</p>
-                  <p className="mt-2">
-                    <strong>{productName(deleting)}</strong>: {deleting.minQuantity}+ units,{" "}
-                    {percentText(deleting.discountPercentage)} off
-                  </p>
-                </>
-              ),
-            }
-          : null
-      }
+      form={(props) => <RuleForm {...props} data={data} />}
+      confirmDelete={(rule) => (
+        <>
+          <p>{CONFIRM_DELETE_VOLUME_DISCOUNT}</p>
+          <p className="mt-2">
+            <strong>{productName(rule)}</strong>: {rule.minQuantity}+ units, {percentText(rule.discountPercentage)} off
+          </p>
+        </>
+      )}
     >
       <RuleListTable
         caption="Volume discounts"
@@ -162,7 +138,7 @@ export default function AdminVolumeDiscounts() {
         empty={{
           text: NO_VOLUME_DISCOUNTS,
           noMatch: list.q ? <>No volume discounts match “{list.q}”.</> : undefined,
-          create: { label: "Create your first volume discount", href: createHref },
+          create: { label: "Create your first volume discount", href: listHref(PATH, list, { dialog: "new" }) },
         }}
         countLine={volumeDiscountCountLine(data.total)}
         pagination={{

@@ -1,36 +1,21 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form } from "@remix-run/react";
-import { DialogActions, HiddenFields } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { PickerFinder, ProductSelect } from "~/components/admin/option-pickers";
-import { Field, FormError } from "~/components/ui/field";
+import { RecordForm, type RecordFormProps } from "~/components/admin/record-screen";
+import { Field } from "~/components/ui/field";
 import { volumeDiscountSchema } from "~/domain/pricing/pricing-rules.schema";
 import type { loader } from "./route";
 
 type Data = SerializeFrom<typeof loader>;
+type Rule = Data["rules"][number];
 
 /** The create / edit form of a volume discount, with the product picker's search above it. */
-export function RuleForm({
-  rule,
-  data,
-  hidden,
-  keep,
-  cancelHref,
-  lastResult,
-}: {
-  rule?: Data["rules"][number];
-  data: Data;
-  hidden: Record<string, string>;
-  keep: Record<string, string>;
-  cancelHref: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const intent = rule ? "update" : "create";
+export function RuleForm({ record: rule, data, hidden, keep, cancelHref, lastResult }: RecordFormProps<Rule> & { data: Data }) {
   const { form, fields, saving } = useAdminForm({
     id: `volume-discount-${rule?.id ?? "new"}`,
     schema: volumeDiscountSchema,
-    intent: intent,
+    intent: rule ? "update" : "create",
     lastResult,
     defaultValue: rule
       ? { productId: String(rule.productId), minQuantity: String(rule.minQuantity), discountPercentage: rule.discountPercentage }
@@ -50,11 +35,7 @@ export function RuleForm({
         noun={["product", "products"]}
         keep={keep}
       />
-      <Form method="post" preventScrollReset {...getFormProps(form)} noValidate className="space-y-4">
-        <input type="hidden" name="intent" value={intent} />
-        {rule ? <input type="hidden" name="id" value={rule.id} /> : null}
-        <HiddenFields values={hidden} />
-        <FormError errors={form.errors} />
+      <RecordForm form={form} id={rule?.id} hidden={hidden} cancelHref={cancelHref} saving={saving}>
         <ProductSelect field={fields.productId} products={data.products} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -76,8 +57,7 @@ export function RuleForm({
             }}
           />
         </div>
-        <DialogActions cancelHref={cancelHref} submitLabel={rule ? "Update" : "Create"} saving={saving} />
-      </Form>
+      </RecordForm>
     </>
   );
 }
