@@ -7,6 +7,7 @@ import { tdClass } from "~/components/admin/data-table";
 import { TextareaField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { RecordForm, RecordScreen, type RecordFormProps } from "~/components/admin/record-screen";
+import { DiscountPercentField } from "~/components/admin/rule-form-fields";
 import { RecordActions, RuleListTable } from "~/components/admin/rule-list-table";
 import { Field } from "~/components/ui/field";
 import {
@@ -81,7 +82,7 @@ export default function AdminPriceTiers() {
     <RecordScreen
       path={PATH}
       returnTo={false}
-      idempotencyKey={data.idempotencyKey}
+      state={data}
       texts={{
         title: "Price Tiers",
         description: "Discount bands for customers: a customer on a tier gets its percentage off every list price.",
@@ -92,10 +93,6 @@ export default function AdminPriceTiers() {
         missing: "That price tier no longer exists.",
       }}
       actionData={actionData}
-      creating={data.creating}
-      editing={data.editing}
-      deleting={data.deleting}
-      missing={data.missing}
       form={(props) => <TierForm {...props} />}
       confirmDelete={(tier) => (
         <>
@@ -166,18 +163,7 @@ function TierForm({ record: tier, hidden, cancelHref, lastResult }: RecordFormPr
         errorId={fields.description.errorId}
         textareaProps={{ ...getTextareaProps(fields.description), maxLength: TIER_DESCRIPTION_MAX, rows: 2 }}
       />
-      <Field
-        label="Discount Percentage"
-        hint="0 to 100, e.g. 10 or 12.5. Taken off every list price for customers on this tier."
-        errors={fields.discountPercentage.errors}
-        inputProps={{
-          ...getInputProps(fields.discountPercentage, { type: "number" }),
-          min: 0,
-          max: 100,
-          step: 0.01,
-          inputMode: "decimal",
-        }}
-      />
+      <DiscountPercentField field={fields.discountPercentage} hint="0 to 100, e.g. 10 or 12.5. Taken off every list price for customers on this tier." />
     </RecordForm>
   );
 }

@@ -32,15 +32,11 @@ export function RecordScreen<Item extends { id: number }>({
   path,
   list = {},
   returnTo = true,
-  idempotencyKey,
+  state,
   width = "max-w-6xl",
   dialogSize,
   texts,
   actionData,
-  creating,
-  editing,
-  deleting,
-  missing,
   form,
   confirmDelete,
   children,
@@ -48,7 +44,8 @@ export function RecordScreen<Item extends { id: number }>({
   path: string;
   list?: ListState;
   returnTo?: boolean;
-  idempotencyKey: string;
+  /** the loader's page state: which dialog is open (with its record), whether ?edit= / ?delete= named none */
+  state: { creating: boolean; editing: Item | null; deleting: Item | null; missing: boolean; idempotencyKey: string };
   width?: "max-w-6xl" | "max-w-7xl";
   dialogSize?: "md" | "lg";
   texts: {
@@ -62,14 +59,11 @@ export function RecordScreen<Item extends { id: number }>({
     missing: string;
   };
   actionData: FormActionData | undefined;
-  creating: boolean;
-  editing: Item | null;
-  deleting: Item | null;
-  missing: boolean;
   form: (props: RecordFormProps<Item>) => ReactNode;
   confirmDelete: (record: Item) => ReactNode;
   children: ReactNode;
 }) {
+  const { creating, editing, deleting, missing, idempotencyKey } = state;
   const listPath = listHref(path, list);
   const hidden: Record<string, string> = returnTo
     ? { returnTo: listPath, [IDEMPOTENCY_INPUT]: idempotencyKey }

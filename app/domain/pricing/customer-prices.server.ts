@@ -10,7 +10,7 @@ import { customerPricing, products, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail } from "~/utils/result";
-import { productExists, UNKNOWN_PRODUCT } from "~/domain/shared/pickers.server";
+import { productExists, productJson, UNKNOWN_PRODUCT } from "~/domain/shared/pickers.server";
 import {
   containsPattern,
   inputRecordCommands,
@@ -96,10 +96,7 @@ export function customerPriceJson(row: CustomerPriceRow) {
       row.userEmail === null
         ? null
         : { email: row.userEmail, firstName: row.userFirstName, lastName: row.userLastName },
-    product:
-      row.productName === null
-        ? null
-        : { name: row.productName, salesPrice: toDecimalString(row.productSalesPrice ?? 0) },
+    product: productJson(row.productName, row.productSalesPrice),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -9,7 +9,7 @@ import { products, volumeDiscounts } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail } from "~/utils/result";
-import { productExists, UNKNOWN_PRODUCT } from "~/domain/shared/pickers.server";
+import { productExists, productJson, UNKNOWN_PRODUCT } from "~/domain/shared/pickers.server";
 import {
   containsPattern,
   inputRecordCommands,
@@ -75,10 +75,7 @@ export function volumeDiscountJson(rule: VolumeDiscountRow) {
     productId: rule.productId,
     minQuantity: rule.minQuantity,
     discountPercentage: toDecimalString(rule.discountPercentage),
-    product:
-      rule.productName === null
-        ? null
-        : { name: rule.productName, salesPrice: toDecimalString(rule.productSalesPrice ?? 0) },
+    product: productJson(rule.productName, rule.productSalesPrice),
     createdAt: rule.createdAt.toISOString(),
   };
 }

@@ -1,11 +1,12 @@
 /**
- * The options of the back office's product and customer pickers (the selects of the pricing, rewards and
- * invoice dialogs): at most PICKER_LIMIT at once, a search narrows a longer list, and the option already
- * chosen is always there so an edit form shows its value.
+ * The back office's product and customer pickers (the selects of the pricing, rewards and invoice dialogs):
+ * their options, at most PICKER_LIMIT at once (a search narrows a longer list, and the option already chosen
+ * is always there so an edit form shows its value); and how a record checks and shows the product picked.
  */
 import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
 import { products, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
+import { toDecimalString } from "~/utils/money";
 import { containsPattern, likeEscaped } from "./record-store.server";
 
 /** How many options a picker lists at once; a search narrows a larger list. */
@@ -25,6 +26,11 @@ export const UNKNOWN_PRODUCT = "Product not found: choose a product from the lis
 /** Whether a picked product id names a product (refuse with UNKNOWN_PRODUCT when not). */
 export function productExists(db: DB, id: number) {
   return Boolean(db.select({ id: products.id }).from(products).where(eq(products.id, id)).get());
+}
+
+/** A rule's product in JSON: its name and list price ("12.50"), or null when the product is gone. */
+export function productJson(name: string | null, salesPrice: number | null) {
+  return name === null ? null : { name, salesPrice: toDecimalString(salesPrice ?? 0) };
 }
 
 /**
@@ -70,4 +76,29 @@ export function customerOptions(db: DB, { q, includeId }: { q?: string; includeI
     if (chosen) items.unshift(chosen);
   }
   return { items, total, limited: total > PICKER_LIMIT };
+}
+
+/**
+ * A dialog's product picker for a loader: the search term and the options (none while no form is open),
+ * as the screens' forms read them (`products`, `productsTotal`, `productsLimited`, `productSearch`).
+ */
+export function productPicker(db: DB, { open, q, includeId }: { open: boolean; q?: string; includeId?: number | null }) {
+  const options = open ? productOptions(db, { q, includeId }) : null;
+  return {
+    productSearch: q ?? "",
+    products: options?.items ?? [],
+    productsTotal: options?.total ?? 0,
+    productsLimited: options?.limited ?? false,
+  };
+}
+
+/** A dialog's customer picker for a loader, like productPicker (`customers`, `customersTotal`, ...). */
+export function customerPicker(db: DB, { open, q, includeId }: { open: boolean; q?: string; includeId?: string | null }) {
+  const options = open ? customerOptions(db, { q, includeId }) : null;
+  return {
+    customerSearch: q ?? "",
+    customers: options?.items ?? [],
+    customersTotal: options?.total ?? 0,
+    customersLimited: options?.limited ?? false,
+  };
 }

@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { SelectField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
-import { PickerFinder, ProductSelect } from "~/components/admin/option-pickers";
+import { PickerFinder, ProductFinder, ProductSelect } from "~/components/admin/rule-form-fields";
 import { RecordForm, type RecordFormProps } from "~/components/admin/record-screen";
 import { Field } from "~/components/ui/field";
 import { customerPriceSchema } from "~/domain/pricing/pricing-rules.schema";
@@ -39,17 +39,7 @@ export function PriceForm({ record: row, data, hidden, keep, cancelHref, lastRes
         noun={["customer", "customers"]}
         keep={customerKeep}
       />
-      <PickerFinder
-        name="product"
-        label="Find a product"
-        placeholder="Product name"
-        search={data.productSearch}
-        shown={data.products.length}
-        total={data.productsTotal}
-        limited={data.productsLimited}
-        noun={["product", "products"]}
-        keep={productKeep}
-      />
+      <ProductFinder picker={data} label="Find a product" keep={productKeep} />
       <RecordForm form={form} id={row?.id} hidden={hidden} cancelHref={cancelHref} saving={saving}>
         <SelectField
           label="Customer"

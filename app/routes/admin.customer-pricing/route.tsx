@@ -27,7 +27,7 @@ import {
   ruleListQuerySchema,
   savingsOf,
 } from "~/domain/pricing/pricing-rules.schema";
-import { customerOptions, productOptions } from "~/domain/shared/pickers.server";
+import { customerPicker, productPicker } from "~/domain/shared/pickers.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
@@ -49,9 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const list = listCustomerPrices(db, query);
   const dialogs = dialogState(params, (id) => getCustomerPrice(db, id), customerPriceJson);
-  const formOpen = dialogs.creating || dialogs.editing !== null;
-  const products = formOpen ? productOptions(db, { q: picker.product, includeId: dialogs.editing?.productId }) : null;
-  const customers = formOpen ? customerOptions(db, { q: picker.customer, includeId: dialogs.editing?.userId }) : null;
+  const open = dialogs.creating || dialogs.editing !== null;
 
   return screenJson({
     list: { q: query.q, page: list.page },
@@ -59,14 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     pageCount: list.pageCount,
     ...dialogs,
-    productSearch: picker.product ?? "",
-    customerSearch: picker.customer ?? "",
-    products: products?.items ?? [],
-    productsTotal: products?.total ?? 0,
-    productsLimited: products?.limited ?? false,
-    customers: customers?.items ?? [],
-    customersTotal: customers?.total ?? 0,
-    customersLimited: customers?.limited ?? false,
+    ...productPicker(db, { open, q: picker.product, includeId: dialogs.editing?.productId }),
+    ...customerPicker(db, { open, q: picker.customer, includeId: dialogs.editing?.userId }),
   });
 }
 
@@ -113,7 +105,7 @@ export default function AdminCustomerPricing() {
     <RecordScreen
       path={PATH}
       list={list}
-      idempotencyKey={data.idempotencyKey}
+      state={data}
       width="max-w-7xl"
       texts={{
         title: "Customer-Specific Pricing",
@@ -126,10 +118,6 @@ export default function AdminCustomerPricing() {
         missing: "That custom pricing rule no longer exists.",
       }}
       actionData={actionData}
-      creating={data.creating}
-      editing={data.editing}
-      deleting={data.deleting}
-      missing={data.missing}
       form={(props) => <PriceForm {...props} data={data} />}
       confirmDelete={(row) => (
         <>

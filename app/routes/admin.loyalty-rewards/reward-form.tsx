@@ -2,7 +2,7 @@ import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/rea
 import type { SerializeFrom } from "@remix-run/node";
 import { FieldErrors, SelectField, TextareaField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
-import { PickerFinder, ProductSelect } from "~/components/admin/option-pickers";
+import { ProductFinder, ProductSelect } from "~/components/admin/rule-form-fields";
 import { RecordForm, type RecordFormProps } from "~/components/admin/record-screen";
 import { Field } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -68,17 +68,7 @@ export function RewardForm({ record: reward, data, hidden, keep, cancelHref, las
   return (
     <>
       {showProduct ? (
-        <PickerFinder
-          name="product"
-          label="Find the free product"
-          placeholder="Product name"
-          search={data.productSearch}
-          shown={data.products.length}
-          total={data.productsTotal}
-          limited={data.productsLimited}
-          noun={["product", "products"]}
-          keep={keep}
-        />
+        <ProductFinder picker={data} label="Find the free product" keep={keep} />
       ) : null}
       <RecordForm form={form} id={reward?.id} hidden={hidden} cancelHref={cancelHref} saving={saving}>
         <Field

@@ -27,7 +27,7 @@ import {
   updateLoyaltyReward,
 } from "~/domain/loyalty/rewards.server";
 import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
-import { productOptions } from "~/domain/shared/pickers.server";
+import { productPicker } from "~/domain/shared/pickers.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
@@ -51,8 +51,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = listLoyaltyRewards(db, { page: pageOf(params) });
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const dialogs = dialogState(params, (id) => getLoyaltyReward(db, id), loyaltyRewardJson);
-  const products =
-    dialogs.creating || dialogs.editing ? productOptions(db, { q: picker.product, includeId: dialogs.editing?.productId }) : null;
 
   return screenJson({
     page: list.page,
@@ -60,10 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     rewards: list.items.map(loyaltyRewardJson),
     ...dialogs,
-    productSearch: picker.product ?? "",
-    products: products?.items ?? [],
-    productsTotal: products?.total ?? 0,
-    productsLimited: products?.limited ?? false,
+    ...productPicker(db, { open: dialogs.creating || dialogs.editing !== null, q: picker.product, includeId: dialogs.editing?.productId }),
   });
 }
 
@@ -98,7 +93,7 @@ export default function AdminLoyaltyRewards() {
     <RecordScreen
       path={PATH}
       list={{ page }}
-      idempotencyKey={data.idempotencyKey}
+      state={data}
       dialogSize="lg"
       texts={{
         title: "Loyalty Rewards",
@@ -110,10 +105,6 @@ export default function AdminLoyaltyRewards() {
         missing: "That reward no longer exists.",
       }}
       actionData={actionData}
-      creating={data.creating}
-      editing={data.editing}
-      deleting={data.deleting}
-      missing={data.missing}
       form={(props) => <RewardForm {...props} data={data} />}
       confirmDelete={(reward) => (
         <>

@@ -25,7 +25,7 @@ import {
   VOLUME_DISCOUNT_NOT_FOUND,
   volumeDiscountJson,
 } from "~/domain/pricing/volume-discounts.server";
-import { productOptions } from "~/domain/shared/pickers.server";
+import { productPicker } from "~/domain/shared/pickers.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
@@ -48,10 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = listVolumeDiscounts(db, query);
   const dialogs = dialogState(params, (id) => getVolumeDiscount(db, id), volumeDiscountJson);
   const chosenProduct = idParam(params.get("productId"));
-  const options =
-    dialogs.creating || dialogs.editing
-      ? productOptions(db, { q: picker.product, includeId: dialogs.editing?.productId ?? chosenProduct })
-      : null;
+  const products = productPicker(db, {
+    open: dialogs.creating || dialogs.editing !== null,
+    q: picker.product,
+    includeId: dialogs.editing?.productId ?? chosenProduct,
+  });
 
   return screenJson({
     list: { q: query.q, page: list.page },
@@ -59,11 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     pageCount: list.pageCount,
     ...dialogs,
-    productSearch: picker.product ?? "",
-    products: options?.items ?? [],
-    productsTotal: options?.total ?? 0,
-    productsLimited: options?.limited ?? false,
-    chosenProduct: chosenProduct && options?.items.some((p) => p.id === chosenProduct) ? chosenProduct : null,
+    ...products,
+    chosenProduct: chosenProduct && products.products.some((p) => p.id === chosenProduct) ? chosenProduct : null,
   });
 }
 
@@ -96,7 +94,7 @@ export default function AdminVolumeDiscounts() {
     <RecordScreen
       path={PATH}
       list={list}
-      idempotencyKey={data.idempotencyKey}
+      state={data}
       texts={{
         title: "Volume Discounts",
         description:
@@ -108,10 +106,6 @@ export default function AdminVolumeDiscounts() {
         missing: "That volume discount no longer exists.",
       }}
       actionData={actionData}
-      creating={data.creating}
-      editing={data.editing}
-      deleting={data.deleting}
-      missing={data.missing}
       form={(props) => <RuleForm {...props} data={data} />}
       confirmDelete={(rule) => (
         <>

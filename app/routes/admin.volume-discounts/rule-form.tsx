@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
-import { PickerFinder, ProductSelect } from "~/components/admin/option-pickers";
+import { DiscountPercentField, ProductFinder, ProductSelect } from "~/components/admin/rule-form-fields";
 import { RecordForm, type RecordFormProps } from "~/components/admin/record-screen";
 import { Field } from "~/components/ui/field";
 import { volumeDiscountSchema } from "~/domain/pricing/pricing-rules.schema";
@@ -24,17 +24,7 @@ export function RuleForm({ record: rule, data, hidden, keep, cancelHref, lastRes
 
   return (
     <>
-      <PickerFinder
-        name="product"
-        label="Find a product"
-        placeholder="Product name"
-        search={data.productSearch}
-        shown={data.products.length}
-        total={data.productsTotal}
-        limited={data.productsLimited}
-        noun={["product", "products"]}
-        keep={keep}
-      />
+      <ProductFinder picker={data} label="Find a product" keep={keep} />
       <RecordForm form={form} id={rule?.id} hidden={hidden} cancelHref={cancelHref} saving={saving}>
         <ProductSelect field={fields.productId} products={data.products} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -44,18 +34,7 @@ export function RuleForm({ record: rule, data, hidden, keep, cancelHref, lastRes
             errors={fields.minQuantity.errors}
             inputProps={{ ...getInputProps(fields.minQuantity, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }}
           />
-          <Field
-            label="Discount Percentage"
-            hint="0 to 100, e.g. 10 or 12.5."
-            errors={fields.discountPercentage.errors}
-            inputProps={{
-              ...getInputProps(fields.discountPercentage, { type: "number" }),
-              min: 0,
-              max: 100,
-              step: 0.01,
-              inputMode: "decimal",
-            }}
-          />
+          <DiscountPercentField field={fields.discountPercentage} hint="0 to 100, e.g. 10 or 12.5." />
         </div>
       </RecordForm>
     </>
