@@ -29,20 +29,16 @@ import {
   TIER_DESCRIPTION_MAX,
   TIER_NAME_MAX,
 } from "~/domain/pricing/pricing-rules.schema";
-import { requireAdmin } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { formatPercent, parseDecimalToHundredths } from "~/utils/money";
-import { dialogState, recordScreenAction, screenJson } from "~/utils/record-screen.server";
+import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Price Tiers · INFY Admin" }];
 
 const PATH = "/admin/price-tiers";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const db = getDb();
-  const params = new URL(request.url).searchParams;
+  const { db, params } = await screenRequest(request);
   return screenJson({
     tiers: listPriceTiers(db).map(priceTierJson),
     ...dialogState(params, (id) => getPriceTier(db, id), priceTierJson),

@@ -18,6 +18,12 @@ import { errorToast, redirectWithToast, type Toast } from "~/utils/toast.server"
 
 type Actor = { id: string };
 
+/** A screen loader's start: the admin guard, the database and the address's parameters. */
+export async function screenRequest(request: Request) {
+  await requireAdmin(request);
+  return { db: getDb(), params: new URL(request.url).searchParams };
+}
+
 /** Which dialog the address opens, with its record; `missing` when ?edit= or ?delete= names none. */
 export function dialogState<Row, Json>(params: URLSearchParams, get: (id: number) => Row | null, toJson: (row: Row) => Json) {
   const editId = idParam(params.get("edit"));

@@ -258,6 +258,14 @@ export const pickerQuerySchema = z.object({
   customer: searchTerm,
 });
 
+/** A rule list screen's address: the list's ?q=&page= and its dialogs' picker searches. */
+export const ruleScreenQuerySchema = ruleListQuerySchema.merge(pickerQuerySchema);
+
+/** The list's search and page read from an address (where a form returns to). */
+export function ruleListState(params: URLSearchParams): RuleListQuery {
+  return ruleListQuerySchema.parse(Object.fromEntries(params));
+}
+
 // ─── Display helpers ────────────────────────────────────────────────────────
 
 /** Savings of a custom price against the list price: amount in pence and percent off in tenths (rounded). */

@@ -23,30 +23,23 @@ import {
   customPriceCountLine,
   formatTenthsPercent,
   NO_CUSTOM_PRICES,
-  pickerQuerySchema,
-  ruleListQuerySchema,
+  ruleListState,
+  ruleScreenQuerySchema,
   savingsOf,
 } from "~/domain/pricing/pricing-rules.schema";
 import { customerPicker, productPicker } from "~/domain/shared/pickers.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
-import { dialogState, recordScreenAction, screenJson } from "~/utils/record-screen.server";
+import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 import { PriceForm } from "./price-form";
 
 export const meta: MetaFunction = () => [{ title: "Customer Pricing · INFY Admin" }];
 
 const PATH = "/admin/customer-pricing";
 
-const parseList = (params: URLSearchParams): ListState => ruleListQuerySchema.parse(Object.fromEntries(params));
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const db = getDb();
-  const params = new URL(request.url).searchParams;
-  const query = ruleListQuerySchema.parse(Object.fromEntries(params));
-  const picker = pickerQuerySchema.parse(Object.fromEntries(params));
+  const { db, params } = await screenRequest(request);
+  const query = ruleScreenQuerySchema.parse(Object.fromEntries(params));
   const list = listCustomerPrices(db, query);
   const dialogs = dialogState(params, (id) => getCustomerPrice(db, id), customerPriceJson);
   const open = dialogs.creating || dialogs.editing !== null;
@@ -57,15 +50,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     pageCount: list.pageCount,
     ...dialogs,
-    ...productPicker(db, { open, q: picker.product, includeId: dialogs.editing?.productId }),
-    ...customerPicker(db, { open, q: picker.customer, includeId: dialogs.editing?.userId }),
+    ...productPicker(db, { open, q: query.product, includeId: dialogs.editing?.productId }),
+    ...customerPicker(db, { open, q: query.customer, includeId: dialogs.editing?.userId }),
   });
 }
 
 export const action = recordScreenAction({
   schema: customerPriceSchema,
   fields: ["userId", "productId", "customPrice"],
-  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), parseList),
+  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),
   notFound: CUSTOMER_PRICE_NOT_FOUND,
   create: createCustomerPrice,
   update: updateCustomerPrice,

@@ -28,11 +28,9 @@ import {
 } from "~/domain/loyalty/rewards.server";
 import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
 import { productPicker } from "~/domain/shared/pickers.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { parseDecimalToHundredths } from "~/utils/money";
-import { dialogState, recordScreenAction, screenJson } from "~/utils/record-screen.server";
+import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 import { RewardForm } from "./reward-form";
 
 export const meta: MetaFunction = () => [{ title: "Loyalty Rewards · INFY Admin" }];
@@ -45,9 +43,7 @@ function pageOf(params: URLSearchParams) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const db = getDb();
-  const params = new URL(request.url).searchParams;
+  const { db, params } = await screenRequest(request);
   const list = listLoyaltyRewards(db, { page: pageOf(params) });
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const dialogs = dialogState(params, (id) => getLoyaltyReward(db, id), loyaltyRewardJson);

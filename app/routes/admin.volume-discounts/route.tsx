@@ -8,8 +8,8 @@ import { RecordActions, RuleListTable } from "~/components/admin/rule-list-table
 import {
   CONFIRM_DELETE_VOLUME_DISCOUNT,
   NO_VOLUME_DISCOUNTS,
-  pickerQuerySchema,
-  ruleListQuerySchema,
+  ruleListState,
+  ruleScreenQuerySchema,
   VOLUME_DISCOUNT_CREATED,
   VOLUME_DISCOUNT_DELETED,
   VOLUME_DISCOUNT_UPDATED,
@@ -26,31 +26,24 @@ import {
   volumeDiscountJson,
 } from "~/domain/pricing/volume-discounts.server";
 import { productPicker } from "~/domain/shared/pickers.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { formatPercent, parseDecimalToHundredths } from "~/utils/money";
-import { dialogState, recordScreenAction, screenJson } from "~/utils/record-screen.server";
+import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 import { RuleForm } from "./rule-form";
 
 export const meta: MetaFunction = () => [{ title: "Volume Discounts · INFY Admin" }];
 
 const PATH = "/admin/volume-discounts";
 
-const parseList = (params: URLSearchParams): ListState => ruleListQuerySchema.parse(Object.fromEntries(params));
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const db = getDb();
-  const params = new URL(request.url).searchParams;
-  const query = ruleListQuerySchema.parse(Object.fromEntries(params));
-  const picker = pickerQuerySchema.parse(Object.fromEntries(params));
+  const { db, params } = await screenRequest(request);
+  const query = ruleScreenQuerySchema.parse(Object.fromEntries(params));
   const list = listVolumeDiscounts(db, query);
   const dialogs = dialogState(params, (id) => getVolumeDiscount(db, id), volumeDiscountJson);
   const chosenProduct = idParam(params.get("productId"));
   const products = productPicker(db, {
     open: dialogs.creating || dialogs.editing !== null,
-    q: picker.product,
+    q: query.product,
     includeId: dialogs.editing?.productId ?? chosenProduct,
   });
 
@@ -68,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = recordScreenAction({
   schema: volumeDiscountSchema,
   fields: ["productId", "minQuantity", "discountPercentage"],
-  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), parseList),
+  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),
   notFound: VOLUME_DISCOUNT_NOT_FOUND,
   create: createVolumeDiscount,
   update: updateVolumeDiscount,
