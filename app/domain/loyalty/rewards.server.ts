@@ -14,7 +14,7 @@ import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { REWARDS_PAGE_SIZE, VALID_UNTIL_BEFORE_FROM, type LoyaltyRewardInput, type RewardType } from "./reward.schema";
 
 export const REWARD_NOT_FOUND = "Reward not found";
-export const REWARD_PRODUCT_NOT_FOUND = "Product not found: choose the free product from the list";
+const REWARD_PRODUCT_NOT_FOUND = "Product not found: choose the free product from the list";
 
 export type LoyaltyRewardRow = {
   id: number;

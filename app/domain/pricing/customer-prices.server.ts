@@ -22,8 +22,8 @@ import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { ADMIN_RULES_PAGE_SIZE, type CustomerPriceInput, type RuleListQuery } from "./pricing-rules.schema";
 
 export const CUSTOMER_PRICE_NOT_FOUND = "Custom pricing rule not found";
-export const NOT_A_CUSTOMER = "Choose a customer: custom prices are only for users with the customer role";
-export const CUSTOM_PRICE_EXISTS =
+const NOT_A_CUSTOMER = "Choose a customer: custom prices are only for users with the customer role";
+const CUSTOM_PRICE_EXISTS =
   "This customer already has a custom price for this product. Edit the existing rule instead.";
 
 export type CustomerPriceRow = {
@@ -58,7 +58,7 @@ function selectCustomerPrices(db: DB) {
     .leftJoin(products, eq(products.id, customerPricing.productId));
 }
 
-export type CustomerPriceQuery = RuleListQuery & { userId?: string; productId?: number };
+type CustomerPriceQuery = RuleListQuery & { userId?: string; productId?: number };
 
 /** Custom prices by customer email, then product name; `q` searches email, customer name and product name. */
 export function listCustomerPrices(

@@ -14,7 +14,7 @@ import { inputRecordCommands } from "~/domain/shared/record-store.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { PriceTierInput } from "./pricing-rules.schema";
 
-export const TIER_NAME_TAKEN = "A price tier with this name already exists";
+const TIER_NAME_TAKEN = "A price tier with this name already exists";
 export const TIER_NOT_FOUND = "Price tier not found";
 
 export type PriceTierRow = {

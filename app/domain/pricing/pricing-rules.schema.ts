@@ -16,7 +16,7 @@ export const TIER_DESCRIPTION_MAX = 500;
 export const PERCENT_MAX = 10_000; // 100.00%
 /** Prices are precision 10, scale 2: at most 99,999,999.99. */
 export const MONEY_MAX_PENCE = 9_999_999_999;
-export const MIN_QUANTITY_MAX = 1_000_000;
+const MIN_QUANTITY_MAX = 1_000_000;
 export const ADMIN_RULES_PAGE_SIZE = 25;
 
 // ─── Notices and texts (the spec's exact words first) ───────────────────────
@@ -45,16 +45,16 @@ export const customPriceCountLine = (n: number) => `${n} custom price(s) configu
 
 export const TIER_NAME_REQUIRED = "Tier name is required";
 export const TIER_NAME_TOO_LONG = `Tier name must be at most ${TIER_NAME_MAX} characters`;
-export const TIER_DESCRIPTION_TOO_LONG = `Description must be at most ${TIER_DESCRIPTION_MAX} characters`;
+const TIER_DESCRIPTION_TOO_LONG = `Description must be at most ${TIER_DESCRIPTION_MAX} characters`;
 export const DISCOUNT_REQUIRED = "Discount percentage is required";
 export const DISCOUNT_INVALID = "Discount percentage must be a number from 0 to 100, with at most two decimals";
 export const PRODUCT_REQUIRED = "Product is required";
-export const PRODUCT_INVALID = "Choose a product from the list";
+const PRODUCT_INVALID = "Choose a product from the list";
 export const MIN_QUANTITY_REQUIRED = "Minimum quantity is required";
 export const MIN_QUANTITY_INVALID = "Minimum quantity must be a whole number of at least 1";
-export const MIN_QUANTITY_TOO_LARGE = `Minimum quantity must be at most ${MIN_QUANTITY_MAX.toLocaleString("en-GB")}`;
+const MIN_QUANTITY_TOO_LARGE = `Minimum quantity must be at most ${MIN_QUANTITY_MAX.toLocaleString("en-GB")}`;
 export const CUSTOMER_REQUIRED = "Customer is required";
-export const CUSTOMER_INVALID = "Choose a customer from the list";
+const CUSTOMER_INVALID = "Choose a customer from the list";
 export const CUSTOM_PRICE_REQUIRED = "Custom price is required";
 export const CUSTOM_PRICE_INVALID = "Custom price must be an amount in pounds of 0 or more, like 12.50";
 
@@ -117,7 +117,7 @@ export function optionalTextField(max: number, tooLongMessage: string, notTextMe
 }
 
 /** A percentage from 0 to 100 with at most two decimals → hundredths. */
-export function percentField(requiredMessage: string, invalidMessage: string) {
+function percentField(requiredMessage: string, invalidMessage: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);
@@ -139,7 +139,7 @@ export function moneyField(requiredMessage: string, invalidMessage: string) {
 }
 
 /** The id of a row (a positive whole number), required. */
-export function requiredIdField(requiredMessage: string, invalidMessage: string) {
+function requiredIdField(requiredMessage: string, invalidMessage: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);

@@ -21,7 +21,7 @@ import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { ADMIN_RULES_PAGE_SIZE, type RuleListQuery, type VolumeDiscountInput } from "./pricing-rules.schema";
 
 export const VOLUME_DISCOUNT_NOT_FOUND = "Volume discount not found";
-export const VOLUME_RULE_EXISTS = "This product already has a volume discount at this minimum quantity";
+const VOLUME_RULE_EXISTS = "This product already has a volume discount at this minimum quantity";
 
 export type VolumeDiscountRow = {
   id: number;
@@ -48,7 +48,7 @@ function selectVolumeDiscounts(db: DB) {
     .leftJoin(products, eq(products.id, volumeDiscounts.productId));
 }
 
-export type VolumeDiscountQuery = RuleListQuery & { productId?: number };
+type VolumeDiscountQuery = RuleListQuery & { productId?: number };
 
 /** Rules by product name, then minimum quantity; `q` searches the product name. */
 export function listVolumeDiscounts(

@@ -10,9 +10,9 @@ import { toDecimalString } from "~/utils/money";
 import { containsPattern, likeEscaped } from "./record-store.server";
 
 /** How many options a picker lists at once; a search narrows a larger list. */
-export const PICKER_LIMIT = 200;
+const PICKER_LIMIT = 200;
 
-export type ProductOption = { id: number; name: string; salesPrice: number };
+type ProductOption = { id: number; name: string; salesPrice: number };
 export type CustomerOption = {
   id: string;
   email: string;
