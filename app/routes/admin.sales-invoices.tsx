@@ -65,7 +65,7 @@ import {
 import { formatInvoiceDate, INVOICE_STATUSES, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
 import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
 import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
-import { customerOptions, productOptions } from "~/domain/pricing/pricing-rules.server";
+import { customerOptions, productOptions } from "~/domain/shared/pickers.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, loyaltyRewards, products, vouchers } from "~db/schema";
 import * as root from "~/root";
-import * as rewardsPage from "~/routes/admin.loyalty-rewards";
+import * as rewardsPage from "~/routes/admin.loyalty-rewards/route";
 import * as apiRewards from "~/routes/api.admin.loyalty-rewards";
 import * as apiReward from "~/routes/api.admin.loyalty-rewards.$id";
 import { getDb } from "~/utils/db.server";

@@ -12,6 +12,7 @@ import { REWARD_TYPES } from "~db/schema";
 import { formatMoney, formatPercent } from "~/utils/money";
 import {
   addIssue,
+  apiPageSizeField,
   asText,
   optionalIdField,
   optionalTextField,
@@ -19,6 +20,7 @@ import {
   PERCENT_MAX,
   MONEY_MAX_PENCE,
   requiredTextField,
+  ruleListQuerySchema,
 } from "~/domain/pricing/pricing-rules.schema";
 
 export { REWARD_TYPES };
@@ -26,7 +28,7 @@ export type RewardType = (typeof REWARD_TYPES)[number];
 
 export const REWARD_NAME_MAX = 200;
 export const REWARD_DESCRIPTION_MAX = 1000;
-export const POINTS_COST_MAX = 10_000_000;
+const POINTS_COST_MAX = 10_000_000;
 export const DEFAULT_POINTS_COST = 100;
 export const DEFAULT_REWARD_TYPE: RewardType = "discount_percentage";
 export const REWARDS_PAGE_SIZE = 25;
@@ -48,25 +50,23 @@ export function rewardTypeHasValue(type: string): type is "discount_percentage" 
 export const REWARD_CREATED = "Reward created successfully";
 export const REWARD_UPDATED = "Reward updated successfully";
 export const REWARD_DELETED = "Reward deleted successfully";
-export const REWARD_CREATE_FAILED = "Failed to create reward";
-export const REWARD_UPDATE_FAILED = "Failed to update reward";
 export const REWARD_DELETE_FAILED = "Failed to delete reward";
 export const NO_REWARDS = "No rewards yet";
 export const CONFIRM_DELETE_REWARD = "Are you sure you want to delete this reward?";
 
 export const NAME_REQUIRED = "Name is required";
-export const NAME_TOO_LONG = `Name must be at most ${REWARD_NAME_MAX} characters`;
-export const DESCRIPTION_TOO_LONG = `Description must be at most ${REWARD_DESCRIPTION_MAX} characters`;
+const NAME_TOO_LONG = `Name must be at most ${REWARD_NAME_MAX} characters`;
+const DESCRIPTION_TOO_LONG = `Description must be at most ${REWARD_DESCRIPTION_MAX} characters`;
 export const POINTS_COST_MIN = "Points cost must be at least 1";
-export const POINTS_COST_TOO_LARGE = `Points cost must be at most ${POINTS_COST_MAX.toLocaleString("en-GB")}`;
+const POINTS_COST_TOO_LARGE = `Points cost must be at most ${POINTS_COST_MAX.toLocaleString("en-GB")}`;
 export const REWARD_TYPE_INVALID = `Reward type must be one of ${REWARD_TYPES.join(", ")}`;
 export const PERCENT_VALUE_REQUIRED = "Enter the percentage off for a percentage discount";
 export const PERCENT_VALUE_INVALID = "Percentage must be more than 0 and at most 100, with at most two decimals";
-export const FIXED_VALUE_REQUIRED = "Enter the amount off for a fixed amount discount";
+const FIXED_VALUE_REQUIRED = "Enter the amount off for a fixed amount discount";
 export const FIXED_VALUE_INVALID = "Amount must be more than £0.00, in pounds with at most two decimals";
 export const FREE_PRODUCT_REQUIRED = "Choose the product a free product reward gives";
-export const PRODUCT_ID_INVALID = "Choose a product from the list";
-export const DATE_INVALID = "Enter a date as YYYY-MM-DD";
+const PRODUCT_ID_INVALID = "Choose a product from the list";
+const DATE_INVALID = "Enter a date as YYYY-MM-DD";
 export const VALID_UNTIL_BEFORE_FROM = "Valid until must be after valid from";
 
 // ─── UK calendar days ───────────────────────────────────────────────────────
@@ -283,3 +283,9 @@ export const loyaltyRewardSchema = rewardSchema("api");
 
 /** The reward form: every field is posted; an unticked Active box is false, a blank points cost an error. */
 export const loyaltyRewardFormSchema = rewardSchema("form");
+
+/** GET /api/admin/loyalty-rewards ?page=&pageSize= */
+export const rewardListApiQuerySchema = z.object({
+  page: ruleListQuerySchema.shape.page,
+  pageSize: apiPageSizeField,
+});

@@ -3,20 +3,18 @@
  * the same transaction. Deleting a reward keeps the vouchers already issued for it (they carry the reward's
  * name, type and value) and the points history (its link to the reward is cleared by the schema).
  */
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { loyaltyRewards, products } from "~db/schema";
 import type { DB } from "~/utils/db.server";
-import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
-import { recordAudit } from "~/domain/shared/audit.server";
+import { productExists } from "~/domain/shared/pickers.server";
+import { pageOfQuery, recordCommands, type Actor, type Page } from "~/domain/shared/record-store.server";
+import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { REWARDS_PAGE_SIZE, VALID_UNTIL_BEFORE_FROM, type LoyaltyRewardInput, type RewardType } from "./reward.schema";
-import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
-
-export type Actor = { id: string };
 
 export const REWARD_NOT_FOUND = "Reward not found";
-export const REWARD_PRODUCT_NOT_FOUND = "Product not found: choose the free product from the list";
+const REWARD_PRODUCT_NOT_FOUND = "Product not found: choose the free product from the list";
 
 export type LoyaltyRewardRow = {
   id: number;
@@ -54,19 +52,19 @@ export function selectRewards(db: DB) {
     .leftJoin(products, eq(products.id, loyaltyRewards.productId));
 }
 
-export type RewardPage = { items: LoyaltyRewardRow[]; total: number; page: number; pageCount: number; pageSize: number };
-
 /** Active rewards first, then by points cost and name. */
-export function listLoyaltyRewards(db: DB, { page = 1 }: { page?: number } = {}, pageSize = REWARDS_PAGE_SIZE): RewardPage {
-  const total = db.select({ n: count() }).from(loyaltyRewards).get()?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const items = selectRewards(db)
-    .orderBy(desc(loyaltyRewards.isActive), asc(loyaltyRewards.pointsCost), asc(loyaltyRewards.name), asc(loyaltyRewards.id))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .all();
-  return { items, total, page: current, pageCount, pageSize };
+export function listLoyaltyRewards(
+  db: DB,
+  { page = 1 }: { page?: number } = {},
+  pageSize = REWARDS_PAGE_SIZE,
+): Page<LoyaltyRewardRow> {
+  const rows = selectRewards(db).orderBy(
+    desc(loyaltyRewards.isActive),
+    asc(loyaltyRewards.pointsCost),
+    asc(loyaltyRewards.name),
+    asc(loyaltyRewards.id),
+  );
+  return pageOfQuery(db, rows.$dynamic(), page, pageSize);
 }
 
 export function getLoyaltyReward(db: DB, id: number): LoyaltyRewardRow | null {
@@ -91,18 +89,9 @@ export function loyaltyRewardJson(reward: LoyaltyRewardRow) {
   };
 }
 
-const storeSuccess = (result: Result<unknown>) => result.ok;
-
-function withReward(db: DB, result: Result<{ id: number }>): Result<LoyaltyRewardRow> {
-  if (!result.ok) return result;
-  const reward = getLoyaltyReward(db, result.value.id);
-  return reward ? ok(reward) : fail(404, REWARD_NOT_FOUND);
-}
-
 function productProblem(tx: DB, input: LoyaltyRewardInput) {
   if (input.productId === null) return null;
-  const product = tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).get();
-  return product ? null : fail(400, REWARD_PRODUCT_NOT_FOUND, "productId");
+  return productExists(tx, input.productId) ? null : fail(400, REWARD_PRODUCT_NOT_FOUND, "productId");
 }
 
 /** The stored columns: a reward with no start date is valid from when it was created. */
@@ -128,40 +117,46 @@ function auditDetails(columns: ReturnType<typeof columnsOf>) {
   };
 }
 
+/** The columns to store, or the refusal when the free product is unknown or the dates are the wrong way round. */
+function checkedColumns(tx: DB, input: LoyaltyRewardInput, validFromWhenBlank: Date): Result<ReturnType<typeof columnsOf>> {
+  const problem = productProblem(tx, input);
+  if (problem) return problem;
+  const columns = columnsOf(input, validFromWhenBlank);
+  if (columns.validUntil && columns.validUntil.getTime() <= columns.validFrom.getTime()) {
+    return fail(400, VALID_UNTIL_BEFORE_FROM, "validUntil");
+  }
+  return ok(columns);
+}
+
+const rewards = recordCommands({
+  entity: "loyalty_reward",
+  table: loyaltyRewards,
+  notFound: REWARD_NOT_FOUND,
+  get: getLoyaltyReward,
+  scopes: { create: REPEAT_SCOPE.rewardCreate, update: REPEAT_SCOPE.rewardUpdate, delete: REPEAT_SCOPE.rewardDelete },
+  onDelete: (reward) => ({
+    details: { name: reward.name, pointsCost: reward.pointsCost },
+    deleted: { id: reward.id, name: reward.name },
+  }),
+});
+
 export function createLoyaltyReward(
   db: DB,
   actor: Actor,
   input: LoyaltyRewardInput,
   key: string | null = null,
 ): Result<LoyaltyRewardRow> {
-  const { result } = runOnce(
-    db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.rewardCreate, key },
-    (tx): Result<{ id: number }> => {
-      const problem = productProblem(tx, input);
-      if (problem) return problem;
-      const now = new Date();
-      const columns = columnsOf(input, now);
-      if (columns.validUntil && columns.validUntil.getTime() <= columns.validFrom.getTime()) {
-        return fail(400, VALID_UNTIL_BEFORE_FROM, "validUntil");
-      }
-      const row = tx
-        .insert(loyaltyRewards)
-        .values({ ...columns, createdAt: now })
-        .returning({ id: loyaltyRewards.id })
-        .get();
-      recordAudit(tx, {
-        actorId: actor.id,
-        action: "loyalty_reward.created",
-        entityType: "loyalty_reward",
-        entityId: row.id,
-        details: auditDetails(columns),
-      });
-      return ok({ id: row.id });
-    },
-    storeSuccess,
-  );
-  return withReward(db, result);
+  return rewards.create(db, actor, key, (tx) => {
+    const now = new Date();
+    const columns = checkedColumns(tx, input, now);
+    if (!columns.ok) return columns;
+    const row = tx
+      .insert(loyaltyRewards)
+      .values({ ...columns.value, createdAt: now })
+      .returning({ id: loyaltyRewards.id })
+      .get();
+    return ok({ id: row.id, details: auditDetails(columns.value) });
+  });
 }
 
 export function updateLoyaltyReward(
@@ -171,69 +166,13 @@ export function updateLoyaltyReward(
   input: LoyaltyRewardInput,
   key: string | null = null,
 ): Result<LoyaltyRewardRow> {
-  const { result } = runOnce(
-    db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.rewardUpdate, id), key },
-    (tx): Result<{ id: number }> => {
-      const existing = tx.select().from(loyaltyRewards).where(eq(loyaltyRewards.id, id)).get();
-      if (!existing) return fail(404, REWARD_NOT_FOUND);
-      const problem = productProblem(tx, input);
-      if (problem) return problem;
-      const columns = columnsOf(input, existing.createdAt);
-      if (columns.validUntil && columns.validUntil.getTime() <= columns.validFrom.getTime()) {
-        return fail(400, VALID_UNTIL_BEFORE_FROM, "validUntil");
-      }
-      tx.update(loyaltyRewards).set(columns).where(eq(loyaltyRewards.id, id)).run();
-      recordAudit(tx, {
-        actorId: actor.id,
-        action: "loyalty_reward.updated",
-        entityType: "loyalty_reward",
-        entityId: id,
-        details: {
-          before: auditDetails({
-            name: existing.name,
-            description: existing.description,
-            pointsCost: existing.pointsCost,
-            rewardType: existing.rewardType,
-            rewardValue: existing.rewardValue,
-            productId: existing.productId,
-            isActive: existing.isActive,
-            validFrom: existing.validFrom,
-            validUntil: existing.validUntil,
-          }),
-          after: auditDetails(columns),
-        },
-      });
-      return ok({ id });
-    },
-    storeSuccess,
-  );
-  return withReward(db, result);
+  return rewards.update(db, actor, id, key, (tx, existing) => {
+    const columns = checkedColumns(tx, input, existing.createdAt);
+    if (!columns.ok) return columns;
+    tx.update(loyaltyRewards).set(columns.value).where(eq(loyaltyRewards.id, id)).run();
+    return ok({ before: auditDetails(columnsOf(existing, existing.validFrom)), after: auditDetails(columns.value) });
+  });
 }
 
-export type DeletedReward = { id: number; name: string };
-
-export function deleteLoyaltyReward(db: DB, actor: Actor, id: number, key: string | null = null): Result<DeletedReward> {
-  return runOnce(
-    db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.rewardDelete, id), key },
-    (tx): Result<DeletedReward> => {
-      const existing = tx
-        .select({ id: loyaltyRewards.id, name: loyaltyRewards.name, pointsCost: loyaltyRewards.pointsCost })
-        .from(loyaltyRewards)
-        .where(eq(loyaltyRewards.id, id))
-        .get();
-      if (!existing) return fail(404, REWARD_NOT_FOUND);
-      tx.delete(loyaltyRewards).where(eq(loyaltyRewards.id, id)).run();
-      recordAudit(tx, {
-        actorId: actor.id,
-        action: "loyalty_reward.deleted",
-        entityType: "loyalty_reward",
-        entityId: id,
-        details: { name: existing.name, pointsCost: existing.pointsCost },
-      });
-      return ok({ id, name: existing.name });
-    },
-    storeSuccess,
-  ).result;
-}
+/** Deletes a reward; vouchers already issued for it stay usable. 404 unknown reward. */
+export const deleteLoyaltyReward = rewards.remove;

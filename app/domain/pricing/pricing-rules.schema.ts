@@ -16,7 +16,7 @@ export const TIER_DESCRIPTION_MAX = 500;
 export const PERCENT_MAX = 10_000; // 100.00%
 /** Prices are precision 10, scale 2: at most 99,999,999.99. */
 export const MONEY_MAX_PENCE = 9_999_999_999;
-export const MIN_QUANTITY_MAX = 1_000_000;
+const MIN_QUANTITY_MAX = 1_000_000;
 export const ADMIN_RULES_PAGE_SIZE = 25;
 
 // ─── Notices and texts (the spec's exact words first) ───────────────────────
@@ -45,16 +45,16 @@ export const customPriceCountLine = (n: number) => `${n} custom price(s) configu
 
 export const TIER_NAME_REQUIRED = "Tier name is required";
 export const TIER_NAME_TOO_LONG = `Tier name must be at most ${TIER_NAME_MAX} characters`;
-export const TIER_DESCRIPTION_TOO_LONG = `Description must be at most ${TIER_DESCRIPTION_MAX} characters`;
+const TIER_DESCRIPTION_TOO_LONG = `Description must be at most ${TIER_DESCRIPTION_MAX} characters`;
 export const DISCOUNT_REQUIRED = "Discount percentage is required";
 export const DISCOUNT_INVALID = "Discount percentage must be a number from 0 to 100, with at most two decimals";
 export const PRODUCT_REQUIRED = "Product is required";
-export const PRODUCT_INVALID = "Choose a product from the list";
+const PRODUCT_INVALID = "Choose a product from the list";
 export const MIN_QUANTITY_REQUIRED = "Minimum quantity is required";
 export const MIN_QUANTITY_INVALID = "Minimum quantity must be a whole number of at least 1";
-export const MIN_QUANTITY_TOO_LARGE = `Minimum quantity must be at most ${MIN_QUANTITY_MAX.toLocaleString("en-GB")}`;
+const MIN_QUANTITY_TOO_LARGE = `Minimum quantity must be at most ${MIN_QUANTITY_MAX.toLocaleString("en-GB")}`;
 export const CUSTOMER_REQUIRED = "Customer is required";
-export const CUSTOMER_INVALID = "Choose a customer from the list";
+const CUSTOMER_INVALID = "Choose a customer from the list";
 export const CUSTOM_PRICE_REQUIRED = "Custom price is required";
 export const CUSTOM_PRICE_INVALID = "Custom price must be an amount in pounds of 0 or more, like 12.50";
 
@@ -117,7 +117,7 @@ export function optionalTextField(max: number, tooLongMessage: string, notTextMe
 }
 
 /** A percentage from 0 to 100 with at most two decimals → hundredths. */
-export function percentField(requiredMessage: string, invalidMessage: string) {
+function percentField(requiredMessage: string, invalidMessage: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);
@@ -139,7 +139,7 @@ export function moneyField(requiredMessage: string, invalidMessage: string) {
 }
 
 /** The id of a row (a positive whole number), required. */
-export function requiredIdField(requiredMessage: string, invalidMessage: string) {
+function requiredIdField(requiredMessage: string, invalidMessage: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);
@@ -223,11 +223,48 @@ export const ruleListQuerySchema = z.object({
 });
 export type RuleListQuery = z.infer<typeof ruleListQuerySchema>;
 
+/** ?pageSize= of a list API: 1 to 100; absent or out of range, 100. */
+const API_PAGE_SIZE_MAX = 100;
+export const apiPageSizeField = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(API_PAGE_SIZE_MAX)
+  .catch(API_PAGE_SIZE_MAX)
+  .default(API_PAGE_SIZE_MAX);
+
+const productIdFilter = z.coerce
+  .number({ invalid_type_error: "productId must be a number" })
+  .int("productId must be a whole number")
+  .positive("productId must be a positive number")
+  .optional();
+
+/** GET /api/admin/volume-discounts ?q=&productId=&page=&pageSize= */
+export const volumeDiscountListApiQuerySchema = ruleListQuerySchema.extend({
+  pageSize: apiPageSizeField,
+  productId: productIdFilter,
+});
+
+/** GET /api/admin/customer-pricing ?q=&userId=&productId=&page=&pageSize= */
+export const customerPriceListApiQuerySchema = ruleListQuerySchema.extend({
+  pageSize: apiPageSizeField,
+  userId: z.string().trim().min(1).max(64).optional(),
+  productId: productIdFilter,
+});
+
 /** The search boxes of the dialogs' pickers (?product=&customer=). */
 export const pickerQuerySchema = z.object({
   product: searchTerm,
   customer: searchTerm,
 });
+
+/** A rule list screen's address: the list's ?q=&page= and its dialogs' picker searches. */
+export const ruleScreenQuerySchema = ruleListQuerySchema.merge(pickerQuerySchema);
+
+/** The list's search and page read from an address (where a form returns to). */
+export function ruleListState(params: URLSearchParams): RuleListQuery {
+  return ruleListQuerySchema.parse(Object.fromEntries(params));
+}
 
 // ─── Display helpers ────────────────────────────────────────────────────────
 

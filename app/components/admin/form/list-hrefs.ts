@@ -28,3 +28,11 @@ export function idParam(value: string | null): number | null {
   const id = Number(value);
   return id > 0 ? id : null;
 }
+
+/** The list's search and page as hidden fields of a GET form inside a dialog (a picker's search box). */
+export function listKeep(list: ListState): Record<string, string> {
+  const keep: Record<string, string> = {};
+  if (list.q) keep.q = list.q;
+  if (list.page && list.page > 1) keep.page = String(list.page);
+  return keep;
+}
