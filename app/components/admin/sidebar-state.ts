@@ -4,8 +4,6 @@
  */
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
-/** Below this width the sidebar becomes an off-canvas panel (Tailwind's `md`). */
-export const MOBILE_BREAKPOINT_PX = 768;
 
 export type SidebarState = "expanded" | "collapsed";
 

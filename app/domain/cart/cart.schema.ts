@@ -104,7 +104,6 @@ export const cartLineRefSchema = z.object({
   selectedVariants: selectedVariantsField,
   redirectTo: redirectToField,
 });
-export type CartLineRef = z.infer<typeof cartLineRefSchema>;
 
 const QUANTITY_MESSAGE = "Quantity must be a whole number";
 
@@ -118,7 +117,6 @@ export const setLineQuantitySchema = cartLineRefSchema.extend({
       .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
   ),
 });
-export type SetLineQuantityCommand = z.infer<typeof setLineQuantitySchema>;
 
 /**
  * Turns a posted form into the JSON shape of the cart commands: `productId`, `quantity`, `redirectTo` as

@@ -59,7 +59,6 @@ export const quickEntrySchema = z.object({
     .refine((text) => text.trim() !== "", QUICK_ENTRY_REQUIRED)
     .refine((text) => nonBlankLines(text) <= MAX_QUICK_ORDER_LINES, QUICK_ENTRY_TOO_LONG),
 });
-export type QuickEntryCommand = z.infer<typeof quickEntrySchema>;
 
 /** A CSV by its name or its type: browsers label .csv files text/csv, application/vnd.ms-excel or nothing. */
 function looksLikeCsv(file: { name: string; type: string }) {
@@ -76,7 +75,6 @@ export const csvUploadSchema = z.object({
   intent: z.literal(CSV_UPLOAD_INTENT),
   file: fileField,
 });
-export type CsvUploadCommand = z.infer<typeof csvUploadSchema>;
 
 // ─── Results ────────────────────────────────────────────────────────────────
 

@@ -29,7 +29,6 @@ export const pricingQuerySchema = z.object({
       return quantity;
     }),
 });
-export type PricingQuery = z.infer<typeof pricingQuerySchema>;
 
 export type VariantGroup = { name: string; options: string[] };
 

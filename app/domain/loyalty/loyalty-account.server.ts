@@ -80,7 +80,6 @@ export function customerRewardJson(reward: LoyaltyRewardRow) {
   return json;
 }
 
-export type CustomerRewardJson = ReturnType<typeof customerRewardJson>;
 
 // ─── Points history ─────────────────────────────────────────────────────────
 

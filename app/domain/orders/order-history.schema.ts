@@ -33,7 +33,6 @@ export const orderListQuerySchema = z.object({
   limit: wholeNumber("limit", { min: 1, max: MAX_ORDER_LIST_LIMIT }).default(DEFAULT_ORDER_LIST_LIMIT),
   offset: wholeNumber("offset", { min: 0, max: Number.MAX_SAFE_INTEGER }).default(0),
 });
-export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** A positive whole number from a query string, or null for anything else (a bad link is not an error). */
 function positiveIntOrNull(value: string | null): number | null {
@@ -72,7 +71,6 @@ export const reorderSchema = z.object({
       .max(Number.MAX_SAFE_INTEGER, ORDER_NOT_FOUND),
   ),
 });
-export type ReorderCommand = z.infer<typeof reorderSchema>;
 
 /** "1 item", "3 items" */
 export function itemCount(n: number): string {

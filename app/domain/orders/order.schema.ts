@@ -73,7 +73,6 @@ const orderItemSchema = cartLineRefSchema.pick({ productId: true, selectedVarian
       .max(MAX_LINE_QUANTITY, QUANTITY_MESSAGE),
   ),
 });
-export type OrderItemInput = z.infer<typeof orderItemSchema>;
 
 /** POST /api/orders: the shipping details plus the items of the client's cart. */
 export const apiOrderSchema = shippingSchema.extend({
@@ -83,4 +82,3 @@ export const apiOrderSchema = shippingSchema.extend({
     .min(1, EMPTY_CART_MESSAGE)
     .max(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
 });
-export type ApiOrderInput = z.infer<typeof apiOrderSchema>;

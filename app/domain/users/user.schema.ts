@@ -9,7 +9,6 @@ import { USER_ROLES } from "~db/schema";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 
 export { USER_ROLES };
-export type AdminUserRole = (typeof USER_ROLES)[number];
 
 const PASSWORD_REQUIRED_MESSAGE = "Password is required for new users";
 const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters";
