@@ -10,15 +10,9 @@ import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bi
 import { idParam } from "~/components/admin/form/list-hrefs";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
-import { approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/orders/order-desk.schema";
-import {
-  approveOrder,
-  getAdminOrder,
-  listPendingApprovalOrders,
-  ORDER_NOT_FOUND_MESSAGE,
-  pendingApprovalJson,
-  rejectOrder,
-} from "~/domain/orders/order-desk.server";
+import { approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/orders/order-approvals.schema";
+import { approveOrder, listPendingApprovalOrders, pendingApprovalJson, rejectOrder } from "~/domain/orders/order-approvals.server";
+import { getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";

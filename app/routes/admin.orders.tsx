@@ -28,30 +28,11 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClass } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
 import type { Toast } from "~/utils/session.server";
-import {
-  ADMIN_STATUS_OPTIONS,
-  BULK_STATUS_OPTIONS,
-  BULK_NO_ORDERS_MESSAGE,
-  bulkStatusSchema,
-  EXPORT_COMPLETE,
-  NO_ORDERS_FOUND,
-  PICKING_LIST_EXPORTED,
-  ORDER_STATUSES,
-  orderListQuerySchema,
-  orderStatusSchema,
-  trackingFormSchema,
-} from "~/domain/orders/order-desk.schema";
-import {
-  adminOrderJson,
-  adminOrderSummaryJson,
-  bulkUpdateStatus,
-  countPendingApprovalOrders,
-  getAdminOrder,
-  listAdminOrders,
-  ORDER_NOT_FOUND_MESSAGE,
-  updateOrderStatus,
-  updateTracking,
-} from "~/domain/orders/order-desk.server";
+import { ADMIN_STATUS_OPTIONS, BULK_STATUS_OPTIONS, bulkStatusSchema, orderStatusSchema, trackingFormSchema } from "~/domain/orders/order-fulfilment.schema";
+import { BULK_NO_ORDERS_MESSAGE, EXPORT_COMPLETE, NO_ORDERS_FOUND, PICKING_LIST_EXPORTED, ORDER_STATUSES, orderListQuerySchema } from "~/domain/orders/order-list.schema";
+import { adminOrderJson, adminOrderSummaryJson, getAdminOrder, listAdminOrders, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
+import { bulkUpdateStatus, updateOrderStatus, updateTracking } from "~/domain/orders/order-fulfilment.server";
+import { countPendingApprovalOrders } from "~/domain/orders/order-approvals.server";
 import { statusLabel } from "~/domain/orders/order-status";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
