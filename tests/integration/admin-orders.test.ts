@@ -14,7 +14,7 @@ import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import * as root from "~/root";
 import * as approvalsPage from "~/routes/admin.order-approvals";
-import * as ordersPage from "~/routes/admin.orders";
+import * as ordersPage from "~/routes/admin.orders/route";
 import * as apiOrders from "~/routes/api.admin.orders";
 import * as apiApprove from "~/routes/api.admin.orders.$orderId.approve";
 import * as apiReject from "~/routes/api.admin.orders.$orderId.reject";
