@@ -66,3 +66,8 @@ export const adminReturnListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminReturnListQuery = z.infer<typeof adminReturnListQuerySchema>;
+
+/** The Complete step's confirmation: which return to complete. */
+export const completeReturnSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: RETURN_NOT_FOUND }).int(RETURN_NOT_FOUND).positive(RETURN_NOT_FOUND),
+});
