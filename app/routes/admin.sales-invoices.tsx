@@ -54,14 +54,10 @@ import {
   salesInvoiceListQuerySchema,
   type SalesInvoiceListQuery,
 } from "~/domain/invoices/sales-invoice.schema";
-import {
-  createManualInvoice,
-  getAdminSalesInvoice,
-  listFinancialAccountOptions,
-  listSalesInvoices,
-  recordPayment,
-  sendInvoiceEmail,
-} from "~/domain/invoices/sales-invoices.server";
+import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
+import { getAdminSalesInvoice, listFinancialAccountOptions, listSalesInvoices } from "~/domain/invoices/sales-invoice-list.server";
+import { recordPayment } from "~/domain/invoices/invoice-payments.server";
+import { sendInvoiceEmail } from "~/domain/invoices/invoice-email.server";
 import { formatInvoiceDate, INVOICE_STATUSES, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
 import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
 import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
