@@ -16,12 +16,12 @@ import { loadSalesInvoiceDocument } from "./invoice-document.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { Actor } from "./sales-invoice-list.server";
 
-export const VOID_INVOICE_EMAIL = "This invoice is void (its order was cancelled) and cannot be sent";
-export const NO_CUSTOMER_EMAIL = "This invoice has no customer email address to send it to";
+const VOID_INVOICE_EMAIL = "This invoice is void (its order was cancelled) and cannot be sent";
+const NO_CUSTOMER_EMAIL = "This invoice has no customer email address to send it to";
 
-export type SentInvoiceEmail = { invoiceNumber: string; to: string; subject: string };
+type SentInvoiceEmail = { invoiceNumber: string; to: string; subject: string };
 /** A mail server that refused or could not be reached is not the client's fault: 502. */
-export type MailFailure = { ok: false; status: 502; message: string };
+type MailFailure = { ok: false; status: 502; message: string };
 
 
 /** `Invoice INV-2026-00012 from Trade Counter Ltd`, with the PDF attached and the balance in the text. */

@@ -12,10 +12,10 @@ import { ukToday } from "./invoices.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { type Actor, type InvoicePaymentJson } from "./sales-invoice-list.server";
 
-export const VOID_INVOICE_PAYMENT = "This invoice is void (its order was cancelled): no payment can be recorded against it";
-export const FINANCIAL_ACCOUNT_NOT_FOUND = "Financial account not found";
+const VOID_INVOICE_PAYMENT = "This invoice is void (its order was cancelled): no payment can be recorded against it";
+const FINANCIAL_ACCOUNT_NOT_FOUND = "Financial account not found";
 
-export type RecordedPayment = {
+type RecordedPayment = {
   payment: InvoicePaymentJson;
   invoice: { id: number; invoiceNumber: string; status: InvoiceStatus; amountPaid: string; outstanding: string };
 };

@@ -13,13 +13,13 @@ import { lineTotals } from "~/domain/pricing/pricing";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { Actor } from "./sales-invoice-list.server";
 
-export const CUSTOMER_NOT_FOUND = "Customer not found: choose a customer account";
+const CUSTOMER_NOT_FOUND = "Customer not found: choose a customer account";
 export const ORDER_NOT_FOUND = "Order not found";
 
 /** Only successful results are stored against a key, so a corrected retry can still succeed. */
 const storeSuccess = (result: { ok: boolean }) => result.ok;
 
-export type CreatedInvoice = { id: number; invoiceNumber: string; total: string };
+type CreatedInvoice = { id: number; invoiceNumber: string; total: string };
 
 /** Numbers of the automatic series; a typed one could later collide with an invoice checkout issues. */
 const AUTOMATIC_NUMBER = /^INV-\d{4}-\d{5,}$/i;

@@ -67,7 +67,7 @@ type ListRow = {
 };
 
 /** A sales invoice as the API and the list show it: money as 2-decimal strings, the status derived. */
-export type AdminSalesInvoiceJson = {
+type AdminSalesInvoiceJson = {
   id: number;
   invoiceNumber: string;
   orderId: number | null;
@@ -154,7 +154,7 @@ function likeEscaped(column: SQL | typeof users.email, pattern: string) {
   return sql`${column} like ${pattern} escape '\\'`;
 }
 
-export type SalesInvoicePage = {
+type SalesInvoicePage = {
   items: AdminSalesInvoiceJson[];
   total: number;
   page: number;
@@ -248,7 +248,7 @@ export function listInvoicePayments(db: DB, invoiceId: number): InvoicePaymentJs
   return invoice ? paymentRows(db, invoiceId) : null;
 }
 
-export type AdminSalesInvoiceDetail = {
+type AdminSalesInvoiceDetail = {
   id: number;
   orderId: number | null;
   customerId: string | null;
@@ -264,7 +264,7 @@ export function getAdminSalesInvoice(db: DB, id: number, { today = ukToday() }: 
   return { id: invoiceId, orderId, customerId, document, payments: paymentRows(db, invoiceId) };
 }
 
-export type FinancialAccountOption = { id: number; name: string; type: string };
+type FinancialAccountOption = { id: number; name: string; type: string };
 
 /** The financial accounts a payment can be paid into, by name. */
 export function listFinancialAccountOptions(db: DB): FinancialAccountOption[] {

@@ -17,4 +17,3 @@ export const approvalDecisionSchema = z.object({
   intent: z.enum(["approve", "reject"]),
   id: orderIdField,
 });
-export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;

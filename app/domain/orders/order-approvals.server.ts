@@ -15,11 +15,11 @@ import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { earnPointsForOrder } from "~/domain/loyalty/points.server";
 import { ADMIN_ORDERS_PAGE_SIZE } from "./order-list.schema";
-import { ORDER_NOT_FOUND_MESSAGE, paged, type Page } from "./order-list.server";
+import { ORDER_NOT_FOUND_MESSAGE, orderContactJson, paged, type Page } from "./order-list.server";
 import { ADMIN_ONLY_MESSAGE, cancelOrder, type CancelledOrder } from "./orders.server";
 import { statusLabel } from "./order-status";
 
-export function notAwaitingApprovalMessage(orderNumber: string, status: string) {
+function notAwaitingApprovalMessage(orderNumber: string, status: string) {
   return `Order ${orderNumber} is not awaiting approval (it is ${statusLabel(status)})`;
 }
 
@@ -29,7 +29,7 @@ type OrderRow = typeof orders.$inferSelect;
 /** Only successful results are stored against a key, so a corrected retry can still succeed. */
 const storeSuccess = (result: Result<unknown>) => result.ok;
 
-export type PendingApprovalOrder = {
+type PendingApprovalOrder = {
   id: number;
   orderNumber: string;
   userId: string | null;
@@ -84,12 +84,7 @@ export function countPendingApprovalOrders(db: DB): number {
 /** A pending-approval order as GET /api/admin/orders/pending-approval shows it (spec §3). */
 export function pendingApprovalJson(order: PendingApprovalOrder) {
   return {
-    id: order.id,
-    orderNumber: order.orderNumber,
-    userId: order.userId,
-    customerEmail: order.accountEmail ?? order.shippingEmail,
-    shippingName: order.shippingName,
-    shippingEmail: order.shippingEmail,
+    ...orderContactJson(order),
     shippingAddress: order.shippingAddress,
     shippingCity: order.shippingCity,
     shippingPostcode: order.shippingPostcode,
@@ -112,7 +107,7 @@ export function releaseForProcessing(tx: DB, order: OrderRow, now: Date) {
 }
 
 
-export type ApprovedOrder = {
+type ApprovedOrder = {
   orderId: number;
   orderNumber: string;
   status: "processing";

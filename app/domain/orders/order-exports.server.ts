@@ -12,7 +12,7 @@ import { ukToday } from "~/domain/invoices/invoices.server";
 import { exportIdsSchema } from "./order-list.schema";
 import { summaryColumns, type AdminOrderSummary } from "./order-list.server";
 
-export type CsvExport = { csv: string; fileName: string; count: number };
+type CsvExport = { csv: string; fileName: string; count: number };
 
 /** The ids of a selection (`ids` values, each maybe comma-separated): 400 on "ids" without a valid list. */
 function selectedIds(ids: unknown): Result<number[]> {
@@ -77,7 +77,7 @@ export function exportOrdersCsv(db: DB, ids: unknown, today = ukToday()): Result
   return ok({ csv, fileName: `orders-${today}.csv`, count: loaded.value.length });
 }
 
-export const NOTHING_TO_PICK_MESSAGE = "The selected orders are all cancelled: there is nothing to pick.";
+const NOTHING_TO_PICK_MESSAGE = "The selected orders are all cancelled: there is nothing to pick.";
 
 /**
  * What to take off the shelves for the selected orders (spec §3 "Picking list row": productId,

@@ -16,9 +16,9 @@ export type BulkStatusOption = (typeof BULK_STATUS_OPTIONS)[number];
 
 export const STATUS_INVALID_MESSAGE = "Status must be one of pending, processing, shipped, delivered, cancelled";
 export const BULK_STATUS_INVALID_MESSAGE = "Choose an action: processing, shipped or delivered";
-export const TRACKING_NUMBER_MAX = 100;
-export const CARRIER_MAX = 100;
-export const TRACKING_URL_MAX = 2000;
+const TRACKING_NUMBER_MAX = 100;
+const CARRIER_MAX = 100;
+const TRACKING_URL_MAX = 2000;
 export const TRACKING_NUMBER_TOO_LONG = `Tracking number must be ${TRACKING_NUMBER_MAX} characters or fewer`;
 export const CARRIER_TOO_LONG = `Carrier must be ${CARRIER_MAX} characters or fewer`;
 export const TRACKING_URL_INVALID = "Tracking URL must be a web address starting with http:// or https://";
@@ -31,7 +31,6 @@ const statusField = z.enum(ADMIN_STATUS_OPTIONS, {
 
 /** PATCH /api/admin/orders/{orderId}/status {status}; the detail's status form. */
 export const orderStatusSchema = z.object({ status: statusField });
-export type OrderStatusInput = z.infer<typeof orderStatusSchema>;
 
 /** The bulk toolbar: the ticked orders (`ids`, repeated) and the status to give them all. */
 export const bulkStatusSchema = z.object({
@@ -41,7 +40,6 @@ export const bulkStatusSchema = z.object({
   ),
   status: z.enum(BULK_STATUS_OPTIONS, { errorMap: () => ({ message: BULK_STATUS_INVALID_MESSAGE }) }),
 });
-export type BulkStatusInput = z.infer<typeof bulkStatusSchema>;
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

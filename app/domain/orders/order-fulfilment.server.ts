@@ -52,7 +52,7 @@ function moveOrder(tx: DB, actor: Actor, order: OrderRow, status: Exclude<OrderS
   });
 }
 
-export type StatusChange = { orderId: number; orderNumber: string; previousStatus: OrderStatus; status: OrderStatus };
+type StatusChange = { orderId: number; orderNumber: string; previousStatus: OrderStatus; status: OrderStatus };
 
 /**
  * Sets an order's status (admins). Cancelled goes through cancelOrder; a cancelled order cannot be
@@ -87,7 +87,7 @@ export function updateOrderStatus(
   ).result;
 }
 
-export type BulkStatusChange = { status: BulkStatusOption; updated: number; orderNumbers: string[] };
+type BulkStatusChange = { status: BulkStatusOption; updated: number; orderNumbers: string[] };
 
 /**
  * Gives every listed order the same status (processing, shipped or delivered) in one transaction: if any

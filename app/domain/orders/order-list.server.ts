@@ -87,7 +87,7 @@ export function listAdminOrders(
   );
 }
 
-export type AdminOrderDetail = typeof orders.$inferSelect & {
+type AdminOrderDetail = typeof orders.$inferSelect & {
   items: (typeof orderItems.$inferSelect)[];
   customer: {
     id: string;
@@ -130,8 +130,15 @@ export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
 
 // ─── JSON ───────────────────────────────────────────────────────────────────
 
-/** A list row as the admin API shows it: money as 2-decimal strings, instants as ISO strings. */
-export function adminOrderSummaryJson(order: AdminOrderSummary) {
+/** Who an order is for, as every admin order row starts: the account's email, else the shipping email. */
+export function orderContactJson(order: {
+  id: number;
+  orderNumber: string;
+  userId: string | null;
+  accountEmail: string | null;
+  shippingName: string;
+  shippingEmail: string;
+}) {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -139,6 +146,13 @@ export function adminOrderSummaryJson(order: AdminOrderSummary) {
     customerEmail: order.accountEmail ?? order.shippingEmail,
     shippingName: order.shippingName,
     shippingEmail: order.shippingEmail,
+  };
+}
+
+/** A list row as the admin API shows it: money as 2-decimal strings, instants as ISO strings. */
+export function adminOrderSummaryJson(order: AdminOrderSummary) {
+  return {
+    ...orderContactJson(order),
     status: order.status,
     subtotal: toDecimalString(order.subtotal),
     vatAmount: toDecimalString(order.vatAmount),
@@ -146,7 +160,6 @@ export function adminOrderSummaryJson(order: AdminOrderSummary) {
     createdAt: order.createdAt.toISOString(),
   };
 }
-export type AdminOrderSummaryJson = ReturnType<typeof adminOrderSummaryJson>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -193,4 +206,3 @@ export function adminOrderJson(order: AdminOrderDetail) {
     })),
   };
 }
-export type AdminOrderJson = ReturnType<typeof adminOrderJson>;

@@ -9,7 +9,6 @@ export type AdminReturnStatus = (typeof ADMIN_RETURN_STATUSES)[number];
 
 /** What the Update Status dialog may set: completed is reached only through Complete. */
 export const SETTABLE_RETURN_STATUSES = ["requested", "approved", "rejected"] as const;
-export type SettableReturnStatus = (typeof SETTABLE_RETURN_STATUSES)[number];
 
 export const RETURN_STATUS_LABELS: Record<AdminReturnStatus, string> = {
   requested: "Requested",

@@ -31,7 +31,7 @@ export function DownloadButton({
   async function download(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
     const ids = [...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]:checked') ?? [])].map(
-      (box) => box.value
+      (box) => box.value,
     );
     if (ids.length === 0)
       return notify({ title: "Error", description: BULK_NO_ORDERS_MESSAGE, variant: "destructive" });

@@ -81,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       missing: (updateId !== null && !updating) || (completeId !== null && !completing),
       idempotencyKey: issueIdempotencyKey(),
     },
-    { headers: { "Cache-Control": "private, no-store" } }
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
@@ -105,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
       admin,
       id,
       { ...submission.value, adminNotes: submission.value.adminNotes ?? null },
-      key
+      key,
     );
     if (!result.ok) {
       if (result.status === 400) {
@@ -114,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
           submission,
           result,
           ["status", "adminNotes"],
-          failureToast(RETURN_UPDATE_FAILED, result.message)
+          failureToast(RETURN_UPDATE_FAILED, result.message),
         );
       }
       return redirectWithToast(request, back, failureToast(RETURN_UPDATE_FAILED, result.message));
@@ -129,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(
         request,
         back,
-        failureToast(RETURN_COMPLETE_FAILED, result?.message ?? RETURN_NOT_FOUND)
+        failureToast(RETURN_COMPLETE_FAILED, result?.message ?? RETURN_NOT_FOUND),
       );
     }
     return redirectWithToast(request, back, { title: RETURN_COMPLETED, description: RETURN_COMPLETED_DESCRIPTION });

@@ -126,7 +126,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       defaultDueDate: addDaysToDate(today, PAYMENT_TERMS_DAYS),
       idempotencyKey: issueIdempotencyKey(),
     },
-    { headers: { "Cache-Control": "private, no-store" } }
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
