@@ -131,14 +131,9 @@ export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
 // ─── JSON ───────────────────────────────────────────────────────────────────
 
 /** Who an order is for, as every admin order row starts: the account's email, else the shipping email. */
-export function orderContactJson(order: {
-  id: number;
-  orderNumber: string;
-  userId: string | null;
-  accountEmail: string | null;
-  shippingName: string;
-  shippingEmail: string;
-}) {
+export function orderContactJson(
+  order: Pick<AdminOrderSummary, "id" | "orderNumber" | "userId" | "accountEmail" | "shippingName" | "shippingEmail">,
+) {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
