@@ -15,8 +15,6 @@ import { INVOICE_STATUSES, invoiceStatusLabel } from "~/domain/invoices/invoice-
 import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
 import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
 import {
-  FORM_LINES_MAX,
-  FORM_LINES_STEP,
   INVOICE_CREATED,
   INVOICE_EMAIL_FAILED,
   INVOICE_EMAIL_SENT,
@@ -25,8 +23,6 @@ import {
   PAYMENT_RECORDED,
   recordPaymentSchema,
   SALES_INVOICE_NOT_FOUND,
-  salesInvoiceListQuerySchema,
-  type SalesInvoiceListQuery,
 } from "~/domain/invoices/sales-invoice.schema";
 import {
   getAdminSalesInvoice,
@@ -46,30 +42,13 @@ import { CreateInvoiceForm } from "./create-invoice-form";
 import { InvoiceDetail } from "./invoice-detail";
 import { InvoiceTable } from "./invoice-table";
 import { INVOICES_PATH as PATH, invoicesHref } from "./invoices-screen";
+import { lineRowsOf, listQuery, returnList } from "./list-state";
 import { PaymentForm } from "./payment-form";
 
 export const meta: MetaFunction = () => [{ title: "Sales Invoices · INFY Admin" }];
 
 const PAYMENT_FIELDS = ["amount", "paymentMethod", "paymentDate", "reference", "notes", "financialAccountId"] as const;
 const CREATE_FIELDS = ["customerId", "orderId", "invoiceNumber", "issueDate", "dueDate", "items"] as const;
-
-function listQuery(params: URLSearchParams): SalesInvoiceListQuery {
-  return salesInvoiceListQuerySchema.parse(Object.fromEntries(params));
-}
-
-/** Only this screen may be where a form returns to; its list filters are kept. */
-function returnList(value: FormDataEntryValue | null): SalesInvoiceListQuery {
-  if (typeof value !== "string" || !value.startsWith(PATH)) return listQuery(new URLSearchParams());
-  const url = new URL(value, "http://localhost");
-  return listQuery(url.pathname === PATH ? url.searchParams : new URLSearchParams());
-}
-
-/** How many line rows the Create Invoice form shows: 5, 10, ... up to 50 (`?lines=`). */
-function lineRowsOf(params: URLSearchParams) {
-  const asked = Number(params.get("lines"));
-  if (!Number.isSafeInteger(asked) || asked <= FORM_LINES_STEP) return FORM_LINES_STEP;
-  return Math.min(FORM_LINES_MAX, Math.ceil(asked / FORM_LINES_STEP) * FORM_LINES_STEP);
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
