@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -10,19 +11,12 @@ import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bi
 import { idParam } from "~/components/admin/form/list-hrefs";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
-import { approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/orders/order-desk.schema";
-import {
-  approveOrder,
-  getAdminOrder,
-  listPendingApprovalOrders,
-  ORDER_NOT_FOUND_MESSAGE,
-  pendingApprovalJson,
-  rejectOrder,
-} from "~/domain/orders/order-desk.server";
+import { approvalDecisionSchema, approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/orders/order-approvals.schema";
+import { approveOrder, listPendingApprovalOrders, pendingApprovalJson, rejectOrder } from "~/domain/orders/order-approvals.server";
+import { getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
-import type { Toast } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Order Approvals · INFY Admin" }];
 
@@ -62,11 +56,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent !== "approve" && intent !== "reject") {
+    return redirectWithToast(request, PATH, failureToast("Error", "Unknown action"));
+  }
+  const submission = parseWithZod(formData, { schema: approvalDecisionSchema });
   const key = idempotencyKeyFrom(formData);
-  const id = idParam(String(formData.get("id") ?? ""));
 
   if (intent === "approve") {
-    const result = id === null ? null : approveOrder(db, admin, id, key);
+    const result = submission.status === "success" ? approveOrder(db, admin, submission.value.id, key) : null;
     if (!result?.ok) {
       return redirectWithToast(request, PATH, failureToast("Failed to approve order", result?.message ?? ORDER_NOT_FOUND_MESSAGE));
     }
@@ -75,17 +72,14 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${result.value.orderNumber} is now processing; invoice ${result.value.invoiceNumber} has been issued.`,
     });
   }
-  if (intent === "reject") {
-    const result = id === null ? null : rejectOrder(db, admin, id, key);
-    if (!result?.ok) {
-      return redirectWithToast(request, PATH, failureToast("Failed to reject order", result?.message ?? ORDER_NOT_FOUND_MESSAGE));
-    }
-    return redirectWithToast(request, PATH, {
-      title: "Order rejected",
-      description: `${result.value.orderNumber} has been cancelled and its stock returned.`,
-    });
+  const result = submission.status === "success" ? rejectOrder(db, admin, submission.value.id, key) : null;
+  if (!result?.ok) {
+    return redirectWithToast(request, PATH, failureToast("Failed to reject order", result?.message ?? ORDER_NOT_FOUND_MESSAGE));
   }
-  return redirectWithToast(request, PATH, failureToast("Error", "Unknown action"));
+  return redirectWithToast(request, PATH, {
+    title: "Order rejected",
+    description: `${result.value.orderNumber} has been cancelled and its stock returned.`,
+  });
 }
 
 export default function AdminOrderApprovals() {

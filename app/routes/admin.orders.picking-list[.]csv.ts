@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
-import { exportIdsFrom } from "~/domain/orders/order-desk.schema";
-import { pickingListCsv } from "~/domain/orders/order-desk.server";
+import { pickingListCsv } from "~/domain/orders/order-exports.server";
 import { csvDownload } from "~/utils/http.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -12,9 +11,7 @@ import { getDb } from "~/utils/db.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const ids = exportIdsFrom(new URL(request.url).searchParams);
-  if (!ids.success) throw await redirectWithToast(request, "/admin/orders", errorToast(ids.error.issues[0].message));
-  const result = pickingListCsv(getDb(), ids.data);
+  const result = pickingListCsv(getDb(), new URL(request.url).searchParams.getAll("ids"));
   if (!result.ok) throw await redirectWithToast(request, "/admin/orders", errorToast(result.message));
   return csvDownload(result.value);
 }

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { PAYMENT_RECORDED, recordPaymentSchema, SALES_INVOICE_NOT_FOUND } from "~/domain/invoices/sales-invoice.schema";
-import { listInvoicePayments, recordPayment } from "~/domain/invoices/sales-invoices.server";
+import { listInvoicePayments } from "~/domain/invoices/sales-invoice-list.server";
+import { recordPayment } from "~/domain/invoices/invoice-payments.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SALES_INVOICE_NOT_FOUND } from "~/domain/invoices/sales-invoice.schema";
-import { getAdminSalesInvoice } from "~/domain/invoices/sales-invoices.server";
+import { getAdminSalesInvoice } from "~/domain/invoices/sales-invoice-list.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { INVOICE_EMAIL_SENT, SALES_INVOICE_NOT_FOUND } from "~/domain/invoices/sales-invoice.schema";
-import { sendInvoiceEmail } from "~/domain/invoices/sales-invoices.server";
+import { sendInvoiceEmail } from "~/domain/invoices/invoice-email.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { INVOICE_CREATED, manualInvoiceSchema } from "~/domain/invoices/sales-invoice.schema";
-import { createManualInvoice, getAdminSalesInvoice } from "~/domain/invoices/sales-invoices.server";
+import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
+import { getAdminSalesInvoice } from "~/domain/invoices/sales-invoice-list.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";

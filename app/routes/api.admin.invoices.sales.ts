@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { salesInvoiceApiQuerySchema } from "~/domain/invoices/sales-invoice.schema";
-import { listSalesInvoices } from "~/domain/invoices/sales-invoices.server";
+import { listSalesInvoices } from "~/domain/invoices/sales-invoice-list.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";

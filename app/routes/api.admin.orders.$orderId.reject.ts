@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE, rejectOrder } from "~/domain/orders/order-desk.server";
+import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
+import { rejectOrder } from "~/domain/orders/order-approvals.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

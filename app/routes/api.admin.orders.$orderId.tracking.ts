@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { trackingSchema } from "~/domain/orders/order-desk.schema";
-import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE, updateTracking } from "~/domain/orders/order-desk.server";
+import { trackingSchema } from "~/domain/orders/order-fulfilment.schema";
+import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
+import { updateTracking } from "~/domain/orders/order-fulfilment.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvDownloadForIds, exportOrdersCsv } from "~/domain/orders/order-desk.server";
+import { exportOrdersCsv } from "~/domain/orders/order-exports.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, methodNotAllowed } from "~/utils/http.server";
+import { apiRoute, csvDownload, failureResponse, methodNotAllowed } from "~/utils/http.server";
 
 /**
  * GET /api/admin/orders/export?ids=1,2,3 (text/csv): the selected orders, one row each (id, orderNumber,
@@ -11,7 +11,8 @@ import { apiRoute, methodNotAllowed } from "~/utils/http.server";
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
-  return csvDownloadForIds(getDb(), new URL(request.url).searchParams, exportOrdersCsv);
+  const result = exportOrdersCsv(getDb(), new URL(request.url).searchParams.getAll("ids"));
+  return result.ok ? csvDownload(result.value) : failureResponse(result);
 });
 
 export const action = apiRoute(async ({ request }) => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { approvalListQuerySchema } from "~/domain/orders/order-desk.schema";
-import { listPendingApprovalOrders, pendingApprovalJson } from "~/domain/orders/order-desk.server";
+import { approvalListQuerySchema } from "~/domain/orders/order-approvals.schema";
+import { listPendingApprovalOrders, pendingApprovalJson } from "~/domain/orders/order-approvals.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse } from "~/utils/http.server";

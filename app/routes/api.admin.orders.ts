@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ADMIN_ORDERS_PAGE_SIZE, orderListQuerySchema } from "~/domain/orders/order-desk.schema";
-import { adminOrderSummaryJson, listAdminOrders } from "~/domain/orders/order-desk.server";
+import { ADMIN_ORDERS_PAGE_SIZE, orderListQuerySchema } from "~/domain/orders/order-list.schema";
+import { adminOrderSummaryJson, listAdminOrders } from "~/domain/orders/order-list.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse } from "~/utils/http.server";

@@ -7,21 +7,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, loyaltyTransactions, orders, products, salesInvoices, users } from "~db/schema";
-import {
-  CARRIER_TOO_LONG,
-  ESTIMATED_DELIVERY_INVALID,
-  NO_ORDERS_FOUND,
-  STATUS_INVALID_MESSAGE,
-  TRACKING_EMPTY_MESSAGE,
-  TRACKING_NUMBER_TOO_LONG,
-  TRACKING_URL_INVALID,
-} from "~/domain/orders/order-desk.schema";
-import { CANNOT_REOPEN_MESSAGE } from "~/domain/orders/order-desk.server";
+import { CARRIER_TOO_LONG, ESTIMATED_DELIVERY_INVALID, STATUS_INVALID_MESSAGE, TRACKING_EMPTY_MESSAGE, TRACKING_NUMBER_TOO_LONG, TRACKING_URL_INVALID } from "~/domain/orders/order-fulfilment.schema";
+import { NO_ORDERS_FOUND } from "~/domain/orders/order-list.schema";
+import { CANNOT_REOPEN_MESSAGE } from "~/domain/orders/order-fulfilment.server";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import * as root from "~/root";
 import * as approvalsPage from "~/routes/admin.order-approvals";
-import * as ordersPage from "~/routes/admin.orders";
+import * as ordersPage from "~/routes/admin.orders/route";
 import * as apiOrders from "~/routes/api.admin.orders";
 import * as apiApprove from "~/routes/api.admin.orders.$orderId.approve";
 import * as apiReject from "~/routes/api.admin.orders.$orderId.reject";

@@ -11,7 +11,7 @@ import { auditLogs, loyaltyTransactions, orderItems, orders, products, returns, 
 import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import * as root from "~/root";
-import * as returnsPage from "~/routes/admin.returns";
+import * as returnsPage from "~/routes/admin.returns/route";
 import * as apiReturns from "~/routes/api.admin.returns";
 import * as apiComplete from "~/routes/api.admin.returns.$id.complete";
 import * as apiStatus from "~/routes/api.admin.returns.$id.status";

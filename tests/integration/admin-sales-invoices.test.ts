@@ -12,7 +12,7 @@ import {
 } from "~db/schema";
 import { addDaysToDate, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import * as root from "~/root";
-import * as invoicesPage from "~/routes/admin.sales-invoices";
+import * as invoicesPage from "~/routes/admin.sales-invoices/route";
 import * as printPdf from "~/routes/admin.sales-invoices.$id[.]pdf";
 import * as apiList from "~/routes/api.admin.invoices.sales";
 import * as apiManual from "~/routes/api.admin.invoices.sales.manual";

@@ -11,7 +11,7 @@ import { deriveInvoiceStatus, invoiceOutstanding } from "./invoice-status";
 import { ukToday } from "./invoices.server";
 
 /** The document plus the keys the screens link by. */
-export type LoadedSalesInvoice = SalesInvoiceDocument & {
+type LoadedSalesInvoice = SalesInvoiceDocument & {
   id: number;
   orderId: number | null;
   customerId: string | null;

@@ -8,7 +8,7 @@ import { parseDecimalToHundredths } from "~/utils/money";
 import { INVOICE_STATUSES } from "./invoice-status";
 
 export const SALES_INVOICES_PAGE_SIZE = 25;
-export const SALES_INVOICES_API_PAGE_SIZE_MAX = 100;
+const SALES_INVOICES_API_PAGE_SIZE_MAX = 100;
 
 export const PAYMENT_METHODS = ["bank_transfer", "cash", "credit"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -23,7 +23,7 @@ export const INVOICE_CREATED = "Invoice created";
 export const PAYMENT_RECORDED = "Payment recorded";
 export const INVOICE_EMAIL_SENT = "Invoice sent via email successfully";
 export const INVOICE_EMAIL_FAILED = "Failed to send invoice";
-export const NO_LINE_ITEMS = "Please add at least one line item";
+const NO_LINE_ITEMS = "Please add at least one line item";
 export const NO_INVOICE_SELECTED = "No invoice selected";
 export const SALES_INVOICE_NOT_FOUND = "Invoice not found";
 
@@ -36,14 +36,14 @@ export const REFERENCE_MAX = 100;
 export const INVOICE_NUMBER_MAX = 50;
 export const NOTES_MAX = 2000;
 export const DESCRIPTION_MAX = 500;
-export const MAX_LINES = 200;
-export const MAX_QUANTITY = 1_000_000;
+const MAX_LINES = 200;
+const MAX_QUANTITY = 1_000_000;
 /** Rows the Create Invoice form shows at first; "More lines" adds this many again, up to FORM_LINES_MAX. */
 export const FORM_LINES_STEP = 5;
 export const FORM_LINES_MAX = 50;
 
 /** A list filter value in `?status=`: the derived statuses. */
-export const invoiceStatusFilter = z.enum(INVOICE_STATUSES);
+const invoiceStatusFilter = z.enum(INVOICE_STATUSES);
 
 const optionalText = (max: number, label: string) =>
   z
@@ -92,7 +92,7 @@ export const salesInvoiceApiQuerySchema = z.object({
  * Pounds as a number (12.5) or text ("12.50", "£12.50") with at most two decimals → integer pence. Signs
  * are kept: whether a negative or zero amount is allowed is the caller's rule.
  */
-export function poundsField(label: string) {
+function poundsField(label: string) {
   return z
     .union([z.number(), z.string()], {
       required_error: `${label} is required`,
@@ -197,7 +197,7 @@ const lineSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["vatRate"], message: "VAT rate is required" });
     }
   });
-export type ManualInvoiceLine = z.infer<typeof lineSchema>;
+type ManualInvoiceLine = z.infer<typeof lineSchema>;
 
 const invoiceNumberField = optionalText(INVOICE_NUMBER_MAX, "Invoice number").refine(
   (value) => value === null || /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/.test(value),

@@ -9,7 +9,6 @@ export type AdminReturnStatus = (typeof ADMIN_RETURN_STATUSES)[number];
 
 /** What the Update Status dialog may set: completed is reached only through Complete. */
 export const SETTABLE_RETURN_STATUSES = ["requested", "approved", "rejected"] as const;
-export type SettableReturnStatus = (typeof SETTABLE_RETURN_STATUSES)[number];
 
 export const RETURN_STATUS_LABELS: Record<AdminReturnStatus, string> = {
   requested: "Requested",
@@ -66,3 +65,8 @@ export const adminReturnListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminReturnListQuery = z.infer<typeof adminReturnListQuerySchema>;
+
+/** The Complete step's confirmation: which return to complete. */
+export const completeReturnSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: RETURN_NOT_FOUND }).int(RETURN_NOT_FOUND).positive(RETURN_NOT_FOUND),
+});

@@ -30,7 +30,7 @@ import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
 export type Actor = { id: string };
 
-export type AdminReturnItemJson = ReturnItemJson & {
+type AdminReturnItemJson = ReturnItemJson & {
   orderItemId: number;
   productId: number | null;
   /** "20.00" */
@@ -39,7 +39,7 @@ export type AdminReturnItemJson = ReturnItemJson & {
   lineValue: string;
 };
 
-export type AdminReturnJson = Omit<ReturnJson, "items"> & {
+type AdminReturnJson = Omit<ReturnJson, "items"> & {
   userId: string | null;
   customer: { firstName: string | null; lastName: string | null; email: string } | null;
   items: AdminReturnItemJson[];
@@ -126,7 +126,7 @@ function withItems(db: DB, rows: AdminReturnRow[]): AdminReturnJson[] {
 
 // ─── Reading ────────────────────────────────────────────────────────────────
 
-export type AdminReturnsPage = {
+type AdminReturnsPage = {
   items: AdminReturnJson[];
   total: number;
   page: number;
@@ -153,7 +153,7 @@ export function listAdminReturns(
   return { items: withItems(db, rows), total, page, pageCount, pageSize };
 }
 
-export type ReturnCounts = Record<AdminReturnStatus, number>;
+type ReturnCounts = Record<AdminReturnStatus, number>;
 
 /** How many returns are in each status (Pending = requested). */
 export function countReturnsByStatus(db: DB): ReturnCounts {
@@ -171,7 +171,7 @@ export function getAdminReturn(db: DB, id: number): AdminReturnJson | null {
 
 // ─── Completing: what it will do ───────────────────────────────────────────
 
-export type CompletionPlan = {
+type CompletionPlan = {
   /** inc VAT, pence; 0 for an exchange */
   refundAmount: number;
   /** units going back per product that still exists; none for an exchange (the replacement goes out) */

@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  BULK_NO_ORDERS_MESSAGE,
-  BULK_STATUS_INVALID_MESSAGE,
-  bulkStatusSchema,
-  ESTIMATED_DELIVERY_INVALID,
-  exportIdsFrom,
-  isCalendarDate,
-  isWebAddress,
-  orderListQuerySchema,
-  orderStatusSchema,
-  STATUS_INVALID_MESSAGE,
-  TRACKING_EMPTY_MESSAGE,
-  TRACKING_NUMBER_TOO_LONG,
-  trackingFormSchema,
-  trackingSchema,
-} from "./order-desk.schema";
+import { BULK_NO_ORDERS_MESSAGE, exportIdsFrom, orderListQuerySchema } from "./order-list.schema";
+import { BULK_STATUS_INVALID_MESSAGE, bulkStatusSchema, ESTIMATED_DELIVERY_INVALID, isCalendarDate, isWebAddress, orderStatusSchema, STATUS_INVALID_MESSAGE, TRACKING_EMPTY_MESSAGE, TRACKING_NUMBER_TOO_LONG, trackingFormSchema, trackingSchema } from "./order-fulfilment.schema";
 
 describe("order list query", () => {
   it("reads page, search and status, falling back on anything unreadable", () => {

@@ -1,0 +1,103 @@
+/** Emailing a sales invoice to its customer, with the invoice PDF attached (screen and API). */
+import { and, eq, or } from "drizzle-orm";
+import { idempotencyKeys } from "~db/schema";
+import { getCompanySettings } from "~/utils/company.server";
+import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { renderSalesInvoicePdf, type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
+import { sendMail } from "~/utils/mail.server";
+import { formatMoney } from "~/utils/money";
+import { fail, ok, type Result } from "~/utils/result";
+import { INVOICE_EMAIL_FAILED, SALES_INVOICE_NOT_FOUND } from "./sales-invoice.schema";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { formatInvoiceDate } from "./invoice-status";
+import { PAYMENT_TERMS_DAYS } from "./invoices.server";
+import { loadSalesInvoiceDocument } from "./invoice-document.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import type { Actor } from "./sales-invoice-list.server";
+
+const VOID_INVOICE_EMAIL = "This invoice is void (its order was cancelled) and cannot be sent";
+const NO_CUSTOMER_EMAIL = "This invoice has no customer email address to send it to";
+
+type SentInvoiceEmail = { invoiceNumber: string; to: string; subject: string };
+/** A mail server that refused or could not be reached is not the client's fault: 502. */
+type MailFailure = { ok: false; status: 502; message: string };
+
+
+/** `Invoice INV-2026-00012 from Trade Counter Ltd`, with the PDF attached and the balance in the text. */
+function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, companyEmail: string) {
+  const lines = [
+    `Dear ${invoice.billTo.name ?? invoice.billTo.businessName ?? "customer"},`,
+    "",
+    `Please find attached invoice ${invoice.invoiceNumber}${invoice.orderNumber ? ` for order ${invoice.orderNumber}` : ""}, issued ${formatInvoiceDate(invoice.issueDate)}.`,
+    "",
+    `Total: ${formatMoney(invoice.total)} (including VAT ${formatMoney(invoice.vatAmount)})`,
+    `Amount paid: ${formatMoney(invoice.amountPaid)}`,
+    `Outstanding balance: ${formatMoney(invoice.outstanding)}`,
+    `Due date: ${formatInvoiceDate(invoice.dueDate)}`,
+    "",
+    `Payment is due within ${PAYMENT_TERMS_DAYS} days of the invoice date. Please quote ${invoice.invoiceNumber} as the reference.`,
+    `Questions about this invoice: ${companyEmail}.`,
+    "",
+    companyName,
+  ];
+  return lines.join("\n");
+}
+
+/**
+ * Emails the invoice, with its PDF attached, to the customer's address (the account's, else the order's).
+ * A repeated idempotency key answers the first result and sends nothing. A void invoice is not sent (409).
+ * When the mail cannot be sent the answer is the mail server's message (or 'Failed to send invoice').
+ */
+export async function sendInvoiceEmail(
+  db: DB,
+  actor: Actor,
+  invoiceId: number,
+  key: string | null = null,
+): Promise<Result<SentInvoiceEmail> | MailFailure> {
+  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId), key };
+  if (key) {
+    const previous = db
+      .select({ result: idempotencyKeys.result })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.ownerId, ref.ownerId), eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, key)))
+      .get();
+    if (previous?.result) return JSON.parse(previous.result) as Result<SentInvoiceEmail>;
+  }
+  const loaded = loadSalesInvoiceDocument(db, invoiceId);
+  if (!loaded) return fail(404, SALES_INVOICE_NOT_FOUND);
+  if (loaded.storedStatus === "void") return fail(409, VOID_INVOICE_EMAIL);
+  const to = loaded.billTo.email;
+  if (!to) return fail(409, NO_CUSTOMER_EMAIL);
+
+  const company = getCompanySettings();
+  const subject = `Invoice ${loaded.invoiceNumber} from ${company.name}`;
+  let messageId: string;
+  let file: string | null;
+  try {
+    const pdf = await renderSalesInvoicePdf(loaded, company);
+    const sent = await sendMail({
+      to,
+      subject,
+      text: invoiceMail(loaded, company.name, company.email),
+      attachments: [{ filename: `${loaded.invoiceNumber}.pdf`, content: pdf, contentType: "application/pdf" }],
+    });
+    messageId = sent.messageId;
+    file = sent.file;
+  } catch (error) {
+    console.error(`Sending invoice ${loaded.invoiceNumber} failed`, error);
+    const message = error instanceof Error && error.message.trim() ? error.message.trim() : INVOICE_EMAIL_FAILED;
+    return { ok: false, status: 502, message };
+  }
+  const { result } = runOnce(db, ref, (tx) => {
+    recordAudit(tx, {
+      actorId: actor.id,
+      action: "sales_invoice.emailed",
+      entityType: "sales_invoice",
+      entityId: loaded.id,
+      details: { invoiceNumber: loaded.invoiceNumber, to, subject, messageId, outboxFile: file },
+    });
+    return ok({ invoiceNumber: loaded.invoiceNumber, to, subject });
+  });
+  return result;
+}

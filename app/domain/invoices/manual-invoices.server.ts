@@ -1,0 +1,176 @@
+/** Creating a sales invoice by hand in the back office (screen and API). */
+import { and, eq, or, sql } from "drizzle-orm";
+import { orders, products, salesInvoiceItems, salesInvoices, users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { toDecimalString } from "~/utils/money";
+import { fail, ok, type Result } from "~/utils/result";
+import { type ManualInvoiceInput } from "./sales-invoice.schema";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "./invoices.server";
+import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
+import { lineTotals } from "~/domain/pricing/pricing";
+import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
+import type { Actor } from "./sales-invoice-list.server";
+
+const CUSTOMER_NOT_FOUND = "Customer not found: choose a customer account";
+export const ORDER_NOT_FOUND = "Order not found";
+
+/** Only successful results are stored against a key, so a corrected retry can still succeed. */
+const storeSuccess = (result: { ok: boolean }) => result.ok;
+
+type CreatedInvoice = { id: number; invoiceNumber: string; total: string };
+
+/** Numbers of the automatic series; a typed one could later collide with an invoice checkout issues. */
+const AUTOMATIC_NUMBER = /^INV-\d{4}-\d{5,}$/i;
+
+/**
+ * Creates a sales invoice by hand: for a customer (role customer), optionally for one of their orders
+ * that has no invoice yet (an order has at most one: 409). The number is the next of the INV-YYYY-NNNNN
+ * series unless one is given (unique: 409). Dated today (UK) and due 30 days later unless dates are given.
+ * A line naming a product takes that product's name, price and VAT rate. Totals are computed here —
+ * VAT per line, rounded half-up — and the invoice starts unpaid. Audited.
+ */
+export function createManualInvoice(
+  db: DB,
+  actor: Actor,
+  input: ManualInvoiceInput,
+  key: string | null = null,
+): Result<CreatedInvoice> {
+  const { result } = runOnce(
+    db,
+    { ownerId: actor.id, scope: REPEAT_SCOPE.salesInvoiceCreate, key },
+    (tx): Result<CreatedInvoice> => {
+      const customer = tx
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(eq(users.id, input.customerId))
+        .get();
+      if (!customer || customer.role !== "customer") return fail(400, CUSTOMER_NOT_FOUND, "customerId");
+
+      let orderNumber: string | null = null;
+      if (input.orderId !== undefined) {
+        const order = tx
+          .select({ id: orders.id, userId: orders.userId, orderNumber: orders.orderNumber })
+          .from(orders)
+          .where(eq(orders.id, input.orderId))
+          .get();
+        if (!order) return fail(400, ORDER_NOT_FOUND, "orderId");
+        if (order.userId !== customer.id) return fail(400, `Order ${order.orderNumber} belongs to another customer`, "orderId");
+        const existing = tx
+          .select({ invoiceNumber: salesInvoices.invoiceNumber })
+          .from(salesInvoices)
+          .where(eq(salesInvoices.orderId, order.id))
+          .get();
+        if (existing) {
+          return fail(409, `Order ${order.orderNumber} already has invoice ${existing.invoiceNumber}`, "orderId");
+        }
+        orderNumber = order.orderNumber;
+      }
+
+      const issueDate = input.issueDate ?? ukToday();
+      const dueDate = input.dueDate ?? addDaysToDate(issueDate, PAYMENT_TERMS_DAYS);
+      if (dueDate < issueDate) return fail(400, "Due date cannot be before the issue date", "dueDate");
+
+      let invoiceNumber: string;
+      if (input.invoiceNumber) {
+        const taken = tx
+          .select({ id: salesInvoices.id })
+          .from(salesInvoices)
+          .where(sql`lower(${salesInvoices.invoiceNumber}) = lower(${input.invoiceNumber})`)
+          .get();
+        if (taken) return fail(409, `Invoice number ${input.invoiceNumber} is already in use`, "invoiceNumber");
+        if (AUTOMATIC_NUMBER.test(input.invoiceNumber)) {
+          return fail(
+            400,
+            "Numbers like INV-2026-00012 are given automatically: leave the invoice number blank to take the next one, or use another format",
+            "invoiceNumber",
+          );
+        }
+        invoiceNumber = input.invoiceNumber;
+      } else {
+        invoiceNumber = nextInvoiceNumber(tx, issueDate);
+      }
+
+      const lines: { productId: number | null; description: string; quantity: number; unitPrice: number; vatRate: number }[] = [];
+      for (const [index, line] of input.items.entries()) {
+        if (line.productId !== undefined) {
+          const product = tx
+            .select({ id: products.id, name: products.name, salesPrice: products.salesPrice, vatRate: products.vatRate })
+            .from(products)
+            .where(eq(products.id, line.productId))
+            .get();
+          if (!product) return fail(400, "Product not found", `items.${index}.productId`);
+          lines.push({
+            productId: product.id,
+            description: product.name,
+            quantity: line.quantity,
+            unitPrice: product.salesPrice,
+            vatRate: product.vatRate,
+          });
+        } else {
+          lines.push({
+            productId: null,
+            description: line.description!,
+            quantity: line.quantity,
+            unitPrice: line.unitPrice!,
+            vatRate: line.vatRate!,
+          });
+        }
+      }
+      const totals = lineTotals(lines);
+
+      const invoice = tx
+        .insert(salesInvoices)
+        .values({
+          orderId: input.orderId ?? null,
+          invoiceNumber,
+          customerId: customer.id,
+          status: "unpaid",
+          subtotal: totals.subtotal,
+          vatAmount: totals.vatAmount,
+          total: totals.total,
+          amountPaid: 0,
+          issueDate,
+          dueDate,
+        })
+        .returning({ id: salesInvoices.id })
+        .get();
+      tx.insert(salesInvoiceItems)
+        .values(
+          lines.map((line, i) => ({
+            invoiceId: invoice.id,
+            productId: line.productId,
+            description: line.description,
+            quantity: line.quantity,
+            unitPrice: line.unitPrice,
+            vatRate: line.vatRate,
+            vatAmount: totals.lines[i].vat,
+            total: totals.lines[i].net,
+          })),
+        )
+        .run();
+      recordAudit(tx, {
+        actorId: actor.id,
+        action: "sales_invoice.created",
+        entityType: "sales_invoice",
+        entityId: invoice.id,
+        details: {
+          invoiceNumber,
+          customerId: customer.id,
+          orderId: input.orderId ?? null,
+          orderNumber,
+          issueDate,
+          dueDate,
+          lines: lines.length,
+          subtotal: totals.subtotal,
+          vatAmount: totals.vatAmount,
+          total: totals.total,
+        },
+      });
+      return ok({ id: invoice.id, invoiceNumber, total: toDecimalString(totals.total) });
+    },
+    storeSuccess,
+  );
+  return result;
+}

@@ -1,0 +1,276 @@
+/**
+ * The back office's sales invoices as read: the list (filtered by the derived status), one invoice with its
+ * lines and payments, its payments alone, and the financial accounts a payment can go into.
+ * Both doors call these: the /admin/sales-invoices screen and /api/admin/invoices/sales/....
+ */
+import { and, asc, count, desc, eq, gt, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { financialAccounts, orders, payments, salesInvoices, users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
+import { toDecimalString } from "~/utils/money";
+import { SALES_INVOICES_PAGE_SIZE, type PaymentMethod, type SalesInvoiceListQuery } from "./sales-invoice.schema";
+import { containsPattern } from "~/domain/catalog/catalog.schema";
+import { deriveInvoiceStatus, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
+import { ukToday } from "./invoices.server";
+import { loadSalesInvoiceDocument } from "./invoice-document.server";
+
+export type Actor = { id: string };
+
+// ─── Reading ────────────────────────────────────────────────────────────────
+
+const listColumns = {
+  id: salesInvoices.id,
+  invoiceNumber: salesInvoices.invoiceNumber,
+  orderId: salesInvoices.orderId,
+  customerId: salesInvoices.customerId,
+  status: salesInvoices.status,
+  subtotal: salesInvoices.subtotal,
+  vatAmount: salesInvoices.vatAmount,
+  total: salesInvoices.total,
+  amountPaid: salesInvoices.amountPaid,
+  issueDate: salesInvoices.issueDate,
+  dueDate: salesInvoices.dueDate,
+  customerEmail: users.email,
+  customerFirstName: users.firstName,
+  customerLastName: users.lastName,
+  customerBusinessName: users.businessName,
+  orderNumber: orders.orderNumber,
+  shippingName: orders.shippingName,
+  shippingEmail: orders.shippingEmail,
+  shippingAddress: orders.shippingAddress,
+  shippingCity: orders.shippingCity,
+  shippingPostcode: orders.shippingPostcode,
+};
+
+type ListRow = {
+  id: number;
+  invoiceNumber: string;
+  orderId: number | null;
+  customerId: string | null;
+  status: string;
+  subtotal: number;
+  vatAmount: number;
+  total: number;
+  amountPaid: number;
+  issueDate: string;
+  dueDate: string;
+  customerEmail: string | null;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerBusinessName: string | null;
+  orderNumber: string | null;
+  shippingName: string | null;
+  shippingEmail: string | null;
+  shippingAddress: string | null;
+  shippingCity: string | null;
+  shippingPostcode: string | null;
+};
+
+/** A sales invoice as the API and the list show it: money as 2-decimal strings, the status derived. */
+type AdminSalesInvoiceJson = {
+  id: number;
+  invoiceNumber: string;
+  orderId: number | null;
+  customerId: string | null;
+  status: InvoiceStatus;
+  subtotal: string;
+  vatAmount: string;
+  total: string;
+  amountPaid: string;
+  /** total − amountPaid; "0.00" for a void invoice */
+  outstanding: string;
+  issueDate: string;
+  dueDate: string;
+  customer: { id: string; email: string; firstName: string | null; lastName: string | null; businessName: string | null } | null;
+  order: {
+    id: number;
+    orderNumber: string | null;
+    shippingName: string | null;
+    shippingEmail: string | null;
+    shippingAddress: string | null;
+    shippingCity: string | null;
+    shippingPostcode: string | null;
+  } | null;
+};
+
+function invoiceJson(row: ListRow, today: string): AdminSalesInvoiceJson {
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    orderId: row.orderId,
+    customerId: row.customerId,
+    status: deriveInvoiceStatus(row, today),
+    subtotal: toDecimalString(row.subtotal),
+    vatAmount: toDecimalString(row.vatAmount),
+    total: toDecimalString(row.total),
+    amountPaid: toDecimalString(row.amountPaid),
+    outstanding: toDecimalString(invoiceOutstanding(row)),
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    customer:
+      row.customerId && row.customerEmail !== null
+        ? {
+            id: row.customerId,
+            email: row.customerEmail,
+            firstName: row.customerFirstName,
+            lastName: row.customerLastName,
+            businessName: row.customerBusinessName,
+          }
+        : null,
+    order:
+      row.orderId !== null
+        ? {
+            id: row.orderId,
+            orderNumber: row.orderNumber,
+            shippingName: row.shippingName,
+            shippingEmail: row.shippingEmail,
+            shippingAddress: row.shippingAddress,
+            shippingCity: row.shippingCity,
+            shippingPostcode: row.shippingPostcode,
+          }
+        : null,
+  };
+}
+
+/** The SQL of "this invoice's derived status is `status`", the same rule as deriveInvoiceStatus. */
+function statusCondition(status: InvoiceStatus, today: string): SQL {
+  const live = ne(salesInvoices.status, "void");
+  const owing = lt(salesInvoices.amountPaid, salesInvoices.total);
+  switch (status) {
+    case "void":
+      return eq(salesInvoices.status, "void");
+    case "paid":
+      return and(live, gte(salesInvoices.amountPaid, salesInvoices.total))!;
+    case "overdue":
+      return and(live, owing, lt(salesInvoices.dueDate, today))!;
+    case "partially_paid":
+      return and(live, owing, gte(salesInvoices.dueDate, today), gt(salesInvoices.amountPaid, 0))!;
+    case "unpaid":
+      return and(live, owing, gte(salesInvoices.dueDate, today), eq(salesInvoices.amountPaid, 0))!;
+  }
+}
+
+function likeEscaped(column: SQL | typeof users.email, pattern: string) {
+  return sql`${column} like ${pattern} escape '\\'`;
+}
+
+type SalesInvoicePage = {
+  items: AdminSalesInvoiceJson[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+/**
+ * One page of invoices, newest issue date first (then newest id, so pages never overlap). `q` matches the
+ * invoice number, the customer's email or business name, or the order number; `status` is the derived one.
+ */
+export function listSalesInvoices(
+  db: DB,
+  query: SalesInvoiceListQuery,
+  { pageSize = SALES_INVOICES_PAGE_SIZE, today = ukToday() }: { pageSize?: number; today?: string } = {},
+): SalesInvoicePage {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(
+        likeEscaped(sql`${salesInvoices.invoiceNumber}`, pattern),
+        likeEscaped(sql`coalesce(${users.email}, '')`, pattern),
+        likeEscaped(sql`coalesce(${users.businessName}, '')`, pattern),
+        likeEscaped(sql`coalesce(${orders.orderNumber}, '')`, pattern),
+      )!,
+    );
+  }
+  if (query.status) conditions.push(statusCondition(query.status, today));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const total =
+    db
+      .select({ n: count() })
+      .from(salesInvoices)
+      .leftJoin(users, eq(users.id, salesInvoices.customerId))
+      .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
+      .where(where)
+      .get()?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const rows = db
+    .select(listColumns)
+    .from(salesInvoices)
+    .leftJoin(users, eq(users.id, salesInvoices.customerId))
+    .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
+    .where(where)
+    .orderBy(desc(salesInvoices.issueDate), desc(salesInvoices.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: rows.map((row) => invoiceJson(row, today)), total, page, pageCount, pageSize };
+}
+
+/** A payment as read (the spec's "Invoice payment"), plus the account it went into. */
+export type InvoicePaymentJson = {
+  id: number;
+  paymentDate: string;
+  amount: string;
+  paymentMethod: PaymentMethod;
+  reference: string | null;
+  notes: string | null;
+  financialAccountId: number | null;
+  financialAccountName: string | null;
+  createdAt: string;
+};
+
+function paymentRows(db: DB, invoiceId: number): InvoicePaymentJson[] {
+  return db
+    .select({
+      id: payments.id,
+      paymentDate: payments.paymentDate,
+      amount: payments.amount,
+      paymentMethod: payments.paymentMethod,
+      reference: payments.reference,
+      notes: payments.notes,
+      financialAccountId: payments.financialAccountId,
+      financialAccountName: financialAccounts.name,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .leftJoin(financialAccounts, eq(financialAccounts.id, payments.financialAccountId))
+    .where(eq(payments.salesInvoiceId, invoiceId))
+    .orderBy(asc(payments.paymentDate), asc(payments.id))
+    .all()
+    .map((row) => ({ ...row, amount: toDecimalString(row.amount), createdAt: row.createdAt.toISOString() }));
+}
+
+/** The invoice's payments, oldest first; null when there is no such invoice. */
+export function listInvoicePayments(db: DB, invoiceId: number): InvoicePaymentJson[] | null {
+  const invoice = db.select({ id: salesInvoices.id }).from(salesInvoices).where(eq(salesInvoices.id, invoiceId)).get();
+  return invoice ? paymentRows(db, invoiceId) : null;
+}
+
+type AdminSalesInvoiceDetail = {
+  id: number;
+  orderId: number | null;
+  customerId: string | null;
+  document: SalesInvoiceDocument;
+  payments: InvoicePaymentJson[];
+};
+
+/** One invoice with its lines, bill-to, ship-to and payments, or null. */
+export function getAdminSalesInvoice(db: DB, id: number, { today = ukToday() }: { today?: string } = {}): AdminSalesInvoiceDetail | null {
+  const loaded = loadSalesInvoiceDocument(db, id, { today });
+  if (!loaded) return null;
+  const { id: invoiceId, orderId, customerId, storedStatus: _stored, ...document } = loaded;
+  return { id: invoiceId, orderId, customerId, document, payments: paymentRows(db, invoiceId) };
+}
+
+type FinancialAccountOption = { id: number; name: string; type: string };
+
+/** The financial accounts a payment can be paid into, by name. */
+export function listFinancialAccountOptions(db: DB): FinancialAccountOption[] {
+  return db
+    .select({ id: financialAccounts.id, name: financialAccounts.name, type: financialAccounts.type })
+    .from(financialAccounts)
+    .orderBy(asc(financialAccounts.name), asc(financialAccounts.id))
+    .all();
+}

@@ -1,0 +1,135 @@
+/**
+ * The Orders toolbar's files for the ticked orders: the CSV export (spec §3 "Order export row") and the
+ * picking list (spec §3 "Picking list row"). The selection comes as `ids`, repeated or comma-separated.
+ */
+import { stringify } from "csv-stringify/sync";
+import { asc, eq, inArray } from "drizzle-orm";
+import { orderItems, orders, users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { toDecimalString } from "~/utils/money";
+import { fail, ok, type Result } from "~/utils/result";
+import { ukToday } from "~/domain/invoices/invoices.server";
+import { exportIdsSchema } from "./order-list.schema";
+import { summaryColumns, type AdminOrderSummary } from "./order-list.server";
+
+type CsvExport = { csv: string; fileName: string; count: number };
+
+/** The ids of a selection (`ids` values, each maybe comma-separated): 400 on "ids" without a valid list. */
+function selectedIds(ids: unknown): Result<number[]> {
+  const parsed = exportIdsSchema.safeParse(ids);
+  return parsed.success ? ok(parsed.data) : fail(400, parsed.error.issues[0]?.message ?? "Invalid request", "ids");
+}
+
+function loadOrdersByIds(db: DB, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const found = new Map<number, AdminOrderSummary>();
+  for (let i = 0; i < unique.length; i += 500) {
+    for (const row of db
+      .select(summaryColumns)
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(inArray(orders.id, unique.slice(i, i + 500)))
+      .all()) {
+      found.set(row.id, row);
+    }
+  }
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    return fail(404, `${missing.length === 1 ? "Order" : "Orders"} not found: ${missing.join(", ")}`, "ids");
+  }
+  // oldest first: the order they came in
+  return ok(
+    [...found.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id),
+  );
+}
+
+/** A cell that a spreadsheet would otherwise run as a formula (=, +, -, @) is written as text. */
+function safeCell(value: string) {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The selected orders as CSV (400 on "ids" without a valid selection; spec §3 "Order export row": id, customerId, customerEmail, status, subtotal,
+ * vatAmount, total, createdAt, with the order number after the id). Money as 2-decimal pounds.
+ */
+export function exportOrdersCsv(db: DB, ids: unknown, today = ukToday()): Result<CsvExport> {
+  const selected = selectedIds(ids);
+  if (!selected.ok) return selected;
+  const loaded = loadOrdersByIds(db, selected.value);
+  if (!loaded.ok) return loaded;
+  const csv = stringify(
+    loaded.value.map((order) => [
+      order.id,
+      order.orderNumber,
+      order.userId ?? "",
+      safeCell(order.accountEmail ?? order.shippingEmail),
+      order.status,
+      toDecimalString(order.subtotal),
+      toDecimalString(order.vatAmount),
+      toDecimalString(order.total),
+      order.createdAt.toISOString(),
+    ]),
+    {
+      header: true,
+      columns: ["id", "orderNumber", "customerId", "customerEmail", "status", "subtotal", "vatAmount", "total", "createdAt"],
+    },
+  );
+  return ok({ csv, fileName: `orders-${today}.csv`, count: loaded.value.length });
+}
+
+const NOTHING_TO_PICK_MESSAGE = "The selected orders are all cancelled: there is nothing to pick.";
+
+/**
+ * What to take off the shelves for the selected orders (spec §3 "Picking list row": productId,
+ * productName, variants, totalQuantity, orderIds), one row per product and variant choice, by product
+ * name. Cancelled orders are left out: their stock is back on the shelf.
+ */
+export function pickingListCsv(db: DB, ids: unknown, today = ukToday()): Result<CsvExport> {
+  const selected = selectedIds(ids);
+  if (!selected.ok) return selected;
+  const loaded = loadOrdersByIds(db, selected.value);
+  if (!loaded.ok) return loaded;
+  const live = loaded.value.filter((order) => order.status !== "cancelled");
+  if (live.length === 0) return fail(409, NOTHING_TO_PICK_MESSAGE, "ids");
+  const numbers = new Map(live.map((order) => [order.id, order.orderNumber]));
+  const lines = db
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      selectedVariants: orderItems.selectedVariants,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...numbers.keys()]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id))
+    .all();
+  type Pick = { productId: number | null; productName: string; variants: string; totalQuantity: number; orderIds: number[] };
+  const picks = new Map<string, Pick>();
+  for (const line of lines) {
+    const variants = Object.entries(line.selectedVariants ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("; ");
+    const key = `${line.productId ?? line.productName}|${variants}`;
+    const pick = picks.get(key) ?? { productId: line.productId, productName: line.productName, variants, totalQuantity: 0, orderIds: [] };
+    pick.totalQuantity += line.quantity;
+    if (!pick.orderIds.includes(line.orderId)) pick.orderIds.push(line.orderId);
+    picks.set(key, pick);
+  }
+  const rows = [...picks.values()].sort(
+    (a, b) => a.productName.localeCompare(b.productName) || a.variants.localeCompare(b.variants),
+  );
+  const csv = stringify(
+    rows.map((pick) => [
+      pick.productId ?? "",
+      safeCell(pick.productName),
+      safeCell(pick.variants),
+      pick.totalQuantity,
+      pick.orderIds.join(" "),
+      pick.orderIds.map((id) => numbers.get(id)).join(" "),
+    ]),
+    { header: true, columns: ["productId", "productName", "variants", "totalQuantity", "orderIds", "orderNumbers"] },
+  );
+  return ok({ csv, fileName: `picking-list-${today}.csv`, count: live.length });
+}

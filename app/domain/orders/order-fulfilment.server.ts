@@ -1,0 +1,184 @@
+/**
+ * Moving orders on in the back office: one order's status, many orders' status at once, and the tracking
+ * details (decisions "Orders", "Loyalty", "Invoices").
+ * - Moving an order to cancelled goes through cancelOrder: its stock comes back, its invoice is voided, its
+ *   points are reversed and its voucher is given back. A cancelled order cannot be reopened (its stock and
+ *   invoice were released), so moving it anywhere else is refused with 409.
+ * - The status selector may move a pending-approval order straight on (the spec allows any status from any):
+ *   that counts as approving it, so it gets its invoice and points like an approval.
+ * - Delivered sets deliveredAt; moving a delivered order back clears it.
+ * Every change is audited in its own transaction, and every command runs once per idempotency key.
+ */
+import { eq, inArray } from "drizzle-orm";
+import { orders, type OrderStatus } from "~db/schema";
+import type { SessionUser } from "~/domain/users/user-accounts.server";
+import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { fail, ok, type Result } from "~/utils/result";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import type { AdminStatusOption, BulkStatusOption, TrackingInput } from "./order-fulfilment.schema";
+import { releaseForProcessing } from "./order-approvals.server";
+import { ORDER_NOT_FOUND_MESSAGE } from "./order-list.server";
+import { ADMIN_ONLY_MESSAGE, cancelOrder } from "./orders.server";
+
+export const CANNOT_REOPEN_MESSAGE =
+  "A cancelled order cannot be reopened: its stock was returned and its invoice voided. Ask the customer to place a new order.";
+
+
+type Actor = SessionUser;
+type OrderRow = typeof orders.$inferSelect;
+
+/** Only successful results are stored against a key, so a corrected retry can still succeed. */
+const storeSuccess = (result: Result<unknown>) => result.ok;
+
+/** Moves a (not cancelled) order to a status other than cancelled, inside the caller's transaction. */
+function moveOrder(tx: DB, actor: Actor, order: OrderRow, status: Exclude<OrderStatus, "cancelled" | "pending_approval">) {
+  const now = new Date();
+  const released = order.status === "pending_approval" ? releaseForProcessing(tx, order, now) : null;
+  const deliveredAt = status === "delivered" ? (order.status === "delivered" ? order.deliveredAt : now) : null;
+  tx.update(orders).set({ status, deliveredAt, updatedAt: now }).where(eq(orders.id, order.id)).run();
+  recordAudit(tx, {
+    actorId: actor.id,
+    action: "order.status_updated",
+    entityType: "order",
+    entityId: order.id,
+    details: {
+      orderNumber: order.orderNumber,
+      from: order.status,
+      to: status,
+      ...(released ? { approved: true, invoiceNumber: released.invoiceNumber, pointsEarned: released.pointsEarned } : {}),
+    },
+  });
+}
+
+type StatusChange = { orderId: number; orderNumber: string; previousStatus: OrderStatus; status: OrderStatus };
+
+/**
+ * Sets an order's status (admins). Cancelled goes through cancelOrder; a cancelled order cannot be
+ * reopened (409); choosing the status it already has changes nothing.
+ */
+export function updateOrderStatus(
+  db: DB,
+  actor: Actor,
+  id: number,
+  status: AdminStatusOption,
+  key: string | null = null,
+): Result<StatusChange> {
+  if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
+  return runOnce(
+    db,
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderStatus, id), key },
+    (tx): Result<StatusChange> => {
+      const order = tx.select().from(orders).where(eq(orders.id, id)).get();
+      if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
+      const change = { orderId: order.id, orderNumber: order.orderNumber, previousStatus: order.status, status };
+      if (order.status === status) return ok(change);
+      if (order.status === "cancelled") return fail(409, CANNOT_REOPEN_MESSAGE, "status");
+      if (status === "cancelled") {
+        // cancelOrder's own transaction nests as a savepoint of this one; it writes its own audit entry
+        const cancelled = cancelOrder(tx, actor, order.id);
+        return cancelled.ok ? ok(change) : cancelled;
+      }
+      moveOrder(tx, actor, order, status);
+      return ok(change);
+    },
+    storeSuccess,
+  ).result;
+}
+
+type BulkStatusChange = { status: BulkStatusOption; updated: number; orderNumbers: string[] };
+
+/**
+ * Gives every listed order the same status (processing, shipped or delivered) in one transaction: if any
+ * order is missing or cancelled, nothing changes.
+ */
+export function bulkUpdateStatus(
+  db: DB,
+  actor: Actor,
+  ids: readonly number[],
+  status: BulkStatusOption,
+  key: string | null = null,
+): Result<BulkStatusChange> {
+  if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
+  const unique = [...new Set(ids)];
+  return runOnce(
+    db,
+    { ownerId: actor.id, scope: REPEAT_SCOPE.orderBulkStatus, key },
+    (tx): Result<BulkStatusChange> => {
+      const found = new Map<number, OrderRow>();
+      for (let i = 0; i < unique.length; i += 500) {
+        for (const row of tx.select().from(orders).where(inArray(orders.id, unique.slice(i, i + 500))).all()) {
+          found.set(row.id, row);
+        }
+      }
+      const missing = unique.filter((id) => !found.has(id));
+      if (missing.length > 0) {
+        return fail(404, `${missing.length === 1 ? "Order" : "Orders"} not found: ${missing.join(", ")}`, "ids");
+      }
+      const cancelled = unique.map((id) => found.get(id)!).filter((order) => order.status === "cancelled");
+      if (cancelled.length > 0) {
+        return fail(
+          409,
+          `A cancelled order cannot be reopened: ${cancelled.map((order) => order.orderNumber).join(", ")}. Nothing was changed.`,
+          "ids",
+        );
+      }
+      const changed: string[] = [];
+      for (const id of unique) {
+        const order = found.get(id)!;
+        if (order.status === status) continue;
+        moveOrder(tx, actor, order, status);
+        changed.push(order.orderNumber);
+      }
+      return ok({ status, updated: changed.length, orderNumbers: changed });
+    },
+    storeSuccess,
+  ).result;
+}
+
+// ─── Tracking ───────────────────────────────────────────────────────────────
+
+const TRACKING_KEYS = ["trackingNumber", "carrier", "trackingUrl", "estimatedDelivery"] as const;
+
+/** Sets the fields given (null clears one); the others stay as they are. */
+export function updateTracking(
+  db: DB,
+  actor: Actor,
+  id: number,
+  input: TrackingInput,
+  key: string | null = null,
+): Result<{ orderId: number; orderNumber: string }> {
+  if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
+  return runOnce(
+    db,
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderTracking, id), key },
+    (tx): Result<{ orderId: number; orderNumber: string }> => {
+      const order = tx.select().from(orders).where(eq(orders.id, id)).get();
+      if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
+      const changes: Partial<Record<(typeof TRACKING_KEYS)[number], string | null>> = {};
+      const before: Record<string, string | null> = {};
+      for (const name of TRACKING_KEYS) {
+        const value = input[name];
+        if (value === undefined || value === order[name]) continue;
+        changes[name] = value;
+        before[name] = order[name];
+      }
+      if (Object.keys(changes).length > 0) {
+        tx.update(orders)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(orders.id, order.id))
+          .run();
+        recordAudit(tx, {
+          actorId: actor.id,
+          action: "order.tracking_updated",
+          entityType: "order",
+          entityId: order.id,
+          details: { orderNumber: order.orderNumber, before, after: changes },
+        });
+      }
+      return ok({ orderId: order.id, orderNumber: order.orderNumber });
+    },
+    storeSuccess,
+  ).result;
+}

@@ -1,0 +1,203 @@
+/**
+ * The back office's order list and one order's detail, as the Orders screen and the admin API read them,
+ * with their JSON shapes (money as 2-decimal strings, instants as ISO strings).
+ */
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { orderItems, orders, salesInvoices, users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { toDecimalString } from "~/utils/money";
+import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery } from "./order-list.schema";
+
+export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
+
+export const summaryColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  userId: orders.userId,
+  /** the account's email; null for orders without an account (walk-in sales) */
+  accountEmail: users.email,
+  status: orders.status,
+  subtotal: orders.subtotal,
+  vatAmount: orders.vatAmount,
+  total: orders.total,
+  shippingName: orders.shippingName,
+  shippingEmail: orders.shippingEmail,
+  createdAt: orders.createdAt,
+};
+
+export type AdminOrderSummary = {
+  [K in keyof typeof summaryColumns]: K extends "accountEmail" ? string | null : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect];
+};
+
+export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
+
+/** `%term%` for LIKE, with the wildcards in the term itself taken literally. */
+function containsPattern(term: string) {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function like(column: SQL | SQLiteColumn, pattern: string) {
+  return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+export function paged<T>(total: number, requested: number, pageSize: number, load: (offset: number) => T[]): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, requested), pageCount);
+  return { items: load((page - 1) * pageSize), total, page, pageCount, pageSize };
+}
+
+/**
+ * Orders matching ?q= (order number, the customer's email, the shipping email or name; a bare number also
+ * matches the order id) and ?status=, newest first, 25 a page.
+ */
+export function listAdminOrders(
+  db: DB,
+  query: Partial<OrderListQuery>,
+  pageSize = ADMIN_ORDERS_PAGE_SIZE,
+): Page<AdminOrderSummary> {
+  const conditions: SQL[] = [];
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    const matches: SQL[] = [
+      like(orders.orderNumber, pattern),
+      like(sql`coalesce(${users.email}, '')`, pattern),
+      like(orders.shippingEmail, pattern),
+      like(orders.shippingName, pattern),
+    ];
+    const bare = q.replace(/^#/, "");
+    if (/^\d{1,15}$/.test(bare)) matches.push(eq(orders.id, Number(bare)));
+    conditions.push(or(...matches)!);
+  }
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const total =
+    db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where).get()?.n ?? 0;
+  return paged(total, query.page ?? 1, pageSize, (offset) =>
+    db
+      .select(summaryColumns)
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pageSize)
+      .offset(offset)
+      .all(),
+  );
+}
+
+type AdminOrderDetail = typeof orders.$inferSelect & {
+  items: (typeof orderItems.$inferSelect)[];
+  customer: {
+    id: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    businessName: string | null;
+    phone: string | null;
+  } | null;
+  invoice: { id: number; invoiceNumber: string; status: string } | null;
+};
+
+/** One order with its lines, its customer's account and its invoice; null when there is no such order. */
+export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
+  const order = db.select().from(orders).where(eq(orders.id, id)).get();
+  if (!order) return null;
+  const items = db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)).all();
+  const customer = order.userId
+    ? (db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          businessName: users.businessName,
+          phone: users.phone,
+        })
+        .from(users)
+        .where(eq(users.id, order.userId))
+        .get() ?? null)
+    : null;
+  const invoice =
+    db
+      .select({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber, status: salesInvoices.status })
+      .from(salesInvoices)
+      .where(eq(salesInvoices.orderId, id))
+      .get() ?? null;
+  return { ...order, items, customer, invoice };
+}
+
+// ─── JSON ───────────────────────────────────────────────────────────────────
+
+/** Who an order is for, as every admin order row starts: the account's email, else the shipping email. */
+export function orderContactJson(
+  order: Pick<AdminOrderSummary, "id" | "orderNumber" | "userId" | "accountEmail" | "shippingName" | "shippingEmail">,
+) {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId: order.userId,
+    customerEmail: order.accountEmail ?? order.shippingEmail,
+    shippingName: order.shippingName,
+    shippingEmail: order.shippingEmail,
+  };
+}
+
+/** A list row as the admin API shows it: money as 2-decimal strings, instants as ISO strings. */
+export function adminOrderSummaryJson(order: AdminOrderSummary) {
+  return {
+    ...orderContactJson(order),
+    status: order.status,
+    subtotal: toDecimalString(order.subtotal),
+    vatAmount: toDecimalString(order.vatAmount),
+    total: toDecimalString(order.total),
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** One order with everything the detail shows. */
+export function adminOrderJson(order: AdminOrderDetail) {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    userId: order.userId,
+    customerEmail: order.customer?.email ?? order.shippingEmail,
+    customer: order.customer,
+    status: order.status,
+    channel: order.channel,
+    subtotal: toDecimalString(order.subtotal),
+    vatAmount: toDecimalString(order.vatAmount),
+    total: toDecimalString(order.total),
+    discountAmount: toDecimalString(order.discountAmount),
+    freeShipping: order.freeShipping,
+    shippingName: order.shippingName,
+    shippingEmail: order.shippingEmail,
+    shippingAddress: order.shippingAddress,
+    shippingCity: order.shippingCity,
+    shippingPostcode: order.shippingPostcode,
+    trackingNumber: order.trackingNumber,
+    carrier: order.carrier,
+    trackingUrl: order.trackingUrl,
+    estimatedDelivery: order.estimatedDelivery,
+    invoice: order.invoice,
+    approvedAt: iso(order.approvedAt),
+    cancelledAt: iso(order.cancelledAt),
+    deliveredAt: iso(order.deliveredAt),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      productName: item.productName,
+      selectedVariants: item.selectedVariants,
+      quantity: item.quantity,
+      unitPrice: toDecimalString(item.unitPrice),
+      vatRate: toDecimalString(item.vatRate),
+      vatAmount: toDecimalString(item.vatAmount),
+      total: toDecimalString(item.total),
+    })),
+  };
+}

@@ -1,0 +1,161 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
+import { formatDecimalMoney, formatDecimalPercent } from "~/components/orders/format";
+import { StatusBadge } from "~/components/orders/status-badge";
+import type { OrderDetail, ScreenHidden } from "./orders-screen";
+import { StatusForm } from "./status-form";
+import { TrackingForm } from "./tracking-form";
+
+export function OrderDetailView({
+  order,
+  hidden,
+  closeHref,
+  trackingResult,
+}: {
+  order: OrderDetail;
+  hidden: ScreenHidden;
+  closeHref: string;
+  trackingResult?: SubmissionResult<string[]>;
+}) {
+  const customerName = order.customer
+    ? [order.customer.firstName, order.customer.lastName].filter(Boolean).join(" ")
+    : "";
+  return (
+    <div className="space-y-6 text-sm" data-testid="order-detail">
+      <div className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={order.status} />
+        {order.invoice ? (
+          <span className="text-slate-600">
+            Invoice {order.invoice.invoiceNumber}
+            {order.invoice.status === "void" ? " (void)" : ""}
+          </span>
+        ) : (
+          <span className="text-slate-600">No invoice yet</span>
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="order-customer">
+          <h3 id="order-customer" className="font-semibold text-slate-900">
+            Customer
+          </h3>
+          {order.customer ? (
+            <dl className="mt-1 space-y-0.5 text-slate-700">
+              {customerName ? <dd>{customerName}</dd> : null}
+              {order.customer.businessName ? <dd>{order.customer.businessName}</dd> : null}
+              <dd className="break-all">{order.customer.email}</dd>
+              {order.customer.phone ? <dd>{order.customer.phone}</dd> : null}
+            </dl>
+          ) : (
+            <p className="mt-1 text-slate-600">No account (walk-in sale)</p>
+          )}
+        </section>
+        <section aria-labelledby="order-shipping">
+          <h3 id="order-shipping" className="font-semibold text-slate-900">
+            Shipping address
+          </h3>
+          <address className="mt-1 not-italic text-slate-700">
+            {order.shippingName}
+            <br />
+            {order.shippingAddress}
+            <br />
+            {order.shippingCity}
+            <br />
+            {order.shippingPostcode}
+            <br />
+            <span className="break-all">{order.shippingEmail}</span>
+          </address>
+        </section>
+      </div>
+
+      <section aria-labelledby="order-items">
+        <h3 id="order-items" className="font-semibold text-slate-900">
+          Items
+        </h3>
+        <DataTable caption={`Items of ${order.orderNumber}`} minWidth="32rem">
+          <thead>
+            <tr>
+              <th scope="col" className={thClass}>
+                Product
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Qty
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Unit price
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                VAT
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => {
+              const options = Object.entries(item.selectedVariants ?? {});
+              return (
+                <tr key={item.id} data-testid="order-item">
+                  <td className={tdClass}>
+                    {item.productName}
+                    {options.length > 0 ? (
+                      <div className="text-xs text-slate-500">
+                        {options.map(([name, value]) => `${name}: ${value}`).join(", ")}
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{item.quantity}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalMoney(item.unitPrice)}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalPercent(item.vatRate)}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalMoney(item.total)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </DataTable>
+        <dl className="ml-auto mt-3 max-w-xs space-y-1" data-testid="order-totals">
+          {order.discountAmount !== "0.00" ? (
+            <div className="flex justify-between text-emerald-800">
+              <dt>Voucher discount</dt>
+              <dd className="tabular-nums">−{formatDecimalMoney(order.discountAmount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt>Subtotal{order.discountAmount !== "0.00" ? " (after discount)" : ""}</dt>
+            <dd className="tabular-nums">{formatDecimalMoney(order.subtotal)}</dd>
+          </div>
+          {order.freeShipping ? (
+            <div className="flex justify-between text-emerald-800">
+              <dt>Shipping</dt>
+              <dd>Free (voucher)</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt>VAT</dt>
+            <dd className="tabular-nums">{formatDecimalMoney(order.vatAmount)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{formatDecimalMoney(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <StatusForm order={order} hidden={hidden} />
+      <TrackingForm order={order} hidden={hidden} lastResult={trackingResult} />
+
+      <div className="flex justify-end border-t border-slate-200 pt-4">
+        <Link
+          to={closeHref}
+          replace
+          preventScrollReset
+          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          Close
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Form, Link } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { HiddenFields } from "~/components/admin/form/form-bits";
+import { listHref } from "~/components/admin/form/list-hrefs";
+import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
+import { StatusBadge } from "~/components/orders/status-badge";
+import { ToastNotice } from "~/components/ui/toast";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { NO_ORDERS_FOUND } from "~/domain/orders/order-list.schema";
+import type { Toast } from "~/utils/session.server";
+import { BulkStatusBar } from "./bulk-status-bar";
+import { ORDERS_PATH as PATH, type OrdersLoaderData, type ScreenHidden } from "./orders-screen";
+
+/** The table inside the bulk form: the ticked rows' `ids` go with the toolbar's status. */
+export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: ScreenHidden }) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { list } = data;
+  const [notice, setNotice] = useState<{ toast: Toast; attempt: number } | null>(null);
+
+  function toggleAll(checked: boolean) {
+    formRef.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]').forEach((box) => (box.checked = checked));
+  }
+
+  return (
+    <Form method="post" ref={formRef} preventScrollReset aria-label="Bulk status update">
+      <input type="hidden" name="intent" value="bulk-status" />
+      <HiddenFields values={hidden} />
+      <BulkStatusBar formRef={formRef} onNotice={setNotice} />
+      {notice ? <ToastNotice key={notice.attempt} toast={notice.toast} /> : null}
+      <DataTable caption="Orders" minWidth="52rem">
+        <thead>
+          <tr>
+            <th scope="col" className={`${thClass} w-10`}>
+              {hydrated ? (
+                <input
+                  type="checkbox"
+                  aria-label="Select all orders on this page"
+                  className="h-4 w-4 rounded border-slate-300"
+                  onChange={(event) => toggleAll(event.currentTarget.checked)}
+                />
+              ) : (
+                <span className="sr-only">Select</span>
+              )}
+            </th>
+            <th scope="col" className={thClass}>
+              Order
+            </th>
+            <th scope="col" className={thClass}>
+              Customer
+            </th>
+            <th scope="col" className={thClass}>
+              Date
+            </th>
+            <th scope="col" className={thClass}>
+              Status
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              Total
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.orders.length === 0 ? (
+            <EmptyRow colSpan={7}>{NO_ORDERS_FOUND}</EmptyRow>
+          ) : (
+            data.orders.map((order) => (
+              <tr key={order.id} data-testid="order-row" className="hover:bg-slate-50">
+                <td className={tdClass}>
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={order.id}
+                    aria-label={`Select ${order.orderNumber}`}
+                    className="h-4 w-4 rounded border-slate-300"
+                  />
+                </td>
+                <td className={`${tdClass} whitespace-nowrap font-medium text-slate-900`}>{order.orderNumber}</td>
+                <td className={`${tdClass} break-all`}>
+                  {order.customerEmail}
+                  {order.shippingName ? <div className="text-xs text-slate-500">{order.shippingName}</div> : null}
+                </td>
+                <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>
+                <td className={tdClass}>
+                  <StatusBadge status={order.status} />
+                </td>
+                <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalMoney(order.total)}</td>
+                <td className={`${tdClass} text-right`}>
+                  <Link
+                    to={listHref(PATH, list, { view: String(order.id) })}
+                    preventScrollReset
+                    aria-label={`View ${order.orderNumber}`}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    View
+                  </Link>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+    </Form>
+  );
+}

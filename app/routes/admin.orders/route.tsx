@@ -1,0 +1,213 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { AdminListFilters } from "~/components/admin/admin-list-filters";
+import { AdminPagination } from "~/components/admin/admin-pagination";
+import { Badge } from "~/components/admin/badge";
+import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
+import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { PageHeader, Panel } from "~/components/admin/page-header";
+import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
+import { statusFilter } from "~/components/admin/status-filter";
+import { formatOrderDate } from "~/components/orders/format";
+import { countPendingApprovalOrders } from "~/domain/orders/order-approvals.server";
+import { bulkStatusSchema, orderStatusSchema, trackingFormSchema } from "~/domain/orders/order-fulfilment.schema";
+import { bulkUpdateStatus, updateOrderStatus, updateTracking } from "~/domain/orders/order-fulfilment.server";
+import { ORDER_STATUSES, orderListQuerySchema } from "~/domain/orders/order-list.schema";
+import {
+  adminOrderJson,
+  adminOrderSummaryJson,
+  getAdminOrder,
+  listAdminOrders,
+  ORDER_NOT_FOUND_MESSAGE,
+} from "~/domain/orders/order-list.server";
+import { statusLabel } from "~/domain/orders/order-status";
+import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
+import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { OrderDetailView } from "./order-detail";
+import { OrderTable } from "./order-table";
+import { ORDERS_PATH as PATH } from "./orders-screen";
+
+export const meta: MetaFunction = () => [{ title: "Orders · INFY Admin" }];
+
+const TRACKING_FIELDS = ["trackingNumber", "carrier", "trackingUrl", "estimatedDelivery"] as const;
+
+function parseList(params: URLSearchParams): ListState {
+  const query = orderListQuerySchema.parse(Object.fromEntries(params));
+  return { q: query.q, status: query.status, page: query.page };
+}
+
+/** The first message of a failed submission (the status forms answer it as a notice, not on a field). */
+function firstError(error: Record<string, string[] | null> | null | undefined) {
+  return Object.values(error ?? {}).flatMap((messages) => messages ?? [])[0] ?? "Invalid request";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const params = new URL(request.url).searchParams;
+  const query = orderListQuerySchema.parse(Object.fromEntries(params));
+  const page = listAdminOrders(db, query);
+  const viewId = idParam(params.get("view"));
+  const viewing = viewId ? getAdminOrder(db, viewId) : null;
+  return json({
+    list: { q: query.q, status: query.status, page: page.page } satisfies ListState,
+    orders: page.items.map(adminOrderSummaryJson),
+    total: page.total,
+    pageCount: page.pageCount,
+    viewing: viewing ? adminOrderJson(viewing) : null,
+    viewMissing: params.has("view") && !viewing,
+    pendingApprovals: countPendingApprovalOrders(db),
+    idempotencyKey: issueIdempotencyKey(),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const key = idempotencyKeyFrom(formData);
+  const back = safeReturnHref(PATH, formData.get("returnTo"), parseList);
+  /** The list with the order's detail open again, so the admin sees what changed. */
+  const backToOrder = (id: number) => {
+    const url = new URL(back, "http://localhost");
+    url.searchParams.set("view", String(id));
+    return `${url.pathname}${url.search}`;
+  };
+
+  if (intent === "bulk-status") {
+    const submission = parseWithZod(formData, { schema: bulkStatusSchema });
+    if (submission.status !== "success")
+      return redirectWithToast(request, back, errorToast(firstError(submission.error)));
+    const result = bulkUpdateStatus(db, admin, submission.value.ids, submission.value.status, key);
+    if (!result.ok) return redirectWithToast(request, back, errorToast(result.message));
+    const { updated, status } = result.value;
+    return redirectWithToast(request, back, {
+      title: "Batch Update Complete",
+      description:
+        updated === 0
+          ? `The selected orders were already ${statusLabel(status)}.`
+          : `${updated} ${updated === 1 ? "order" : "orders"} marked as ${statusLabel(status)}.`,
+    });
+  }
+
+  // the order the detail's forms act on (the target, not a command field)
+  const orderId = idParam(String(formData.get("id") ?? ""));
+  if (orderId === null) return redirectWithToast(request, back, errorToast(ORDER_NOT_FOUND_MESSAGE));
+
+  if (intent === "status") {
+    const submission = parseWithZod(formData, { schema: orderStatusSchema });
+    if (submission.status !== "success") {
+      return redirectWithToast(request, backToOrder(orderId), errorToast(firstError(submission.error)));
+    }
+    const result = updateOrderStatus(db, admin, orderId, submission.value.status, key);
+    if (!result.ok) return redirectWithToast(request, backToOrder(orderId), errorToast(result.message));
+    const { orderNumber, previousStatus, status } = result.value;
+    return redirectWithToast(request, backToOrder(orderId), {
+      title: "Status updated",
+      description:
+        previousStatus === status
+          ? `${orderNumber} was already ${statusLabel(status)}.`
+          : `${orderNumber} is now ${statusLabel(status)}.`,
+    });
+  }
+
+  if (intent === "tracking") {
+    const submission = parseWithZod(formData, { schema: trackingFormSchema });
+    if (submission.status !== "success") return invalidReply("tracking", submission);
+    const result = updateTracking(db, admin, orderId, submission.value, key);
+    if (!result.ok) return failureReply("tracking", submission, result, TRACKING_FIELDS);
+    return redirectWithToast(request, backToOrder(orderId), {
+      title: "Tracking updated",
+      description: `Tracking details for ${result.value.orderNumber} have been saved.`,
+    });
+  }
+
+  return redirectWithToast(request, back, errorToast("Unknown action"));
+}
+
+export default function AdminOrders() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as FormActionData | undefined;
+  const { list } = data;
+  const listLink = listHref(PATH, list);
+  const hidden = { returnTo: listLink, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Orders"
+        description="Every order: search, check the details, move orders on and add tracking."
+        actions={
+          <Link
+            to="/admin/order-approvals"
+            className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+          >
+            Order Approvals
+            <Badge tone={data.pendingApprovals > 0 ? "warning" : "neutral"}>
+              <span aria-label={`${data.pendingApprovals} awaiting approval`}>{data.pendingApprovals}</span>
+            </Badge>
+          </Link>
+        }
+      />
+
+      <ActionNotice data={actionData} />
+
+      {data.viewMissing ? (
+        <MissingNotice>
+          {ORDER_NOT_FOUND_MESSAGE}.{" "}
+          <Link to={listLink} className="font-medium underline">
+            Back to the list
+          </Link>
+        </MissingNotice>
+      ) : null}
+
+      <AdminDialog
+        open={Boolean(data.viewing)}
+        size="lg"
+        title={data.viewing ? `Order ${data.viewing.orderNumber}` : "Order"}
+        description={data.viewing ? `Placed ${formatOrderDate(data.viewing.createdAt)}` : undefined}
+        closeHref={listLink}
+      >
+        {data.viewing ? (
+          <OrderDetailView
+            key={data.viewing.id}
+            order={data.viewing}
+            hidden={hidden}
+            closeHref={listLink}
+            trackingResult={actionData?.intent === "tracking" ? actionData.result : undefined}
+          />
+        ) : null}
+      </AdminDialog>
+
+      <Panel>
+        <AdminListFilters
+          search={{
+            id: "orders-q",
+            label: "Search orders",
+            placeholder: "Order number, customer email or name",
+            value: list.q ?? "",
+          }}
+          filters={[statusFilter("orders-status", list.status, ORDER_STATUSES, statusLabel)]}
+          clearHref={PATH}
+        />
+        <OrderTable data={data} hidden={hidden} />
+        <AdminPagination
+          page={list.page ?? 1}
+          pageCount={data.pageCount}
+          total={data.total}
+          noun={["order", "orders"]}
+          hrefFor={(page) => listHref(PATH, { ...list, page })}
+        />
+      </Panel>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,109 @@
+import { Link } from "@remix-run/react";
+import { Badge, type BadgeTone } from "~/components/admin/badge";
+import { tdClass } from "~/components/admin/data-table";
+import { listHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
+import { RETURN_STATUS_LABELS, type AdminReturnStatus } from "~/domain/returns/return-processing.schema";
+import { customerName, RETURNS_PATH as PATH, type ReturnRowData } from "./returns-screen";
+
+const STATUS_TONES: Record<AdminReturnStatus, BadgeTone> = {
+  requested: "warning",
+  approved: "info",
+  rejected: "danger",
+  completed: "success",
+};
+
+function ReturnStatusBadge({ status }: { status: AdminReturnStatus }) {
+  return (
+    <span data-status={status}>
+      <Badge tone={STATUS_TONES[status]}>{RETURN_STATUS_LABELS[status]}</Badge>
+    </span>
+  );
+}
+
+function ReturnTypeBadge({ type }: { type: "refund" | "exchange" }) {
+  return <Badge tone={type === "exchange" ? "info" : "neutral"}>{type === "exchange" ? "Exchange" : "Refund"}</Badge>;
+}
+
+/** One return in the list: what, who, why, the refund, and what may be done with it next. */
+export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState }) {
+  const open = item.status === "requested" || item.status === "approved";
+  return (
+    <tr data-testid="return-row" data-return-id={item.id} className="hover:bg-slate-50">
+      <td className={tdClass}>
+        <div className="font-semibold text-slate-900">Return #{item.id}</div>
+        <div className="text-xs text-slate-600">Order {item.orderNumber ?? `#${item.orderId}`}</div>
+        <div className="text-xs text-slate-500">{formatOrderDate(item.createdAt)}</div>
+        <div className="mt-2 flex flex-wrap gap-1">
+          <ReturnStatusBadge status={item.status} />
+          <ReturnTypeBadge type={item.returnType} />
+        </div>
+      </td>
+      <td className={tdClass}>
+        <div className="font-medium text-slate-900">{customerName(item)}</div>
+        {item.customer ? (
+          <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">{item.customer.email}</div>
+        ) : null}
+      </td>
+      <td className={tdClass}>
+        <ul className="space-y-1">
+          {item.items.map((line) => (
+            <li key={line.id} className="flex justify-between gap-3">
+              <span>
+                {line.productName} <span className="text-slate-500">× {line.quantity}</span>
+              </span>
+              <span className="tabular-nums text-slate-700" title="Paid for these units, inc VAT">
+                {formatDecimalMoney(line.lineValue)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className={`${tdClass} max-w-xs`}>
+        <div className="font-medium text-slate-900">{item.reason}</div>
+        {item.customerNotes ? (
+          <p className="mt-1 whitespace-pre-line text-xs text-slate-600">
+            <span className="font-medium text-slate-700">Customer: </span>
+            {item.customerNotes}
+          </p>
+        ) : null}
+        {item.adminNotes ? (
+          <p className="mt-1 whitespace-pre-line text-xs text-slate-600">
+            <span className="font-medium text-slate-700">Admin: </span>
+            {item.adminNotes}
+          </p>
+        ) : null}
+      </td>
+      <td className={`${tdClass} text-right tabular-nums`}>
+        {item.refundAmount === null ? <span className="text-slate-400">-</span> : formatDecimalMoney(item.refundAmount)}
+        {item.completedAt ? <div className="text-xs text-slate-500">{formatOrderDate(item.completedAt)}</div> : null}
+      </td>
+      <td className={`${tdClass} text-right`}>
+        {open ? (
+          <div className="flex flex-col items-end gap-2 whitespace-nowrap">
+            <Link
+              to={listHref(PATH, list, { update: String(item.id) })}
+              preventScrollReset
+              aria-label={`Update status of return #${item.id}`}
+              className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+            >
+              Update Status
+            </Link>
+            {item.status === "approved" ? (
+              <Link
+                to={listHref(PATH, list, { complete: String(item.id) })}
+                preventScrollReset
+                aria-label={`Complete return #${item.id}`}
+                className="inline-flex items-center justify-center rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
+              >
+                Complete
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <span className="text-xs text-slate-400">No actions</span>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,246 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { HiddenFields, primaryLinkClass } from "~/components/admin/form/form-bits";
+import { PageHeader, Panel } from "~/components/admin/page-header";
+import { Button } from "~/components/ui/button";
+import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
+import { formatMoney, formatPercent } from "~/utils/money";
+import {
+  INVOICES_PATH as PATH,
+  InvoiceStatusBadge as StatusBadge,
+  invoicesHref,
+  type InvoicesLoaderData,
+  type InvoiceView,
+} from "./invoices-screen";
+import { PaymentHistory } from "./payment-history";
+
+const secondaryLinkClass =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50";
+
+/** One invoice as the customer gets it (company, bill-to, ship-to, lines, totals, terms), with its actions. */
+export function InvoiceDetail({
+  invoice,
+  data,
+  listPath,
+  hidden,
+}: {
+  invoice: InvoiceView;
+  data: InvoicesLoaderData;
+  listPath: string;
+  hidden: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "email";
+  const company = data.company;
+  const billTo = [
+    invoice.billTo.businessName,
+    invoice.billTo.name,
+    invoice.billTo.address,
+    invoice.billTo.email,
+    invoice.billTo.vatNumber ? `VAT number: ${invoice.billTo.vatNumber}` : null,
+  ].filter(Boolean);
+  const shipTo = invoice.shipTo
+    ? [invoice.shipTo.name, invoice.shipTo.address, invoice.shipTo.city, invoice.shipTo.postcode].filter(Boolean)
+    : ["As billed"];
+
+  return (
+    <>
+      <p className="mb-3 text-sm">
+        <Link to={listPath} className="text-brand-700 hover:underline">
+          ← All sales invoices
+        </Link>
+      </p>
+      <PageHeader
+        title={`Invoice ${invoice.invoiceNumber}`}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <StatusBadge status={invoice.status} />
+            {invoice.orderNumber ? <span>Order {invoice.orderNumber}</span> : <span>Created by hand</span>}
+          </span>
+        }
+        actions={
+          <>
+            <a href={`${PATH}/${invoice.id}.pdf`} target="_blank" rel="noreferrer" className={secondaryLinkClass}>
+              Print Invoice
+            </a>
+            {invoice.status !== "void" && invoice.billTo.email ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="email" />
+                <input type="hidden" name="id" value={invoice.id} />
+                <HiddenFields values={hidden} />
+                <Button type="submit" variant="secondary" disabled={sending}>
+                  {sending ? "Sending..." : "Send Email"}
+                </Button>
+              </Form>
+            ) : null}
+            {invoice.outstanding > 0 ? (
+              <Link
+                to={invoicesHref(data.list, { pay: String(invoice.id) })}
+                preventScrollReset
+                className={primaryLinkClass}
+              >
+                Record Payment
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+
+      <Panel className="p-4 sm:p-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:justify-between">
+          <div>
+            <p className="text-lg font-bold text-slate-900">{company.name}</p>
+            <p className="text-sm text-slate-600">{company.address}</p>
+            {company.vatNumber ? <p className="text-sm text-slate-600">VAT number: {company.vatNumber}</p> : null}
+            <p className="text-sm text-slate-600">
+              {company.email}
+              {company.phone ? ` · ${company.phone}` : ""}
+            </p>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:text-right">
+            <dt className="text-slate-500">Invoice number</dt>
+            <dd className="font-semibold text-slate-900">{invoice.invoiceNumber}</dd>
+            <dt className="text-slate-500">Issue date</dt>
+            <dd className="text-slate-900">{formatInvoiceDate(invoice.issueDate)}</dd>
+            <dt className="text-slate-500">Due date</dt>
+            <dd className="text-slate-900">{formatInvoiceDate(invoice.dueDate)}</dd>
+            {invoice.orderNumber ? (
+              <>
+                <dt className="text-slate-500">Order</dt>
+                <dd className="text-slate-900">{invoice.orderNumber}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+
+        <div className="mt-6 grid gap-4 sm:grid-cols-2">
+          <section aria-labelledby="bill-to">
+            <h2 id="bill-to" className="text-sm font-semibold text-slate-900">
+              Bill to
+            </h2>
+            <address className="mt-1 text-sm not-italic text-slate-700">
+              {billTo.length
+                ? billTo.map((line, i) => (
+                    <span key={i} className="block">
+                      {line}
+                    </span>
+                  ))
+                : "—"}
+            </address>
+          </section>
+          <section aria-labelledby="ship-to">
+            <h2 id="ship-to" className="text-sm font-semibold text-slate-900">
+              Ship to
+            </h2>
+            <address className="mt-1 text-sm not-italic text-slate-700">
+              {shipTo.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+        </div>
+
+        <div className="mt-6">
+          <DataTable caption={`Lines of invoice ${invoice.invoiceNumber}`} minWidth="40rem">
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  Description
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Qty
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Unit price (ex VAT)
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  VAT %
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  VAT
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  Line total (ex VAT)
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lines.length === 0 ? (
+                <EmptyRow colSpan={6}>No items.</EmptyRow>
+              ) : (
+                invoice.lines.map((line, i) => (
+                  <tr key={i}>
+                    <td className={tdClass}>{line.description}</td>
+                    <td className={`${tdClass} text-right tabular-nums`}>{line.quantity.toLocaleString("en-GB")}</td>
+                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.unitPrice)}</td>
+                    <td className={`${tdClass} text-right tabular-nums`}>{formatPercent(line.vatRate)}</td>
+                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.vatAmount)}</td>
+                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.total)}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </DataTable>
+        </div>
+
+        <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm" aria-label="Invoice totals">
+          <dt className="text-slate-600">Subtotal (ex VAT)</dt>
+          <dd className="text-right tabular-nums">{formatMoney(invoice.subtotal)}</dd>
+          <dt className="text-slate-600">VAT</dt>
+          <dd className="text-right tabular-nums">{formatMoney(invoice.vatAmount)}</dd>
+          <dt className="font-semibold text-slate-900">Total</dt>
+          <dd className="text-right font-semibold tabular-nums">{formatMoney(invoice.total)}</dd>
+          <dt className="text-slate-600">Amount paid</dt>
+          <dd className="text-right tabular-nums" data-testid="amount-paid">
+            {formatMoney(invoice.amountPaid)}
+          </dd>
+          <dt className="font-semibold text-slate-900">Outstanding balance</dt>
+          <dd className="text-right font-semibold tabular-nums" data-testid="outstanding">
+            {formatMoney(invoice.outstanding)}
+          </dd>
+        </dl>
+
+        <div className="mt-6 grid gap-4 border-t border-slate-200 pt-4 text-sm sm:grid-cols-2">
+          <section aria-labelledby="payment-terms">
+            <h2 id="payment-terms" className="font-semibold text-slate-900">
+              Payment terms
+            </h2>
+            <p className="mt-1 text-slate-700">
+              {invoice.status === "void"
+                ? "This invoice has been voided because its order was cancelled. Nothing is owed."
+                : `${data.paymentTerms} (by ${formatInvoiceDate(invoice.dueDate)}).`}
+            </p>
+          </section>
+          <section aria-labelledby="bank-details">
+            <h2 id="bank-details" className="font-semibold text-slate-900">
+              Bank details
+            </h2>
+            {company.bank ? (
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-slate-700">
+                <dt>Bank</dt>
+                <dd>{company.bank.bankName}</dd>
+                <dt>Account name</dt>
+                <dd>{company.bank.accountName}</dd>
+                <dt>Sort code</dt>
+                <dd>{company.bank.sortCode}</dd>
+                <dt>Account number</dt>
+                <dd>{company.bank.accountNumber}</dd>
+                <dt>Reference</dt>
+                <dd>{invoice.invoiceNumber}</dd>
+              </dl>
+            ) : (
+              <p className="mt-1 text-slate-700">
+                No bank details are configured, so invoices ask customers to contact {company.email} for payment
+                details.
+              </p>
+            )}
+          </section>
+        </div>
+      </Panel>
+
+      <PaymentHistory invoice={invoice} />
+    </>
+  );
+}

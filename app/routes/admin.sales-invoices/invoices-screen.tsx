@@ -1,0 +1,32 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Badge, type BadgeTone } from "~/components/admin/badge";
+import { listHref } from "~/components/admin/form/list-hrefs";
+import { invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
+import type { SalesInvoiceListQuery } from "~/domain/invoices/sales-invoice.schema";
+import type { loader } from "./route";
+
+/** The Sales Invoices screen's address; its list state and pages (?view=, ?pay=, ?dialog=new) are query parameters. */
+export const INVOICES_PATH = "/admin/sales-invoices";
+
+export type InvoicesLoaderData = SerializeFrom<typeof loader>;
+export type InvoiceRow = InvoicesLoaderData["invoices"][number];
+export type InvoiceView = NonNullable<InvoicesLoaderData["invoice"]>;
+
+export function invoicesHref(list: Partial<SalesInvoiceListQuery>, extra: Record<string, string | undefined> = {}) {
+  return listHref(INVOICES_PATH, { q: list.q, status: list.status, page: list.page }, extra);
+}
+
+const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
+  paid: "success",
+  partially_paid: "info",
+  overdue: "danger",
+  unpaid: "warning",
+  void: "neutral",
+};
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{invoiceStatusLabel(status)}</Badge>;
+}
+
+/** Money the loader sends as a 2-decimal string, in pence for formatMoney. */
+export const pence = (decimal: string) => Math.round(Number(decimal) * 100);
