@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseSidebarState, sidebarCookie, toggledSidebarState } from "~/components/admin/sidebar-state";
+import { parseWithZod } from "@conform-to/zod";
+import { parseSidebarState, sidebarCookie, sidebarToggleSchema, toggledSidebarState } from "~/components/admin/sidebar-state";
 import { requireAdmin, safeRedirectPath } from "~/utils/auth.server";
 
 /**
@@ -8,15 +9,11 @@ import { requireAdmin, safeRedirectPath } from "~/utils/auth.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
-  const current =
-    form.get("current") === "collapsed" || form.get("current") === "expanded"
-      ? (form.get("current") as "collapsed" | "expanded")
-      : parseSidebarState(request.headers.get("Cookie"));
-  const requested = form.get("state");
-  const next =
-    requested === "collapsed" || requested === "expanded" ? requested : toggledSidebarState(current);
-  const back = safeRedirectPath(form.get("redirectTo"), "/admin");
+  const submission = parseWithZod(await request.formData(), { schema: sidebarToggleSchema });
+  const form = submission.status === "success" ? submission.value : {};
+  const current = form.current ?? parseSidebarState(request.headers.get("Cookie"));
+  const next = form.state ?? toggledSidebarState(current);
+  const back = safeRedirectPath(form.redirectTo ?? null, "/admin");
   return redirect(back.startsWith("/admin") ? back : "/admin", {
     headers: { "Set-Cookie": sidebarCookie(next) },
   });

@@ -2,10 +2,20 @@
  * The admin sidebar's expanded/collapsed state lives in a plain cookie (not the session) so the page can
  * toggle it instantly with JavaScript and the server still renders the right width on the next load.
  */
+import { z } from "zod";
+
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 
 export type SidebarState = "expanded" | "collapsed";
+
+const sidebarStateField = z.enum(["expanded", "collapsed"]).optional().catch(undefined);
+/** The no-JavaScript toggle's form: what the page showed, an explicit choice, where to go back to. Junk is ignored. */
+export const sidebarToggleSchema = z.object({
+  current: sidebarStateField,
+  state: sidebarStateField,
+  redirectTo: z.string().optional().catch(undefined),
+});
 
 export function parseSidebarState(cookieHeader: string | null | undefined): SidebarState {
   if (!cookieHeader) return "expanded";
