@@ -47,9 +47,10 @@ async function signUp(request: Request, formData: FormData) {
     return failureReply("signup", submission, result, SIGNUP_FIELDS, toast, HIDE_PASSWORD);
   }
   const user = result.value;
-  const cookie = await startUserSession(request, user);
+  // the fresh session becomes this request's session, so the notice's cookie is the new session's cookie
+  await startUserSession(request, user);
   const toast = { title: "Account created!", description: `Welcome, ${user.firstName || user.email}` };
-  return redirectWithToast(request, "/", toast, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(request, "/", toast);
 }
 
 /** Log in: on a fresh session, back to where the visitor was going with "Welcome back!". */
@@ -58,10 +59,9 @@ async function logIn(request: Request, formData: FormData) {
   if (submission.status !== "success") return invalidReply("login", submission, HIDE_PASSWORD);
   try {
     const user = await authenticator.authenticate("form", request);
-    const cookie = await startUserSession(request, user);
+    await startUserSession(request, user);
     const toast = { title: "Welcome back!", description: `Logged in as ${user.email}` };
-    const to = safeRedirectPath(submission.value.redirectTo);
-    return redirectWithToast(request, to, toast, { headers: { "Set-Cookie": cookie } });
+    return redirectWithToast(request, safeRedirectPath(submission.value.redirectTo), toast);
   } catch (error) {
     if (!(error instanceof SignInFailure)) throw error;
     const message = error.message || "Invalid email or password";
