@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ToastNotice } from "~/components/ui/toast";
-import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart.server";
+import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart-lines.server";
 import { listCategories } from "~/domain/catalog/catalog.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

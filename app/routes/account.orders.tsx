@@ -10,7 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
 import { NoOrders, OrderAccordion } from "~/components/orders/order-accordion";
 import { OrderPagination } from "~/components/orders/order-pagination";
-import { cartOwnerOf } from "~/domain/cart/cart.server";
+import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { customerOrderHistoryPage, orderHistoryPageOf, submitReorder } from "~/domain/orders/order-history.server";
 import {
   ORDER_HISTORY_PAGE_SIZE,

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { cartJson } from "~/domain/cart/cart-json.server";
-import { cartOwnerOf, clearCart, getCart, type CartOwner } from "~/domain/cart/cart.server";
+import { clearCart, getCart } from "~/domain/cart/cart.server";
+import { cartOwnerOf, type CartOwner } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { addToCartOnce } from "~/domain/cart/add-to-cart.server";
-import { cartOwnerOf } from "~/domain/cart/cart.server";
+import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { parseAddToCartForm, sameSitePath } from "~/domain/cart/cart.schema";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";

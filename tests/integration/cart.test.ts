@@ -2,15 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, customerPricing, priceTiers, products, productVariants, users, volumeDiscounts } from "~db/schema";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
-import {
-  addToCart,
-  clearCart,
-  countCartItems,
-  getCart,
-  removeLine,
-  setLineQuantity,
-  type CartOwner,
-} from "~/domain/cart/cart.server";
+import { addToCart, clearCart, getCart, removeLine, setLineQuantity } from "~/domain/cart/cart.server";
+import { countCartItems, type CartOwner } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import * as root from "~/root";
 import * as cartAdd from "~/routes/cart.add";

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orderItems, orders, priceTiers, products, productVariants, users } from "~db/schema";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
-import { clearCart, getCart, type CartOwner } from "~/domain/cart/cart.server";
+import { clearCart, getCart } from "~/domain/cart/cart.server";
+import { type CartOwner } from "~/domain/cart/cart-lines.server";
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import {
   getCustomerOrderItems,

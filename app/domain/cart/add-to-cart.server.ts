@@ -9,7 +9,8 @@ import type { Buyer } from "~/domain/pricing/pricing.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import type { AddToCartCommand } from "./cart.schema";
-import { addToCart, type AddedToCart, type CartOwner, type CartResult } from "./cart.server";
+import { addToCart, type AddedToCart } from "./cart.server";
+import { type CartOwner, type CartResult } from "./cart-lines.server";
 
 /**
  * Who a repeat is recognised for: a signed-in user, or a guest by their session. A brand-new guest has no

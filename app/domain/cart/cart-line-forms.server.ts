@@ -7,15 +7,8 @@ import type { DB } from "~/utils/db.server";
 import { firstIssue } from "~/utils/http.server";
 import { fail } from "~/utils/result";
 import { cartLineRefSchema, setLineQuantitySchema, variantKey, type cartInputFromForm } from "./cart.schema";
-import {
-  getCart,
-  LINE_NOT_IN_CART,
-  removeLine,
-  setLineQuantity,
-  type CartOwner,
-  type CartResult,
-  type LineQuantityChanged,
-} from "./cart.server";
+import { getCart, removeLine, setLineQuantity, type LineQuantityChanged } from "./cart.server";
+import { LINE_NOT_IN_CART, type CartOwner, type CartResult } from "./cart-lines.server";
 
 type CartFormInput = ReturnType<typeof cartInputFromForm>;
 export type LineQuantityIntent = "increment" | "decrement" | "set-quantity";

@@ -4,7 +4,8 @@ import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { withVat } from "~/utils/money";
 import { lastOrderPlacedAt, mirrorOwnerOf } from "./cart-mirror.server";
-import { getCart, type Cart, type CartOwner } from "./cart.server";
+import { getCart, type Cart } from "./cart.server";
+import { type CartOwner } from "./cart-lines.server";
 
 /** One row of the cart page: prices shown with VAT, and the price the buyer last saw when it changed. */
 function pageLine(line: Cart["lines"][number]) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { countGuestCartItems, resolveVariants } from "./cart.server";
+import { resolveVariants } from "./cart.server";
+import { countGuestCartItems } from "./cart-lines.server";
 
 const groups = [
   { name: "Size", options: ["S", "M", "L"] },

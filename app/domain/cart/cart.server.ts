@@ -1,5 +1,6 @@
 /**
- * The cart: one module behind the add-to-cart form, the cart page, checkout and the cart API.
+ * The cart's rules: one module behind the add-to-cart form, the cart page, checkout and the cart API
+ * (how lines are stored, for guests and for users, is cart-lines.server.ts).
  *
  * A line is a product plus its chosen variants. Guests keep their lines in the server session (`guestCart`;
  * the caller commits the session); signed-in users keep them in cart_items, so the cart follows them across
@@ -10,14 +11,13 @@
  * `priceWhenAdded` is the unit price the buyer last saw for the line (set whenever the buyer changes that
  * product's lines), so `priceChanged` flags only changes the buyer did not make themselves.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import { asc, eq, inArray } from "drizzle-orm";
 import { cartItems, products, productVariants } from "~db/schema";
-import { findSessionUser, type SessionUser } from "~/domain/users/user-accounts.server";
+import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany, type Buyer } from "~/domain/pricing/pricing.server";
 import { lineTotals, type UnitPrice } from "~/domain/pricing/pricing";
-import { writeTransaction, type DB } from "~/utils/db.server";
-import { fail, ok, type Failure, type Success } from "~/utils/result";
+import type { DB } from "~/utils/db.server";
+import { fail, ok, type Success } from "~/utils/result";
 import type { AppSession } from "~/utils/session.server";
 import {
   MAX_LINE_QUANTITY,
@@ -28,156 +28,19 @@ import {
   type AddToCartCommand,
   type SelectedVariants,
 } from "./cart.schema";
-
-/** Whose cart: a signed-in user's (cart_items) or a guest's (the session's `guestCart`). */
-export type CartOwner = { kind: "user"; userId: string } | { kind: "guest"; session: AppSession };
-
-/** A guest cart line as stored in the session. */
-export type GuestCartLine = {
-  productId: number;
-  selectedVariants: SelectedVariants;
-  quantity: number;
-  /** unit price ex VAT (pence) the buyer saw for this line, or null when unknown */
-  priceWhenAdded: number | null;
-};
-
-/** A cart failure may carry a longer explanation for the toast's description. */
-export type CartFailure = Failure & { description?: string };
-export type CartResult<T> = Success<T> | CartFailure;
-
-/** More lines than this is not a cart but a catalogue: refuse further new lines. */
-const MAX_CART_LINES = 1000;
-export const LINE_NOT_IN_CART = "This item is no longer in your cart";
-
-export function cartOwnerOf(user: SessionUser | null, session: AppSession): CartOwner {
-  return user ? { kind: "user", userId: user.id } : { kind: "guest", session };
-}
-
-// ─── Stored lines ───────────────────────────────────────────────────────────
-
-type StoredLine = GuestCartLine & { variantKey: string };
-
-const lineId = (line: { productId: number; variantKey: string }) => `${line.productId}|${line.variantKey}`;
-
-const guestLineSchema = z.object({
-  productId: z.number().int().positive(),
-  selectedVariants: z.record(z.string()).catch({}),
-  quantity: z.number().int().positive().max(MAX_LINE_QUANTITY),
-  priceWhenAdded: z.number().int().nonnegative().nullable().catch(null),
-});
-
-/** The session's guest lines; anything malformed (an old format, a tampered value) is ignored. */
-function parseGuestLines(value: unknown): StoredLine[] {
-  if (!Array.isArray(value)) return [];
-  const lines: StoredLine[] = [];
-  const byId = new Map<string, StoredLine>();
-  for (const raw of value) {
-    const parsed = guestLineSchema.safeParse(raw);
-    if (!parsed.success) continue;
-    const line = { ...parsed.data, variantKey: variantKey(parsed.data.selectedVariants) };
-    const same = byId.get(lineId(line));
-    if (same) {
-      same.quantity = Math.min(MAX_LINE_QUANTITY, same.quantity + line.quantity);
-      continue;
-    }
-    byId.set(lineId(line), line);
-    lines.push(line);
-  }
-  return lines;
-}
-
-function writeGuestLines(session: AppSession, lines: StoredLine[]) {
-  if (lines.length === 0) {
-    session.unset("guestCart");
-    return;
-  }
-  const stored: GuestCartLine[] = lines.map(({ productId, selectedVariants, quantity, priceWhenAdded }) => ({
-    productId,
-    selectedVariants,
-    quantity,
-    priceWhenAdded,
-  }));
-  session.set("guestCart", stored);
-}
-
-function readUserLines(db: DB, userId: string): StoredLine[] {
-  return db
-    .select({
-      productId: cartItems.productId,
-      selectedVariants: cartItems.selectedVariants,
-      variantKey: cartItems.variantKey,
-      quantity: cartItems.quantity,
-      priceWhenAdded: cartItems.priceWhenAdded,
-    })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.id))
-    .all();
-}
-
-/** Writes only what changed: deleted lines go, changed lines are updated, new lines are inserted in order. */
-function writeUserLines(db: DB, userId: string, before: StoredLine[], after: StoredLine[]) {
-  if (after.length === 0) {
-    if (before.length > 0) db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
-    return;
-  }
-  const previous = new Map(before.map((line) => [lineId(line), line]));
-  const kept = new Set(after.map(lineId));
-  for (const line of before) {
-    if (kept.has(lineId(line))) continue;
-    db.delete(cartItems)
-      .where(
-        and(
-          eq(cartItems.userId, userId),
-          eq(cartItems.productId, line.productId),
-          eq(cartItems.variantKey, line.variantKey),
-        ),
-      )
-      .run();
-  }
-  for (const line of after) {
-    const old = previous.get(lineId(line));
-    if (old && old.quantity === line.quantity && old.priceWhenAdded === line.priceWhenAdded) continue;
-    db.insert(cartItems)
-      .values({
-        userId,
-        productId: line.productId,
-        selectedVariants: line.selectedVariants,
-        variantKey: line.variantKey,
-        quantity: line.quantity,
-        priceWhenAdded: line.priceWhenAdded,
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId, cartItems.variantKey],
-        set: { quantity: line.quantity, priceWhenAdded: line.priceWhenAdded },
-      })
-      .run();
-  }
-}
-
-/**
- * Runs one change over the owner's lines. For users it is one IMMEDIATE transaction (read, check stock,
- * write), so two tabs adding at once cannot both pass the stock check. A failure writes nothing.
- */
-function changeCart<T>(
-  db: DB,
-  owner: CartOwner,
-  change: (lines: StoredLine[]) => CartResult<{ lines: StoredLine[]; value: T }>,
-): CartResult<T> {
-  if (owner.kind === "guest") {
-    const result = change(parseGuestLines(owner.session.get("guestCart")));
-    if (!result.ok) return result;
-    writeGuestLines(owner.session, result.value.lines);
-    return ok(result.value.value);
-  }
-  return writeTransaction(db, (tx) => {
-    const before = readUserLines(tx, owner.userId);
-    const result = change(before.map((line) => ({ ...line })));
-    if (!result.ok) return result;
-    writeUserLines(tx, owner.userId, before, result.value.lines);
-    return ok(result.value.value);
-  });
-}
+import {
+  type CartFailure,
+  type CartOwner,
+  type CartResult,
+  LINE_NOT_IN_CART,
+  MAX_CART_LINES,
+  type StoredLine,
+  changeCart,
+  lineId,
+  parseGuestLines,
+  readLines,
+  writeGuestLines,
+} from "./cart-lines.server";
 
 // ─── Products and prices ────────────────────────────────────────────────────
 
@@ -567,9 +430,6 @@ export type Cart = {
   droppedLines: DroppedCartLine[];
 };
 
-function readLines(db: DB, owner: CartOwner): StoredLine[] {
-  return owner.kind === "guest" ? parseGuestLines(owner.session.get("guestCart")) : readUserLines(db, owner.userId);
-}
 
 /**
  * The cart priced now: each line at the buyer's current unit price (the product's total quantity across its
@@ -624,25 +484,4 @@ export function getCart(db: DB, owner: CartOwner, buyer: Buyer): Cart {
     total: totals.total,
     droppedLines,
   };
-}
-
-// ─── The header badge ───────────────────────────────────────────────────────
-
-export function countUserCartItems(db: DB, userId: string): number {
-  const row = db
-    .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .get();
-  return Number(row?.count ?? 0);
-}
-
-/** Total units in a guest cart as stored in the session. */
-export function countGuestCartItems(guestCart: unknown): number {
-  return parseGuestLines(guestCart).reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** Total units in the owner's cart: the badge on the header's Cart link. */
-export function countCartItems(db: DB, owner: CartOwner): number {
-  return owner.kind === "guest" ? countGuestCartItems(owner.session.get("guestCart")) : countUserCartItems(db, owner.userId);
 }

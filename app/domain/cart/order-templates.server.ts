@@ -12,7 +12,8 @@ import { writeTransaction, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { addLinesToCart, type BulkAddResult } from "./cart-bulk.server";
-import { getCart, resolveVariants, type Cart, type CartOwner } from "./cart.server";
+import { getCart, resolveVariants, type Cart } from "./cart.server";
+import { type CartOwner } from "./cart-lines.server";
 import { MAX_LINE_QUANTITY, variantKey, type SelectedVariants } from "./cart.schema";
 import {
   MAX_TEMPLATE_ITEMS,

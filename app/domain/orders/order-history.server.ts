@@ -8,7 +8,8 @@
 import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { orderItems, orders } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
-import { addToCart, type CartOwner } from "~/domain/cart/cart.server";
+import { addToCart } from "~/domain/cart/cart.server";
+import { type CartOwner } from "~/domain/cart/cart-lines.server";
 import type { SelectedVariants } from "~/domain/cart/cart.schema";
 import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
 import { writeTransaction, type DB } from "~/utils/db.server";

@@ -16,7 +16,8 @@ import { changeLineQuantity, removeLineOfForm } from "~/domain/cart/cart-line-fo
 import { restoreMirrorSchema } from "~/domain/cart/cart-mirror.schema";
 import { loadCartPage } from "~/domain/cart/cart-page.server";
 import { cartInputFromForm } from "~/domain/cart/cart.schema";
-import { cartOwnerOf, clearCart, type CartFailure } from "~/domain/cart/cart.server";
+import { clearCart } from "~/domain/cart/cart.server";
+import { cartOwnerOf, type CartFailure } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";

@@ -6,7 +6,7 @@ import { QuickEntryForm } from "~/components/quick-order/quick-entry-form";
 import { QuickOrderResult } from "~/components/quick-order/quick-order-result";
 import { QuickOrderTabs } from "~/components/quick-order/quick-order-tabs";
 import { ReorderList } from "~/components/quick-order/reorder-list";
-import { cartOwnerOf } from "~/domain/cart/cart.server";
+import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { keepLines } from "~/domain/cart/quick-order";
 import {
   CSV_UPLOAD_INTENT,
