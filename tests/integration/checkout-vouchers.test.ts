@@ -19,7 +19,7 @@ import {
 } from "~db/schema";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { addToCart } from "~/domain/cart/cart.server";
-import { cancelOrder } from "~/domain/orders/orders.server";
+import { cancelOrder } from "~/domain/orders/cancel-order.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { VOUCHER_NOT_FOUND, voucherUsedMessage } from "~/domain/loyalty/vouchers.server";
 import * as apiOrders from "~/routes/api.orders";

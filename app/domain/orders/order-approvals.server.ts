@@ -16,7 +16,7 @@ import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { earnPointsForOrder } from "~/domain/loyalty/points.server";
 import { ADMIN_ORDERS_PAGE_SIZE } from "./order-list.schema";
 import { ORDER_NOT_FOUND_MESSAGE, orderContactJson, paged, type Page } from "./order-list.server";
-import { ADMIN_ONLY_MESSAGE, cancelOrder, type CancelledOrder } from "./orders.server";
+import { ADMIN_ONLY_MESSAGE, cancelOrder, type CancelledOrder } from "./cancel-order.server";
 import { statusLabel } from "./order-status";
 
 function notAwaitingApprovalMessage(orderNumber: string, status: string) {

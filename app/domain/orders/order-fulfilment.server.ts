@@ -20,7 +20,7 @@ import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { AdminStatusOption, BulkStatusOption, TrackingInput } from "./order-fulfilment.schema";
 import { releaseForProcessing } from "./order-approvals.server";
 import { ORDER_NOT_FOUND_MESSAGE } from "./order-list.server";
-import { ADMIN_ONLY_MESSAGE, cancelOrder } from "./orders.server";
+import { ADMIN_ONLY_MESSAGE, cancelOrder } from "./cancel-order.server";
 
 export const CANNOT_REOPEN_MESSAGE =
   "A cancelled order cannot be reopened: its stock was returned and its invoice voided. Ask the customer to place a new order.";

@@ -14,14 +14,8 @@ import {
 } from "~db/schema";
 import { findSessionUser, type SessionUser } from "~/domain/users/user-accounts.server";
 import { getDb } from "~/utils/db.server";
-import {
-  ADMIN_ONLY_MESSAGE,
-  AWAITING_APPROVAL_MESSAGE,
-  cancelOrder,
-  checkoutRefusal,
-  CUSTOMERS_ONLY_MESSAGE,
-  placeOrder,
-} from "./orders.server";
+import { AWAITING_APPROVAL_MESSAGE, checkoutRefusal, CUSTOMERS_ONLY_MESSAGE, placeOrder } from "./orders.server";
+import { ADMIN_ONLY_MESSAGE, cancelOrder } from "./cancel-order.server";
 import { checkoutDefaults } from "./checkout.server";
 
 let customer: SessionUser;

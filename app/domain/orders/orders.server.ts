@@ -1,5 +1,5 @@
 /**
- * Placing and cancelling orders.
+ * Placing an order (cancelling one is cancel-order.server.ts).
  *
  * Checkout is one IMMEDIATE write transaction (run through `runOnce`, so a repeated submission with the same
  * idempotency key returns the first order instead of placing another): the lines are priced again by the
@@ -12,14 +12,11 @@
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import {
-  auditLogs,
   cartItems,
   orderItems,
   orders,
   products,
   productVariants,
-  returnItems,
-  returns,
   type OrderStatus,
 } from "~db/schema";
 import { findSessionUser, INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
@@ -33,18 +30,17 @@ import {
 import { sendOrderConfirmation } from "~/domain/orders/order-emails.server";
 import { EMPTY_CART_MESSAGE, MAX_ORDER_LINES, type ShippingDetails } from "~/domain/orders/order.schema";
 import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
-import { isBusyError, writeTransaction, type DB } from "~/utils/db.server";
+import { isBusyError, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
-import { issueSalesInvoiceForOrder, voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
-import { earnPointsForOrder, reversePointsForOrder } from "~/domain/loyalty/points.server";
+import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
+import { earnPointsForOrder } from "~/domain/loyalty/points.server";
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import { totalsWithVoucher } from "~/domain/loyalty/vouchers";
 import {
   claimVoucher,
   findCustomerVoucher,
   freeProductGoneMessage,
-  releaseVoucherOfOrder,
   VOUCHER_NOT_FOUND,
   voucherUsedMessage,
   type VoucherRow,
@@ -404,115 +400,4 @@ function settleCart(tx: DB, userId: string, ordered: MergedLine[], mode: NonNull
     if (saved.length === 0 || signature(saved) !== signature(ordered)) return;
   }
   tx.delete(cartItems).where(eq(cartItems.userId, userId)).run();
-}
-
-// ─── Cancelling an order ────────────────────────────────────────────────────
-
-export type CancelledOrder = {
-  orderId: number;
-  orderNumber: string;
-  status: "cancelled";
-  /** units put back into stock */
-  unitsRestocked: number;
-  /** the voided invoice's number, or null when the order had none */
-  voidedInvoiceNumber: string | null;
-  pointsReversed: number;
-  /** the code of the voucher the order used, now the customer's to use again; null when it used none */
-  voucherReleased: string | null;
-};
-
-export const ADMIN_ONLY_MESSAGE = "You do not have admin privileges.";
-
-/**
- * Cancels an order (admins): its stock goes back (less anything already returned and restocked), its
- * invoice becomes void, its loyalty points are reversed and its voucher (if any) is given back, all in one
- * transaction. An order that is
- * already cancelled answers 409 and nothing changes.
- */
-export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result<CancelledOrder> {
-  if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
-  return writeTransaction(db, (tx): Result<CancelledOrder> => {
-    const order = tx
-      .select({ id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .get();
-    if (!order) return fail(404, "Order not found");
-    if (order.status === "cancelled") return fail(409, `Order ${order.orderNumber} is already cancelled`);
-
-    const items = tx
-      .select({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .all();
-    const restocked = restockedByReturns(tx, items.map((item) => item.id));
-
-    const now = new Date();
-    let unitsRestocked = 0;
-    for (const item of items) {
-      const units = item.quantity - (restocked.get(item.id) ?? 0);
-      if (item.productId === null || units <= 0) continue; // the product was deleted, or is already back
-      const back = tx
-        .update(products)
-        .set({ stockLevel: sql`${products.stockLevel} + ${units}`, updatedAt: now })
-        .where(eq(products.id, item.productId))
-        .run();
-      if (back.changes > 0) unitsRestocked += units;
-    }
-
-    const voidedInvoiceNumber = voidSalesInvoiceForOrder(tx, order.id, now);
-    const pointsReversed = reversePointsForOrder(tx, order, "cancelled");
-    const voucherReleased = releaseVoucherOfOrder(tx, order.id);
-    tx.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
-    tx.insert(auditLogs)
-      .values({
-        userId: actor.id,
-        action: "order.cancelled",
-        entityType: "order",
-        entityId: String(order.id),
-        details: JSON.stringify({
-          orderNumber: order.orderNumber,
-          previousStatus: order.status,
-          unitsRestocked,
-          voidedInvoiceNumber,
-          pointsReversed,
-          voucherReleased,
-        }),
-      })
-      .run();
-    return ok({
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      status: "cancelled",
-      unitsRestocked,
-      voidedInvoiceNumber,
-      pointsReversed,
-      voucherReleased,
-    });
-  });
-}
-
-/** Units of each order item already back in stock through completed refunds. */
-function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number> {
-  const back = new Map<number, number>();
-  if (orderItemIds.length === 0) return back;
-  for (let i = 0; i < orderItemIds.length; i += 500) {
-    for (const row of tx
-      .select({ orderItemId: returnItems.orderItemId, quantity: sql<number>`sum(${returnItems.quantity})` })
-      .from(returnItems)
-      .innerJoin(returns, eq(returns.id, returnItems.returnId))
-      .where(
-        and(
-          inArray(returnItems.orderItemId, orderItemIds.slice(i, i + 500)),
-          eq(returns.status, "completed"),
-          // an exchange sends the goods out again, so only refunds leave units back in stock
-          eq(returns.returnType, "refund"),
-        ),
-      )
-      .groupBy(returnItems.orderItemId)
-      .all()) {
-      back.set(row.orderItemId, Number(row.quantity));
-    }
-  }
-  return back;
 }
