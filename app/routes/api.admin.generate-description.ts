@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { generateDescriptionSchema } from "~/domain/catalog/product.schema";
 import { generateDescription } from "~/domain/catalog/description-generator.server";
 import { requireApiAdmin } from "~/utils/auth.server";
-import { apiRoute, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiRoute, methodNotAllowed, onlyMethods, parseJsonBody } from "~/utils/http.server";
 
 /**
  * POST /api/admin/generate-description {productName, categoryName?} → 200 {description}. Without a product
@@ -16,3 +16,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const { description } = await generateDescription(input);
   return json({ description });
 });
+
+/** GET and any other method: 405 with the method this path takes. */
+export const loader = onlyMethods(["POST"]);

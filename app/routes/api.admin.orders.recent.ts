@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { listRecentOrders } from "~/domain/reports/dashboard.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute } from "~/utils/http.server";
+import { apiRoute, onlyMethods } from "~/utils/http.server";
 import { toDecimalString } from "~/utils/money";
 
 /** GET /api/admin/orders/recent: the 10 newest orders with the customer's email; totals as 2-decimal strings. */
@@ -18,3 +18,6 @@ export const loader = apiRoute(async ({ request }) => {
   }));
   return json(orders);
 });
+
+/** Any other method: 405 with the methods this path takes. */
+export const action = onlyMethods(["GET"]);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { adminUserJson, listPendingUsers } from "~/domain/users/users.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, pagedJsonResponse } from "~/utils/http.server";
+import { apiRoute, onlyMethods, pagedJsonResponse } from "~/utils/http.server";
 
 /**
  * GET /api/admin/pending-users: registrations waiting for approval (approvedAt null), oldest first, all on
@@ -16,3 +16,6 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
     adminUserJson,
   );
 });
+
+/** Any other method: 405 with the methods this path takes. */
+export const action = onlyMethods(["GET"]);

@@ -3,7 +3,7 @@ import { PRODUCT_NOT_FOUND, VARIANT_DELETED, VARIANT_NOT_FOUND } from "~/domain/
 import { deleteVariant } from "~/domain/catalog/product-variants.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
+import { apiRoute, failureResponse, methodNotAllowed, onlyMethods, requireIntParam } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /** DELETE /api/admin/products/{productId}/variants/{variantId} → 200 {message, id}; 404 when either is unknown. */
@@ -19,3 +19,6 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   );
   return result.ok ? json({ message: VARIANT_DELETED, id: result.value.id }) : failureResponse(result);
 });
+
+/** GET and any other method: 405 with the method this path takes. */
+export const loader = onlyMethods(["DELETE"]);

@@ -4,7 +4,7 @@ import { filtersOf, parseCatalogQuery } from "~/domain/catalog/catalog.schema";
 import { findCategoryById, findCategoryBySlug, listProducts, productJson, withVariants } from "~/domain/catalog/catalog.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, jsonError, pagedJsonResponse } from "~/utils/http.server";
+import { apiRoute, jsonError, onlyMethods, pagedJsonResponse } from "~/utils/http.server";
 
 export const API_PAGE_SIZE_MAX = 100;
 
@@ -51,3 +51,6 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
     { Vary: "Cookie" },
   );
 });
+
+/** Any other method: 405 with the methods this path takes. */
+export const action = onlyMethods(["GET"]);

@@ -105,6 +105,14 @@ export function methodNotAllowed(allowed: string[]) {
 }
 
 /**
+ * The other door of an API route that serves only GET (as its `action`) or only writes (as its `loader`):
+ * without it Remix answers a generic error with no word of which methods the path takes.
+ */
+export function onlyMethods(allowed: string[]) {
+  return () => methodNotAllowed(allowed);
+}
+
+/**
  * Wraps an API loader or action: thrown Responses (guards, parse errors) pass through as they are;
  * anything else is logged and answered as a JSON 500 so a client never gets an HTML error page.
  */
