@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Every JSON route answers a method it does not serve with 405, a message that names the methods it does
  * serve and an Allow header, never the framework's generic error. A route module without a loader or an
