@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { ProductGrid } from "~/components/catalog/product-grid";
 import { loadHomePage } from "~/domain/catalog/catalog-pages.server";
-import { catalogHref, hasActiveFilters, productCount } from "~/domain/catalog/catalog.schema";
+import { catalogHref, filterMatchText, hasActiveFilters, productCount } from "~/domain/catalog/catalog.schema";
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -116,7 +116,7 @@ export default function Home() {
               )}
               {active && sections.length > 0 ? (
                 <p className="text-sm text-slate-600">
-                  {productCount(sections.reduce((sum, section) => sum + section.total, 0))} match your filters.
+                  {filterMatchText(sections.reduce((sum, section) => sum + section.total, 0))}
                 </p>
               ) : null}
             </div>

@@ -7,6 +7,7 @@ import {
   hasActiveFilters,
   pageWindow,
   parseCatalogQuery,
+  filterMatchText,
   productCount,
   searchTerms,
 } from "./catalog.schema";
@@ -148,5 +149,13 @@ describe("productCount", () => {
     expect(productCount(1)).toBe("1 product");
     expect(productCount(0)).toBe("0 products");
     expect(productCount(1250)).toBe("1,250 products");
+  });
+});
+
+describe("filterMatchText", () => {
+  it("agrees with the count", () => {
+    expect(filterMatchText(1)).toBe("1 product matches your filters.");
+    expect(filterMatchText(2)).toBe("2 products match your filters.");
+    expect(filterMatchText(1250)).toBe("1,250 products match your filters.");
   });
 });

@@ -189,6 +189,11 @@ export function productCount(n: number): string {
   return `${n.toLocaleString("en-GB")} ${n === 1 ? "product" : "products"}`;
 }
 
+/** "1 product matches your filters." / "12 products match your filters." */
+export function filterMatchText(n: number): string {
+  return `${productCount(n)} ${n === 1 ? "matches" : "match"} your filters.`;
+}
+
 // ─── Product cards ──────────────────────────────────────────────────────────
 
 /** What a card needs; amounts in pence, rates in hundredths. */
