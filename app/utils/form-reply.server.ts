@@ -28,6 +28,19 @@ export function invalidReply<Value>(intent: string, submission: Submission<Value
   );
 }
 
+/** A use-case's refusal as the form's errors: on its field when the form has that field, else on the form. */
+export function failureResult<Value>(
+  submission: Submission<Value>,
+  failure: Failure,
+  fields: readonly string[],
+  { hideFields }: ReplyOptions = {},
+) {
+  const onField = failure.field && fields.includes(failure.field) ? failure.field : null;
+  return onField
+    ? submission.reply({ fieldErrors: { [onField]: [failure.message] }, hideFields })
+    : submission.reply({ formErrors: [failure.message], hideFields });
+}
+
 /** The use-case refused: the message on its field when the form has it, else on the form, plus a notice. */
 export function failureReply<Value>(
   intent: string,
@@ -35,11 +48,8 @@ export function failureReply<Value>(
   failure: Failure,
   fields: readonly string[],
   toast: Toast = errorToast(failure.message),
-  { hideFields }: ReplyOptions = {},
+  options: ReplyOptions = {},
 ) {
-  const onField = failure.field && fields.includes(failure.field) ? failure.field : null;
-  const result = onField
-    ? submission.reply({ fieldErrors: { [onField]: [failure.message] }, hideFields })
-    : submission.reply({ formErrors: [failure.message], hideFields });
+  const result = failureResult(submission, failure, fields, options);
   return json<FormActionData>({ intent, result, toast, attempt: crypto.randomUUID() }, { status: failure.status });
 }

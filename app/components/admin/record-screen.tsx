@@ -2,7 +2,7 @@ import { getFormProps, type FormMetadata, type SubmissionResult } from "@conform
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/ui/field";
-import { ToastNotice } from "~/components/ui/toast";
+import { ActionNotice, MissingNotice } from "./screen-notices";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { AdminDialog } from "./admin-dialog";
 import { ConfirmStep } from "./confirm-step";
@@ -83,16 +83,8 @@ export function RecordScreen<Item extends { id: number }>({
         }
       />
 
-      {actionData?.toast ? (
-        <div className="mb-4">
-          <ToastNotice key={actionData.attempt} toast={actionData.toast} />
-        </div>
-      ) : null}
-      {missing ? (
-        <p role="alert" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {texts.missing}
-        </p>
-      ) : null}
+      <ActionNotice data={actionData} />
+      {missing ? <MissingNotice>{texts.missing}</MissingNotice> : null}
 
       <AdminDialog open={creating} size={dialogSize} title={texts.createTitle} closeHref={listPath}>
         {creating ? (

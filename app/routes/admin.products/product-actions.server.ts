@@ -2,7 +2,7 @@
  * The products screen's form posts, one function per intent: each parses its form with the command's schema,
  * calls one use case and answers with a redirect and a notice, or with the form's errors.
  */
-import type { SubmissionResult } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import crypto from "node:crypto";
@@ -39,6 +39,7 @@ import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/pr
 import { addVariant, deleteVariant } from "~/domain/catalog/product-variants.server";
 import type { Actor } from "~/domain/catalog/products.server";
 import type { DB } from "~/utils/db.server";
+import { failureResult } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import type { Failure } from "~/utils/result";
 import { errorToast, redirectWithToast, type Toast } from "~/utils/toast.server";
@@ -67,16 +68,9 @@ function reply(data: Omit<ProductActionData, "nonce">, status = 400) {
   return json<ProductActionData>({ ...data, nonce: crypto.randomUUID() }, { status });
 }
 
-/** A use-case's failure as the form's errors: on its field when it names one the form has. */
-function failureResult(
-  submission: { reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> },
-  failure: Failure,
-  fields: string[],
-) {
-  const field = failure.field === "vatRate" ? "vatRateCustom" : failure.field;
-  return field && fields.includes(field)
-    ? submission.reply({ fieldErrors: { [field]: [failure.message] } })
-    : submission.reply({ formErrors: [failure.message] });
+/** The product form names the custom VAT rate's input `vatRateCustom`; the use case calls it `vatRate`. */
+function productFailureResult(submission: Submission<unknown>, failure: Failure, fields: string[]) {
+  return failureResult(submission, failure.field === "vatRate" ? { ...failure, field: "vatRateCustom" } : failure, fields);
 }
 
 const PRODUCT_FORM_FIELDS = ["name", "slug", "description", "categoryId", "supplierId", "costPrice", "salesPrice", "vatRateCustom", "stockLevel", "lowStockThreshold", "imageUrl"];
@@ -97,7 +91,7 @@ export async function saveProductPost({ request, db, admin, formData, query }: P
   }
   if (!result.ok) {
     if (result.status === 404) return redirectWithToast(request, listHref, errorToast(result.message));
-    return reply({ intent, result: failureResult(submission, result, PRODUCT_FORM_FIELDS) }, result.status);
+    return reply({ intent, result: productFailureResult(submission, result, PRODUCT_FORM_FIELDS) }, result.status);
   }
   const product = result.value;
   return redirectWithToast(

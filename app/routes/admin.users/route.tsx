@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { IDEMPOTENCY_INPUT, primaryLinkClass } from "~/components/admin/form/form-bits";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { ToastNotice } from "~/components/ui/toast";
+import { ActionNotice } from "~/components/admin/screen-notices";
 import {
   createUserFormSchema,
   editUserFormSchema,
@@ -145,11 +145,7 @@ export default function AdminUsers() {
         }
       />
 
-      {actionData?.toast ? (
-        <div className="mb-4">
-          <ToastNotice key={actionData.attempt} toast={actionData.toast} />
-        </div>
-      ) : null}
+      <ActionNotice data={actionData} />
 
       <UserDialogs
         creating={data.creating}
