@@ -165,6 +165,8 @@ export const products = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name", { length: 200 }).notNull(),
     slug: text("slug", { length: 200 }).notNull().unique(),
+    /** the product code trade buyers order by (quick order, CSV); unique when set */
+    sku: text("sku", { length: 64 }),
     description: text("description"),
     costPrice: integer("cost_price").notNull().default(0),
     /** list price, ex VAT, pence */
@@ -185,6 +187,7 @@ export const products = sqliteTable(
     index("products_sales_price_idx").on(t.salesPrice),
     index("products_stock_idx").on(t.stockLevel),
     index("products_supplier_idx").on(t.supplierId),
+    uniqueIndex("products_sku_unique").on(t.sku),
   ],
 );
 
@@ -301,6 +304,10 @@ export const orders = sqliteTable(
     shippingAddress: text("shipping_address").notNull(),
     shippingCity: text("shipping_city", { length: 100 }).notNull(),
     shippingPostcode: text("shipping_postcode", { length: 20 }).notNull(),
+    /** the buyer's own purchase-order reference, printed on the invoice */
+    poReference: text("po_reference", { length: 50 }),
+    /** delivery instructions for the driver or the yard (gate code, opening hours) */
+    deliveryNotes: text("delivery_notes"),
     trackingNumber: text("tracking_number", { length: 100 }),
     carrier: text("carrier", { length: 100 }),
     trackingUrl: text("tracking_url"),
@@ -328,6 +335,8 @@ export const orderItems = sqliteTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
+    /** the product code when ordered (kept if the product's code changes later) */
+    sku: text("sku", { length: 64 }),
     selectedVariants: text("selected_variants", { mode: "json" })
       .$type<Record<string, string>>()
       .notNull()
@@ -341,6 +350,26 @@ export const orderItems = sqliteTable(
     vatAmount: integer("vat_amount").notNull(),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+);
+
+/** A customer's saved delivery addresses, offered at checkout. */
+export const deliveryAddresses = sqliteTable(
+  "delivery_addresses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** the buyer's own name for it: "Yard", "Site B, Leeds" */
+    label: text("label", { length: 60 }).notNull(),
+    name: text("name", { length: 200 }).notNull(),
+    address: text("address").notNull(),
+    city: text("city", { length: 100 }).notNull(),
+    postcode: text("postcode", { length: 20 }).notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("delivery_addresses_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const orderTemplates = sqliteTable(
@@ -533,6 +562,8 @@ export const salesInvoiceItems = sqliteTable(
       .notNull()
       .references(() => salesInvoices.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** the product code as invoiced; null for custom lines */
+    sku: text("sku", { length: 64 }),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),

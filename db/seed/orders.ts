@@ -1,4 +1,5 @@
 /** The demo customers' orders: planned and priced for each customer, then written as sales in date order. */
+import type { OrderStatus } from "~db/schema";
 import { unitPriceFor } from "~/domain/pricing/pricing";
 import { nextInvoiceNumber, nextOrderNumber } from "~/domain/shared/numbering.server";
 import { DAY, HOUR, ukDate } from "./calendar";
@@ -54,7 +55,36 @@ export function planOrders(demo: Demo, buyerPrices: Map<number, number>): Planne
     else if (age > 3 && order.customer.activity?.size === "large" && random.chance(0.015)) order.status = "cancelled";
     else order.status = statusForAge(random, age);
   }
+  ensureRecentStatuses(planned, now);
   return planned;
+}
+
+/**
+ * The random draws depend on the time of day the seed runs, so on some days no recent order happens to be
+ * pending, processing or shipped. The demo (and the screens it shows off) needs each: the newest orders
+ * that can take a missing status, without taking away the last of another, are given it.
+ */
+function ensureRecentStatuses(planned: PlannedOrder[], now: number) {
+  const wanted: { status: OrderStatus; minAge: number }[] = [
+    { status: "pending", minAge: 0 },
+    { status: "processing", minAge: 0 },
+    { status: "shipped", minAge: 1 },
+  ];
+  for (const { status, minAge } of wanted) {
+    if (planned.some((order) => order.status === status)) continue;
+    const count = (s: OrderStatus) => planned.filter((order) => order.status === s).length;
+    const candidate = [...planned]
+      .reverse()
+      .find(
+        (order) =>
+          order.status !== "pending_approval" &&
+          order.status !== "cancelled" &&
+          (now - order.createdAt) / DAY >= minAge &&
+          (now - order.createdAt) / DAY < 10 &&
+          count(order.status) > 1,
+      );
+    if (candidate) candidate.status = status;
+  }
 }
 
 /** Chooses an order's lines from a customer's usual categories and prices them for that customer. */
