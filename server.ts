@@ -14,6 +14,7 @@ import helmet from "helmet";
 import { getDb } from "./app/utils/db.server";
 import { startHousekeeping } from "./app/utils/housekeeping.server";
 import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
+import { decodedPath, refusalFor, refusalPage, wantsJson } from "./app/utils/request-guard";
 import { seedIfEmpty } from "./db/seed";
 
 const MODE = process.env.NODE_ENV ?? "production";
@@ -75,6 +76,26 @@ app.use((_req, res, next) => {
 // Fingerprinted build assets never change under one name: cache them for a year.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+
+// State changes only from the app's own pages; API bodies only as JSON; no body larger than its path allows.
+app.use((req, res, next) => {
+  const path = decodedPath(req.path);
+  const length = req.get("content-length");
+  const refusal = refusalFor({
+    method: req.method,
+    path,
+    host: req.get("host"),
+    origin: req.get("origin"),
+    secFetchSite: req.get("sec-fetch-site"),
+    contentType: req.get("content-type"),
+    contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+    chunked: /chunked/i.test(req.get("transfer-encoding") ?? ""),
+  });
+  if (!refusal) return next();
+  res.set("Connection", "close");
+  if (wantsJson(path, req.originalUrl, req.get("accept"))) res.status(refusal.status).json({ message: refusal.message });
+  else res.status(refusal.status).type("html").send(refusalPage(refusal));
+});
 
 // Slow down password guessing without getting in the way of a busy trade counter.
 const signInLimiter = rateLimit({
