@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import rateLimit from "express-rate-limit";
 import helmet from "helmet";
+import { accountsWithDemoPasswords } from "./app/domain/users/install.server";
 import { getDb } from "./app/utils/db.server";
 import { startHousekeeping } from "./app/utils/housekeeping.server";
 import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
@@ -110,7 +111,7 @@ app.post(["/api/auth/login", "/api/auth/signup", "/login"], signInLimiter);
 app.get("/healthz", (_req, res) => {
   try {
     db.$client.prepare("select 1").get();
-    res.status(200).json({ status: "ok" });
+    res.status(200).json({ status: "ok", demoPasswords: accountsWithDemoPasswords(db).length > 0 });
   } catch {
     res.status(503).json({ status: "unavailable" });
   }

@@ -143,6 +143,17 @@ export const idempotencyKeys = sqliteTable(
   ],
 );
 
+/**
+ * Facts about this install, by key: whether it is a real install (made by `npm run setup`, never seeded
+ * with demo accounts) and the password hashes the demo accounts were seeded with (an account whose hash is
+ * still that one still has the published demo password).
+ */
+export const installSettings = sqliteTable("install_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Gap-free counters for human document numbers (ORD-000123, INV-2026-00001, PO-000001). */
 export const numberSequences = sqliteTable("number_sequences", {
   name: text("name").primaryKey(),
