@@ -15,6 +15,7 @@ import { accountsWithDemoPasswords } from "./app/domain/users/install.server";
 import { getDb } from "./app/utils/db.server";
 import { startHousekeeping } from "./app/utils/housekeeping.server";
 import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
+import { HSTS_HEADER, secureSetCookie } from "./app/utils/https";
 import { decodedPath, refusalFor, refusalPage, wantsJson } from "./app/utils/request-guard";
 import { seedIfEmpty } from "./db/seed";
 
@@ -63,9 +64,17 @@ app.use(
     crossOriginEmbedderPolicy: false,
     // "no-referrer" makes browsers send `Origin: null` on form posts, which Remix rejects as cross-site
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    hsts: process.env.COOKIE_SECURE === "true",
+    // set below, only on requests that arrived over https
+    hsts: false,
   }),
 );
+app.use((req, res, next) => {
+  if (!req.secure) return next();
+  res.setHeader("Strict-Transport-Security", HSTS_HEADER);
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "set-cookie" ? secureSetCookie(value) : value);
+  next();
+});
 app.use(compression());
 // The Remix adapter flushes after every chunk it streams; through gzip that resets the window each time and
 // triples the size of a page. No page streams deferred data, so let the compressor choose when to flush.
