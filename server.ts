@@ -2,6 +2,7 @@
  * The one process: Express with security headers, compression, rate limits on sign-in, static files
  * and the Remix handler. Migrations run and demo data is seeded (when the database is empty) before it listens.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
@@ -22,6 +23,13 @@ import { seedIfEmpty } from "./db/seed";
 const MODE = process.env.NODE_ENV ?? "production";
 const BUILD_PATH = path.resolve("build/index.js");
 const PORT = Number(process.env.PORT ?? 3000);
+
+/** Hosts product images may come from besides the app itself (IMAGE_HOSTS, e.g. "https://cdn.shopify.com"). */
+function imageHosts(): string[] {
+  return (process.env.IMAGE_HOSTS ?? "")
+    .split(/[\s,]+/)
+    .filter((host) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(host));
+}
 
 async function importBuild(): Promise<ServerBuild> {
   const stat = fs.statSync(BUILD_PATH);
@@ -50,14 +58,18 @@ const app = express();
 
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
 app.use(
   helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        // Remix inlines its hydration data and route manifest in <script> tags
-        "script-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:"],
+        // Remix inlines its hydration data and route manifest in <script> tags: each carries this request's nonce
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "img-src": ["'self'", "data:", ...imageHosts()],
         "upgrade-insecure-requests": null,
       },
     },
@@ -126,7 +138,10 @@ app.get("/healthz", (_req, res) => {
   }
 });
 
-app.all("*", createRequestHandler({ build, mode: MODE }));
+app.all(
+  "*",
+  createRequestHandler({ build, mode: MODE, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
+);
 
 app.listen(PORT, () => {
   console.log(`Trade counter listening on http://localhost:${PORT}`);

@@ -19,6 +19,7 @@ import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart-line
 import { listCategories } from "~/domain/catalog/catalog.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { useNonce } from "~/utils/nonce";
 import { commitSession, getSession } from "~/utils/session.server";
 import stylesheet from "~/tailwind.css";
 
@@ -71,6 +72,7 @@ function useBareLayout() {
 }
 
 function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-GB" className="h-full">
       <head>
@@ -81,8 +83,8 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -51,3 +51,21 @@ test.describe("requests from other sites", () => {
     expect(response.status()).toBe(413);
   });
 });
+
+test.describe("content security policy", () => {
+  test("scripts run by this request's nonce, never 'unsafe-inline'; images only from here", JS_INDEPENDENT, async ({ request }) => {
+    const first = await request.get("/");
+    const csp = first.headers()["content-security-policy"];
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1];
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(csp).toMatch(/img-src 'self' data:(;|$)/);
+
+    const second = await request.get("/");
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+  });
+});
