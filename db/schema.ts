@@ -202,6 +202,44 @@ export const products = sqliteTable(
   ],
 );
 
+export const STOCK_MOVEMENT_REASONS = [
+  "opening",
+  "sale",
+  "cancellation",
+  "return",
+  "receipt",
+  "adjustment",
+  "edit",
+  "import",
+] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/**
+ * Every change to a product's stock level, with why and what caused it. The movements of a product sum
+ * to its stock level: an opening movement records the level it started from.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** units in (positive) or out (negative) */
+    change: integer("change").notNull(),
+    reason: text("reason", { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    /** the stock level right after this movement */
+    stockAfter: integer("stock_after").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    returnId: integer("return_id").references(() => returns.id, { onDelete: "set null" }),
+    purchaseOrderId: integer("purchase_order_id").references(() => purchaseOrders.id, { onDelete: "set null" }),
+    note: text("note"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_product_idx").on(t.productId, t.createdAt)],
+);
+
 export const productVariants = sqliteTable(
   "product_variants",
   {
