@@ -117,7 +117,7 @@ function ProductCard({ product, inBasket }: { product: Product; inBasket: number
           type="submit"
           className="w-full"
           disabled={outOfStock || allTaken}
-          aria-label={`Add ${product.name}`}
+          aria-label={outOfStock ? `${product.name}: out of stock` : `Add ${product.name}`}
         >
           {outOfStock ? "Out of stock" : "Add"}
         </Button>
