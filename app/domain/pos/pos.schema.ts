@@ -6,6 +6,7 @@ import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "~/domain/cart/cart.schema";
 import { MAX_ORDER_LINES } from "~/domain/orders/order.schema";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/domain/invoices/sales-invoice.schema";
+import { searchTerm } from "~/domain/pricing/pricing-rules.schema";
 
 // The spec's texts, exactly.
 export const SALE_COMPLETED = "Sale completed";
@@ -30,28 +31,20 @@ export const POS_PAYMENT_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: "Bank transfer",
 };
 
-const searchText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .catch(undefined)
-  .transform((value) => value || undefined);
-
 /** `?q=&category=&page=&customerSearch=` of the screen: bad values fall back to "no filter". */
 export const posQuerySchema = z.object({
-  q: searchText,
+  q: searchTerm,
   /** a category's slug; absent for All Products */
-  category: searchText,
+  category: searchTerm,
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   /** narrows the customer picker's options */
-  customerSearch: searchText,
+  customerSearch: searchTerm,
 });
 export type PosQuery = z.infer<typeof posQuerySchema>;
 
 /** `GET /api/admin/pos/products?search=&category=&page=`: the same filters under the API's names. */
 export const posProductsApiQuerySchema = z
-  .object({ search: searchText, category: searchText, page: posQuerySchema.shape.page })
+  .object({ search: searchTerm, category: searchTerm, page: posQuerySchema.shape.page })
   .transform(({ search, ...rest }) => ({ q: search, ...rest }));
 
 const productIdField = z.coerce
