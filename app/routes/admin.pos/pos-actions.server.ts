@@ -14,6 +14,8 @@ import { errorToast, failureToast, redirectWithToast } from "~/utils/toast.serve
 import { POS_PATH } from "./pos-screen";
 
 const SALE_NOT_COMPLETED = "Sale not completed";
+/** With JavaScript, a change to the basket replaces the page in the history rather than adding a step to Back. */
+const IN_PLACE = { "X-Remix-Replace": "yes" };
 
 /** Where a post returns to: this screen with the grid's state, without an earlier sale's `sold` box. */
 function returnPath(request: Request) {
@@ -49,8 +51,10 @@ export async function posAction(db: DB, admin: { id: string }, request: Request)
   }
 
   const submission = parseWithZod(formData, { schema: posBasketCommandSchema });
-  if (submission.status !== "success") return redirectWithToast(request, back, errorToast(firstError(submission.error)));
+  if (submission.status !== "success") {
+    return redirectWithToast(request, back, errorToast(firstError(submission.error)), { headers: IN_PLACE });
+  }
   const result = changeBasket(db, session, submission.value);
-  if (!result.ok) return redirectWithToast(request, back, errorToast(result.message));
-  return redirect(back, { headers: { "Set-Cookie": await commitSession(session) } });
+  if (!result.ok) return redirectWithToast(request, back, errorToast(result.message), { headers: IN_PLACE });
+  return redirect(back, { headers: { ...IN_PLACE, "Set-Cookie": await commitSession(session) } });
 }
