@@ -23,6 +23,8 @@ export type SessionData = {
   userId?: string;
   /** guest cart lines; signed-in carts live in cart_items */
   guestCart?: unknown;
+  /** the back office's point-of-sale basket (the sale in progress at the counter) */
+  posBasket?: unknown;
 };
 export type SessionFlashData = { toast: Toast };
 export type AppSession = Session<SessionData, SessionFlashData>;

@@ -3,7 +3,7 @@
  * their options, at most PICKER_LIMIT at once (a search narrows a longer list, and the option already chosen
  * is always there so an edit form shows its value); and how a record checks and shows the product picked.
  */
-import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { products, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
@@ -49,9 +49,17 @@ export function productOptions(db: DB, { q, includeId }: { q?: string; includeId
   return { items, total, limited: total > PICKER_LIMIT };
 }
 
-/** Users with the customer role for a select, by email; `q` searches email, name and business. */
-export function customerOptions(db: DB, { q, includeId }: { q?: string; includeId?: string | null } = {}): Options<CustomerOption> {
-  const conditions: SQL[] = [eq(users.role, "customer")];
+/**
+ * Users with the customer role for a select, by email; `q` searches email, name and business. `orderable`
+ * keeps only the approved, active customers, those an order may be placed for.
+ */
+export function customerOptions(
+  db: DB,
+  { q, includeId, orderable = false }: { q?: string; includeId?: string | null; orderable?: boolean } = {},
+): Options<CustomerOption> {
+  const who: SQL[] = [eq(users.role, "customer")];
+  if (orderable) who.push(isNotNull(users.approvedAt), eq(users.isActive, true));
+  const conditions = [...who];
   if (q) {
     const pattern = containsPattern(q);
     const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
@@ -71,7 +79,7 @@ export function customerOptions(db: DB, { q, includeId }: { q?: string; includeI
     const chosen = db
       .select(columns)
       .from(users)
-      .where(and(eq(users.id, includeId), eq(users.role, "customer")))
+      .where(and(eq(users.id, includeId), ...who))
       .get();
     if (chosen) items.unshift(chosen);
   }
