@@ -18,7 +18,7 @@ import { RECEIVED_PO_DAYS_AGO, writePurchasing } from "./purchasing";
 import { createRandom } from "./random";
 import { writeTemplateAndRequests } from "./requests";
 import { writeReturns } from "./returns";
-import { rowWriters } from "./rows";
+import { recordOpeningStockLevels, rowWriters } from "./rows";
 
 export function writeDemo(db: DB, hashes: Hashes, now: number) {
   const random = createRandom(20240611);
@@ -44,6 +44,8 @@ export function writeDemo(db: DB, hashes: Hashes, now: number) {
   writeTemplateAndRequests(demo);
   const receivedPurchaseOrderId = writePurchasing(demo, orders);
   const vatReturn = writeVatReturn(demo);
+
+  recordOpeningStockLevels(db, now);
 
   // Account balances: opening balance plus money in, less money out
   for (const [id, balance] of demo.balances) {

@@ -297,3 +297,17 @@ export function rowWriters(db: DB) {
 }
 
 export type RowWriters = ReturnType<typeof rowWriters>;
+
+/**
+ * Each product's stock as it stands after seeding, as its opening stock movement (products that already
+ * have movements are left alone), so every product's movements sum to its stock level.
+ */
+export function recordOpeningStockLevels(db: DB, now: number) {
+  db.$client
+    .prepare(
+      `insert into stock_movements (product_id, change, reason, stock_after, note, created_at)
+       select p.id, p.stock_level, 'opening', p.stock_level, 'Opening stock', ?
+       from products p where not exists (select 1 from stock_movements m where m.product_id = p.id)`,
+    )
+    .run(now);
+}

@@ -4,6 +4,7 @@
  * with the same row writers as the demo data in one transaction. Each run uses its own prefix, so
  * running it again adds another set.
  */
+import { recordOpeningStockLevels } from "./rows";
 import { unitPriceFor, type VolumeRule } from "~/domain/pricing/pricing";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
@@ -32,7 +33,10 @@ export async function seedScale(db: DB, factor = 1): Promise<ScaleResult> {
   };
   const passwordHash = await hashPassword("buyer-demo");
 
-  writeTransaction(db, () => writeScale(db, counts, passwordHash));
+  writeTransaction(db, () => {
+    writeScale(db, counts, passwordHash);
+    recordOpeningStockLevels(db, Date.now());
+  });
   return { products: counts.productCount, customers: counts.customerCount, orders: counts.orderCount, ms: Math.round(performance.now() - started) };
 }
 

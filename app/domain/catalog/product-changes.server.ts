@@ -1,4 +1,5 @@
 /** Creating, editing and deleting products (both doors: the products screen and /api/admin/products). */
+import { recordOpeningStock, setStockLevel } from "./stock-movements.server";
 import { and, eq, ne } from "drizzle-orm";
 import { categories, products, users } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
@@ -69,7 +70,8 @@ export function createProduct(db: DB, actor: Actor, input: ProductInput, options
       const problem = checkReferences(tx, input);
       if (problem) return problem;
       const values: ProductValues = { ...input, slug };
-      const { id } = tx.insert(products).values(values).returning({ id: products.id }).get();
+      const { id, stockLevel } = tx.insert(products).values(values).returning({ id: products.id, stockLevel: products.stockLevel }).get();
+      recordOpeningStock(tx, id, stockLevel, { userId: actor.id });
       recordAudit(tx, {
         actorId: actor.id,
         action: "product.created",
@@ -131,8 +133,11 @@ export function updateProduct(db: DB, actor: Actor, id: number, patch: ProductPa
         if (before !== value) changes[key] = key === "description" ? "changed" : { from: before, to: value };
       }
       if (Object.keys(changes).length > 0) {
+        // a new stock level from the form is a movement like any other, so the history still adds up
+        const { stockLevel, ...rest } = next;
+        if (stockLevel !== undefined) setStockLevel(tx, id, stockLevel, { reason: "edit", userId: actor.id });
         tx.update(products)
-          .set({ ...next, updatedAt: new Date() })
+          .set({ ...rest, updatedAt: new Date() })
           .where(eq(products.id, id))
           .run();
         recordAudit(tx, { actorId: actor.id, action: "product.updated", entityType: "product", entityId: id, details: { changes } });

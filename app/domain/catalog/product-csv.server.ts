@@ -3,6 +3,7 @@
  * is upserted by its slug (Shopify's Handle), all in ONE transaction, each product inside its own savepoint
  * so a product that cannot be saved is reported against its row and the others still go in.
  */
+import { recordOpeningStock, setStockLevel } from "./stock-movements.server";
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
@@ -162,6 +163,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
       .returning({ id: products.id })
       .get();
     if (item.variants && item.variants.length > 0) writeVariants(tx, id, item.variants);
+    recordOpeningStock(tx, id, fields.stockLevel ?? 0, { userId: actor.id, note: "CSV import" });
     recordAudit(tx, {
       actorId: actor.id,
       action: "product.created",
@@ -199,8 +201,10 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
     }
   }
   if (changed.length > 0 || variantsChanged) {
+    const { stockLevel, ...rest } = next;
+    if (stockLevel !== undefined) setStockLevel(tx, existing.id, stockLevel, { reason: "import", userId: actor.id });
     tx.update(products)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...rest, updatedAt: new Date() })
       .where(eq(products.id, existing.id))
       .run();
     recordAudit(tx, {

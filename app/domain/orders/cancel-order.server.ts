@@ -2,8 +2,9 @@
  * Cancelling an order, the one rule every way of cancelling goes through (the status selector, rejecting an
  * approval): stock back, invoice void, points reversed, voucher given back, in one transaction.
  */
+import { addStock } from "~/domain/catalog/stock-movements.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditLogs, orderItems, orders, products, returnItems, returns } from "~db/schema";
+import { auditLogs, orderItems, orders, returnItems, returns } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { reversePointsForOrder } from "~/domain/loyalty/points.server";
@@ -55,12 +56,8 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
     for (const item of items) {
       const units = item.quantity - (restocked.get(item.id) ?? 0);
       if (item.productId === null || units <= 0) continue; // the product was deleted, or is already back
-      const back = tx
-        .update(products)
-        .set({ stockLevel: sql`${products.stockLevel} + ${units}`, updatedAt: now })
-        .where(eq(products.id, item.productId))
-        .run();
-      if (back.changes > 0) unitsRestocked += units;
+      const back = addStock(tx, item.productId, units, { reason: "cancellation", orderId: order.id, userId: actor.id, at: now });
+      if (back !== null) unitsRestocked += units;
     }
 
     const voidedInvoiceNumber = voidSalesInvoiceForOrder(tx, order.id, now);

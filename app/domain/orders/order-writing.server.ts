@@ -4,7 +4,8 @@
  * they are now, the stock taken with a conditional update that can never go below zero, the order's lines
  * written with their product codes, and the refusal that rolls the whole transaction back.
  */
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { takeStock } from "~/domain/catalog/stock-movements.server";
+import { eq, inArray } from "drizzle-orm";
 import { orderItems, products } from "~db/schema";
 import type { SelectedVariants } from "~/domain/cart/cart.schema";
 import type { DB } from "~/utils/db.server";
@@ -57,20 +58,22 @@ export function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProdu
 }
 
 /**
- * Takes `units` (units per product id) out of stock. The condition makes the check and the decrement one
- * statement, so stock can never go below zero, whoever else is selling. Products are taken in id order.
- * When any product is short, throws a 409 naming each short product and what is left (`names` gives the
- * names), and the caller's transaction rolls back everything, including what was taken.
+ * Takes `units` (units per product id) out of stock for the order `orderId`, each with its movement. The
+ * condition makes the check and the decrement one statement, so stock can never go below zero, whoever
+ * else is selling. Products are taken in id order. When any product is short, throws a 409 naming each
+ * short product and what is left (`names` gives the names), and the caller's transaction rolls back
+ * everything, the order and what was taken included.
  */
-export function takeStock(tx: DB, units: ReadonlyMap<number, number>, names: ReadonlyMap<number, string>, now: Date) {
+export function takeStockForOrder(
+  tx: DB,
+  orderId: number,
+  units: ReadonlyMap<number, number>,
+  names: ReadonlyMap<number, string>,
+  now: Date,
+) {
   const shortages: string[] = [];
   for (const [productId, quantity] of [...units].sort(([a], [b]) => a - b)) {
-    const taken = tx
-      .update(products)
-      .set({ stockLevel: sql`${products.stockLevel} - ${quantity}`, updatedAt: now })
-      .where(and(eq(products.id, productId), gte(products.stockLevel, quantity)))
-      .run();
-    if (taken.changes === 0) {
+    if (takeStock(tx, productId, quantity, { reason: "sale", orderId, at: now }) === null) {
       const left = tx.select({ stockLevel: products.stockLevel }).from(products).where(eq(products.id, productId)).get();
       shortages.push(notEnoughStockMessage(names.get(productId) ?? `product ${productId}`, left?.stockLevel ?? 0));
     }

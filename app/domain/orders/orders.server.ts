@@ -46,7 +46,7 @@ import {
   type VoucherRow,
 } from "~/domain/loyalty/vouchers.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
-import { insertOrderItems, loadOrderProducts, OrderRefused, refuse, takeStock } from "./order-writing.server";
+import { insertOrderItems, loadOrderProducts, OrderRefused, refuse, takeStockForOrder } from "./order-writing.server";
 
 export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 
@@ -232,8 +232,6 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
   if (freeProduct) stockUnits.set(freeProduct.id, (stockUnits.get(freeProduct.id) ?? 0) + 1);
   const productNames = new Map([...found].map(([id, product]) => [id, product.name]));
   if (freeProduct) productNames.set(freeProduct.id, freeProduct.name);
-  // Take the stock (never below zero); a short line refuses the whole order.
-  takeStock(tx, stockUnits, productNames, now);
 
   const priced = lines.map((line) => {
     const product = found.get(line.productId)!;
@@ -269,6 +267,8 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     })
     .returning({ id: orders.id })
     .get();
+  // Take the stock (never below zero); a short line refuses the whole order, which rolls back.
+  takeStockForOrder(tx, order.id, stockUnits, productNames, now);
 
   insertOrderItems(
     tx,

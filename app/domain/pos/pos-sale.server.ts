@@ -21,7 +21,7 @@ import {
   loadOrderProducts,
   OrderRefused,
   refuse,
-  takeStock,
+  takeStockForOrder,
 } from "~/domain/orders/order-writing.server";
 import { lineTotals } from "~/domain/pricing/pricing";
 import { priceMany } from "~/domain/pricing/pricing.server";
@@ -100,12 +100,6 @@ function writeSale(tx: DB, actorId: string, input: SaleInput): CompletedSale {
   );
 
   const now = new Date();
-  takeStock(
-    tx,
-    new Map(lines.map((line) => [line.productId, line.quantity])),
-    new Map([...found].map(([id, product]) => [id, product.name])),
-    now,
-  );
 
   const priced = lines.map((line) => ({
     product: found.get(line.productId)!,
@@ -136,6 +130,14 @@ function writeSale(tx: DB, actorId: string, input: SaleInput): CompletedSale {
     })
     .returning({ id: orders.id })
     .get();
+  // a short line refuses the whole sale: the transaction rolls back the order too
+  takeStockForOrder(
+    tx,
+    order.id,
+    new Map(lines.map((line) => [line.productId, line.quantity])),
+    new Map([...found].map(([id, product]) => [id, product.name])),
+    now,
+  );
   insertOrderItems(
     tx,
     order.id,

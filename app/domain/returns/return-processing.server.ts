@@ -6,6 +6,7 @@
  * refunded value's points are taken back from the order, and the change is audited. A completed or rejected
  * return cannot be moved again.
  */
+import { addStock } from "~/domain/catalog/stock-movements.server";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products, returnItems, returns, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
@@ -311,10 +312,7 @@ export function completeReturn(db: DB, actor: Actor, id: number, key: string | n
       if (moved.changes === 0) return fail(409, completeRefusedMessage("completed"), "status");
 
       for (const { productId, quantity } of plan.restock) {
-        tx.update(products)
-          .set({ stockLevel: sql`${products.stockLevel} + ${quantity}`, updatedAt: now })
-          .where(eq(products.id, productId))
-          .run();
+        addStock(tx, productId, quantity, { reason: "return", returnId: id, orderId: row.orderId, userId: actor.id, at: now });
       }
       const pointsReversed = row.orderNumber
         ? reversePointsForReturn(
