@@ -139,7 +139,7 @@ export function moneyField(requiredMessage: string, invalidMessage: string) {
 }
 
 /** The id of a row (a positive whole number), required. */
-function requiredIdField(requiredMessage: string, invalidMessage: string) {
+export function requiredIdField(requiredMessage: string, invalidMessage: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);
@@ -158,7 +158,7 @@ export function optionalIdField(invalidMessage: string) {
   });
 }
 
-function wholeNumberField(requiredMessage: string, invalidMessage: string, min: number, max: number, tooLarge: string) {
+export function wholeNumberField(requiredMessage: string, invalidMessage: string, min: number, max: number, tooLarge: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);

@@ -49,6 +49,9 @@ export const REPEAT_SCOPE = {
   userApprove: "users.user.approve",
   userReject: "users.user.reject",
   productRequestDecide: "requests.product-request.decide",
+  purchaseOrderCreate: "purchasing.purchase-order.create",
+  purchaseOrderAutoGenerate: "purchasing.purchase-order.auto-generate",
+  purchaseOrderStatus: "purchasing.purchase-order.status",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];
