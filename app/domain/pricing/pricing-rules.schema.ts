@@ -208,7 +208,8 @@ export type CustomerPriceInput = z.infer<typeof customerPriceSchema>;
 
 // ─── List queries ───────────────────────────────────────────────────────────
 
-const searchTerm = z
+/** A list's search box: trimmed, at most 200 characters; blank or unreadable means no search. */
+export const searchTerm = z
   .string()
   .trim()
   .max(200)

@@ -11,6 +11,7 @@ import {
   optionalTextField,
   parseTwoPlaces,
   requiredIdField,
+  searchTerm,
   wholeNumberField,
   MONEY_MAX_PENCE,
 } from "~/domain/pricing/pricing-rules.schema";
@@ -39,13 +40,6 @@ const MAX_QUANTITY = 1_000_000;
 export const FORM_LINES_STEP = 5;
 export const FORM_LINES_MAX = 50;
 
-const searchTerm = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .catch(undefined)
-  .transform((value) => value || undefined);
 const pageField = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
 
 /** `?status=&q=&page=` of the screen; anything unreadable means no filter. q: order number or supplier. */

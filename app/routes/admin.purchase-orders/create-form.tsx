@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { DialogActions, HiddenFields, PickerSearch, SelectField, TextareaField } from "~/components/admin/form/form-bits";
+import { lastSubmission } from "~/components/admin/form/last-submission";
 import { FormError } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FORM_LINES_MAX, FORM_LINES_STEP, NOTES_MAX } from "~/domain/purchasing/purchase-order.schema";
@@ -26,10 +27,7 @@ export function CreatePurchaseOrderForm({
   const hydrated = useHydrated();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   // Without JavaScript the form comes back with what was typed and its errors, read from the last submission.
-  const submitted = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
-  const errors = (lastResult?.error ?? {}) as Record<string, string[] | null>;
-  const errorOf = (name: string) => errors[name] ?? undefined;
-  const text = (name: string) => (typeof submitted[name] === "string" ? (submitted[name] as string) : "");
+  const { submitted, errorOf, value: text } = lastSubmission(lastResult);
   const submittedRows = (Array.isArray(submitted.items) ? submitted.items : []) as RowValues[];
   // With JavaScript "More lines" adds rows in place (keeping what was typed); without it, it is a link.
   const [extraRows, setExtraRows] = useState(0);
