@@ -336,13 +336,14 @@ describe("finance and purchasing", () => {
     expect(invoices.filter((i) => i.amount_paid === i.total).length).toBeGreaterThan(invoices.length / 2);
   });
 
-  it("has a draft auto-generated purchase order and a received one", () => {
+  it("has a draft auto-generated purchase order, a sent one and a received one", () => {
     const pos = all<{ status: string; auto_generated: number; items: number }>(
       "select status, auto_generated, (select count(*) from purchase_order_items i where i.purchase_order_id = po.id) as items from purchase_orders po order by status",
     );
     expect(pos).toEqual([
       { status: "draft", auto_generated: 1, items: expect.any(Number) },
       { status: "received", auto_generated: 0, items: expect.any(Number) },
+      { status: "sent", auto_generated: 0, items: 3 },
     ]);
     for (const po of pos) expect(po.items).toBeGreaterThan(0);
   });
@@ -399,7 +400,7 @@ describe("finance and purchasing", () => {
   it("leaves the number sequences after the seeded documents", () => {
     const orders = one<{ n: number }>("select count(*) as n from orders").n;
     expect(one<{ value: number }>("select value from number_sequences where name = 'order'").value).toBe(orders);
-    expect(one<{ value: number }>("select value from number_sequences where name = 'purchase-order'").value).toBe(2);
+    expect(one<{ value: number }>("select value from number_sequences where name = 'purchase-order'").value).toBe(3);
   });
 });
 

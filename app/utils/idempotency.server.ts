@@ -66,20 +66,8 @@ export function runOnce<T>(
 ): IdempotentOutcome<T> {
   return writeTransaction(db, (tx) => {
     const { key } = ref;
-    if (key) {
-      const previous = tx
-        .select({ result: idempotencyKeys.result })
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.ownerId, ref.ownerId),
-            eq(idempotencyKeys.scope, ref.scope),
-            eq(idempotencyKeys.key, key),
-          ),
-        )
-        .get();
-      if (previous?.result) return { result: JSON.parse(previous.result) as T, replayed: true };
-    }
+    const previous = storedResult<T>(tx, ref);
+    if (previous !== null) return { result: previous, replayed: true };
     const result = work(tx);
     if (key && shouldStore(result)) {
       tx.insert(idempotencyKeys)
@@ -92,6 +80,22 @@ export function runOnce<T>(
     }
     return { result, replayed: false };
   });
+}
+
+/**
+ * The result stored for (owner, scope, key), or null when there is none (or no key). For work that must
+ * happen outside the transaction (sending mail) and so checks for a repeat before starting it.
+ */
+export function storedResult<T>(db: DB, ref: { ownerId: string; scope: string; key: string | null }): T | null {
+  if (!ref.key) return null;
+  const previous = db
+    .select({ result: idempotencyKeys.result })
+    .from(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.ownerId, ref.ownerId), eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key)),
+    )
+    .get();
+  return previous?.result ? (JSON.parse(previous.result) as T) : null;
 }
 
 /** Drops keys older than a week; called now and then, never on a hot path. */

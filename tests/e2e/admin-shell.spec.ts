@@ -23,6 +23,7 @@ test.describe("admin layout", () => {
       ["Returns", "/admin/returns"],
       ["Sales Invoices", "/admin/sales-invoices"],
       ["POS", "/admin/pos"],
+      ["Purchase Orders", "/admin/purchase-orders"],
       ["Purchase Invoices", "/admin/purchase-invoices"],
       ["Product Requests", "/admin/product-requests"],
       ["Accounts", "/admin/accounts"],

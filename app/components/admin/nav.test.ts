@@ -13,6 +13,7 @@ describe("admin navigation", () => {
       "Sales Invoices",
       "POS",
     ]);
+    expect(ADMIN_NAV[2].items.map((item) => item.label)).toEqual(["Purchase Orders", "Purchase Invoices", "Product Requests"]);
   });
 
   it("marks the dashboard active on both of its addresses only", () => {

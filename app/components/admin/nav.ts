@@ -1,6 +1,7 @@
 /**
  * The back office's navigation, in the spec's order. Order Approvals and Returns are admin routes the spec's
- * sidebar does not list; they sit under Orders so that an admin can reach them.
+ * sidebar does not list; they sit under Orders so that an admin can reach them. Purchase Orders, likewise
+ * unlisted, leads Procurement.
  */
 export type AdminNavItem = { label: string; to: string; short: string };
 export type AdminNavGroup = { label: string | null; items: AdminNavItem[] };
@@ -28,6 +29,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   {
     label: "Procurement",
     items: [
+      { label: "Purchase Orders", to: "/admin/purchase-orders", short: "PO" },
       { label: "Purchase Invoices", to: "/admin/purchase-invoices", short: "PI" },
       { label: "Product Requests", to: "/admin/product-requests", short: "PR" },
     ],

@@ -139,7 +139,7 @@ export function moneyField(requiredMessage: string, invalidMessage: string) {
 }
 
 /** The id of a row (a positive whole number), required. */
-function requiredIdField(requiredMessage: string, invalidMessage: string) {
+export function requiredIdField(requiredMessage: string, invalidMessage: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);
@@ -158,7 +158,7 @@ export function optionalIdField(invalidMessage: string) {
   });
 }
 
-function wholeNumberField(requiredMessage: string, invalidMessage: string, min: number, max: number, tooLarge: string) {
+export function wholeNumberField(requiredMessage: string, invalidMessage: string, min: number, max: number, tooLarge: string) {
   return z.unknown().transform((value, ctx): number => {
     const text = asText(value);
     if (text === "") return addIssue(ctx, requiredMessage);
@@ -208,7 +208,7 @@ export type CustomerPriceInput = z.infer<typeof customerPriceSchema>;
 
 // ─── List queries ───────────────────────────────────────────────────────────
 
-/** A search box's term from the URL: trimmed, blank or unreadable means no search. */
+/** A list's search box: trimmed, at most 200 characters; blank or unreadable means no search. */
 export const searchTerm = z
   .string()
   .trim()

@@ -12,7 +12,8 @@ import { containsPattern, likeEscaped } from "./record-store.server";
 /** How many options a picker lists at once; a search narrows a larger list. */
 const PICKER_LIMIT = 200;
 
-type ProductOption = { id: number; name: string; salesPrice: number; vatRate: number };
+/** pence; vatRate in hundredths (the purchase order form prices a line at cost) */
+type ProductOption = { id: number; name: string; salesPrice: number; costPrice: number; vatRate: number };
 export type CustomerOption = {
   id: string;
   email: string;
@@ -39,7 +40,7 @@ export function productJson(name: string | null, salesPrice: number | null) {
  */
 export function productOptions(db: DB, { q, includeId }: { q?: string; includeId?: number | null } = {}): Options<ProductOption> {
   const where = q ? likeEscaped(products.name, containsPattern(q)) : undefined;
-  const columns = { id: products.id, name: products.name, salesPrice: products.salesPrice, vatRate: products.vatRate };
+  const columns = { id: products.id, name: products.name, salesPrice: products.salesPrice, costPrice: products.costPrice, vatRate: products.vatRate };
   const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
   const items = db.select(columns).from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(PICKER_LIMIT).all();
   if (includeId && !items.some((item) => item.id === includeId)) {

@@ -50,6 +50,9 @@ export const REPEAT_SCOPE = {
   userReject: "users.user.reject",
   productRequestDecide: "requests.product-request.decide",
   posSale: "pos.sale.complete",
+  purchaseOrderCreate: "purchasing.purchase-order.create",
+  purchaseOrderAutoGenerate: "purchasing.purchase-order.auto-generate",
+  purchaseOrderStatus: "purchasing.purchase-order.status",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { DialogActions, FieldErrors, HiddenFields, PickerSearch } from "~/components/admin/form/form-bits";
+import { lastSubmission } from "~/components/admin/form/last-submission";
 import { Field, FormError, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FORM_LINES_MAX, FORM_LINES_STEP, INVOICE_NUMBER_MAX } from "~/domain/invoices/sales-invoice.schema";
@@ -26,11 +27,7 @@ export function CreateInvoiceForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   // Without JavaScript the form must come back with what was typed and its errors, so the values and
   // errors are read straight from the last submission rather than from client state.
-  const submitted = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
-  const errors = (lastResult?.error ?? {}) as Record<string, string[] | null>;
-  const errorOf = (name: string) => errors[name] ?? undefined;
-  const value = (name: string, fallback = "") =>
-    typeof submitted[name] === "string" ? (submitted[name] as string) : fallback;
+  const { submitted, errorOf, value } = lastSubmission(lastResult);
   const submittedRows = (Array.isArray(submitted.items) ? submitted.items : []) as RowValues[];
   // With JavaScript "More lines" adds rows in place (keeping what was typed); without it, it is a link.
   const [extraRows, setExtraRows] = useState(0);
