@@ -3,8 +3,8 @@
  * shown), newest first, only ever the customer's own.
  */
 import { stringify } from "csv-stringify/sync";
-import { desc, eq, sql } from "drizzle-orm";
-import { orderItems, orders } from "~db/schema";
+import { desc, sql } from "drizzle-orm";
+import { orders } from "~db/schema";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { londonDateInput } from "~/domain/loyalty/reward.schema";
 import type { DB } from "~/utils/db.server";
@@ -42,7 +42,8 @@ export function customerOrderHistoryCsv(
       createdAt: orders.createdAt,
       status: orders.status,
       poReference: orders.poReference,
-      lines: sql<number>`(SELECT count(*) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+      // written out in full: inside a select list the builder leaves column names unqualified
+      lines: sql<number>`(SELECT count(*) FROM "order_items" WHERE "order_items"."order_id" = "orders"."id")`,
       subtotal: orders.subtotal,
       vatAmount: orders.vatAmount,
       total: orders.total,
