@@ -476,9 +476,9 @@ export function toCardData(row: ProductRow): ProductCardData {
 }
 
 /**
- * The cards for a list of products, priced for this user at quantity 1 in one pricing call. Guests,
- * admins, suppliers and customers awaiting approval see list prices (price null). If pricing fails the
- * cards still show, at list price, and the failure is logged.
+ * The cards for a list of products, priced for this user at quantity 1 in one pricing call, each saying
+ * whether the product has options to choose. Guests, admins, suppliers and customers awaiting approval see
+ * list prices (price null). If pricing fails the cards still show, at list price, and the failure is logged.
  */
 export function productCards(db: DB, user: SessionUser | null, rows: readonly ProductRow[]): ProductCardItem[] {
   let prices = new Map<number, NonNullable<CardPrice>>();
@@ -497,14 +497,20 @@ export function productCards(db: DB, user: SessionUser | null, rows: readonly Pr
       prices = new Map();
     }
   }
-  const withOptions = productsWithVariants(
-    db,
-    rows.map((row) => row.id),
-  );
+  // when options cannot be looked up, every card links to its product page to choose them there
+  let withOptions: Set<number> | null = null;
+  try {
+    withOptions = productsWithVariants(
+      db,
+      rows.map((row) => row.id),
+    );
+  } catch (error) {
+    console.error("Looking up product options for the cards failed; cards link to their product pages", error);
+  }
   return rows.map((row) => ({
     product: toCardData(row),
     price: prices.get(row.id) ?? null,
-    hasVariants: withOptions.has(row.id),
+    hasVariants: withOptions ? withOptions.has(row.id) : true,
   }));
 }
 
