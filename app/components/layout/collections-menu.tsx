@@ -33,8 +33,8 @@ export function useClosingDetails() {
   return ref;
 }
 
-/** The categories as links, each with its optional description. */
-export function CollectionLinks({ categories }: { categories: CategorySummary[] }) {
+/** The categories as links, each with its optional description (left out where space is short). */
+export function CollectionLinks({ categories, compact = false }: { categories: CategorySummary[]; compact?: boolean }) {
   if (categories.length === 0) return <p className="px-3 py-2 text-sm text-slate-500">No collections yet.</p>;
   return (
     <ul aria-label="Collections">
@@ -42,7 +42,7 @@ export function CollectionLinks({ categories }: { categories: CategorySummary[] 
         <li key={category.id}>
           <Link to={`/category/${category.slug}`} className="block rounded px-3 py-2 hover:bg-slate-50" prefetch="intent">
             <span className="block text-sm font-medium text-slate-900">{category.name}</span>
-            {category.description ? (
+            {category.description && !compact ? (
               <span className="block text-xs text-slate-500 line-clamp-2">{category.description}</span>
             ) : null}
           </Link>

@@ -126,7 +126,7 @@ function MobileMenu({
         <nav aria-label="Menu" className="space-y-3">
           <div>
             <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Collections</p>
-            <CollectionLinks categories={categories} />
+            <CollectionLinks categories={categories} compact />
           </div>
           <div className="border-t border-slate-100 pt-2">
             <Link to="/quick-order" className={menuLinkClass}>
