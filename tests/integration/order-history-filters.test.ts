@@ -4,14 +4,12 @@
  */
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, products, users } from "~db/schema";
-import { nextOrderNumber } from "~/domain/shared/numbering.server";
-import { lineTotals } from "~/domain/pricing/pricing";
+import { orders, products, users } from "~db/schema";
 import * as historyPage from "~/routes/account.orders";
 import * as historyCsv from "~/routes/account.orders[.]csv";
 import * as apiMyOrders from "~/routes/api.orders.my-orders";
 import { getDb, writeTransaction } from "~/utils/db.server";
-import { createCategory, createProduct, createUser } from "./factories";
+import { createCategory, createProduct, createUser, writeOrder } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
 import { signIn } from "./sign-in";
 
@@ -26,51 +24,13 @@ let mop: Product;
 let bleach: Product;
 const numbers: Record<string, string> = {};
 
-/** An order written straight into the database, with its lines and their SKUs. */
+/** One of `user`'s orders with its lines (and their SKUs), written straight into the database. */
 function createOrder(
   user: User,
   lines: { product: Product; quantity: number }[],
   values: { createdAt: Date; status: (typeof orders.$inferInsert)["status"]; poReference?: string | null },
 ) {
-  return writeTransaction(getDb(), (tx) => {
-    const totals = lineTotals(
-      lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
-    );
-    const order = tx
-      .insert(orders)
-      .values({
-        orderNumber: nextOrderNumber(tx),
-        userId: user.id,
-        subtotal: totals.subtotal,
-        vatAmount: totals.vatAmount,
-        total: totals.total,
-        shippingName: "Site Office",
-        shippingEmail: user.email,
-        shippingAddress: "1 Yard Lane",
-        shippingCity: "Leeds",
-        shippingPostcode: "LS1 1AA",
-        ...values,
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber })
-      .get();
-    tx.insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          sku: line.product.sku,
-          selectedVariants: {},
-          quantity: line.quantity,
-          unitPrice: line.product.salesPrice,
-          vatRate: line.product.vatRate,
-          total: totals.lines[i].net,
-          vatAmount: totals.lines[i].vat,
-        })),
-      )
-      .run();
-    return order.orderNumber;
-  });
+  return writeTransaction(getDb(), (tx) => writeOrder(tx, user, lines, values).orderNumber);
 }
 
 beforeAll(async () => {

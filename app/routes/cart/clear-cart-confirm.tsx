@@ -1,5 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { Form, useNavigation } from "@remix-run/react";
+import { ConfirmActions } from "~/components/ui/confirm-actions";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { CART_PATH } from "./order-summary";
@@ -27,17 +27,7 @@ export function ClearCartConfirm({
       <Form method="post" action={CART_PATH} className="mt-4 flex justify-end gap-3">
         <input type="hidden" name="intent" value="clear" />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
-        <Link
-          to={CART_PATH}
-          preventScrollReset
-          replace
-          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-        >
-          Cancel
-        </Link>
-        <Button type="submit" variant="danger" disabled={clearing}>
-          {clearing ? "Clearing..." : "Confirm"}
-        </Button>
+        <ConfirmActions cancelHref={CART_PATH} pending={clearing} pendingLabel="Clearing..." />
       </Form>
     </UrlDialog>
   );
