@@ -2,6 +2,7 @@
  * The one process: Express with security headers, compression, rate limits on sign-in, static files
  * and the Remix handler. Migrations run and demo data is seeded (when the database is empty) before it listens.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
@@ -11,14 +12,24 @@ import compression from "compression";
 import express from "express";
 import rateLimit from "express-rate-limit";
 import helmet from "helmet";
+import { accountsWithDemoPasswords } from "./app/domain/users/install.server";
 import { getDb } from "./app/utils/db.server";
 import { startHousekeeping } from "./app/utils/housekeeping.server";
 import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
+import { HSTS_HEADER, secureSetCookie } from "./app/utils/https";
+import { decodedPath, refusalFor, refusalPage, wantsJson } from "./app/utils/request-guard";
 import { seedIfEmpty } from "./db/seed";
 
 const MODE = process.env.NODE_ENV ?? "production";
 const BUILD_PATH = path.resolve("build/index.js");
 const PORT = Number(process.env.PORT ?? 3000);
+
+/** Hosts product images may come from besides the app itself (IMAGE_HOSTS, e.g. "https://cdn.shopify.com"). */
+function imageHosts(): string[] {
+  return (process.env.IMAGE_HOSTS ?? "")
+    .split(/[\s,]+/)
+    .filter((host) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(host));
+}
 
 async function importBuild(): Promise<ServerBuild> {
   const stat = fs.statSync(BUILD_PATH);
@@ -47,23 +58,35 @@ const app = express();
 
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
 app.use(
   helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        // Remix inlines its hydration data and route manifest in <script> tags
-        "script-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:"],
+        // Remix inlines its hydration data and route manifest in <script> tags: each carries this request's nonce
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "img-src": ["'self'", "data:", ...imageHosts()],
         "upgrade-insecure-requests": null,
       },
     },
     crossOriginEmbedderPolicy: false,
     // "no-referrer" makes browsers send `Origin: null` on form posts, which Remix rejects as cross-site
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    hsts: process.env.COOKIE_SECURE === "true",
+    // set below, only on requests that arrived over https
+    hsts: false,
   }),
 );
+app.use((req, res, next) => {
+  if (!req.secure) return next();
+  res.setHeader("Strict-Transport-Security", HSTS_HEADER);
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "set-cookie" ? secureSetCookie(value) : value);
+  next();
+});
 app.use(compression());
 // The Remix adapter flushes after every chunk it streams; through gzip that resets the window each time and
 // triples the size of a page. No page streams deferred data, so let the compressor choose when to flush.
@@ -75,6 +98,26 @@ app.use((_req, res, next) => {
 // Fingerprinted build assets never change under one name: cache them for a year.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+
+// State changes only from the app's own pages; API bodies only as JSON; no body larger than its path allows.
+app.use((req, res, next) => {
+  const path = decodedPath(req.path);
+  const length = req.get("content-length");
+  const refusal = refusalFor({
+    method: req.method,
+    path,
+    host: req.get("host"),
+    origin: req.get("origin"),
+    secFetchSite: req.get("sec-fetch-site"),
+    contentType: req.get("content-type"),
+    contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+    chunked: /chunked/i.test(req.get("transfer-encoding") ?? ""),
+  });
+  if (!refusal) return next();
+  res.set("Connection", "close");
+  if (wantsJson(path, req.originalUrl, req.get("accept"))) res.status(refusal.status).json({ message: refusal.message });
+  else res.status(refusal.status).type("html").send(refusalPage(refusal));
+});
 
 // Slow down password guessing without getting in the way of a busy trade counter.
 const signInLimiter = rateLimit({
@@ -89,13 +132,16 @@ app.post(["/api/auth/login", "/api/auth/signup", "/login"], signInLimiter);
 app.get("/healthz", (_req, res) => {
   try {
     db.$client.prepare("select 1").get();
-    res.status(200).json({ status: "ok" });
+    res.status(200).json({ status: "ok", demoPasswords: accountsWithDemoPasswords(db).length > 0 });
   } catch {
     res.status(503).json({ status: "unavailable" });
   }
 });
 
-app.all("*", createRequestHandler({ build, mode: MODE }));
+app.all(
+  "*",
+  createRequestHandler({ build, mode: MODE, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
+);
 
 app.listen(PORT, () => {
   console.log(`Trade counter listening on http://localhost:${PORT}`);

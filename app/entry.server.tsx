@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -12,15 +13,19 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce ?? ""}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -20,6 +20,7 @@ import { listCategories } from "~/domain/catalog/catalog.server";
 import { DEFAULT_PRICE_BASIS, type PriceBasis } from "~/domain/pricing/price-basis";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { useNonce } from "~/utils/nonce";
 import { priceBasisOf } from "~/utils/price-basis.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import stylesheet from "~/tailwind.css";
@@ -83,6 +84,7 @@ function useBareLayout() {
 }
 
 function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-GB" className="h-full">
       <head>
@@ -93,8 +95,8 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

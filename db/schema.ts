@@ -143,6 +143,17 @@ export const idempotencyKeys = sqliteTable(
   ],
 );
 
+/**
+ * Facts about this install, by key: whether it is a real install (made by `npm run setup`, never seeded
+ * with demo accounts) and the password hashes the demo accounts were seeded with (an account whose hash is
+ * still that one still has the published demo password).
+ */
+export const installSettings = sqliteTable("install_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Gap-free counters for human document numbers (ORD-000123, INV-2026-00001, PO-000001). */
 export const numberSequences = sqliteTable("number_sequences", {
   name: text("name").primaryKey(),
@@ -189,6 +200,44 @@ export const products = sqliteTable(
     index("products_supplier_idx").on(t.supplierId),
     uniqueIndex("products_sku_unique").on(t.sku),
   ],
+);
+
+export const STOCK_MOVEMENT_REASONS = [
+  "opening",
+  "sale",
+  "cancellation",
+  "return",
+  "receipt",
+  "adjustment",
+  "edit",
+  "import",
+] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/**
+ * Every change to a product's stock level, with why and what caused it. The movements of a product sum
+ * to its stock level: an opening movement records the level it started from.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** units in (positive) or out (negative) */
+    change: integer("change").notNull(),
+    reason: text("reason", { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    /** the stock level right after this movement */
+    stockAfter: integer("stock_after").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    returnId: integer("return_id").references(() => returns.id, { onDelete: "set null" }),
+    purchaseOrderId: integer("purchase_order_id").references(() => purchaseOrders.id, { onDelete: "set null" }),
+    note: text("note"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_product_idx").on(t.productId, t.createdAt)],
 );
 
 export const productVariants = sqliteTable(

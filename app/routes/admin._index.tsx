@@ -29,7 +29,7 @@ export default function AdminDashboard() {
     { label: "Pending Orders", value: String(stats.pendingOrders), note: "Awaiting processing or approval" },
     { label: "Total Products", value: String(stats.totalProducts), note: "In the catalogue", to: "/admin/products" },
     { label: "Product Requests", value: String(stats.productRequests), note: "Waiting for a decision", to: "/admin/product-requests" },
-    { label: "Low Stock Products", value: String(stats.lowStockProducts), note: "At or below threshold", to: "/admin/inventory-alerts" },
+    { label: "Low Stock Products", value: String(stats.lowStockProducts), note: `At or below threshold; ${stats.outOfStockProducts} out of stock`, to: "/admin/inventory-alerts" },
   ];
   return (
     <div className="mx-auto max-w-7xl">
@@ -40,7 +40,7 @@ export default function AdminDashboard() {
             key={card.label}
             label={card.label}
             value={card.value}
-            tone={card.label === "Low Stock Products" && stats.lowStockProducts > 0 ? "warning" : "default"}
+            tone={card.label === "Low Stock Products" && stats.lowStockProducts + stats.outOfStockProducts > 0 ? "warning" : "default"}
             note={
               card.to ? (
                 <Link to={card.to} className="hover:text-brand-700 hover:underline">

@@ -3,7 +3,9 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { parseSidebarState } from "~/components/admin/sidebar-state";
+import { accountsWithDemoPasswords } from "~/domain/users/install.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { getDb } from "~/utils/db.server";
 
 /** The back office brings its own chrome instead of the storefront header and footer. */
 export const handle = { layout: "bare" };
@@ -15,15 +17,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     email: admin.email,
     sidebarState: parseSidebarState(request.headers.get("Cookie")),
+    demoPasswordAccounts: accountsWithDemoPasswords(getDb()),
   });
 }
 
 export default function AdminLayout() {
-  const { email, sidebarState } = useLoaderData<typeof loader>();
+  const { email, sidebarState, demoPasswordAccounts } = useLoaderData<typeof loader>();
   return (
     <AdminShell email={email} sidebarState={sidebarState}>
+      {demoPasswordAccounts.length > 0 ? <DemoPasswordWarning emails={demoPasswordAccounts} /> : null}
       <Outlet />
     </AdminShell>
+  );
+}
+
+/** On every back-office page while anyone could sign in with a password the README publishes. */
+function DemoPasswordWarning({ emails }: { emails: string[] }) {
+  return (
+    <div role="alert" data-testid="demo-password-warning" className="mb-5 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+      <p className="font-semibold">Demo accounts still have their published passwords</p>
+      <p className="mt-1">
+        Anyone who has read the README can sign in as {emails.join(", ")}. Change their passwords or deactivate them in{" "}
+        <a href="/admin/users" className="font-medium underline">
+          Users
+        </a>{" "}
+        before this box takes real orders, or make a real install with <code>npm run setup</code>.
+      </p>
+    </div>
   );
 }
 

@@ -1,10 +1,23 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/utils/auth.server";
 
-/** GET (the spec's navigation target) and POST both sign out and go to the home page. */
-async function signOut({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
+async function signOut(request: Request) {
   return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
 }
 
-export const loader = signOut;
-export const action = signOut;
+/**
+ * GET /api/logout, the spec's navigation target (the sidebar's Log Out link): signs out when the browser
+ * says the navigation came from one of the app's own pages (or was typed: `Sec-Fetch-Site: none`), and a
+ * client that is not a browser sends no such header. A link or image on another site gets the one-button
+ * confirm page instead, so it cannot sign a buyer out.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site === null || site === "same-origin" || site === "none") return signOut(request);
+  return redirect("/logout");
+}
+
+/** POST /api/logout: signs out (the edge check has already refused posts from other sites). */
+export async function action({ request }: ActionFunctionArgs) {
+  return signOut(request);
+}

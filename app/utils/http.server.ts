@@ -2,6 +2,7 @@
  * The JSON API's conventions, in one place: body parsing with a zod schema and a size limit,
  * the `{message, field}` error shape, and a wrapper that turns failures into the contract's status codes.
  */
+import { isJsonMediaType, NOT_JSON_MESSAGE } from "./request-guard";
 import { json } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { Failure } from "./result";
@@ -65,10 +66,8 @@ export async function parseJsonBody<Output, Input = Output>(
   const text = await readBodyText(request, limit);
   let data: unknown = {};
   if (text.trim() !== "") {
-    const type = request.headers.get("content-type") ?? "";
-    if (type && !type.includes("json")) {
-      throw jsonError(415, "Send the body as JSON with Content-Type: application/json");
-    }
+    // `text/plain;a=json` must not pass: a cross-site form can send it without a CORS preflight
+    if (!isJsonMediaType(request.headers.get("content-type"))) throw jsonError(415, NOT_JSON_MESSAGE);
     try {
       data = JSON.parse(text);
     } catch {

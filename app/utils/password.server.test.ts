@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD_HASH_COST, decoyPasswordHash, hashPassword, passwordHashCost, verifyPassword } from "./password.server";
+import { DEFAULT_PASSWORD_HASH_COST, decoyPasswordHash, hashPassword, passwordHashCost, verifyPassword, hashesInFlight, MAX_CONCURRENT_HASHES, withHashSlot } from "./password.server";
 
 // tests/setup/fresh-database.ts sets a low cost for the whole suite; each test here sets its own.
 const suiteCost = process.env.PASSWORD_HASH_COST;
@@ -38,5 +38,26 @@ describe("password hashing cost", () => {
     expect(passwordHashCost({ PASSWORD_HASH_COST: "10" })).toBe(10);
     expect(passwordHashCost({ PASSWORD_HASH_COST: "20" })).toBe(20);
     expect(passwordHashCost({})).toBe(17);
+  });
+});
+
+describe("hash concurrency", () => {
+  it("runs at most two hashes at once and queues the rest, finishing every one", async () => {
+    let peak = 0;
+    const jobs = Array.from({ length: 7 }, (_, i) =>
+      withHashSlot(async () => {
+        peak = Math.max(peak, hashesInFlight());
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return i;
+      }),
+    );
+    expect(await Promise.all(jobs)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(peak).toBe(MAX_CONCURRENT_HASHES);
+    expect(hashesInFlight()).toBe(0);
+  });
+
+  it("frees the slot when a hash fails", async () => {
+    await expect(withHashSlot(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(hashesInFlight()).toBe(0);
   });
 });

@@ -28,12 +28,40 @@ export function passwordHashCost(env: Record<string, string | undefined> = proce
   return cost;
 }
 
+/**
+ * Each hash at cost 17 takes 128 MiB and most of a core for ~0.3 s. Run at most two at once and queue the
+ * rest, so a flood of wrong passwords slows the floods' own replies instead of stalling every sign-in (and
+ * cannot exhaust memory or the thread pool that file and database work also use).
+ */
+export const MAX_CONCURRENT_HASHES = 2;
+let hashesRunning = 0;
+const waitingForHash: (() => void)[] = [];
+
+export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waitingForHash.push(resolve));
+  hashesRunning += 1;
+  try {
+    return await work();
+  } finally {
+    hashesRunning -= 1;
+    waitingForHash.shift()?.();
+  }
+}
+
+/** How many hashes are running now (for tests). */
+export function hashesInFlight() {
+  return hashesRunning;
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number) {
   const maxmem = 128 * (options.N ?? 2 ** DEFAULT_PASSWORD_HASH_COST) * (options.r ?? R) * 2;
-  return new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, keyLength, { ...options, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

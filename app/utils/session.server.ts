@@ -7,7 +7,9 @@ import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
 import { eq, lt } from "drizzle-orm";
 import { sessions } from "~db/schema";
-import { getDb } from "./db.server";
+import path from "node:path";
+import { databasePath, getDb } from "./db.server";
+import { sessionSecretFrom } from "./session-secret.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
@@ -21,16 +23,14 @@ export type SessionData = {
   userId?: string;
   /** guest cart lines; signed-in carts live in cart_items */
   guestCart?: unknown;
+  /** the back office's point-of-sale basket (the sale in progress at the counter) */
+  posBasket?: unknown;
 };
 export type SessionFlashData = { toast: Toast };
 export type AppSession = Session<SessionData, SessionFlashData>;
 
 function sessionSecrets() {
-  const secret = process.env.SESSION_SECRET;
-  if (!secret && process.env.NODE_ENV === "production" && !process.env.ALLOW_DEFAULT_SECRET) {
-    console.warn("SESSION_SECRET is not set; using a built-in secret. Set one in .env.");
-  }
-  return [secret || "trade-counter-default-session-secret"];
+  return [sessionSecretFrom(process.env, path.dirname(databasePath()))];
 }
 
 const sessionCookie = createCookie("__session", {

@@ -12,19 +12,27 @@
 import { randomBytes } from "node:crypto";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
+import { isRealInstall, recordDemoPasswords } from "~/domain/users/install.server";
 import { writeDemo } from "./demo";
-import { ADMIN, CUSTOMERS } from "./people-data";
+import { ADMIN, CUSTOMERS, SUPPLIERS } from "./people-data";
 
 export { createRandom } from "./random";
 export { seedScale, type ScaleResult } from "./scale";
 
-/** Seeds the demo data into a database with no users. Returns whether it seeded. */
+/**
+ * Seeds the demo data into a database with no users. Returns whether it seeded. A real install (made by
+ * `npm run setup`) never gets demo accounts, even if its users were all deleted.
+ */
 export async function seedIfEmpty(db: DB): Promise<boolean> {
+  if (isRealInstall(db)) return false;
   const row = db.$client.prepare("select count(*) as n from users").get() as { n: number };
   if (row.n > 0) return false;
   await seedDemo(db);
   return true;
 }
+
+/** The accounts whose passwords the README publishes. */
+export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...CUSTOMERS, ...SUPPLIERS].filter((p) => p.password).map((p) => p.email);
 
 /** Writes the demo data set. Does nothing when the demo admin already exists. */
 export async function seedDemo(db: DB): Promise<void> {
@@ -39,8 +47,9 @@ export async function seedDemo(db: DB): Promise<void> {
   ]);
 
   writeTransaction(db, (tx) => {
-    if (adminExists(tx)) return;
+    if (adminExists(tx) || isRealInstall(tx)) return;
     writeDemo(tx, { adminHash, buyerHashes, supplierHash, sharedHash }, Date.now());
+    recordDemoPasswords(tx, DEMO_ACCOUNT_EMAILS);
   });
 }
 

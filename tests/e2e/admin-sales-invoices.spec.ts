@@ -96,7 +96,7 @@ test.describe("admin sales invoices", () => {
     await expect(page.getByTestId("amount-paid")).toHaveText("£0.00");
   });
 
-  test("create an invoice by hand for a customer, with a product line and a custom line", async ({ page, customer, login }) => {
+  test("create an invoice by hand for a customer, with a product line and a custom line", async ({ page, customer, login, javaScriptEnabled }) => {
     await login(ADMIN);
     await page.goto("/admin/sales-invoices");
     await page.getByRole("link", { name: "Create Invoice" }).click();
@@ -109,6 +109,13 @@ test.describe("admin sales invoices", () => {
 
     const cola = await page.locator("#line-0-product option", { hasText: ORDERABLE.cola.name }).getAttribute("value");
     await page.locator("#line-0-product").selectOption(cola!);
+    if (javaScriptEnabled) {
+      // the chosen product's own name, list price and VAT rate show in the locked row
+      await expect(page.locator("#line-0-description")).toHaveValue(ORDERABLE.cola.name);
+      await expect(page.locator("#line-0-price")).toHaveValue("9.25");
+      await expect(page.locator("#line-0-vat")).toHaveValue("20");
+      await expect(page.locator("#line-0-description")).toBeDisabled();
+    }
     await page.locator("#line-0-quantity").fill("3");
     await page.locator("#line-1-description").fill("Pallet hire");
     await page.locator("#line-1-quantity").fill("2");

@@ -119,7 +119,9 @@ describe("dashboard stats", () => {
       pendingOrders: 2,
       totalProducts: 5,
       productRequests: 1,
-      lowStockProducts: 3,
+      // one definition everywhere: Blue Roll (4) and Hand Soap (10) are low; Bleach (0) is out, not low
+      lowStockProducts: 2,
+      outOfStockProducts: 1,
     });
   });
 
@@ -144,7 +146,7 @@ describe("dashboard stats", () => {
       const response = await callRoute(route.loader, buildRequest(path, { cookie: adminCookie }));
       expect(response.status).toBe(200);
       const data = await readJson(response);
-      expect(data.stats).toMatchObject({ totalRevenue: 62_550, pendingOrders: 2, lowStockProducts: 3 });
+      expect(data.stats).toMatchObject({ totalRevenue: 62_550, pendingOrders: 2, lowStockProducts: 2, outOfStockProducts: 1 });
       expect(data.recentOrders).toHaveLength(10);
       expect(data.recentOrders[0].customerEmail).toBe("buyer@example.com");
     }
@@ -177,7 +179,7 @@ describe("analytics", () => {
     for (const month of data.revenueByMonth) {
       expect(month.revenue).toBe(expected.get(month.month) ?? 0);
     }
-    expect(data.lowStockProducts).toBe(3);
+    expect(data.lowStockProducts).toBe(2);
   });
 
   it("counts orders by status (every status listed) and ranks products and categories by revenue", () => {

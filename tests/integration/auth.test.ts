@@ -178,6 +178,23 @@ describe("sign-in", () => {
     expect((await currentUser(second)).status).toBe(401);
   });
 
+  it("GET /api/logout signs out a navigation from the app's own pages, and asks first when another site sent it", async () => {
+    const cookie = cookieFrom(await apiSignIn("buyer@example.com"));
+    const fromElsewhere = await callRoute(
+      apiLogout.loader,
+      buildRequest("/api/logout", { cookie, headers: { "Sec-Fetch-Site": "cross-site" } }),
+    );
+    expect(redirectLocation(fromElsewhere)).toBe("/logout");
+    expect((await currentUser(cookie)).status).toBe(200);
+
+    const fromSidebar = await callRoute(
+      apiLogout.loader,
+      buildRequest("/api/logout", { cookie, headers: { "Sec-Fetch-Site": "same-origin" } }),
+    );
+    expect(redirectLocation(fromSidebar)).toBe("/");
+    expect((await currentUser(cookie)).status).toBe(401);
+  });
+
   it("signed out, the current-user call answers 401", async () => {
     const response = await currentUser();
     expect(response.status).toBe(401);

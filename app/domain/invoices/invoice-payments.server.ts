@@ -49,39 +49,10 @@ export function recordPayment(
       if (input.amount <= 0 || input.amount > outstanding) {
         return fail(400, paymentAmountMessage(formatMoney(outstanding)), "amount");
       }
-      let account: { id: number; name: string; type: string } | undefined;
-      if (input.financialAccountId !== undefined) {
-        account = tx
-          .select({ id: financialAccounts.id, name: financialAccounts.name, type: financialAccounts.type })
-          .from(financialAccounts)
-          .where(eq(financialAccounts.id, input.financialAccountId))
-          .get();
-        if (!account) return fail(400, FINANCIAL_ACCOUNT_NOT_FOUND, "financialAccountId");
-      }
       const paymentDate = input.paymentDate ?? today;
-      const row = tx
-        .insert(payments)
-        .values({
-          salesInvoiceId: invoice.id,
-          amount: input.amount,
-          paymentMethod: input.paymentMethod,
-          paymentDate,
-          reference: input.reference,
-          notes: input.notes,
-          financialAccountId: account?.id ?? null,
-          createdBy: actor.id,
-        })
-        .returning({ id: payments.id, createdAt: payments.createdAt })
-        .get();
-      const amountPaid = invoice.amountPaid + input.amount;
-      tx.update(salesInvoices).set({ amountPaid }).where(eq(salesInvoices.id, invoice.id)).run();
-      if (account) {
-        const change = account.type === "credit_card" ? -input.amount : input.amount;
-        tx.update(financialAccounts)
-          .set({ balance: sql`${financialAccounts.balance} + ${change}`, updatedAt: new Date() })
-          .where(eq(financialAccounts.id, account.id))
-          .run();
-      }
+      const added = addInvoicePayment(tx, invoice, { ...input, paymentDate, createdBy: actor.id });
+      if (!added.ok) return added;
+      const { row, account, amountPaid } = added.value;
       const after = { ...invoice, amountPaid };
       const status = deriveInvoiceStatus(after, today);
       recordAudit(tx, {
@@ -124,4 +95,53 @@ export function recordPayment(
     storeSuccess,
   );
   return result;
+}
+
+type InvoiceRow = typeof salesInvoices.$inferSelect;
+
+export type NewInvoicePayment = Pick<RecordPaymentInput, "amount" | "paymentMethod" | "reference" | "notes" | "financialAccountId"> & {
+  paymentDate: string;
+  createdBy: string;
+};
+
+/**
+ * Writes a payment against an invoice inside the caller's transaction (the caller has checked the amount):
+ * the payment row, the invoice's amountPaid, and the named financial account's balance (a credit card
+ * account's balance is money owed, so money received into it lowers the balance). 400 on the
+ * financialAccountId field when that account does not exist.
+ */
+export function addInvoicePayment(tx: DB, invoice: Pick<InvoiceRow, "id" | "amountPaid">, input: NewInvoicePayment) {
+  let account: { id: number; name: string; type: string } | undefined;
+  if (input.financialAccountId !== undefined && input.financialAccountId !== null) {
+    account = tx
+      .select({ id: financialAccounts.id, name: financialAccounts.name, type: financialAccounts.type })
+      .from(financialAccounts)
+      .where(eq(financialAccounts.id, input.financialAccountId))
+      .get();
+    if (!account) return fail(400, FINANCIAL_ACCOUNT_NOT_FOUND, "financialAccountId");
+  }
+  const row = tx
+    .insert(payments)
+    .values({
+      salesInvoiceId: invoice.id,
+      amount: input.amount,
+      paymentMethod: input.paymentMethod,
+      paymentDate: input.paymentDate,
+      reference: input.reference,
+      notes: input.notes,
+      financialAccountId: account?.id ?? null,
+      createdBy: input.createdBy,
+    })
+    .returning({ id: payments.id, createdAt: payments.createdAt })
+    .get();
+  const amountPaid = invoice.amountPaid + input.amount;
+  tx.update(salesInvoices).set({ amountPaid }).where(eq(salesInvoices.id, invoice.id)).run();
+  if (account) {
+    const change = account.type === "credit_card" ? -input.amount : input.amount;
+    tx.update(financialAccounts)
+      .set({ balance: sql`${financialAccounts.balance} + ${change}`, updatedAt: new Date() })
+      .where(eq(financialAccounts.id, account.id))
+      .run();
+  }
+  return ok({ row, account, amountPaid });
 }

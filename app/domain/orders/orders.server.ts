@@ -10,7 +10,7 @@
  * rolled back and nothing at all is written. The confirmation email goes out after the commit; a mail
  * failure is logged and never undoes or fails the order.
  */
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import {
   cartItems,
   orderItems,
@@ -46,6 +46,7 @@ import {
   type VoucherRow,
 } from "~/domain/loyalty/vouchers.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
+import { insertOrderItems, loadOrderProducts, OrderRefused, refuse, takeStock } from "./order-writing.server";
 
 export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 
@@ -99,19 +100,6 @@ export type PlaceOrderOutcome = PlacedOrder & {
   replayed: boolean;
 };
 
-/** A failure inside the transaction: thrown so that everything written so far is rolled back. */
-class OrderRefused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
-
-const refuse = (...args: Parameters<typeof fail>) => new OrderRefused(fail(...args));
-
-function notEnoughStockMessage(productName: string, left: number) {
-  return `Not enough stock for ${productName}: only ${Math.max(0, left)} left`;
-}
-
 /**
  * Places an order for a customer: see the module comment. Pending-approval customers and other roles are
  * refused (403), an empty order is refused (400), a short line answers 409 naming the product and what is
@@ -160,29 +148,6 @@ function mergeLines(lines: readonly { productId: number; selectedVariants?: Sele
     merged.push(fresh);
   }
   return merged;
-}
-
-type OrderProduct = { id: number; name: string; salesPrice: number; vatRate: number; stockLevel: number };
-
-function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProduct> {
-  const found = new Map<number, OrderProduct>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 500) {
-    for (const row of tx
-      .select({
-        id: products.id,
-        name: products.name,
-        salesPrice: products.salesPrice,
-        vatRate: products.vatRate,
-        stockLevel: products.stockLevel,
-      })
-      .from(products)
-      .where(inArray(products.id, unique.slice(i, i + 500)))
-      .all()) {
-      found.set(row.id, row);
-    }
-  }
-  return found;
 }
 
 function loadVariantGroups(tx: DB, ids: number[]) {
@@ -261,27 +226,14 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     })),
   );
 
-  // Take the stock. The condition makes the check and the decrement one statement, so stock can never go
-  // below zero, whoever else is ordering.
-  const shortages: string[] = [];
   const now = new Date();
   // The free unit is priced at nothing, but it comes out of stock like any other.
   const stockUnits = new Map(units);
   if (freeProduct) stockUnits.set(freeProduct.id, (stockUnits.get(freeProduct.id) ?? 0) + 1);
   const productNames = new Map([...found].map(([id, product]) => [id, product.name]));
   if (freeProduct) productNames.set(freeProduct.id, freeProduct.name);
-  for (const [productId, quantity] of [...stockUnits].sort(([a], [b]) => a - b)) {
-    const taken = tx
-      .update(products)
-      .set({ stockLevel: sql`${products.stockLevel} - ${quantity}`, updatedAt: now })
-      .where(and(eq(products.id, productId), gte(products.stockLevel, quantity)))
-      .run();
-    if (taken.changes === 0) {
-      const left = tx.select({ stockLevel: products.stockLevel }).from(products).where(eq(products.id, productId)).get();
-      shortages.push(notEnoughStockMessage(productNames.get(productId)!, left?.stockLevel ?? 0));
-    }
-  }
-  if (shortages.length > 0) throw refuse(409, shortages.join("; "));
+  // Take the stock (never below zero); a short line refuses the whole order.
+  takeStock(tx, stockUnits, productNames, now);
 
   const priced = lines.map((line) => {
     const product = found.get(line.productId)!;
@@ -318,21 +270,18 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     .returning({ id: orders.id })
     .get();
 
-  tx.insert(orderItems)
-    .values(
-      priced.map(({ line, product, unitPrice }, index) => ({
-        orderId: order.id,
-        productId: product.id,
-        productName: product.name,
-        selectedVariants: line.selectedVariants,
-        quantity: line.quantity,
-        unitPrice,
-        vatRate: product.vatRate,
-        total: totals.lines[index].net,
-        vatAmount: totals.lines[index].vat,
-      })),
-    )
-    .run();
+  insertOrderItems(
+    tx,
+    order.id,
+    priced.map(({ line, product, unitPrice }, index) => ({
+      product,
+      selectedVariants: line.selectedVariants,
+      quantity: line.quantity,
+      unitPrice,
+      net: totals.lines[index].net,
+      vat: totals.lines[index].vat,
+    })),
+  );
 
   if (voucher) {
     if (freeProduct) {

@@ -208,7 +208,8 @@ export type CustomerPriceInput = z.infer<typeof customerPriceSchema>;
 
 // ─── List queries ───────────────────────────────────────────────────────────
 
-const searchTerm = z
+/** A search box's term from the URL: trimmed, blank or unreadable means no search. */
+export const searchTerm = z
   .string()
   .trim()
   .max(200)

@@ -1,5 +1,6 @@
 /** The back-office dashboard figures: the headline counts and the newest orders. */
-import { desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { stockConditions } from "~/domain/catalog/catalog.server";
 import { orders, productRequests, products, users, type OrderStatus } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 
@@ -11,8 +12,10 @@ export type AdminStats = {
   totalProducts: number;
   /** product requests still waiting for a decision */
   productRequests: number;
-  /** products at or below their low-stock threshold, out of stock included */
+  /** low stock as everywhere else (back-office §4): above 0 and at or below the product's threshold */
   lowStockProducts: number;
+  /** stock at 0: counted apart, as Inventory Alerts does */
+  outOfStockProducts: number;
 };
 
 export function getAdminStats(db: DB): AdminStats {
@@ -32,17 +35,21 @@ export function getAdminStats(db: DB): AdminStats {
     .from(productRequests)
     .where(eq(productRequests.status, "pending"))
     .get();
-  const lowStock = db
-    .select({ count: sql<number>`count(*)` })
-    .from(products)
-    .where(lte(products.stockLevel, products.lowStockThreshold))
-    .get();
+  const countWhere = (state: "low-stock" | "out-of-stock") =>
+    Number(
+      db
+        .select({ count: sql<number>`count(*)` })
+        .from(products)
+        .where(and(...stockConditions(state)))
+        .get()?.count ?? 0,
+    );
   return {
     totalRevenue: Number(revenue?.total ?? 0),
     pendingOrders: Number(pending?.count ?? 0),
     totalProducts: Number(productCount?.count ?? 0),
     productRequests: Number(requests?.count ?? 0),
-    lowStockProducts: Number(lowStock?.count ?? 0),
+    lowStockProducts: countWhere("low-stock"),
+    outOfStockProducts: countWhere("out-of-stock"),
   };
 }
 

@@ -3,7 +3,7 @@
  * their options, at most PICKER_LIMIT at once (a search narrows a longer list, and the option already chosen
  * is always there so an edit form shows its value); and how a record checks and shows the product picked.
  */
-import { and, asc, count, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { products, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
@@ -12,7 +12,7 @@ import { containsPattern, likeEscaped } from "./record-store.server";
 /** How many options a picker lists at once; a search narrows a larger list. */
 const PICKER_LIMIT = 200;
 
-type ProductOption = { id: number; name: string; salesPrice: number };
+type ProductOption = { id: number; name: string; salesPrice: number; vatRate: number };
 export type CustomerOption = {
   id: string;
   email: string;
@@ -39,7 +39,7 @@ export function productJson(name: string | null, salesPrice: number | null) {
  */
 export function productOptions(db: DB, { q, includeId }: { q?: string; includeId?: number | null } = {}): Options<ProductOption> {
   const where = q ? likeEscaped(products.name, containsPattern(q)) : undefined;
-  const columns = { id: products.id, name: products.name, salesPrice: products.salesPrice };
+  const columns = { id: products.id, name: products.name, salesPrice: products.salesPrice, vatRate: products.vatRate };
   const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
   const items = db.select(columns).from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(PICKER_LIMIT).all();
   if (includeId && !items.some((item) => item.id === includeId)) {
@@ -49,9 +49,17 @@ export function productOptions(db: DB, { q, includeId }: { q?: string; includeId
   return { items, total, limited: total > PICKER_LIMIT };
 }
 
-/** Users with the customer role for a select, by email; `q` searches email, name and business. */
-export function customerOptions(db: DB, { q, includeId }: { q?: string; includeId?: string | null } = {}): Options<CustomerOption> {
-  const conditions: SQL[] = [eq(users.role, "customer")];
+/**
+ * Users with the customer role for a select, by email; `q` searches email, name and business. `orderable`
+ * keeps only the approved, active customers, those an order may be placed for.
+ */
+export function customerOptions(
+  db: DB,
+  { q, includeId, orderable = false }: { q?: string; includeId?: string | null; orderable?: boolean } = {},
+): Options<CustomerOption> {
+  const who: SQL[] = [eq(users.role, "customer")];
+  if (orderable) who.push(isNotNull(users.approvedAt), eq(users.isActive, true));
+  const conditions = [...who];
   if (q) {
     const pattern = containsPattern(q);
     const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
@@ -71,7 +79,7 @@ export function customerOptions(db: DB, { q, includeId }: { q?: string; includeI
     const chosen = db
       .select(columns)
       .from(users)
-      .where(and(eq(users.id, includeId), eq(users.role, "customer")))
+      .where(and(eq(users.id, includeId), ...who))
       .get();
     if (chosen) items.unshift(chosen);
   }

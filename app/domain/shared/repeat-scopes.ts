@@ -50,6 +50,7 @@ export const REPEAT_SCOPE = {
   userApprove: "users.user.approve",
   userReject: "users.user.reject",
   productRequestDecide: "requests.product-request.decide",
+  posSale: "pos.sale.complete",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];

@@ -32,7 +32,6 @@ export function CreateInvoiceForm({
   const value = (name: string, fallback = "") =>
     typeof submitted[name] === "string" ? (submitted[name] as string) : fallback;
   const submittedRows = (Array.isArray(submitted.items) ? submitted.items : []) as RowValues[];
-  const [chosen, setChosen] = useState<Record<number, boolean>>({});
   // With JavaScript "More lines" adds rows in place (keeping what was typed); without it, it is a link.
   const [extraRows, setExtraRows] = useState(0);
   const rows = Math.min(FORM_LINES_MAX, Math.max(data.lineRows, submittedRows.length) + extraRows);
@@ -160,8 +159,7 @@ export function CreateInvoiceForm({
               row={submittedRows[i] ?? {}}
               products={products?.items ?? []}
               errorOf={errorOf}
-              locked={hydrated && (chosen[i] ?? Boolean(submittedRows[i]?.productId))}
-              onProductChosen={(isChosen) => setChosen((state) => ({ ...state, [i]: isChosen }))}
+              hydrated={hydrated}
             />
           ))}
           {rows < FORM_LINES_MAX && hydrated ? (

@@ -1,8 +1,8 @@
-import type { InputHTMLAttributes } from "react";
+import { useState, type InputHTMLAttributes } from "react";
 import { FieldErrors } from "~/components/admin/form/form-bits";
 import { inputClass } from "~/components/ui/field";
 import { DESCRIPTION_MAX } from "~/domain/invoices/sales-invoice.schema";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, toDecimalString } from "~/utils/money";
 
 /** What a line row was sent with, when the form comes back with its errors. */
 export type RowValues = {
@@ -15,27 +15,33 @@ export type RowValues = {
 
 /**
  * One line of the Create Invoice form: a product (or Custom Item), description, quantity, unit price and
- * VAT %. Once a product is chosen (with JavaScript) its name, price and VAT rate are the product's.
+ * VAT %. Once a product is chosen (with JavaScript) the row shows the product's name, list price and VAT
+ * rate, read-only: the server invoices the product at those. Without JavaScript the typed values are sent
+ * and the server uses the product's own for a product line.
  */
 export function InvoiceLineRow({
   index: i,
   row,
   products,
   errorOf,
-  locked,
-  onProductChosen,
+  hydrated,
 }: {
   index: number;
   row: RowValues;
-  products: { id: number; name: string; salesPrice: number }[];
+  products: { id: number; name: string; salesPrice: number; vatRate: number }[];
   errorOf: (name: string) => string[] | undefined;
-  locked: boolean;
-  onProductChosen: (chosen: boolean) => void;
+  hydrated: boolean;
 }) {
   const prefix = `items[${i}]`;
+  const [productId, setProductId] = useState(row.productId ?? "");
+  const product = hydrated && productId !== "" ? products.find((p) => String(p.id) === productId) : undefined;
+  const locked = Boolean(product);
+  // a locked input shows the product's value; the key swaps it for a fresh typed input when unlocked
+  const shown = (typed: string | undefined, fallback: string, fromProduct?: string) =>
+    product && fromProduct !== undefined ? { value: fromProduct, readOnly: true } : { defaultValue: typed ?? fallback };
   return (
     <div className="grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-12" data-testid="line-row">
-      <div className="sm:col-span-4">
+      <div className="sm:col-span-3">
         <label htmlFor={`line-${i}-product`} className="block text-xs font-medium text-slate-700">
           Product (line {i + 1})
         </label>
@@ -43,7 +49,7 @@ export function InvoiceLineRow({
           id={`line-${i}-product`}
           name={`${prefix}.productId`}
           defaultValue={row.productId ?? ""}
-          onChange={(event) => onProductChosen(event.target.value !== "")}
+          onChange={(event) => setProductId(event.target.value)}
           className={`${inputClass} pr-8`}
         >
           <option value="">Custom Item</option>
@@ -56,23 +62,23 @@ export function InvoiceLineRow({
         <FieldErrors id={`line-${i}-product-error`} errors={errorOf(`${prefix}.productId`)} />
       </div>
       <LineInput
+        key={`description-${product?.id ?? "typed"}`}
         id={`line-${i}-description`}
         label="Description"
-        span="sm:col-span-4"
+        span="sm:col-span-3"
         errors={errorOf(`${prefix}.description`)}
         inputProps={{
           name: `${prefix}.description`,
           type: "text",
           maxLength: DESCRIPTION_MAX,
-          defaultValue: row.description ?? "",
+          ...shown(row.description, "", product?.name),
           disabled: locked,
-          placeholder: locked ? "The product's name" : undefined,
         }}
       />
       <LineInput
         id={`line-${i}-quantity`}
         label="Qty"
-        span="sm:col-span-1"
+        span="sm:col-span-2"
         errors={errorOf(`${prefix}.quantity`)}
         inputProps={{
           name: `${prefix}.quantity`,
@@ -83,6 +89,7 @@ export function InvoiceLineRow({
         }}
       />
       <LineInput
+        key={`price-${product?.id ?? "typed"}`}
         id={`line-${i}-price`}
         label="Unit price (£)"
         span="sm:col-span-2"
@@ -93,14 +100,15 @@ export function InvoiceLineRow({
           min: 0,
           step: 0.01,
           inputMode: "decimal",
-          defaultValue: row.unitPrice ?? "0",
+          ...shown(row.unitPrice, "0", product ? toDecimalString(product.salesPrice) : undefined),
           disabled: locked,
         }}
       />
       <LineInput
+        key={`vat-${product?.id ?? "typed"}`}
         id={`line-${i}-vat`}
         label="VAT %"
-        span="sm:col-span-1"
+        span="sm:col-span-2"
         errors={errorOf(`${prefix}.vatRate`)}
         inputProps={{
           name: `${prefix}.vatRate`,
@@ -109,7 +117,7 @@ export function InvoiceLineRow({
           max: 100,
           step: 0.1,
           inputMode: "decimal",
-          defaultValue: row.vatRate ?? "20",
+          ...shown(row.vatRate, "20", product ? String(product.vatRate / 100) : undefined),
           disabled: locked,
         }}
       />

@@ -1,0 +1,143 @@
+/**
+ * Stock levels change only through here, so every change leaves a movement (why, how many, what caused it,
+ * the level after) and a product's movements always sum to its stock level. Each function runs inside the
+ * caller's write transaction: the movement commits or rolls back with the sale, return or receipt.
+ */
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { products, stockMovements, users, type StockMovementReason } from "~db/schema";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { writeTransaction, type DB } from "~/utils/db.server";
+import { fail, ok, type Result } from "~/utils/result";
+import type { StockAdjustmentInput } from "./stock-movement.schema";
+
+export type MovementCause = {
+  reason: StockMovementReason;
+  orderId?: number | null;
+  returnId?: number | null;
+  purchaseOrderId?: number | null;
+  note?: string | null;
+  userId?: string | null;
+  at?: Date;
+};
+
+function record(tx: DB, productId: number, change: number, stockAfter: number, cause: MovementCause) {
+  tx.insert(stockMovements)
+    .values({
+      productId,
+      change,
+      reason: cause.reason,
+      stockAfter,
+      orderId: cause.orderId ?? null,
+      returnId: cause.returnId ?? null,
+      purchaseOrderId: cause.purchaseOrderId ?? null,
+      note: cause.note ?? null,
+      userId: cause.userId ?? null,
+      ...(cause.at ? { createdAt: cause.at } : {}),
+    })
+    .run();
+}
+
+/**
+ * Takes `quantity` units if that many are there (one conditional UPDATE: two buyers can never both take
+ * the last unit). Answers the level left, or null when there were not enough (nothing changed).
+ */
+export function takeStock(tx: DB, productId: number, quantity: number, cause: MovementCause): number | null {
+  const row = tx
+    .update(products)
+    .set({ stockLevel: sql`${products.stockLevel} - ${quantity}`, updatedAt: cause.at ?? new Date() })
+    .where(and(eq(products.id, productId), gte(products.stockLevel, quantity)))
+    .returning({ stockLevel: products.stockLevel })
+    .get();
+  if (!row) return null;
+  record(tx, productId, -quantity, row.stockLevel, cause);
+  return row.stockLevel;
+}
+
+/** Puts `quantity` units back (a cancelled order, a completed return, a received purchase order). */
+export function addStock(tx: DB, productId: number, quantity: number, cause: MovementCause): number | null {
+  const row = tx
+    .update(products)
+    .set({ stockLevel: sql`${products.stockLevel} + ${quantity}`, updatedAt: cause.at ?? new Date() })
+    .where(eq(products.id, productId))
+    .returning({ stockLevel: products.stockLevel })
+    .get();
+  if (!row) return null; // the product was deleted since
+  record(tx, productId, quantity, row.stockLevel, cause);
+  return row.stockLevel;
+}
+
+/** Sets a level outright (the product form, a CSV import), recording the difference. */
+export function setStockLevel(tx: DB, productId: number, level: number, cause: MovementCause) {
+  const current = tx.select({ stockLevel: products.stockLevel }).from(products).where(eq(products.id, productId)).get();
+  if (!current || current.stockLevel === level) return;
+  tx.update(products).set({ stockLevel: level, updatedAt: cause.at ?? new Date() }).where(eq(products.id, productId)).run();
+  record(tx, productId, level - current.stockLevel, level, cause);
+}
+
+/** The first movement of a new product: the level it starts with. */
+export function recordOpeningStock(tx: DB, productId: number, level: number, cause: Omit<MovementCause, "reason"> = {}) {
+  record(tx, productId, level, level, { ...cause, reason: "opening" });
+}
+
+/**
+ * An admin's stock adjustment (a count, breakage, a delivery without a PO): units in or out with a reason,
+ * never below zero (409 naming what is there).
+ */
+export function adjustStock(
+  db: DB,
+  actor: { id: string },
+  input: StockAdjustmentInput,
+): Result<{ productId: number; stockLevel: number }> {
+  return writeTransaction(db, (tx) => {
+    const product = tx
+      .select({ id: products.id, name: products.name, stockLevel: products.stockLevel })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .get();
+    if (!product) return fail(404, "Product not found");
+    const cause: MovementCause = { reason: "adjustment", note: input.note, userId: actor.id };
+    const stockLevel =
+      input.change < 0 ? takeStock(tx, product.id, -input.change, cause) : addStock(tx, product.id, input.change, cause);
+    if (stockLevel === null) {
+      return fail(409, `Only ${product.stockLevel} of ${product.name} in stock: cannot take out ${-input.change}`, "change");
+    }
+    recordAudit(tx, {
+      actorId: actor.id,
+      action: "stock.adjusted",
+      entityType: "product",
+      entityId: product.id,
+      details: { before: product.stockLevel, after: stockLevel, change: input.change, note: input.note },
+    });
+    return ok({ productId: product.id, stockLevel });
+  });
+}
+
+export const MOVEMENTS_PAGE_SIZE = 25;
+
+/** A product's movements, newest first, paged, with who made the manual ones. */
+export function listStockMovements(db: DB, productId: number, page = 1) {
+  const total = db.select({ n: count() }).from(stockMovements).where(eq(stockMovements.productId, productId)).get()?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / MOVEMENTS_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const items = db
+    .select({
+      id: stockMovements.id,
+      change: stockMovements.change,
+      reason: stockMovements.reason,
+      stockAfter: stockMovements.stockAfter,
+      orderId: stockMovements.orderId,
+      returnId: stockMovements.returnId,
+      purchaseOrderId: stockMovements.purchaseOrderId,
+      note: stockMovements.note,
+      userEmail: users.email,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(eq(stockMovements.productId, productId))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(MOVEMENTS_PAGE_SIZE)
+    .offset((current - 1) * MOVEMENTS_PAGE_SIZE)
+    .all();
+  return { items, total, page: current, pageCount };
+}

@@ -1,0 +1,236 @@
+/**
+ * Complete Sale at the counter (screen and API), one IMMEDIATE write transaction run through `runOnce`, so
+ * a repeated request with the same key returns the first sale and writes nothing new. It uses the pieces
+ * checkout uses: every line priced again by the pricing engine for the customer (a client's prices are
+ * never read), the stock taken with the conditional update that never goes below zero, the order lines
+ * with their product codes, the order's sales invoice, and the loyalty points. The goods leave with the
+ * buyer, so the order is `delivered` at once; the invoice is paid in full by one payment into the chosen
+ * financial account, whose balance moves as every payment's does. A short line answers 409 naming the
+ * product and what is left, and nothing at all is written.
+ */
+import { and, eq } from "drizzle-orm";
+import { orders, salesInvoices } from "~db/schema";
+import { addInvoicePayment } from "~/domain/invoices/invoice-payments.server";
+import { issueSalesInvoiceForOrder, ukToday } from "~/domain/invoices/invoices.server";
+import type { PaymentMethod } from "~/domain/invoices/sales-invoice.schema";
+import { listFinancialAccountOptions } from "~/domain/invoices/sales-invoice-list.server";
+import { earnPointsForOrder } from "~/domain/loyalty/points.server";
+import { adminOrderJson, getAdminOrder } from "~/domain/orders/order-list.server";
+import {
+  insertOrderItems,
+  loadOrderProducts,
+  OrderRefused,
+  refuse,
+  takeStock,
+} from "~/domain/orders/order-writing.server";
+import { lineTotals } from "~/domain/pricing/pricing";
+import { priceMany } from "~/domain/pricing/pricing.server";
+import { recordAudit } from "~/domain/shared/audit.server";
+import { nextOrderNumber } from "~/domain/shared/numbering.server";
+import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
+import { isBusyError, type DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
+import { toDecimalString } from "~/utils/money";
+import { fail, ok, type Result } from "~/utils/result";
+import { defaultAccountFor, mergeLines, type PosBasketLine } from "./pos-basket";
+import { findPosCustomer, type PosCustomer } from "./pos-customers.server";
+import { CART_EMPTY, COUNTER_HANDOVER, POS_PRODUCT_NOT_FOUND, WALK_IN_CUSTOMER } from "./pos.schema";
+
+const COUNTER_BUSY = "The system is very busy right now and the sale was not completed. Please try again.";
+
+export type SaleInput = {
+  lines: readonly PosBasketLine[];
+  /** an approved customer's id, or null for the walk-in customer */
+  customerId: string | null;
+  /** the walk-in buyer's name, if the cashier gave one; a named customer is named by their account */
+  customerName?: string | null;
+  paymentMethod: PaymentMethod;
+  /** where the money goes; when absent, the default account for the payment method (defaultAccountFor) */
+  financialAccountId?: number;
+  /** the form's server-issued key or the API's Idempotency-Key header; null runs without replay protection */
+  idempotencyKey: string | null;
+};
+
+export type CompletedSale = {
+  orderId: number;
+  orderNumber: string;
+  invoiceId: number;
+  invoiceNumber: string;
+  subtotal: number;
+  vatAmount: number;
+  total: number;
+  pointsEarned: number;
+  paymentId: number | null;
+  financialAccountId: number | null;
+};
+
+export function completeSale(db: DB, actor: { id: string }, input: SaleInput): Result<CompletedSale & { replayed: boolean }> {
+  try {
+    const outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.posSale, key: input.idempotencyKey }, (tx) =>
+      writeSale(tx, actor.id, input),
+    );
+    return ok({ ...outcome.result, replayed: outcome.replayed });
+  } catch (error) {
+    if (error instanceof OrderRefused) return error.failure;
+    if (isBusyError(error)) return fail(409, COUNTER_BUSY);
+    throw error;
+  }
+}
+
+function orThrow<T>(result: Result<T>): T {
+  if (!result.ok) throw new OrderRefused(result);
+  return result.value;
+}
+
+/** The work of one sale, inside the write transaction. Throws OrderRefused to roll everything back. */
+function writeSale(tx: DB, actorId: string, input: SaleInput): CompletedSale {
+  const lines = mergeLines(input.lines);
+  if (lines.length === 0) throw refuse(400, CART_EMPTY, "items");
+  // read under the lock: a customer deactivated a moment ago is not sold to at their prices
+  const customer: PosCustomer | null = input.customerId ? orThrow(findPosCustomer(tx, input.customerId)) : null;
+
+  const found = loadOrderProducts(tx, lines.map((line) => line.productId));
+  for (const line of lines) {
+    if (!found.has(line.productId)) throw refuse(404, `${POS_PRODUCT_NOT_FOUND} (product ${line.productId})`, "items");
+  }
+  const prices = priceMany(
+    tx,
+    customer?.buyer ?? null,
+    lines.map((line) => ({ productId: line.productId, salesPrice: found.get(line.productId)!.salesPrice, quantity: line.quantity })),
+  );
+
+  const now = new Date();
+  takeStock(
+    tx,
+    new Map(lines.map((line) => [line.productId, line.quantity])),
+    new Map([...found].map(([id, product]) => [id, product.name])),
+    now,
+  );
+
+  const priced = lines.map((line) => ({
+    product: found.get(line.productId)!,
+    quantity: line.quantity,
+    unitPrice: prices.get(line.productId)!.finalPrice,
+  }));
+  const totals = lineTotals(priced.map(({ product, quantity, unitPrice }) => ({ unitPrice, quantity, vatRate: product.vatRate })));
+
+  const orderNumber = nextOrderNumber(tx);
+  const order = tx
+    .insert(orders)
+    .values({
+      orderNumber,
+      userId: customer?.user.id ?? null,
+      status: "delivered",
+      subtotal: totals.subtotal,
+      vatAmount: totals.vatAmount,
+      total: totals.total,
+      channel: "pos",
+      shippingName: customer?.displayName ?? (input.customerName?.trim() || WALK_IN_CUSTOMER),
+      shippingEmail: customer?.user.email ?? "",
+      shippingAddress: COUNTER_HANDOVER,
+      shippingCity: "",
+      shippingPostcode: "",
+      deliveredAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: orders.id })
+    .get();
+  insertOrderItems(
+    tx,
+    order.id,
+    priced.map(({ product, quantity, unitPrice }, index) => ({
+      product,
+      selectedVariants: {},
+      quantity,
+      unitPrice,
+      net: totals.lines[index].net,
+      vat: totals.lines[index].vat,
+    })),
+  );
+
+  const today = ukToday(now);
+  const invoice = issueSalesInvoiceForOrder(tx, order.id, { issueDate: today });
+  const accountId = input.financialAccountId ?? defaultAccountFor(input.paymentMethod, listFinancialAccountOptions(tx));
+  // a sale priced at nothing (free goods at an agreed £0) has nothing to pay
+  const payment =
+    totals.total > 0
+      ? orThrow(
+          addInvoicePayment(
+            tx,
+            { id: invoice.invoiceId, amountPaid: 0 },
+            {
+              amount: totals.total,
+              paymentMethod: input.paymentMethod,
+              paymentDate: today,
+              reference: orderNumber,
+              notes: "Point of sale",
+              financialAccountId: accountId ?? undefined,
+              createdBy: actorId,
+            },
+          ),
+        )
+      : null;
+
+  const pointsEarned = customer
+    ? earnPointsForOrder(tx, { id: order.id, orderNumber, userId: customer.user.id, subtotal: totals.subtotal })
+    : 0;
+
+  const sale: CompletedSale = {
+    orderId: order.id,
+    orderNumber,
+    invoiceId: invoice.invoiceId,
+    invoiceNumber: invoice.invoiceNumber,
+    subtotal: totals.subtotal,
+    vatAmount: totals.vatAmount,
+    total: totals.total,
+    pointsEarned,
+    paymentId: payment?.row.id ?? null,
+    financialAccountId: payment?.account?.id ?? null,
+  };
+  recordAudit(tx, {
+    actorId,
+    action: "pos.sale_completed",
+    entityType: "order",
+    entityId: order.id,
+    details: {
+      orderNumber,
+      invoiceNumber: invoice.invoiceNumber,
+      customerId: customer?.user.id ?? null,
+      total: totals.total,
+      paymentMethod: input.paymentMethod,
+      financialAccountId: sale.financialAccountId,
+      lines: lines.length,
+    },
+  });
+  return sale;
+}
+
+/**
+ * A completed sale as the API answers it: the order as the back office's order API shows it (money as
+ * 2-decimal strings), its invoice number, the points it earned and the payment taken.
+ */
+export function posSaleJson(db: DB, sale: CompletedSale) {
+  const order = getAdminOrder(db, sale.orderId);
+  return {
+    ...(order ? adminOrderJson(order) : { id: sale.orderId, orderNumber: sale.orderNumber }),
+    subtotal: toDecimalString(sale.subtotal),
+    vatAmount: toDecimalString(sale.vatAmount),
+    total: toDecimalString(sale.total),
+    invoiceId: sale.invoiceId,
+    invoiceNumber: sale.invoiceNumber,
+    pointsEarned: sale.pointsEarned,
+    payment: sale.paymentId === null ? null : { id: sale.paymentId, amount: toDecimalString(sale.total), financialAccountId: sale.financialAccountId },
+  };
+}
+
+/** A counter sale by order id, for the screen's "Sale completed" box: null when it is not a counter sale. */
+export function findPosSale(db: DB, orderId: number) {
+  const row = db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total, invoiceNumber: salesInvoices.invoiceNumber })
+    .from(orders)
+    .leftJoin(salesInvoices, eq(salesInvoices.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.channel, "pos")))
+    .get();
+  return row ?? null;
+}

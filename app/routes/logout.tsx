@@ -1,0 +1,34 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
+import { getOptionalUser } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Log out · INFY Wholesale" }];
+
+/** Signed out already: nothing to confirm. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getOptionalUser(request))) throw redirect("/");
+  return null;
+}
+
+/**
+ * /logout: the one-button confirm that GET /api/logout shows when the link was not followed from one of the
+ * app's own pages (another site's link or image must not sign a buyer out mid-order).
+ */
+export default function LogoutConfirm() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Log out?</h1>
+      <p className="mt-3 text-slate-600">You followed a link to log out. Your cart is kept for next time.</p>
+      <div className="mt-8 flex items-center justify-center gap-4">
+        <Form method="post" action="/api/logout">
+          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+            Log Out
+          </button>
+        </Form>
+        <Link to="/" className="font-medium text-brand-700 hover:underline">
+          Stay signed in
+        </Link>
+      </div>
+    </div>
+  );
+}
