@@ -17,9 +17,11 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { ToastNotice } from "~/components/ui/toast";
 import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart-lines.server";
 import { listCategories } from "~/domain/catalog/catalog.server";
+import { DEFAULT_PRICE_BASIS, type PriceBasis } from "~/domain/pricing/price-basis";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { useNonce } from "~/utils/nonce";
+import { priceBasisOf } from "~/utils/price-basis.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import stylesheet from "~/tailwind.css";
 
@@ -35,7 +37,11 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
-  const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
+  const [user, session, priceBasis] = await Promise.all([
+    getOptionalUser(request),
+    getSession(request),
+    priceBasisOf(request),
+  ]);
   const toast = session.get("toast") ?? null;
   const cartCount = user ? countUserCartItems(db, user.id) : countGuestCartItems(session.get("guestCart"));
   const headers = new Headers();
@@ -54,6 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       categories: listCategories(db),
       cartCount,
+      priceBasis,
       toast,
     },
     { headers },
@@ -61,6 +68,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoaderData = typeof loader;
+
+/** The buyer's price basis (inc or ex VAT), chosen in the header and remembered in a cookie. */
+export function usePriceBasis(): PriceBasis {
+  return useRouteLoaderData<typeof loader>("root")?.priceBasis ?? DEFAULT_PRICE_BASIS;
+}
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
@@ -97,7 +109,12 @@ function StorefrontChrome({ children }: { children: ReactNode }) {
   const user = data?.user ?? null;
   return (
     <>
-      <SiteHeader user={user} categories={data?.categories ?? []} cartCount={data?.cartCount ?? 0} />
+      <SiteHeader
+        user={user}
+        categories={data?.categories ?? []}
+        cartCount={data?.cartCount ?? 0}
+        priceBasis={data?.priceBasis ?? DEFAULT_PRICE_BASIS}
+      />
       {user && user.role === "customer" && !user.isApproved ? (
         <div role="note" className="border-b border-amber-200 bg-amber-50">
           <p className="mx-auto max-w-7xl px-4 py-2 text-sm text-amber-900">

@@ -7,17 +7,23 @@ import { catalogHref, filterMatchText, hasActiveFilters, productCount } from "~/
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
+import { priceBasisOf } from "~/utils/price-basis.server";
 
 export const meta: MetaFunction = () => [{ title: "INFY Wholesale · Trade-only wholesale supplies" }];
 
-/** Public: the categories with their first products; an approved customer sees their own prices. */
+/**
+ * Public: the categories with their first products; an approved customer sees their own prices. One
+ * idempotency key per page view serves every card's Add to Cart (each card adds its product id).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  return json(loadHomePage(getDb(), user, new URL(request.url).searchParams));
+  const [user, basis] = await Promise.all([getOptionalUser(request), priceBasisOf(request)]);
+  const page = loadHomePage(getDb(), user, new URL(request.url).searchParams, basis);
+  return json({ ...page, addToCartKey: issueIdempotencyKey() });
 }
 
 export default function Home() {
-  const { filters, facets, sections, hasCategories } = useLoaderData<typeof loader>();
+  const { filters, facets, sections, hasCategories, addToCartKey } = useLoaderData<typeof loader>();
   const root = useRootData();
   const categories = root?.categories ?? [];
   const navigation = useNavigation();
@@ -107,7 +113,7 @@ export default function Home() {
                         {items.length === 0 ? (
                           <p className="text-sm text-slate-600">No products available in this category yet.</p>
                         ) : (
-                          <ProductGrid items={items} label={`${category.name} products`} />
+                          <ProductGrid items={items} label={`${category.name} products`} addToCartKey={addToCartKey} />
                         )}
                       </div>
                     </section>

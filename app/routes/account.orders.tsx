@@ -9,13 +9,16 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
 import { NoOrders, OrderAccordion } from "~/components/orders/order-accordion";
+import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderPagination } from "~/components/orders/order-pagination";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { customerOrderHistoryPage, orderHistoryPageOf, submitReorder } from "~/domain/orders/order-history.server";
 import {
+  hasOrderFilters,
   ORDER_HISTORY_PAGE_SIZE,
   orderHistoryHref,
   parseOrderHistoryQuery,
+  readOrderHistoryFilters,
   reorderSchema,
 } from "~/domain/orders/order-history.schema";
 import { requireUser } from "~/utils/auth.server";
@@ -29,28 +32,33 @@ const PATH = "/account/orders";
 export const meta: MetaFunction = () => [{ title: "Your Orders · INFY Wholesale" }];
 
 /**
- * /account/orders?page=&order=: the customer's orders, newest first, 20 a page. `?order={id}` opens that
- * order; without `page` it also goes to the page that holds it (the checkout's success link).
+ * /account/orders?page=&order=&q=&status=&from=&to=: the customer's orders, newest first, 20 a page,
+ * narrowed by the filters. `?order={id}` opens that order; without `page` it also goes to the page that
+ * holds it (the checkout's success link).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const query = parseOrderHistoryQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseOrderHistoryQuery(params);
+  const { filters, errors } = readOrderHistoryFilters(params);
 
   let page = query.page;
   if (query.openOrderId !== null && !query.pageGiven) {
-    page = orderHistoryPageOf(db, user.id, query.openOrderId) ?? 1;
+    page = orderHistoryPageOf(db, user.id, query.openOrderId, ORDER_HISTORY_PAGE_SIZE, filters) ?? 1;
   }
-  const history = customerOrderHistoryPage(db, user.id, { page });
+  const history = customerOrderHistoryPage(db, user.id, { page, filters });
   // a page past the end (a stale link): the last page that has orders
   if (query.pageGiven && query.page > history.pageCount) {
-    throw redirect(orderHistoryHref(history.pageCount, query.openOrderId));
+    throw redirect(orderHistoryHref(history.pageCount, query.openOrderId, filters));
   }
   const openOrderId = history.orders.some((order) => order.id === query.openOrderId) ? query.openOrderId : null;
   return json({
     ...history,
     pageSize: ORDER_HISTORY_PAGE_SIZE,
     openOrderId,
+    filters,
+    filterErrors: errors,
     idempotencyKey: issueIdempotencyKey(),
   });
 }
@@ -73,7 +81,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function OrderHistoryPage() {
-  const { orders, total, page, pageCount, pageSize, openOrderId, idempotencyKey } = useLoaderData<typeof loader>();
+  const { orders, total, page, pageCount, pageSize, openOrderId, filters, filterErrors, idempotencyKey } =
+    useLoaderData<typeof loader>();
+  const filtered = hasOrderFilters(filters);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -89,15 +99,25 @@ export default function OrderHistoryPage() {
         <ShowingCount page={page} pageSize={pageSize} shown={orders.length} total={total} noun={["order", "orders"]} live />
       </header>
 
+      {total > 0 || filtered ? (
+        <div className="mt-6">
+          <OrderFilters filters={filters} errors={filterErrors} />
+        </div>
+      ) : null}
+
       <div className="mt-6">
-        {orders.length === 0 ? (
+        {orders.length === 0 && filtered ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
+            No orders match your filters.
+          </p>
+        ) : orders.length === 0 ? (
           <NoOrders />
         ) : (
           <OrderAccordion orders={orders} openOrderId={openOrderId} idempotencyKey={idempotencyKey} action={PATH} />
         )}
       </div>
 
-      <OrderPagination page={page} pageCount={pageCount} />
+      <OrderPagination page={page} pageCount={pageCount} filters={filters} />
     </div>
   );
 }

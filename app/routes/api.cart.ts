@@ -1,11 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { cartJson } from "~/domain/cart/cart-json.server";
-import { clearCart, getCart } from "~/domain/cart/cart.server";
+import { getCart } from "~/domain/cart/cart.server";
+import { clearCartOnce } from "~/domain/cart/clear-cart.server";
 import { cartOwnerOf, type CartOwner } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";
+import { apiIdempotencyKey } from "~/utils/idempotency.server";
 import { commitSession, getSession } from "~/utils/session.server";
 
 /**
@@ -13,7 +15,7 @@ import { commitSession, getSession } from "~/utils/session.server";
  * cart page. Lines are changed at /api/cart/items.
  *
  * GET /api/cart: the cart priced now, {items, itemCount, subtotal, vatAmount, total, droppedLines}.
- * DELETE /api/cart: empties it; answers the (empty) cart.
+ * DELETE /api/cart: empties it; answers the (empty) cart. With an Idempotency-Key a repeat clears nothing more.
  */
 export async function cartRequest(request: Request) {
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
@@ -41,6 +43,6 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => cartRe
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"]);
   const { db, owner } = await cartRequest(request);
-  clearCart(db, owner);
+  clearCartOnce(db, owner, apiIdempotencyKey(request));
   return cartResponse(request);
 });

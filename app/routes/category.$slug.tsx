@@ -7,6 +7,8 @@ import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { loadCategoryPage } from "~/domain/catalog/catalog-pages.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
+import { priceBasisOf } from "~/utils/price-basis.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.category.name} · INFY Wholesale` : "Category Not Found · INFY Wholesale" },
@@ -15,18 +17,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const outcome = loadCategoryPage(getDb(), await getOptionalUser(request), {
+  const [user, basis] = await Promise.all([getOptionalUser(request), priceBasisOf(request)]);
+  const outcome = loadCategoryPage(getDb(), user, {
     slug: params.slug ?? "",
     path: url.pathname,
     params: url.searchParams,
+    basis,
   });
   if (outcome.kind === "not-found") throw new Response("Category Not Found", { status: 404, statusText: "Not Found" });
   if (outcome.kind === "redirect") throw redirect(outcome.to);
-  return json(outcome.page);
+  // one key per page view; each card's Add to Cart adds its product id to it
+  return json({ ...outcome.page, addToCartKey: issueIdempotencyKey() });
 }
 
 export default function CategoryPage() {
-  const { category, otherCategories, filters, facets, items, total, page, pageCount, categoryIsEmpty } =
+  const { category, otherCategories, filters, facets, items, total, page, pageCount, categoryIsEmpty, addToCartKey } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const path = `/category/${category.slug}`;
@@ -86,7 +91,7 @@ export default function CategoryPage() {
             <p className="mb-4 text-sm text-slate-600" role="status">
               Showing {items.length} of {total} {total === 1 ? "product" : "products"}
             </p>
-            <ProductGrid items={items} label={`${category.name} products`} />
+            <ProductGrid items={items} label={`${category.name} products`} addToCartKey={addToCartKey} />
             <Pagination path={path} filters={filters} page={page} pageCount={pageCount} />
           </>
         )}

@@ -43,8 +43,8 @@ test.describe("cart", () => {
     const penne = line(page, PENNE.name);
     const soap = line(page, SOAP.name);
     await expect(penne.getByRole("link", { name: PENNE.name })).toHaveAttribute("href", `/products/${PENNE.slug}`);
-    await expect(penne.getByTestId("unit-price")).toHaveText("£7.49 each inc. VAT");
-    await expect(soap.getByTestId("unit-price")).toHaveText("£10.79 each inc. VAT");
+    await expect(penne.getByTestId("unit-price")).toHaveText("£7.49 each inc VAT");
+    await expect(soap.getByTestId("unit-price")).toHaveText("£10.79 each inc VAT");
     await expect(penne.getByRole("spinbutton")).toHaveValue("2");
     // 2 × 7.49 (no VAT) + 8.99 (VAT 1.80)
     await expectTotals(page, "£23.97", "£1.80", "£25.77");
@@ -98,7 +98,8 @@ test.describe("cart", () => {
     await addFromProductPage(page, javaScriptEnabled, SOAP.slug, 1, 2);
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
-    await page.getByRole("button", { name: "Clear cart" }).click();
+    await page.getByRole("link", { name: "Clear cart" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your Cart is Empty" })).toBeVisible();
     await page.getByRole("link", { name: "Start Shopping" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -124,7 +125,8 @@ test.describe("cart", () => {
     await expectTotals(page, "£29.96", "£0.00", "£29.96");
 
     // emptied on purpose: nothing is offered back
-    await page.getByRole("button", { name: "Clear cart" }).click();
+    await page.getByRole("link", { name: "Clear cart" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your Cart is Empty" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Your Cart is Empty" })).toBeVisible();

@@ -2,13 +2,14 @@ import type { Page } from "@playwright/test";
 import { BUYER, expect, signIn, test } from "./fixtures";
 
 /**
- * Catalogue browsing against the seeded demo data. Cleaning & Hygiene has 10 products, all at 20% VAT
- * (so ordering by list price ex VAT is also the order of the prices shown): one out of stock
+ * Catalogue browsing against the seeded demo data, on the default inc-VAT basis. Cleaning & Hygiene has
+ * 10 products, all at 20% VAT: one out of stock
  * (Floor Cleaner Concentrate 5L), one low (Toilet Tissue, 4 left).
  */
 const CLEANING = "/category/cleaning-hygiene";
 const cards = (page: Page) => page.getByRole("list", { name: "Cleaning & Hygiene products" }).getByRole("listitem");
-const card = (page: Page, slug: string) => page.locator(`a[href="/products/${slug}"]`);
+const card = (page: Page, slug: string) =>
+  page.getByTestId("product-card").filter({ has: page.locator(`a[href="/products/${slug}"]`) });
 
 async function shownPrices(page: Page): Promise<number[]> {
   const texts = await page.getByTestId("card-price").allTextContents();
@@ -110,14 +111,15 @@ test.describe("catalogue browsing", () => {
     expect(descending).toEqual([...ascending].reverse());
   });
 
-  test("filters by a price range ex VAT", async ({ page }) => {
+  test("filters by a price range in the prices shown, inc VAT by default", async ({ page }) => {
     await page.goto(CLEANING);
-    await page.getByLabel("Min price", { exact: true }).fill("10");
+    await expect(page.getByRole("group", { name: /Price range/ })).toContainText("(£, inc VAT)");
+    await page.getByLabel("Min price", { exact: true }).fill("14");
     await page.getByLabel("Max price", { exact: true }).fill("15");
     await apply(page);
-    await expect(page).toHaveURL(/[?&]min=10/);
+    await expect(page).toHaveURL(/[?&]min=14/);
     await expect(page).toHaveURL(/[?&]max=15/);
-    // only the sanitiser spray, £11.99 ex VAT, is between £10 and £15
+    // only the sanitiser spray, £11.99 ex VAT and £14.39 inc VAT, is between £14 and £15
     await expect(page.getByText("Showing 1 of 1 product", { exact: true })).toBeVisible();
     await expect(card(page, "food-safe-sanitiser-spray-750ml-6-pack")).toBeVisible();
   });
@@ -185,9 +187,9 @@ test.describe("catalogue browsing", () => {
     }
     await expect(sliders).toHaveCount(2);
     const min = page.getByLabel("Min price slider");
-    // bounds: floor of £2.99 and ceiling of £20.99
-    await expect(min).toHaveAttribute("min", "2");
-    await expect(min).toHaveAttribute("max", "21");
+    // bounds on the prices shown: floor of £3.59 and ceiling of £25.19, inc VAT
+    await expect(min).toHaveAttribute("min", "3");
+    await expect(min).toHaveAttribute("max", "26");
     await expect(min).toHaveAttribute("step", "0.01");
   });
 

@@ -25,10 +25,10 @@ test.describe("product page", () => {
     await expect(page.getByTestId("product-price")).toHaveText("£2.99");
     await expect(page.getByTestId("product-list-price")).toHaveCount(0);
     const breakdown = page.getByTestId("pricing-breakdown");
-    await expect(breakdown).toContainText("List price£2.99 inc. VAT");
+    await expect(breakdown).toContainText("List price£2.99 inc VAT");
     await expect(breakdown).not.toContainText("Tier discount");
     const steps = page.getByTestId("volume-step");
-    await expect(steps).toHaveText(["10+ units: 5% off£2.84 each", "50+ units: 10% off£2.69 each"]);
+    await expect(steps).toHaveText(["10+ units: 5% off£2.84 each inc VAT", "50+ units: 10% off£2.69 each inc VAT"]);
     await expect(page.getByText("with your trade account to see your trade prices")).toBeVisible();
 
     await expect(page.getByRole("heading", { name: "More from Workwear & PPE" })).toBeVisible();
@@ -48,10 +48,10 @@ test.describe("product page", () => {
     await expect(page.getByTestId("product-price")).toHaveText("£2.69");
     await expect(page.getByTestId("product-list-price")).toHaveText("£2.99");
     const breakdown = page.getByTestId("pricing-breakdown");
-    await expect(breakdown).toContainText("List price£2.99 inc. VAT");
+    await expect(breakdown).toContainText("List price£2.99 inc VAT");
     await expect(breakdown).toContainText("Tier discount10% off");
-    await expect(breakdown).toContainText("Your trade price£2.69 inc. VAT");
-    await expect(page.getByTestId("volume-step")).toHaveText(["10+ units: 5% off£2.56 each", "50+ units: 10% off£2.42 each"]);
+    await expect(breakdown).toContainText("Your trade price£2.69 inc VAT");
+    await expect(page.getByTestId("volume-step")).toHaveText(["10+ units: 5% off£2.56 each inc VAT", "50+ units: 10% off£2.42 each inc VAT"]);
     await expect(page.getByText("with your trade account to see your trade prices")).toHaveCount(0);
   });
 

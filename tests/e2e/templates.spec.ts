@@ -27,9 +27,10 @@ async function addFromProductPage(
 
 async function emptyCart(page: Page) {
   await page.goto("/cart");
-  const clear = page.getByRole("button", { name: "Clear cart" });
+  const clear = page.getByRole("link", { name: "Clear cart" });
   if (await clear.isVisible()) {
     await clear.click();
+    await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your Cart is Empty" })).toBeVisible();
   }
 }

@@ -4,7 +4,7 @@ import { categories, orderItems, orders, products, users } from "~db/schema";
 import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import { lineTotals } from "~/domain/pricing/pricing";
-import { getDb, writeTransaction } from "~/utils/db.server";
+import { getDb, writeTransaction, type DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { slugify } from "~/utils/slug";
 
@@ -47,6 +47,56 @@ export function createProduct(values: Partial<typeof products.$inferInsert> & { 
 }
 
 /**
+ * An order of `lines` at list prices (with the products' SKUs on its lines), written straight into the
+ * database inside `tx` (no stock, points or mail). `values` set its status, date, PO reference and so on.
+ */
+export function writeOrder(
+  tx: DB,
+  user: { id: string; email: string },
+  lines: { product: typeof products.$inferSelect; quantity: number }[],
+  values: Partial<typeof orders.$inferInsert> = {},
+) {
+  const totals = lineTotals(
+    lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
+  );
+  const order = tx
+    .insert(orders)
+    .values({
+      orderNumber: nextOrderNumber(tx),
+      userId: user.id,
+      status: "processing",
+      subtotal: totals.subtotal,
+      vatAmount: totals.vatAmount,
+      total: totals.total,
+      shippingName: "Goods In, Canal Wharf Depot",
+      shippingEmail: user.email,
+      shippingAddress: "Unit 4, Canal Wharf",
+      shippingCity: "Leeds",
+      shippingPostcode: "LS11 5PS",
+      ...values,
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber })
+    .get();
+  tx.insert(orderItems)
+    .values(
+      lines.map((line, i) => ({
+        orderId: order.id,
+        productId: line.product.id,
+        productName: line.product.name,
+        sku: line.product.sku,
+        selectedVariants: {},
+        quantity: line.quantity,
+        unitPrice: line.product.salesPrice,
+        vatRate: line.product.vatRate,
+        total: totals.lines[i].net,
+        vatAmount: totals.lines[i].vat,
+      })),
+    )
+    .run();
+  return order;
+}
+
+/**
  * A processing order of `lines` at list prices, placed and invoiced on `issueDate` (YYYY-MM-DD), written
  * straight into the database (no stock, points or mail): for tests of what happens to invoices.
  */
@@ -56,42 +106,7 @@ export function createInvoicedOrder(
   issueDate: string,
 ) {
   return writeTransaction(getDb(), (tx) => {
-    const totals = lineTotals(
-      lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
-    );
-    const order = tx
-      .insert(orders)
-      .values({
-        orderNumber: nextOrderNumber(tx),
-        userId: user.id,
-        status: "processing",
-        subtotal: totals.subtotal,
-        vatAmount: totals.vatAmount,
-        total: totals.total,
-        shippingName: "Goods In, Canal Wharf Depot",
-        shippingEmail: user.email,
-        shippingAddress: "Unit 4, Canal Wharf",
-        shippingCity: "Leeds",
-        shippingPostcode: "LS11 5PS",
-        createdAt: new Date(`${issueDate}T10:00:00Z`),
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber })
-      .get();
-    tx.insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          selectedVariants: {},
-          quantity: line.quantity,
-          unitPrice: line.product.salesPrice,
-          vatRate: line.product.vatRate,
-          total: totals.lines[i].net,
-          vatAmount: totals.lines[i].vat,
-        })),
-      )
-      .run();
+    const order = writeOrder(tx, user, lines, { createdAt: new Date(`${issueDate}T10:00:00Z`) });
     const invoice = issueSalesInvoiceForOrder(tx, order.id, { issueDate });
     return { id: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber, orderId: order.id, orderNumber: order.orderNumber };
   });

@@ -1,6 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Button } from "~/components/ui/button";
+import { ConfirmActions } from "~/components/ui/confirm-actions";
 import { AdminDialog } from "./admin-dialog";
 
 /**
@@ -39,17 +39,7 @@ export function ConfirmStep({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Link
-          to={cancelHref}
-          replace
-          preventScrollReset
-          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-        >
-          Cancel
-        </Link>
-        <Button type="submit" variant="danger" disabled={pending}>
-          {pending ? pendingLabel : confirmLabel}
-        </Button>
+        <ConfirmActions cancelHref={cancelHref} pending={pending} confirmLabel={confirmLabel} pendingLabel={pendingLabel} />
       </Form>
     </AdminDialog>
   );

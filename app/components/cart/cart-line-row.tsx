@@ -1,5 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { MAX_LINE_QUANTITY, variantFieldName } from "~/domain/cart/cart.schema";
+import { BASIS_LABELS } from "~/domain/pricing/price-basis";
+import { usePriceBasis } from "~/root";
 import { formatMoney } from "~/utils/money";
 
 /** A cart line as the cart page shows it: money in pence, prices including VAT where the buyer sees them. */
@@ -15,9 +17,11 @@ export type CartPageLine = {
   stockLevel: number;
   /** the server's current unit price, including VAT */
   unitPriceIncVat: number;
+  unitPriceExVat: number;
   priceChanged: boolean;
   /** the unit price (inc VAT) the buyer last saw, when it changed */
   previousUnitPriceIncVat: number | null;
+  previousUnitPriceExVat: number | null;
   lineTotalExVat: number;
   lineTotalIncVat: number;
 };
@@ -70,6 +74,11 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
   const variants = describeVariants(line.selectedVariants);
   const inputId = `quantity-${line.productId}-${encodeURIComponent(line.variantKey)}`;
   const overStock = quantity > line.stockLevel;
+  // the buyer's basis leads; the line also shows the other, since both are on the invoice
+  const basis = usePriceBasis();
+  const inc = basis === "inc";
+  const unitPrice = inc ? line.unitPriceIncVat : line.unitPriceExVat;
+  const previousUnitPrice = inc ? line.previousUnitPriceIncVat : line.previousUnitPriceExVat;
 
   return (
     <li data-testid="cart-line" className="flex flex-col gap-4 p-4 sm:flex-row" aria-busy={pending || undefined}>
@@ -89,11 +98,11 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
             </Link>
             {variants ? <p className="text-sm text-slate-600">{variants}</p> : null}
             <p className="mt-1 text-sm text-slate-700" data-testid="unit-price">
-              {formatMoney(line.unitPriceIncVat)} each inc. VAT
+              {formatMoney(unitPrice)} each {BASIS_LABELS[basis]}
             </p>
-            {line.priceChanged && line.previousUnitPriceIncVat !== null ? (
+            {line.priceChanged && previousUnitPrice !== null ? (
               <p className="text-sm font-medium text-amber-800" data-testid="price-changed">
-                Price changed since you added it: was {formatMoney(line.previousUnitPriceIncVat)}
+                Price changed since you added it: was {formatMoney(previousUnitPrice)} {BASIS_LABELS[basis]}
               </p>
             ) : null}
             {overStock ? (
@@ -105,9 +114,13 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
           </div>
           <div className="text-right">
             <p className="font-semibold text-slate-900" data-testid="line-total">
-              {formatMoney(line.lineTotalIncVat)}
+              {formatMoney(inc ? line.lineTotalIncVat : line.lineTotalExVat)}
             </p>
-            <p className="text-xs text-slate-500">{formatMoney(line.lineTotalExVat)} ex VAT</p>
+            <p className="text-xs text-slate-500" data-testid="line-total-other">
+              {inc
+                ? `${BASIS_LABELS.inc}; ${formatMoney(line.lineTotalExVat)} ${BASIS_LABELS.ex}`
+                : `${BASIS_LABELS.ex}; ${formatMoney(line.lineTotalIncVat)} ${BASIS_LABELS.inc}`}
+            </p>
           </div>
         </div>
 

@@ -18,6 +18,8 @@ import {
   type SortOption,
   type StockFilter,
 } from "~/domain/catalog/catalog.schema";
+import { BASIS_LABELS } from "~/domain/pricing/price-basis";
+import { usePriceBasis } from "~/root";
 import { formatPercent } from "~/utils/money";
 import { inputClass } from "~/components/ui/field";
 
@@ -56,6 +58,8 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [hydrated, setHydrated] = useState(false);
   const [state, setState] = useState(() => formStateOf(filters));
+  // the range is in the buyer's basis: the server reads it the same way (see catalog.server.ts)
+  const basis = usePriceBasis();
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -204,7 +208,7 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
 
         <fieldset className="lg:col-span-9">
           <legend className={labelClass}>
-            Price range <span className="font-normal text-slate-500">(£, ex VAT)</span>
+            Price range <span className="font-normal text-slate-500">(£, {BASIS_LABELS[basis]})</span>
           </legend>
           <div className="mt-1 flex flex-wrap items-end gap-3">
             <div className="w-32 space-y-1">

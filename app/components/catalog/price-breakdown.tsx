@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { UnitPrice } from "~/domain/pricing/pricing";
 import { activeVolumeStep, type VolumeStep } from "~/domain/catalog/product-detail.schema";
-import { formatMoney, formatPercent, withVat } from "~/utils/money";
+import { BASIS_LABELS, priceOnBasis, type PriceBasis } from "~/domain/pricing/price-basis";
+import { formatMoney, formatPercent } from "~/utils/money";
 
 export type BreakdownAudience = "customer" | "guest" | "pending" | "staff";
 
@@ -13,6 +14,7 @@ export function PriceBreakdown({
   audience,
   salesPrice,
   vatRate,
+  basis,
   price,
   tierDiscount,
   steps,
@@ -23,6 +25,8 @@ export function PriceBreakdown({
   /** list price, ex VAT, pence */
   salesPrice: number;
   vatRate: number;
+  /** inc or ex VAT: the buyer's choice in the header */
+  basis: PriceBasis;
   /** the buyer's current unit price; null when list prices apply (or pricing failed) */
   price: UnitPrice | null;
   tierDiscount: number;
@@ -32,6 +36,7 @@ export function PriceBreakdown({
 }) {
   const customPrice = price?.customPrice ?? null;
   const trade = price !== null && customPrice === null && (price.tierDiscount > 0 || price.volumeDiscount > 0);
+  const shown = (net: number) => `${formatMoney(priceOnBasis(net, vatRate, basis))} ${BASIS_LABELS[basis]}`;
   const active = audience === "customer" && price !== null && price.volumeDiscount > 0 ? activeVolumeStep(steps, quantity) : null;
 
   return (
@@ -40,9 +45,9 @@ export function PriceBreakdown({
         Pricing breakdown
       </h2>
       <dl className="mt-3 space-y-1 text-sm" data-testid="pricing-breakdown">
-        <Row label="List price" value={`${formatMoney(withVat(salesPrice, vatRate))} inc. VAT`} />
+        <Row label="List price" value={shown(salesPrice)} />
         {customPrice !== null ? (
-          <Row label="Your price" value={`${formatMoney(withVat(customPrice, vatRate))} inc. VAT`} strong />
+          <Row label="Your price" value={shown(customPrice)} strong />
         ) : null}
         {audience === "customer" && customPrice === null && tierDiscount > 0 ? (
           <Row label="Tier discount" value={`${formatPercent(tierDiscount)} off`} />
@@ -51,12 +56,19 @@ export function PriceBreakdown({
           <Row label="Volume discount" value={`${formatPercent(price.volumeDiscount)} off`} />
         ) : null}
         {trade && price ? (
-          <Row label="Your trade price" value={`${formatMoney(withVat(price.finalPrice, vatRate))} inc. VAT`} strong />
+          <Row label="Your trade price" value={shown(price.finalPrice)} strong />
         ) : null}
-        <Row
-          label="Ex VAT"
-          value={`${formatMoney(price ? price.finalPrice : salesPrice)} + VAT at ${formatPercent(vatRate)}`}
-        />
+        {basis === "inc" ? (
+          <Row
+            label="Ex VAT"
+            value={`${formatMoney(price ? price.finalPrice : salesPrice)} + VAT at ${formatPercent(vatRate)}`}
+          />
+        ) : (
+          <Row
+            label="Inc VAT"
+            value={`${formatMoney(priceOnBasis(price ? price.finalPrice : salesPrice, vatRate, "inc"))} with VAT at ${formatPercent(vatRate)}`}
+          />
+        )}
       </dl>
 
       {customPrice !== null ? (
@@ -81,7 +93,9 @@ export function PriceBreakdown({
                   <span>
                     {step.minQuantity}+ units: {formatPercent(step.discountPercentage)} off
                   </span>
-                  <span>{formatMoney(withVat(step.unitPrice, vatRate))} each</span>
+                  <span>
+                    {formatMoney(priceOnBasis(step.unitPrice, vatRate, basis))} each {BASIS_LABELS[basis]}
+                  </span>
                 </li>
               );
             })}

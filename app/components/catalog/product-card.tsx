@@ -1,26 +1,43 @@
 import { Link } from "@remix-run/react";
 import type { CardPrice, ProductCardData } from "~/domain/catalog/catalog.schema";
 import { stockState } from "~/domain/catalog/stock";
-import { formatMoney, formatPercent, withVat } from "~/utils/money";
+import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
+import { usePriceBasis } from "~/root";
+import { formatMoney, formatPercent } from "~/utils/money";
+import { CardAddToCart } from "./card-add-to-cart";
+
+/** Grids that sell from the card pass the page's idempotency key and whether the product has options. */
+export type CardBuying = { pageKey: string; hasVariants: boolean };
 
 /**
- * A product in a grid: image (or "No image"), name, description and the price including VAT. When the
- * buyer's price is discounted, badges say why and the list price is struck through.
+ * A product in a grid: image (or "No image"), name, description and the price on the buyer's basis (inc
+ * VAT unless they chose ex VAT). When the buyer's price is discounted, badges say why and the list price is
+ * struck through. The image and text are one link to the product; `buying` adds the add-to-cart form
+ * below it (a form is never inside a link).
  */
-export function ProductCard({ product, price }: { product: ProductCardData; price?: CardPrice }) {
-  const listPrice = withVat(product.salesPrice, product.vatRate);
+export function ProductCard({
+  product,
+  price,
+  buying,
+}: {
+  product: ProductCardData;
+  price?: CardPrice;
+  buying?: CardBuying;
+}) {
+  const basis = usePriceBasis();
+  const listPrice = priceOnBasis(product.salesPrice, product.vatRate, basis);
   const discounted = price
     ? price.customPrice !== null || price.tierDiscount > 0 || price.volumeDiscount > 0
     : false;
-  const shownPrice = price ? withVat(price.finalPrice, product.vatRate) : listPrice;
+  const shownPrice = price ? priceOnBasis(price.finalPrice, product.vatRate, basis) : listPrice;
   const state = stockState(product.stockLevel, product.lowStockThreshold);
 
   return (
-    <Link
-      to={`/products/${product.slug}`}
-      prefetch="intent"
+    <div
+      data-testid="product-card"
       className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-600 hover:shadow-sm"
     >
+    <Link to={`/products/${product.slug}`} prefetch="intent" className="flex flex-1 flex-col">
       <div className="aspect-[4/3] bg-slate-100">
         {product.imageUrl ? (
           <img
@@ -54,12 +71,20 @@ export function ProductCard({ product, price }: { product: ProductCardData; pric
                 {formatMoney(listPrice)}
               </s>
             ) : null}
-            <span className="block text-xs text-slate-500">inc. VAT</span>
+            <span className="block text-xs text-slate-500" data-testid="card-price-basis">
+              {BASIS_LABELS[basis]}
+            </span>
           </p>
           <StockBadge state={state} stockLevel={product.stockLevel} />
         </div>
       </div>
     </Link>
+      {buying ? (
+        <div className="border-t border-slate-100 p-4 pt-3">
+          <CardAddToCart product={product} hasVariants={buying.hasVariants} pageKey={buying.pageKey} />
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,15 +1,30 @@
 import type { CardPrice, ProductCardData } from "~/domain/catalog/catalog.schema";
 import { ProductCard } from "./product-card";
 
-export type ProductGridItem = { product: ProductCardData; price: CardPrice };
+export type ProductGridItem = { product: ProductCardData; price: CardPrice; hasVariants?: boolean };
 
-/** A responsive grid of product cards. */
-export function ProductGrid({ items, label }: { items: readonly ProductGridItem[]; label?: string }) {
+/**
+ * A responsive grid of product cards. With `addToCartKey` (the page's server-issued idempotency key) each
+ * card offers quantity and Add to Cart.
+ */
+export function ProductGrid({
+  items,
+  label,
+  addToCartKey,
+}: {
+  items: readonly ProductGridItem[];
+  label?: string;
+  addToCartKey?: string;
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={label}>
-      {items.map(({ product, price }) => (
+      {items.map(({ product, price, hasVariants }) => (
         <li key={product.id}>
-          <ProductCard product={product} price={price} />
+          <ProductCard
+            product={product}
+            price={price}
+            buying={addToCartKey ? { pageKey: addToCartKey, hasVariants: hasVariants ?? false } : undefined}
+          />
         </li>
       ))}
     </ul>

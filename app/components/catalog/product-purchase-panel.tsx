@@ -16,8 +16,9 @@ import {
   type VolumeStep,
 } from "~/domain/catalog/product-detail.schema";
 import { stockState } from "~/domain/catalog/stock";
-import { useRootData } from "~/root";
-import { formatMoney, parseDecimalToHundredths, withVat } from "~/utils/money";
+import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
+import { usePriceBasis, useRootData } from "~/root";
+import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
 import { Button } from "~/components/ui/button";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { PriceBreakdown, type BreakdownAudience } from "./price-breakdown";
@@ -94,6 +95,7 @@ export function ProductPurchasePanel({
 }) {
   const fetcher = useFetcher();
   const root = useRootData();
+  const basis = usePriceBasis();
   const [quantityText, setQuantityText] = useState("1");
   const quantity = coerceAddQuantity(quantityText);
   const [missing, setMissing] = useState<string[]>([]);
@@ -159,9 +161,11 @@ export function ProductPurchasePanel({
   }, [fetcher.state]);
 
   const price = pricingFailed ? null : quantity === 1 ? pricing.price : (live ?? pricing.price);
-  const shown = shownUnitPrice(product.salesPrice, product.vatRate, price);
-  const listPrice = withVat(product.salesPrice, product.vatRate);
-  const total = lineTotals([{ unitPrice: price ? price.finalPrice : product.salesPrice, quantity, vatRate: product.vatRate }]).total;
+  const shown = shownUnitPrice(product.salesPrice, product.vatRate, price, basis);
+  const listPrice = priceOnBasis(product.salesPrice, product.vatRate, basis);
+  // the line as the cart will work it out: VAT on the whole line, rounded once
+  const line = lineTotals([{ unitPrice: price ? price.finalPrice : product.salesPrice, quantity, vatRate: product.vatRate }]);
+  const total = basis === "inc" ? line.total : line.subtotal;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
@@ -198,7 +202,9 @@ export function ProductPurchasePanel({
               {formatMoney(listPrice)}
             </s>
           ) : null}
-          <span className="text-sm text-slate-500">inc. VAT, each</span>
+          <span className="text-sm text-slate-500" data-testid="product-price-basis">
+            {BASIS_LABELS[basis]}, each
+          </span>
         </p>
         {pricingFailed ? (
           <p role="alert" className="mt-1 text-sm text-red-700">
@@ -211,6 +217,7 @@ export function ProductPurchasePanel({
         audience={pricing.audience}
         salesPrice={product.salesPrice}
         vatRate={product.vatRate}
+        basis={basis}
         price={price}
         tierDiscount={pricing.tierDiscount}
         steps={pricing.steps}
@@ -245,7 +252,7 @@ export function ProductPurchasePanel({
           </div>
           {!outOfStock && quantity > 1 ? (
             <p className="mt-2 text-sm text-slate-600" data-testid="line-total">
-              {quantity} × {formatMoney(shown)} = <strong>{formatMoney(total)}</strong> inc. VAT
+              {quantity} × {formatMoney(shown)} = <strong>{formatMoney(total)}</strong> {BASIS_LABELS[basis]}
             </p>
           ) : null}
         </div>

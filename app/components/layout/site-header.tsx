@@ -1,39 +1,53 @@
 import { Form, Link } from "@remix-run/react";
 import type { CategorySummary } from "~/domain/catalog/catalog.server";
-import { CollectionsMenu } from "./collections-menu";
+import type { PriceBasis } from "~/domain/pricing/price-basis";
+import { CollectionLinks, CollectionsMenu, useClosingDetails } from "./collections-menu";
+import { PriceBasisSwitch } from "./price-basis-switch";
 
 export type HeaderUser = { email: string; role: "customer" | "admin" | "supplier" } | null;
 
 export const BRAND_NAME = "INFY Wholesale";
 
+const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
+const menuLinkClass = "block rounded px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
+
+/**
+ * The storefront's header. From 768 px: logo, Collections, Quick Order, the price basis, cart and account
+ * links in a row. Narrower: logo, cart and a Menu (a <details>, so it opens without JavaScript) that holds
+ * the rest, so the header stays one row on a phone.
+ */
 export function SiteHeader({
   user,
   categories,
   cartCount,
+  priceBasis,
 }: {
   user: HeaderUser;
   categories: CategorySummary[];
   cartCount: number;
+  priceBasis: PriceBasis;
 }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3">
-        <Link to="/" className="mr-2 flex items-center gap-2 text-lg font-bold text-brand-800">
-          <span aria-hidden className="grid h-8 w-8 place-items-center rounded bg-brand-700 text-sm text-white">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 md:flex-wrap">
+        <Link to="/" className="mr-2 flex min-w-0 items-center gap-2 text-lg font-bold text-brand-800" data-testid="header-logo">
+          <span aria-hidden className="grid h-8 w-8 flex-none place-items-center rounded bg-brand-700 text-sm text-white">
             IW
           </span>
-          {BRAND_NAME}
+          <span className="truncate">{BRAND_NAME}</span>
         </Link>
-        <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1">
+        <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
           <CollectionsMenu categories={categories} />
-          <Link to="/quick-order" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          <Link to="/quick-order" className={linkClass}>
             Quick Order
           </Link>
         </nav>
-        <div className="flex items-center gap-1">
+        <PriceBasisSwitch basis={priceBasis} className="hidden md:flex" />
+        <div className="ml-auto flex flex-none items-center gap-1 md:ml-0">
           <Link
             to="/cart"
-            className="relative rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            data-testid="header-cart"
+            className="relative whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
             aria-label={cartCount > 0 ? `Cart, ${cartCount} item${cartCount === 1 ? "" : "s"}` : "Cart"}
           >
             Cart
@@ -46,36 +60,83 @@ export function SiteHeader({
               </span>
             ) : null}
           </Link>
-          {user ? (
-            <>
-              <Link
-                to="/account/dashboard"
-                className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              >
-                Account
-              </Link>
-              {user.role === "admin" ? (
-                <Link to="/admin" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                  Admin
-                </Link>
-              ) : null}
-              <Form method="post" action="/api/logout">
-                <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                  Log Out
-                </button>
-              </Form>
-            </>
-          ) : (
-            <Link
-              to="/api/login"
-              reloadDocument
-              className="rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"
-            >
-              Log In
-            </Link>
-          )}
+          <div className="hidden items-center gap-1 md:flex">
+            <AccountLinks user={user} />
+          </div>
+          <MobileMenu user={user} categories={categories} priceBasis={priceBasis} />
         </div>
       </div>
     </header>
+  );
+}
+
+/** Account and Admin, or Log In; Log Out is a POST. */
+function AccountLinks({ user, inMenu = false }: { user: HeaderUser; inMenu?: boolean }) {
+  const itemClass = inMenu ? menuLinkClass : linkClass;
+  if (!user) {
+    return (
+      <Link
+        to="/api/login"
+        reloadDocument
+        className={inMenu ? menuLinkClass : "rounded-md bg-brand-700 px-3 py-2 text-sm font-medium text-white hover:bg-brand-800"}
+      >
+        Log In
+      </Link>
+    );
+  }
+  return (
+    <>
+      <Link to="/account/dashboard" className={itemClass}>
+        Account
+      </Link>
+      {user.role === "admin" ? (
+        <Link to="/admin" className={itemClass}>
+          Admin
+        </Link>
+      ) : null}
+      <Form method="post" action="/api/logout">
+        <button type="submit" className={inMenu ? `${menuLinkClass} w-full text-left` : linkClass}>
+          Log Out
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** Below 768 px: everything but the logo and the cart, behind one Menu button. */
+function MobileMenu({
+  user,
+  categories,
+  priceBasis,
+}: {
+  user: HeaderUser;
+  categories: CategorySummary[];
+  priceBasis: PriceBasis;
+}) {
+  const ref = useClosingDetails();
+  return (
+    <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        Menu
+        <span aria-hidden className="text-xs transition group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
+        <nav aria-label="Menu" className="space-y-3">
+          <div>
+            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Collections</p>
+            <CollectionLinks categories={categories} compact />
+          </div>
+          <div className="border-t border-slate-100 pt-2">
+            <Link to="/quick-order" className={menuLinkClass}>
+              Quick Order
+            </Link>
+            <AccountLinks user={user} inMenu />
+          </div>
+          <PriceBasisSwitch basis={priceBasis} className="border-t border-slate-100 px-3 pt-3" />
+        </nav>
+      </div>
+    </details>
   );
 }

@@ -1,7 +1,23 @@
 import { PageLinks } from "~/components/ui/page-links";
-import { orderHistoryHref } from "~/domain/orders/order-history.schema";
+import { orderHistoryHref, type OrderHistoryFilters } from "~/domain/orders/order-history.schema";
 
-/** Previous / page numbers / Next for the order history, as plain GET links. */
-export function OrderPagination({ page, pageCount }: { page: number; pageCount: number }) {
-  return <PageLinks page={page} pageCount={pageCount} hrefFor={orderHistoryHref} label="Order pages" className="mt-6" />;
+/** Previous / page numbers / Next for the order history, as plain GET links that keep the filters. */
+export function OrderPagination({
+  page,
+  pageCount,
+  filters,
+}: {
+  page: number;
+  pageCount: number;
+  filters?: OrderHistoryFilters;
+}) {
+  return (
+    <PageLinks
+      page={page}
+      pageCount={pageCount}
+      hrefFor={(target) => orderHistoryHref(target, null, filters)}
+      label="Order pages"
+      className="mt-6"
+    />
+  );
 }

@@ -16,7 +16,7 @@ import { type CartOwner, type CartResult } from "./cart-lines.server";
  * Who a repeat is recognised for: a signed-in user, or a guest by their session. A brand-new guest has no
  * session yet, so there is nothing to repeat (a retry without the first reply's cookie is a new cart).
  */
-function repeatOwnerId(owner: CartOwner): string | null {
+export function repeatOwnerId(owner: CartOwner): string | null {
   if (owner.kind === "user") return `user:${owner.userId}`;
   return owner.session.id ? `session:${owner.session.id}` : null;
 }

@@ -19,8 +19,10 @@ function pageLine(line: Cart["lines"][number]) {
     quantity: line.quantity,
     stockLevel: line.stockLevel,
     unitPriceIncVat: withVat(line.unitPrice, line.vatRate),
+    unitPriceExVat: line.unitPrice,
     priceChanged: line.priceChanged,
     previousUnitPriceIncVat: line.priceWhenAdded === null ? null : withVat(line.priceWhenAdded, line.vatRate),
+    previousUnitPriceExVat: line.priceWhenAdded,
     lineTotalExVat: line.lineTotal,
     lineTotalIncVat: line.lineTotal + line.vatAmount,
   };

@@ -2,6 +2,7 @@
  * What the catalogue pages show: the home page (a taste of every category) and a category page (all its
  * products, a page at a time), filtered by the GET parameters, each card priced for the buyer in one call.
  */
+import type { PriceBasis } from "~/domain/pricing/price-basis";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "./catalog.schema";
@@ -24,15 +25,19 @@ const PRODUCTS_PER_SECTION_MANY_CATEGORIES = 4;
 const MANY_CATEGORIES = 12;
 const CATEGORY_PAGE_SIZE = 24;
 
-/** The home page: every category with its first products (with filters on, only the categories that match). */
-export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearchParams) {
+/**
+ * The home page: every category with its first products (with filters on, only the categories that match).
+ * The price range and price order are on the buyer's `basis`: the URL's numbers are the ones they see.
+ */
+export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearchParams, basis: PriceBasis) {
   const filters = filtersOf(parseCatalogQuery(params));
   const categories = listCategories(db);
   if (categories.length === 0) {
-    return { filters, facets: catalogFacets(db, { q: "" }), sections: [], hasCategories: false };
+    return { filters, facets: catalogFacets(db, { q: "", basis }), sections: [], hasCategories: false };
   }
   const found = listCategorySections(db, {
     filters,
+    basis,
     perSection: categories.length > MANY_CATEGORIES ? PRODUCTS_PER_SECTION_MANY_CATEGORIES : PRODUCTS_PER_SECTION,
   });
   // one pricing call for every card on the page
@@ -54,7 +59,7 @@ export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearch
     })
     // with filters on, only the categories with matches; without, every category (empty ones say so)
     .filter((section) => !active || section.total > 0);
-  return { filters, facets: catalogFacets(db, { q: filters.q }), sections, hasCategories: true };
+  return { filters, facets: catalogFacets(db, { q: filters.q, basis }), sections, hasCategories: true };
 }
 
 export type CategoryPageOutcome =
@@ -69,12 +74,13 @@ function categoryPage(
   category: NonNullable<ReturnType<typeof findCategoryBySlug>>,
   filters: ReturnType<typeof filtersOf>,
   result: ReturnType<typeof listProducts>,
+  basis: PriceBasis,
 ) {
   return {
     category,
     otherCategories: listCategories(db).filter((other) => other.id !== category.id),
     filters,
-    facets: catalogFacets(db, { categoryId: category.id, q: filters.q }),
+    facets: catalogFacets(db, { categoryId: category.id, q: filters.q, basis }),
     items: productCards(db, user, result.items),
     total: result.total,
     page: result.page,
@@ -84,19 +90,25 @@ function categoryPage(
   };
 }
 
-/** A category page at `path` (/category/{slug}) with the GET parameters' filters and page. */
+/** A category page at `path` (/category/{slug}) with the GET parameters' filters and page, prices on `basis`. */
 export function loadCategoryPage(
   db: DB,
   user: SessionUser | null,
-  { slug, path, params }: { slug: string; path: string; params: URLSearchParams },
+  { slug, path, params, basis }: { slug: string; path: string; params: URLSearchParams; basis: PriceBasis },
 ): CategoryPageOutcome {
   const category = findCategoryBySlug(db, slug);
   if (!category) return { kind: "not-found" };
   const query = parseCatalogQuery(params);
   const filters = filtersOf(query);
-  const result = listProducts(db, { categoryId: category.id, filters, page: query.page, pageSize: CATEGORY_PAGE_SIZE });
+  const result = listProducts(db, {
+    categoryId: category.id,
+    filters,
+    page: query.page,
+    pageSize: CATEGORY_PAGE_SIZE,
+    basis,
+  });
   if (result.total > 0 && query.page > result.pageCount) {
     return { kind: "redirect", to: catalogHref(path, filters, result.pageCount) };
   }
-  return { kind: "page", page: categoryPage(db, user, category, filters, result) };
+  return { kind: "page", page: categoryPage(db, user, category, filters, result, basis) };
 }

@@ -4,8 +4,9 @@ import { categories, products, productVariants } from "~db/schema";
 import type { CardPrice, ProductCardData } from "./catalog.schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
+import { netBoundFor, type PriceBasis } from "~/domain/pricing/price-basis";
 import type { DB } from "~/utils/db.server";
-import { toDecimalString } from "~/utils/money";
+import { toDecimalString, withVat } from "~/utils/money";
 import { containsPattern, searchTerms, type CatalogFilters, type SortOption, type StockFilter } from "./catalog.schema";
 
 export type CategorySummary = {
@@ -236,29 +237,69 @@ export function stockConditions(stock: StockFilter): SQL[] {
   }
 }
 
+/**
+ * WHERE for the price range. Bounds are in the buyer's basis; the list prices compared are ex VAT. On the
+ * inc-VAT basis each VAT rate gets its own ex-VAT bounds (see price-basis.ts), so a product matches exactly
+ * when its inc-VAT list price is in the range the buyer typed.
+ */
+function priceConditions(db: DB, filters: CatalogFilters, basis: PriceBasis): SQL[] {
+  const { min: low, max: high } = filters;
+  if (low === null && high === null) return [];
+  const within = (rate: number | null) => {
+    const conditions: SQL[] = [];
+    const bound = (value: number, side: "min" | "max") => (rate === null ? value : netBoundFor(value, side, rate, basis));
+    if (low !== null) conditions.push(gte(products.salesPrice, bound(low, "min")));
+    if (high !== null) conditions.push(lte(products.salesPrice, bound(high, "max")));
+    return conditions;
+  };
+  if (basis === "ex") return within(null);
+  const rates = filters.vat !== null ? [filters.vat] : catalogVatRates(db);
+  if (rates.length === 0) return within(null);
+  return [or(...rates.map((rate) => and(eq(products.vatRate, rate), ...within(rate))!))!];
+}
+
+/** The VAT rates products have: a handful, found in one scan only when a price range is set. */
+function catalogVatRates(db: DB): number[] {
+  return db
+    .selectDistinct({ vatRate: products.vatRate })
+    .from(products)
+    .all()
+    .map((row) => row.vatRate);
+}
+
 /** WHERE for every filter. */
-function filterConditions(scope: Scope, filters: CatalogFilters): SQL[] {
+function filterConditions(db: DB, scope: Scope, filters: CatalogFilters, basis: PriceBasis): SQL[] {
   const conditions = [...scopeConditions(scope, filters.q), ...stockConditions(filters.stock)];
   if (filters.vat !== null) conditions.push(eq(products.vatRate, filters.vat));
-  if (filters.min !== null) conditions.push(gte(products.salesPrice, filters.min));
-  if (filters.max !== null) conditions.push(lte(products.salesPrice, filters.max));
+  conditions.push(...priceConditions(db, filters, basis));
   return conditions;
 }
 
 const byName = sql`${products.name} COLLATE NOCASE`;
 
 /**
- * ORDER BY for a sort option (prices are list prices ex VAT), shared by the storefront and the back office;
- * every order ends on the id so pages never overlap or skip.
+ * The list price on a basis, in SQL: ex VAT as stored, or with VAT added and rounded half-up per unit
+ * exactly as withVat() does (integer division in SQLite floors a positive number).
  */
-export function orderFor(sort: SortOption): SQL {
+function listPriceSql(basis: PriceBasis): SQL {
+  return basis === "ex"
+    ? sql`${products.salesPrice}`
+    : sql`(${products.salesPrice} + (${products.salesPrice} * ${products.vatRate} * 2 + 10000) / 20000)`;
+}
+
+/**
+ * ORDER BY for a sort option, shared by the storefront and the back office; prices are list prices on the
+ * buyer's basis (ex VAT for the back office and the API). Every order ends on the id so pages never overlap
+ * or skip.
+ */
+export function orderFor(sort: SortOption, basis: PriceBasis = "ex"): SQL {
   switch (sort) {
     case "name-desc":
       return sql`${byName} DESC, ${products.id} DESC`;
     case "price-asc":
-      return sql`${products.salesPrice} ASC, ${byName} ASC, ${products.id} ASC`;
+      return sql`${listPriceSql(basis)} ASC, ${byName} ASC, ${products.id} ASC`;
     case "price-desc":
-      return sql`${products.salesPrice} DESC, ${byName} ASC, ${products.id} ASC`;
+      return sql`${listPriceSql(basis)} DESC, ${byName} ASC, ${products.id} ASC`;
     case "stock-desc":
       return sql`${products.stockLevel} DESC, ${byName} ASC, ${products.id} ASC`;
     case "stock-asc":
@@ -273,7 +314,8 @@ export type ProductPage = { items: ProductRow[]; total: number; page: number; pa
 
 /**
  * One page of products matching the filters, in the chosen order, with the total that match. A page past
- * the end is empty (the total still tells how many there are).
+ * the end is empty (the total still tells how many there are). Price bounds and the price order are on
+ * `basis` (ex VAT unless the storefront buyer chose inc VAT).
  */
 export function listProducts(
   db: DB,
@@ -282,11 +324,12 @@ export function listProducts(
     filters,
     page,
     pageSize,
-  }: { categoryId?: number | null; filters: CatalogFilters; page: number; pageSize: number },
+    basis = "ex",
+  }: { categoryId?: number | null; filters: CatalogFilters; page: number; pageSize: number; basis?: PriceBasis },
 ): ProductPage {
   const size = Math.max(1, Math.floor(pageSize));
   const current = Math.max(1, Math.floor(page));
-  const where = and(...filterConditions({ categoryId }, filters));
+  const where = and(...filterConditions(db, { categoryId }, filters, basis));
   const total =
     db
       .select({ n: count() })
@@ -301,7 +344,7 @@ export function listProducts(
           .from(products)
           .leftJoin(categories, eq(categories.id, products.categoryId))
           .where(where)
-          .orderBy(orderFor(filters.sort))
+          .orderBy(orderFor(filters.sort, basis))
           .limit(size)
           .offset((current - 1) * size)
           .all()
@@ -312,9 +355,9 @@ export function listProducts(
 export type CatalogFacets = {
   /** the distinct VAT rates in view, hundredths, highest first */
   vatRates: number[];
-  /** floor of the lowest list price in view, whole pounds ex VAT (0 when nothing is in view) */
+  /** floor of the lowest list price in view, whole pounds on the basis asked for (0 when nothing is in view) */
   priceMin: number;
-  /** ceiling of the highest list price in view, whole pounds ex VAT (100 when nothing is in view) */
+  /** ceiling of the highest list price in view, whole pounds on the basis asked for (100 when nothing is in view) */
   priceMax: number;
 };
 
@@ -324,7 +367,10 @@ const EMPTY_FACETS: CatalogFacets = { vatRates: [], priceMin: 0, priceMax: 100 }
  * What the filter bar offers for the current category and search: the VAT rates and the price bounds.
  * The other filters do not narrow it, so choosing a price or a rate never takes the other choices away.
  */
-export function catalogFacets(db: DB, { categoryId, q }: { categoryId?: number | null; q: string }): CatalogFacets {
+export function catalogFacets(
+  db: DB,
+  { categoryId, q, basis = "ex" }: { categoryId?: number | null; q: string; basis?: PriceBasis },
+): CatalogFacets {
   const rows = db
     .select({ vatRate: products.vatRate, low: min(products.salesPrice), high: max(products.salesPrice) })
     .from(products)
@@ -332,8 +378,10 @@ export function catalogFacets(db: DB, { categoryId, q }: { categoryId?: number |
     .groupBy(products.vatRate)
     .all();
   if (rows.length === 0) return { ...EMPTY_FACETS };
-  const low = Math.min(...rows.map((row) => row.low ?? 0));
-  const high = Math.max(...rows.map((row) => row.high ?? 0));
+  // rows are per VAT rate, so each rate's extremes convert exactly
+  const onBasis = (pence: number | null, rate: number) => (basis === "ex" ? (pence ?? 0) : withVat(pence ?? 0, rate));
+  const low = Math.min(...rows.map((row) => onBasis(row.low, row.vatRate)));
+  const high = Math.max(...rows.map((row) => onBasis(row.high, row.vatRate)));
   return {
     vatRates: rows.map((row) => row.vatRate).sort((a, b) => b - a),
     priceMin: Math.floor(low / 100),
@@ -356,9 +404,9 @@ export type CategorySection = { categoryId: number; total: number; items: Produc
  */
 export function listCategorySections(
   db: DB,
-  { filters, perSection }: { filters: CatalogFilters; perSection: number },
+  { filters, perSection, basis = "ex" }: { filters: CatalogFilters; perSection: number; basis?: PriceBasis },
 ): Map<number, CategorySection> {
-  const where = and(...filterConditions({}, filters));
+  const where = and(...filterConditions(db, {}, filters, basis));
   const sections = new Map<number, CategorySection>();
   for (const row of db
     .select({ categoryId: products.categoryId, n: count() })
@@ -373,7 +421,7 @@ export function listCategorySections(
   const ranked = db
     .select({
       id: products.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${products.categoryId} ORDER BY ${orderFor(filters.sort)})`.as(
+      rank: sql<number>`row_number() OVER (PARTITION BY ${products.categoryId} ORDER BY ${orderFor(filters.sort, basis)})`.as(
         "section_rank",
       ),
     })
@@ -410,7 +458,8 @@ export function shortDescription(text: string | null, limit = CARD_DESCRIPTION_L
   return `${(space > limit * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, "")}…`;
 }
 
-export type ProductCardItem = { product: ProductCardData; price: CardPrice };
+/** A card with its price for the buyer and whether the product has options to choose (then the card links to them). */
+export type ProductCardItem = { product: ProductCardData; price: CardPrice; hasVariants: boolean };
 
 export function toCardData(row: ProductRow): ProductCardData {
   return {
@@ -427,9 +476,9 @@ export function toCardData(row: ProductRow): ProductCardData {
 }
 
 /**
- * The cards for a list of products, priced for this user at quantity 1 in one pricing call. Guests,
- * admins, suppliers and customers awaiting approval see list prices (price null). If pricing fails the
- * cards still show, at list price, and the failure is logged.
+ * The cards for a list of products, priced for this user at quantity 1 in one pricing call, each saying
+ * whether the product has options to choose. Guests, admins, suppliers and customers awaiting approval see
+ * list prices (price null). If pricing fails the cards still show, at list price, and the failure is logged.
  */
 export function productCards(db: DB, user: SessionUser | null, rows: readonly ProductRow[]): ProductCardItem[] {
   let prices = new Map<number, NonNullable<CardPrice>>();
@@ -448,7 +497,36 @@ export function productCards(db: DB, user: SessionUser | null, rows: readonly Pr
       prices = new Map();
     }
   }
-  return rows.map((row) => ({ product: toCardData(row), price: prices.get(row.id) ?? null }));
+  // when options cannot be looked up, every card links to its product page to choose them there
+  let withOptions: Set<number> | null = null;
+  try {
+    withOptions = productsWithVariants(
+      db,
+      rows.map((row) => row.id),
+    );
+  } catch (error) {
+    console.error("Looking up product options for the cards failed; cards link to their product pages", error);
+  }
+  return rows.map((row) => ({
+    product: toCardData(row),
+    price: prices.get(row.id) ?? null,
+    hasVariants: withOptions ? withOptions.has(row.id) : true,
+  }));
+}
+
+/** Which of these products have variants, in one query per 500 ids. */
+function productsWithVariants(db: DB, productIds: readonly number[]): Set<number> {
+  const out = new Set<number>();
+  for (const chunk of chunks([...new Set(productIds)], 500)) {
+    for (const row of db
+      .selectDistinct({ productId: productVariants.productId })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, chunk))
+      .all()) {
+      out.add(row.productId);
+    }
+  }
+  return out;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -2,8 +2,8 @@
  * The product page's inputs and the pure rules its form shares with the browser. Browser-safe.
  */
 import { z } from "zod";
-import { withVat } from "~/utils/money";
 import { MAX_LINE_QUANTITY, type SelectedVariants } from "~/domain/cart/cart.schema";
+import { priceOnBasis, type PriceBasis } from "~/domain/pricing/price-basis";
 import { bestVolumeRule, unitPriceFor, type UnitPrice, type VolumeRule } from "~/domain/pricing/pricing";
 
 export const QUANTITY_MESSAGE = "Quantity must be a positive whole number";
@@ -78,9 +78,14 @@ export function activeVolumeStep<S extends VolumeRule>(steps: readonly S[], quan
   return bestVolumeRule(steps, quantity);
 }
 
-/** The unit price shown on the product page, including VAT. */
-export function shownUnitPrice(salesPrice: number, vatRate: number, price: UnitPrice | null): number {
-  return withVat(price ? price.finalPrice : salesPrice, vatRate);
+/** The unit price shown on the product page: the buyer's price (or the list price) on their basis, inc VAT by default. */
+export function shownUnitPrice(
+  salesPrice: number,
+  vatRate: number,
+  price: UnitPrice | null,
+  basis: PriceBasis = "inc",
+): number {
+  return priceOnBasis(price ? price.finalPrice : salesPrice, vatRate, basis);
 }
 
 /** Whether a buyer's price differs from the list price for a visible reason. */

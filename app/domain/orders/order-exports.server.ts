@@ -44,7 +44,7 @@ function loadOrdersByIds(db: DB, ids: readonly number[]) {
 }
 
 /** A cell that a spreadsheet would otherwise run as a formula (=, +, -, @) is written as text. */
-function safeCell(value: string) {
+export function safeCell(value: string) {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

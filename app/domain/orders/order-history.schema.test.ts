@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  DATE_FORMAT_MESSAGE,
+  DATES_OUT_OF_ORDER,
   itemCount,
+  myOrdersQuerySchema,
+  ORDER_SEARCH_TOO_LONG,
+  ORDER_STATUS_UNKNOWN,
+  orderHistoryCsvHref,
+  orderHistoryFiltersSchema,
   orderHistoryHref,
   orderListQuerySchema,
   parseOrderHistoryQuery,
+  readOrderHistoryFilters,
   reorderSchema,
 } from "./order-history.schema";
 
@@ -60,5 +68,60 @@ describe("reorder form", () => {
     expect(itemCount(1)).toBe("1 item");
     expect(itemCount(4)).toBe("4 items");
     expect(itemCount(1200)).toBe("1,200 items");
+  });
+});
+
+describe("order history filters", () => {
+  it("reads search, status and UK calendar days; blanks and 'all' mean no filter", () => {
+    expect(orderHistoryFiltersSchema.parse({})).toEqual({ q: "", status: null, from: null, to: null });
+    expect(
+      orderHistoryFiltersSchema.parse({ q: "  PO-77   north ", status: "shipped", from: "2025-01-01", to: "2025-01-31" }),
+    ).toEqual({ q: "PO-77 north", status: "shipped", from: "2025-01-01", to: "2025-01-31" });
+    expect(orderHistoryFiltersSchema.parse({ q: "", status: "all", from: " ", to: "" })).toEqual({
+      q: "",
+      status: null,
+      from: null,
+      to: null,
+    });
+  });
+
+  it("names the field of a bad value", () => {
+    const issue = (input: Record<string, string>) => orderHistoryFiltersSchema.safeParse(input).error?.issues[0];
+    expect(issue({ status: "lost" })).toMatchObject({ path: ["status"], message: ORDER_STATUS_UNKNOWN });
+    expect(issue({ from: "05/01/2025" })).toMatchObject({ path: ["from"], message: DATE_FORMAT_MESSAGE });
+    expect(issue({ to: "2025-02-30" })).toMatchObject({ path: ["to"], message: DATE_FORMAT_MESSAGE });
+    expect(issue({ from: "2025-03-01", to: "2025-02-01" })).toMatchObject({ path: ["to"], message: DATES_OUT_OF_ORDER });
+    expect(issue({ q: "x".repeat(101) })).toMatchObject({ path: ["q"], message: ORDER_SEARCH_TOO_LONG });
+    expect(orderHistoryFiltersSchema.safeParse({ from: "2025-03-01", to: "2025-03-01" }).success).toBe(true);
+  });
+
+  it("on the page, leaves a bad value out and keeps the rest", () => {
+    expect(readOrderHistoryFilters(new URLSearchParams("q=ORD-1&status=lost&from=2025-01-01"))).toEqual({
+      filters: { q: "ORD-1", status: null, from: "2025-01-01", to: null },
+      errors: { status: ORDER_STATUS_UNKNOWN },
+    });
+    expect(readOrderHistoryFilters(new URLSearchParams("from=2025-03-01&to=2025-02-01"))).toEqual({
+      filters: { q: "", status: null, from: "2025-03-01", to: null },
+      errors: { to: DATES_OUT_OF_ORDER },
+    });
+  });
+
+  it("the API takes the same filters beside limit and offset", () => {
+    expect(myOrdersQuerySchema.parse({ limit: "5", status: "delivered", q: "SKU-9" })).toEqual({
+      limit: 5,
+      offset: 0,
+      q: "SKU-9",
+      status: "delivered",
+      from: null,
+      to: null,
+    });
+    expect(myOrdersQuerySchema.safeParse({ from: "yesterday" }).error?.issues[0]).toMatchObject({ path: ["from"] });
+  });
+
+  it("keeps the filters in page links and the CSV address", () => {
+    const filters = { q: "PO 12", status: "shipped" as const, from: "2025-01-01", to: null };
+    expect(orderHistoryHref(2, null, filters)).toBe("/account/orders?q=PO+12&status=shipped&from=2025-01-01&page=2");
+    expect(orderHistoryCsvHref(filters)).toBe("/account/orders.csv?q=PO+12&status=shipped&from=2025-01-01");
+    expect(orderHistoryCsvHref({ q: "", status: null, from: null, to: null })).toBe("/account/orders.csv");
   });
 });

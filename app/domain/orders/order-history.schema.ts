@@ -3,6 +3,8 @@
  * APIs and the browser. Browser-safe: no server imports.
  */
 import { z } from "zod";
+import { ORDER_STATUSES, type OrderStatus } from "~db/schema";
+import { londonDayStart } from "~/domain/loyalty/reward.schema";
 
 /** Orders per page on /account/orders. */
 export const ORDER_HISTORY_PAGE_SIZE = 20;
@@ -50,9 +52,133 @@ export function parseOrderHistoryQuery(params: URLSearchParams) {
   return { page: page ?? 1, pageGiven: page !== null, openOrderId: positiveIntOrNull(params.get("order")) };
 }
 
-/** The address of a page of the order history, optionally with one order open. */
-export function orderHistoryHref(page: number, openOrderId?: number | null): string {
+// ─── Filters: search, status, dates ─────────────────────────────────────────
+
+export const ORDER_SEARCH_MAX_LENGTH = 100;
+export const ORDER_SEARCH_TOO_LONG = `Search is at most ${ORDER_SEARCH_MAX_LENGTH} characters`;
+export const ORDER_STATUS_UNKNOWN = `Status must be one of ${ORDER_STATUSES.join(", ")}`;
+export const DATE_FORMAT_MESSAGE = "Enter a date as YYYY-MM-DD";
+export const DATES_OUT_OF_ORDER = "The To date must be on or after the From date";
+
+/**
+ * The order history's filters, as GET parameters of the page, the CSV download and the JSON list:
+ * `q` (order number, PO reference, product name or SKU), `status`, and `from`/`to` (UK calendar days,
+ * both included).
+ */
+export type OrderHistoryFilters = {
+  q: string;
+  status: OrderStatus | null;
+  from: string | null;
+  to: string | null;
+};
+
+export const NO_ORDER_FILTERS: OrderHistoryFilters = { q: "", status: null, from: null, to: null };
+
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+
+const dayField = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ invalid_type_error: DATE_FORMAT_MESSAGE })
+    .trim()
+    .refine((day) => londonDayStart(day) !== null, DATE_FORMAT_MESSAGE)
+    .optional()
+    .transform((value) => value ?? null),
+);
+
+/** The filter fields, to share between the page's query and the API's (which adds limit and offset). */
+export const orderHistoryFilterFields = {
+  q: z.preprocess(
+    (value) => (value === null || value === undefined ? "" : value),
+    z
+      .string({ invalid_type_error: "Search must be text" })
+      .transform((value) => value.replace(/\s+/g, " ").trim())
+      .pipe(z.string().max(ORDER_SEARCH_MAX_LENGTH, ORDER_SEARCH_TOO_LONG)),
+  ),
+  status: z.preprocess(
+    (value) => (blankToUndefined(value) === undefined || value === "all" ? undefined : value),
+    z
+      .enum(ORDER_STATUSES, { errorMap: () => ({ message: ORDER_STATUS_UNKNOWN }) })
+      .optional()
+      .transform((value) => value ?? null),
+  ),
+  from: dayField,
+  to: dayField,
+};
+
+/** From must not be after To (YYYY-MM-DD compares as text). */
+function datesInOrder(value: { from: string | null; to: string | null }, ctx: z.RefinementCtx) {
+  if (value.from !== null && value.to !== null && value.from > value.to) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["to"], message: DATES_OUT_OF_ORDER });
+  }
+}
+
+export const orderHistoryFiltersSchema = z.object(orderHistoryFilterFields).superRefine(datesInOrder);
+
+/** GET /api/orders/my-orders: limit and offset, and the same filters as the page. */
+export const myOrdersQuerySchema = orderListQuerySchema.extend(orderHistoryFilterFields).superRefine(datesInOrder);
+
+export type OrderFilterField = keyof OrderHistoryFilters;
+
+/**
+ * The page's filters from its URL. A bad value is left out (the rest still apply) and named in `errors`
+ * so the form can say what was wrong; the page never fails on a hand-edited address.
+ */
+export function readOrderHistoryFilters(params: URLSearchParams): {
+  filters: OrderHistoryFilters;
+  errors: Partial<Record<OrderFilterField, string>>;
+} {
+  const input = {
+    q: params.get("q") ?? undefined,
+    status: params.get("status") ?? undefined,
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+  };
+  const parsed = orderHistoryFiltersSchema.safeParse(input);
+  if (parsed.success) return { filters: parsed.data, errors: {} };
+  const errors: Partial<Record<OrderFilterField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as OrderFilterField;
+    errors[field] ??= issue.message;
+  }
+  const filters = { ...NO_ORDER_FILTERS };
+  for (const field of Object.keys(orderHistoryFilterFields) as OrderFilterField[]) {
+    if (errors[field]) continue;
+    const one = orderHistoryFilterFields[field].safeParse(input[field]);
+    if (one.success) (filters as Record<OrderFilterField, unknown>)[field] = one.data;
+  }
+  return { filters, errors };
+}
+
+/** True when a filter narrows the list. */
+export function hasOrderFilters(filters: OrderHistoryFilters): boolean {
+  return filters.q !== "" || filters.status !== null || filters.from !== null || filters.to !== null;
+}
+
+/** The filters as query parameters, leaving out what is not set. */
+export function orderFilterParams(filters: OrderHistoryFilters): URLSearchParams {
   const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  return params;
+}
+
+/** The CSV download of the filtered history. */
+export function orderHistoryCsvHref(filters: OrderHistoryFilters): string {
+  const query = orderFilterParams(filters).toString();
+  return query ? `/account/orders.csv?${query}` : "/account/orders.csv";
+}
+
+/** The address of a page of the order history, optionally with one order open and the list filtered. */
+export function orderHistoryHref(
+  page: number,
+  openOrderId?: number | null,
+  filters: OrderHistoryFilters = NO_ORDER_FILTERS,
+): string {
+  const params = orderFilterParams(filters);
   if (page > 1) params.set("page", String(page));
   if (openOrderId) params.set("order", String(openOrderId));
   const query = params.toString();

@@ -18,6 +18,7 @@ import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import type { Toast } from "~/utils/session.server";
+import { customerOrdersWhere } from "./order-history-filters.server";
 import {
   DEFAULT_ORDER_LIST_LIMIT,
   FAILED_TO_FETCH_ORDER_ITEMS,
@@ -25,6 +26,7 @@ import {
   ORDER_HISTORY_PAGE_SIZE,
   ORDER_NOT_FOUND,
   reorderSchema,
+  type OrderHistoryFilters,
 } from "./order-history.schema";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 
@@ -187,11 +189,17 @@ function clamp(value: number | undefined, min: number, max: number, fallback: nu
 }
 
 /** A page of the customer's order rows, newest first (ties broken by id, so pages never overlap). */
-function customerOrderRows(db: DB, userId: string, limit: number, offset: number): OrderRow[] {
+function customerOrderRows(
+  db: DB,
+  userId: string,
+  limit: number,
+  offset: number,
+  filters?: OrderHistoryFilters,
+): OrderRow[] {
   return db
     .select(orderColumns)
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(customerOrdersWhere(userId, filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset)
@@ -200,16 +208,16 @@ function customerOrderRows(db: DB, userId: string, limit: number, offset: number
 
 /**
  * The customer's orders, newest first, each with its lines (one query for the lines of the whole page).
- * `limit` is 1–100 (20 when not given); `offset` skips that many of the newest.
+ * `limit` is 1–100 (20 when not given); `offset` skips that many of the newest; `filters` narrow the list.
  */
 export function listCustomerOrders(
   db: DB,
   userId: string,
-  options: { limit?: number; offset?: number } = {},
+  options: { limit?: number; offset?: number; filters?: OrderHistoryFilters } = {},
 ): OrderJson[] {
   const limit = clamp(options.limit, 1, MAX_ORDER_LIST_LIMIT, DEFAULT_ORDER_LIST_LIMIT);
   const offset = clamp(options.offset, 0, Number.MAX_SAFE_INTEGER, 0);
-  const rows = customerOrderRows(db, userId, limit, offset);
+  const rows = customerOrderRows(db, userId, limit, offset, options.filters);
   const items = itemsByOrder(db, rows.map((row) => row.id));
   return rows.map((row) => orderJson(row, items.get(row.id) ?? []));
 }
@@ -227,9 +235,9 @@ export function findOrderJson(db: DB, orderId: number, userId?: string): OrderJs
   return row ? orderJson(row, orderItemRows(db, row.id).map(itemJson)) : null;
 }
 
-/** How many orders the customer has placed. */
-export function countCustomerOrders(db: DB, userId: string): number {
-  const row = db.select({ value: count() }).from(orders).where(eq(orders.userId, userId)).get();
+/** How many orders the customer has placed (that match the filters, when given). */
+export function countCustomerOrders(db: DB, userId: string, filters?: OrderHistoryFilters): number {
+  const row = db.select({ value: count() }).from(orders).where(customerOrdersWhere(userId, filters)).get();
   return row?.value ?? 0;
 }
 
@@ -242,11 +250,12 @@ export function orderHistoryPageOf(
   userId: string,
   orderId: number,
   pageSize = ORDER_HISTORY_PAGE_SIZE,
+  filters?: OrderHistoryFilters,
 ): number | null {
   const order = db
     .select({ createdAt: orders.createdAt })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), customerOrdersWhere(userId, filters)))
     .get();
   if (!order) return null;
   const newer = db
@@ -254,7 +263,7 @@ export function orderHistoryPageOf(
     .from(orders)
     .where(
       and(
-        eq(orders.userId, userId),
+        customerOrdersWhere(userId, filters),
         or(gt(orders.createdAt, order.createdAt), and(eq(orders.createdAt, order.createdAt), gt(orders.id, orderId))),
       ),
     )
@@ -270,16 +279,16 @@ export type OrderHistoryPage = {
   pageCount: number;
 };
 
-/** One page of the order history screen. */
+/** One page of the order history screen, filtered when `filters` are given. */
 export function customerOrderHistoryPage(
   db: DB,
   userId: string,
-  { page, pageSize = ORDER_HISTORY_PAGE_SIZE }: { page: number; pageSize?: number },
+  { page, pageSize = ORDER_HISTORY_PAGE_SIZE, filters }: { page: number; pageSize?: number; filters?: OrderHistoryFilters },
 ): OrderHistoryPage {
-  const total = countCustomerOrders(db, userId);
+  const total = countCustomerOrders(db, userId, filters);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const rows = customerOrderRows(db, userId, pageSize, (current - 1) * pageSize);
+  const rows = customerOrderRows(db, userId, pageSize, (current - 1) * pageSize, filters);
   const items = itemsByOrder(db, rows.map((row) => row.id));
   return {
     orders: rows.map((row) => orderJson(row, items.get(row.id) ?? [])),

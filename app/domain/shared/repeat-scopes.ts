@@ -5,6 +5,7 @@
  */
 export const REPEAT_SCOPE = {
   cartAdd: "cart.item.add",
+  cartClear: "cart.cart.clear",
   templateCreate: "cart.template.create",
   templateLoad: "cart.template.load",
   templateDelete: "cart.template.delete",

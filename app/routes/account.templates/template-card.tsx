@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { describeVariants } from "~/components/cart/cart-line-row";
 import { Button } from "~/components/ui/button";
+import { ConfirmActions } from "~/components/ui/confirm-actions";
 import type { OrderTemplateView } from "~/domain/cart/order-templates.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 
@@ -30,17 +31,7 @@ export function ConfirmDeleteForm({ id, page, back, idempotencyKey }: { id: numb
       <input type="hidden" name="templateId" value={id} />
       <input type="hidden" name="page" value={page} />
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
-      <Link
-        to={back}
-        replace
-        preventScrollReset
-        className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-      >
-        Cancel
-      </Link>
-      <Button type="submit" variant="danger" disabled={deleting}>
-        {deleting ? "Deleting..." : "Confirm"}
-      </Button>
+      <ConfirmActions cancelHref={back} pending={deleting} pendingLabel="Deleting..." />
     </Form>
   );
 }

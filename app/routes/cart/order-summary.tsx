@@ -1,8 +1,10 @@
-import { Form, Link, useFetchers, useNavigation } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { Link, useFetchers, useNavigation } from "@remix-run/react";
+import { VAT_ROUNDING_NOTE } from "~/domain/pricing/price-basis";
 import { formatMoney } from "~/utils/money";
 
 export const CART_PATH = "/cart";
+export const CONFIRM_CLEAR = "clear";
+export const CONFIRM_CLEAR_PATH = `${CART_PATH}?confirm=${CONFIRM_CLEAR}`;
 export const SAVE_TEMPLATE_DIALOG = "save-template";
 export const SAVE_TEMPLATE_PATH = `${CART_PATH}?dialog=${SAVE_TEMPLATE_DIALOG}`;
 
@@ -35,7 +37,6 @@ export function OrderSummary({
   const updating =
     fetchers.some((fetcher) => fetcher.state !== "idle" && fetcher.formAction?.startsWith(CART_PATH)) ||
     (navigation.state !== "idle" && navigation.formAction?.startsWith(CART_PATH) === true);
-  const clearing = navigation.state !== "idle" && navigation.formData?.get("intent") === "clear";
 
   return (
     <aside aria-labelledby="summary-heading" className="h-fit space-y-4 rounded-xl border border-slate-200 bg-white p-6">
@@ -60,6 +61,9 @@ export function OrderSummary({
           <dd data-testid="cart-total">{formatMoney(summary.total)}</dd>
         </div>
       </dl>
+      <p className="text-xs text-slate-500" data-testid="vat-rounding-note">
+        {VAT_ROUNDING_NOTE}
+      </p>
       {updating ? (
         <p className="text-xs text-slate-500" role="status">
           Updating totals...
@@ -83,12 +87,14 @@ export function OrderSummary({
         <Link to="/" className="text-sm font-medium text-brand-700 hover:underline">
           Continue shopping
         </Link>
-        <Form method="post" action={CART_PATH}>
-          <input type="hidden" name="intent" value="clear" />
-          <Button type="submit" variant="secondary" disabled={clearing}>
-            {clearing ? "Clearing..." : "Clear cart"}
-          </Button>
-        </Form>
+        {/* a link to the question, not the clearing itself: Clear cart asks first */}
+        <Link
+          to={CONFIRM_CLEAR_PATH}
+          preventScrollReset
+          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          Clear cart
+        </Link>
       </div>
     </aside>
   );

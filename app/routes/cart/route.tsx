@@ -16,16 +16,18 @@ import { changeLineQuantity, removeLineOfForm } from "~/domain/cart/cart-line-fo
 import { restoreMirrorSchema } from "~/domain/cart/cart-mirror.schema";
 import { loadCartPage } from "~/domain/cart/cart-page.server";
 import { cartInputFromForm } from "~/domain/cart/cart.schema";
-import { clearCart } from "~/domain/cart/cart.server";
+import { clearCartOnce } from "~/domain/cart/clear-cart.server";
 import { cartOwnerOf, type CartFailure } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { issueIdempotencyKey } from "~/utils/idempotency.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { commitSession, getSession, type Toast } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ClearCartConfirm } from "./clear-cart-confirm";
 import {
   CART_PATH,
+  CONFIRM_CLEAR,
   GuestTemplatePrompt,
   OrderSummary,
   SAVE_TEMPLATE_DIALOG,
@@ -41,12 +43,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { guestCartChanged, ...page } = loadCartPage(getDb(), user, cartOwnerOf(user, session));
   // lines of deleted products leave a guest's session now, so they are reported this once
   const headers = guestCartChanged ? { "Set-Cookie": await commitSession(session) } : undefined;
+  const params = new URL(request.url).searchParams;
   return json(
     {
       ...page,
       signedIn: user !== null,
-      dialog: new URL(request.url).searchParams.get("dialog") === SAVE_TEMPLATE_DIALOG ? SAVE_TEMPLATE_DIALOG : null,
+      dialog: params.get("dialog") === SAVE_TEMPLATE_DIALOG ? SAVE_TEMPLATE_DIALOG : null,
+      // Clear cart asks first: ?confirm=clear is the question, with its own URL
+      confirmClear: params.get("confirm") === CONFIRM_CLEAR && page.lines.length > 0,
       saveTemplateKey: issueIdempotencyKey(),
+      clearCartKey: issueIdempotencyKey(),
     },
     { headers },
   );
@@ -97,8 +103,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
 
     case "clear": {
-      clearCart(db, owner);
-      return backToCart(request);
+      clearCartOnce(db, owner, idempotencyKeyFrom(formData));
+      return backToCart(request, { title: "Cart cleared" });
     }
 
     case "save-template": {
@@ -170,6 +176,8 @@ export default function CartPage() {
           />
         )}
       </UrlDialog>
+
+      <ClearCartConfirm open={data.confirmClear} lineCount={data.lines.length} idempotencyKey={data.clearCartKey} />
 
       {empty ? (
         <div className="py-16 text-center">

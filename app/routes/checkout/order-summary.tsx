@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { CheckoutPage } from "~/domain/orders/checkout.server";
+import { VAT_ROUNDING_NOTE } from "~/domain/pricing/price-basis";
 import { formatMoney, formatPercent } from "~/utils/money";
 
 function variantsLabel(selected: Record<string, string>) {
@@ -94,6 +95,9 @@ export function OrderSummary({ data }: { data: SummaryData }) {
         <dd data-testid="checkout-total">{formatMoney(data.total)}</dd>
       </div>
     </dl>
+    <p className="mt-2 text-xs text-slate-500" data-testid="vat-rounding-note">
+      {VAT_ROUNDING_NOTE}
+    </p>
     </>
   );
 }
