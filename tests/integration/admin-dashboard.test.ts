@@ -263,7 +263,7 @@ describe("the sidebar state", () => {
     const layout = await readJson(
       await callRoute(adminLayout.loader, buildRequest("/admin", { cookie: `${adminCookie}; sidebar_state=collapsed` })),
     );
-    expect(layout).toEqual({ email: "admin@example.com", sidebarState: "collapsed" });
+    expect(layout).toMatchObject({ email: "admin@example.com", sidebarState: "collapsed" });
 
     const back = await callRoute(
       sidebar.action,
