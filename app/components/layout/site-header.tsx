@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { LogoutForm } from "./logout-form";
 import type { CategorySummary } from "~/domain/catalog/catalog.server";
 import { CollectionsMenu } from "./collections-menu";
 
@@ -59,11 +60,7 @@ export function SiteHeader({
                   Admin
                 </Link>
               ) : null}
-              <Form method="post" action="/api/logout">
-                <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-                  Log Out
-                </button>
-              </Form>
+              <LogoutForm className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" />
             </>
           ) : (
             <Link

@@ -48,6 +48,9 @@ export const REPEAT_SCOPE = {
   userDelete: "users.user.delete",
   userApprove: "users.user.approve",
   userReject: "users.user.reject",
+  signUp: "users.account.sign-up",
+  passwordChange: "users.password.change",
+  productRequestSubmit: "requests.product-request.submit",
   productRequestDecide: "requests.product-request.decide",
 } as const;
 

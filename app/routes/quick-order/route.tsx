@@ -30,6 +30,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readForm, tooLargeReply, type ActionData } from "./read-form.server";
 import { readStoredResult, respond } from "./stored-result.server";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
 export const meta: MetaFunction = () => [{ title: "Quick Order · INFY Wholesale" }];
 
@@ -113,6 +115,15 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** With JavaScript a lost reply keeps the tab as it was (the list typed, the file chosen). */
+export const clientAction = keepPageOnConnectionLoss({
+  title: NO_REPLY_TITLE,
+  description:
+    "We cannot tell whether the items were added to your cart. Check your connection and try again: nothing will be added twice.",
+});
+
+export { shouldRevalidate } from "~/utils/connection";
+
 // ─── Page ───────────────────────────────────────────────────────────────────
 
 const TAB_INTROS: Record<QuickOrderTab, string> = {
@@ -129,6 +140,7 @@ export default function QuickOrderPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      <ConnectionLostNotice data={actionData} />
       <h1 className="text-3xl font-bold text-slate-900">Quick Order</h1>
       <p className="mt-2 text-slate-600">
         Order by SKU in bulk: type your list, upload a CSV, or repeat a recent order. Everything goes into your{" "}
