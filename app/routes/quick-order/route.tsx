@@ -7,7 +7,6 @@ import { QuickOrderResult } from "~/components/quick-order/quick-order-result";
 import { QuickOrderTabs } from "~/components/quick-order/quick-order-tabs";
 import { ReorderList } from "~/components/quick-order/reorder-list";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
-import { keepLines } from "~/domain/cart/quick-order";
 import {
   CSV_UPLOAD_INTENT,
   QUICK_ENTRY_INTENT,
@@ -19,7 +18,7 @@ import {
   quickOrderHref,
   type QuickOrderTab,
 } from "~/domain/cart/quick-order.schema";
-import { addQuickEntryOnce, addQuickOrderCsvOnce, quickOrderExamples } from "~/domain/cart/quick-order.server";
+import { addQuickEntryOnce, addQuickOrderCsvOnce, keepLines, quickOrderExamples } from "~/domain/cart/quick-order.server";
 import { REORDER_INTENT } from "~/domain/orders/order-history.schema";
 import { listCustomerOrders, submitReorder } from "~/domain/orders/order-history.server";
 import { requireUser } from "~/utils/auth.server";
