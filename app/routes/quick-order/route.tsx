@@ -159,7 +159,8 @@ export default function QuickOrderPage() {
           {result ? <QuickOrderResult result={result} /> : null}
           {tab === "entry" ? (
             <QuickEntryForm
-              key={resultId ?? "new"}
+              // a new page key (after an add) empties the form; a lost post keeps the key and the text
+              key={resultId ?? idempotencyKey}
               idempotencyKey={idempotencyKey}
               examples={examples}
               defaultText={entryText}
@@ -167,7 +168,7 @@ export default function QuickOrderPage() {
             />
           ) : null}
           {tab === "csv" ? (
-            <CsvUploadForm key={resultId ?? "new"} idempotencyKey={idempotencyKey} lastResult={lastResult(CSV_UPLOAD_INTENT)} />
+            <CsvUploadForm key={resultId ?? idempotencyKey} idempotencyKey={idempotencyKey} lastResult={lastResult(CSV_UPLOAD_INTENT)} />
           ) : null}
           {tab === "reorder" ? <ReorderList orders={orders} idempotencyKey={idempotencyKey} /> : null}
         </section>
