@@ -26,7 +26,7 @@ import {
   type QuickOrderItem,
 } from "./quick-order";
 
-// The quick order action reads this pure helper through here: a screen importing `./quick-order` itself
+// The quick order action reads this pure function through here: a screen importing `./quick-order` itself
 // would put csv-parse (which needs Node's Buffer) in the browser bundle and stop the page hydrating.
 export { keepLines } from "./quick-order";
 
