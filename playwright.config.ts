@@ -44,9 +44,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    // Checks tagged @js-independent (see JS_INDEPENDENT in tests/e2e/fixtures.ts) run in the no-js project only.
+    // Checks tagged @js-independent (see JS_INDEPENDENT in tests/e2e/fixtures.ts) run in the no-js project only,
+    // checks tagged @js-only (JS_ONLY) in the js project only.
     { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@js-independent/ },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: {
     // The real app on a fresh database: the same `npm start` path (build when needed, migrate, seed).

@@ -14,7 +14,8 @@ import {
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { ToastNotice } from "~/components/ui/toast";
+import { NavigationProgress } from "~/components/ui/navigation-progress";
+import { ToastNotice, ToastRegion } from "~/components/ui/toast";
 import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart-lines.server";
 import { listCategories } from "~/domain/catalog/catalog.server";
 import { DEFAULT_PRICE_BASIS, type PriceBasis } from "~/domain/pricing/price-basis";
@@ -74,6 +75,9 @@ export function usePriceBasis(): PriceBasis {
   return useRouteLoaderData<typeof loader>("root")?.priceBasis ?? DEFAULT_PRICE_BASIS;
 }
 
+/** After a form's lost reply the header (cart count, user) keeps its data rather than reloading it. */
+export { shouldRevalidate } from "~/utils/connection";
+
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
@@ -94,7 +98,8 @@ function Document({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col">
-        {children}
+        <NavigationProgress />
+        <ToastRegion>{children}</ToastRegion>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

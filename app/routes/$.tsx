@@ -12,3 +12,6 @@ export default function NotFound() {
 export function ErrorBoundary() {
   return <NotFoundContent />;
 }
+
+/** After a lost reply (Log Out in the header posts in the background) the page keeps its data. */
+export { shouldRevalidate } from "~/utils/connection";

@@ -132,3 +132,6 @@ export default function Home() {
     </div>
   );
 }
+
+/** After a lost reply (Log Out in the header posts in the background) the page keeps its data. */
+export { shouldRevalidate } from "~/utils/connection";

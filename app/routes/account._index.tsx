@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { accountErrorBoundary } from "~/components/account/account-page";
 import {
   CHANGE_PASSWORD_DIALOG,
@@ -15,6 +15,7 @@ import {
   type ChangePasswordNotice,
 } from "~/components/account/change-password-form";
 import { DashboardCard as Card, DashboardCardLink as CardLink, MoreOfYourAccount } from "~/components/account/dashboard-cards";
+import { LogoutForm } from "~/components/layout/logout-form";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { changePasswordFormSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
@@ -23,6 +24,8 @@ import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { keepPageOnConnectionLoss, lostWith, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 
 const PATH = "/account/dashboard";
 const CHANGE_PASSWORD_PATH = `${PATH}?dialog=${CHANGE_PASSWORD_DIALOG}`;
@@ -47,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     orderCount: countCustomerOrders(getDb(), user.id),
     dialog: new URL(request.url).searchParams.get("dialog") === CHANGE_PASSWORD_DIALOG ? CHANGE_PASSWORD_DIALOG : null,
+    changePasswordKey: issueIdempotencyKey(),
   });
 }
 
@@ -80,7 +84,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const session = await getSession(request);
   try {
-    const result = await changePassword(getDb(), user.id, submission.value, { keepSessionId: session.id || undefined });
+    const result = await changePassword(getDb(), user.id, submission.value, {
+      keepSessionId: session.id || undefined,
+      idempotencyKey: idempotencyKeyFrom(formData),
+    });
     if (!result.ok) {
       const reply = submission.reply({
         fieldErrors: result.field ? { [result.field]: [result.message] } : undefined,
@@ -99,9 +106,20 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, PATH, { title: "Password changed", description: "Your password has been updated." });
 }
 
+/**
+ * With JavaScript a lost reply keeps the dialog open with what was typed and the notice in it; the form's
+ * key means a second press returns the first change's answer rather than "current password is incorrect".
+ */
+export const clientAction = keepPageOnConnectionLoss({ title: "Error", description: lostWith(FAILED_MESSAGE) });
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function AccountDashboard() {
-  const { user, orderCount, dialog } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { user, orderCount, dialog, changePasswordKey } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as ActionData | ConnectionLost | undefined;
+  // a lost post keeps the form mounted as the last answer left it (passwords typed stay)
+  const actionData = useLastAnswer(posted);
+  const notice = posted && "connectionLost" in posted ? posted.notice : actionData?.notice;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -119,8 +137,9 @@ export default function AccountDashboard() {
           key={actionData?.attempt}
           action={CHANGE_PASSWORD_PATH}
           cancelHref={PATH}
+          idempotencyKey={changePasswordKey}
           lastResult={actionData?.result}
-          notice={actionData?.notice}
+          notice={notice}
         />
       </UrlDialog>
 
@@ -165,14 +184,7 @@ export default function AccountDashboard() {
             >
               Change Password
             </Link>
-            <Form method="post" action="/api/logout">
-              <button
-                type="submit"
-                className="inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700"
-              >
-                Log Out
-              </button>
-            </Form>
+            <LogoutForm className="inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700" />
           </div>
         </Card>
       </div>

@@ -1,2 +1,2 @@
 /** /account/dashboard is the same screen as /account. */
-export { action, default, ErrorBoundary, loader, meta } from "./account._index";
+export { action, clientAction, default, ErrorBoundary, loader, meta, shouldRevalidate } from "./account._index";

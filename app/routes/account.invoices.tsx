@@ -45,3 +45,6 @@ export const ErrorBoundary = accountErrorBoundary({
   failure: "Something went wrong while loading your invoices. Please try again in a moment.",
   href: "/account/invoices",
 });
+
+/** After a lost reply (Log Out in the header posts in the background) the page keeps its data. */
+export { shouldRevalidate } from "~/utils/connection";

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
 import { NoOrders, OrderAccordion } from "~/components/orders/order-accordion";
 import { OrderFilters } from "~/components/orders/order-filters";
@@ -26,6 +26,8 @@ import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
 const PATH = "/account/orders";
 
@@ -80,13 +82,24 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, to, outcome.toast);
 }
 
+/** With JavaScript a lost Reorder reply keeps the page; the page's key means a second press adds nothing twice. */
+export const clientAction = keepPageOnConnectionLoss({
+  title: NO_REPLY_TITLE,
+  description:
+    "We cannot tell whether the items were added to your cart. Check your connection and press Reorder again: nothing will be added twice.",
+});
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function OrderHistoryPage() {
+  const posted = useActionData<typeof clientAction>();
   const { orders, total, page, pageCount, pageSize, openOrderId, filters, filterErrors, idempotencyKey } =
     useLoaderData<typeof loader>();
   const filtered = hasOrderFilters(filters);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
+      <ConnectionLostNotice data={posted} />
       <AccountBreadcrumb current="Orders" />
 
       <header className="mt-4 flex flex-wrap items-end justify-between gap-4">

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/utils/auth.server";
+import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
 async function signOut(request: Request) {
   return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
@@ -21,3 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return signOut(request);
 }
+
+/** With JavaScript (Log Out posts in the background), a lost reply leaves the page as it is and says so. */
+export const clientAction = keepPageOnConnectionLoss({
+  title: NO_REPLY_TITLE,
+  description: "You may still be signed in. Check your connection and press Log Out again.",
+});

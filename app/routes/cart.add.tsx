@@ -9,6 +9,7 @@ import { firstIssue } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
 /**
  * POST /cart/add: the product page's add-to-cart form (productId, quantity, `variant:<name>` fields,
@@ -40,6 +41,15 @@ export async function action({ request }: ActionFunctionArgs) {
       : { title: result.message, description: result.description, variant: "destructive" },
   );
 }
+
+/**
+ * With JavaScript the product page posts here in the background: a lost reply leaves the page as it is
+ * and says so (the page's key means a second press never adds the quantity twice).
+ */
+export const clientAction = keepPageOnConnectionLoss({
+  title: NO_REPLY_TITLE,
+  description: "We cannot tell whether it was added to your cart. Check your connection and press Add to Cart again: it will not be added twice.",
+});
 
 /** The form's address is not a page: send a visitor who lands here to the cart. */
 export function loader() {

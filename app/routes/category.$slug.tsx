@@ -111,3 +111,6 @@ export function ErrorBoundary() {
     />
   );
 }
+
+/** After a lost reply (Log Out in the header posts in the background) the page keeps its data. */
+export { shouldRevalidate } from "~/utils/connection";

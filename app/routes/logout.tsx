@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { LogoutForm } from "~/components/layout/logout-form";
 import { getOptionalUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Log out · INFY Wholesale" }];
@@ -20,11 +21,7 @@ export default function LogoutConfirm() {
       <h1 className="text-2xl font-bold text-slate-900">Log out?</h1>
       <p className="mt-3 text-slate-600">You followed a link to log out. Your cart is kept for next time.</p>
       <div className="mt-8 flex items-center justify-center gap-4">
-        <Form method="post" action="/api/logout">
-          <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-            Log Out
-          </button>
-        </Form>
+        <LogoutForm className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800" />
         <Link to="/" className="font-medium text-brand-700 hover:underline">
           Stay signed in
         </Link>

@@ -32,6 +32,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...page, addToCartKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+/** A lost add-to-cart reply keeps the page (and its key) as it is. */
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function ProductPage() {
   const { product, pricing, frequentlyBoughtTogether, moreFromCategory, addToCartKey } = useLoaderData<typeof loader>();
   const categories = useRootData()?.categories ?? [];

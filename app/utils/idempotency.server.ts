@@ -51,6 +51,23 @@ export function apiIdempotencyKey(request: Request): string | null {
 
 export type IdempotentOutcome<T> = { result: T; replayed: boolean };
 
+type RepeatRef = { ownerId: string; scope: string; key: string | null };
+
+/**
+ * The stored result of an earlier run with this key (as `{ result }`), or null. For a use case with slow asynchronous work
+ * (password hashing, a remote model) before its write: it answers a repeat at once, and the write itself
+ * still goes through `runOnce`, which checks again inside the transaction.
+ */
+export function earlierResult<T>(db: DB, { ownerId, scope, key }: RepeatRef): { result: T } | null {
+  if (!key) return null;
+  const previous = db
+    .select({ result: idempotencyKeys.result })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.ownerId, ownerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    .get();
+  return previous?.result ? { result: JSON.parse(previous.result) as T } : null;
+}
+
 /**
  * Runs `work` once per (owner, scope, key) inside one IMMEDIATE write transaction, storing its result as
  * JSON next to the key. Without a key, `work` simply runs in the transaction. `work` must be synchronous
@@ -60,14 +77,14 @@ export type IdempotentOutcome<T> = { result: T; replayed: boolean };
  */
 export function runOnce<T>(
   db: DB,
-  ref: { ownerId: string; scope: string; key: string | null },
+  ref: RepeatRef,
   work: (tx: DB) => T,
   shouldStore: (result: T) => boolean = () => true,
 ): IdempotentOutcome<T> {
   return writeTransaction(db, (tx) => {
     const { key } = ref;
-    const previous = storedResult<T>(tx, ref);
-    if (previous !== null) return { result: previous, replayed: true };
+    const previous = earlierResult<T>(tx, ref);
+    if (previous) return { result: previous.result, replayed: true };
     const result = work(tx);
     if (key && shouldStore(result)) {
       tx.insert(idempotencyKeys)
@@ -80,22 +97,6 @@ export function runOnce<T>(
     }
     return { result, replayed: false };
   });
-}
-
-/**
- * The result stored for (owner, scope, key), or null when there is none (or no key). For work that must
- * happen outside the transaction (sending mail) and so checks for a repeat before starting it.
- */
-export function storedResult<T>(db: DB, ref: { ownerId: string; scope: string; key: string | null }): T | null {
-  if (!ref.key) return null;
-  const previous = db
-    .select({ result: idempotencyKeys.result })
-    .from(idempotencyKeys)
-    .where(
-      and(eq(idempotencyKeys.ownerId, ref.ownerId), eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key)),
-    )
-    .get();
-  return previous?.result ? (JSON.parse(previous.result) as T) : null;
 }
 
 /** Drops keys older than a week; called now and then, never on a hot path. */

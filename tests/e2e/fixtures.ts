@@ -29,6 +29,13 @@ export const DEMO_ACCOUNTS = {
 export const JS_INDEPENDENT_TAG = "@js-independent";
 export const JS_INDEPENDENT = { tag: JS_INDEPENDENT_TAG };
 
+/**
+ * Marks a check of what JavaScript adds (a request lost in the background, a toast's hotkey): the no-js
+ * project has no such request or toast, so playwright.config.ts runs it in the js project only.
+ */
+export const JS_ONLY_TAG = "@js-only";
+export const JS_ONLY = { tag: JS_ONLY_TAG };
+
 export type DemoAccountName = keyof typeof DEMO_ACCOUNTS;
 
 /** Where tests/e2e/global-setup.ts keeps the signed-in demo accounts' storage state (gitignored). */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, type Account } from "./fixtures";
-import { ORDERABLE, placeOrderThroughApi, type PlacedOrder } from "./orders";
+import { expect, signIn, test } from "./fixtures";
+import { ORDERABLE, placeOrderWorthPoints } from "./orders";
 
 /**
  * The loyalty page against the demo rewards ("£5.00 off your next order" for 250 points, "10% off your next
@@ -8,37 +8,8 @@ import { ORDERABLE, placeOrderThroughApi, type PlacedOrder } from "./orders";
  * earns its points by placing an order through the API with the browser's own session.
  */
 
-type ApiProduct = { id: number; name: string; salesPrice: string; stockLevel: number; variants: unknown[] };
-
 const FIVER = "£5.00 off your next order";
 const TEA = "Free box of catering tea bags";
-
-/**
- * Places an order of about £330 at list price (ex VAT, before any volume discount) of one plain product with
- * stock to spare, the best-stocked first so repeated runs spread over several; returns it and its points.
- */
-async function placeOrderWorthPoints(page: Page, customer: Account) {
-  const list = await page.request.get("/api/products?sort=stock-desc&pageSize=100");
-  expect(list.status()).toBe(200);
-  const products = (await list.json()) as ApiProduct[];
-  const pick = products
-    .map((product) => ({ product, price: Number(product.salesPrice) }))
-    .map(({ product, price }) => ({ product, price, quantity: Math.ceil(330 / price) }))
-    .find(
-      ({ product, price, quantity }) =>
-        product.variants.length === 0 && price >= 2 && price <= 150 && product.stockLevel >= quantity + 50,
-    );
-  expect(pick, "a plain product with stock to spare").toBeTruthy();
-
-  const order = await placeOrderThroughApi<PlacedOrder & { subtotal: string }>(page.request, customer, [
-    { productId: pick!.product.id, quantity: pick!.quantity },
-  ]);
-  const points = Math.floor(Number(order.subtotal));
-  // volume discounts may take a little off the list price
-  expect(points).toBeGreaterThanOrEqual(250);
-  expect(points).toBeLessThan(500);
-  return { order, points };
-}
 
 function rewardCard(page: Page, name: string) {
   return page.getByTestId("reward-card").filter({ has: page.getByRole("heading", { name, exact: true }) });

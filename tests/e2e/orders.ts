@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, type Account } from "./fixtures";
 
 /**
@@ -49,4 +49,34 @@ export async function placeOrderThroughApi<Order extends PlacedOrder = PlacedOrd
   });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
+}
+
+type ApiProduct = { id: number; name: string; salesPrice: string; stockLevel: number; variants: unknown[] };
+
+/**
+ * Places an order of about £330 at list price (ex VAT, before any volume discount) of one plain product with
+ * stock to spare, the best-stocked first so repeated runs spread over several; returns it and its points
+ * (between 250 and 500: enough for the demo's "£5.00 off your next order", not for the 10% reward).
+ */
+export async function placeOrderWorthPoints(page: Page, customer: Account) {
+  const list = await page.request.get("/api/products?sort=stock-desc&pageSize=100");
+  expect(list.status()).toBe(200);
+  const products = (await list.json()) as ApiProduct[];
+  const pick = products
+    .map((product) => ({ product, price: Number(product.salesPrice) }))
+    .map(({ product, price }) => ({ product, price, quantity: Math.ceil(330 / price) }))
+    .find(
+      ({ product, price, quantity }) =>
+        product.variants.length === 0 && price >= 2 && price <= 150 && product.stockLevel >= quantity + 50,
+    );
+  expect(pick, "a plain product with stock to spare").toBeTruthy();
+
+  const order = await placeOrderThroughApi<PlacedOrder & { subtotal: string }>(page.request, customer, [
+    { productId: pick!.product.id, quantity: pick!.quantity },
+  ]);
+  const points = Math.floor(Number(order.subtotal));
+  // volume discounts may take a little off the list price
+  expect(points).toBeGreaterThanOrEqual(250);
+  expect(points).toBeLessThan(500);
+  return { order, points };
 }

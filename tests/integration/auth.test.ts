@@ -105,6 +105,40 @@ describe("sign-up", () => {
   });
 });
 
+describe("sign-up: a repeat with the same key", () => {
+  it("form: a retry after a lost reply signs in to the account the first post made, one account", async () => {
+    const page = await readJson(await callRoute(loginPage.loader, buildRequest("/login?tab=signup")));
+    expect(page.signupKey).toMatch(/^[0-9a-f-]{36}$/);
+    const form = { ...signup, email: "repeat.buyer@example.com", intent: "signup", idempotencyKey: page.signupKey };
+    const post = (values: Record<string, string>) => callRoute(loginPage.action, buildRequest("/login?tab=signup", { form: values }));
+    const before = userCount();
+    expect(redirectLocation(await post(form))).toBe("/");
+    const repeat = await post(form);
+    expect(redirectLocation(repeat)).toBe("/");
+    expect(userCount()).toBe(before + 1);
+    const me = await readJson(await currentUser(cookieFrom(repeat)));
+    expect(me.email).toBe("repeat.buyer@example.com");
+
+    // the key alone signs no one in: another password with the same key is "already exists"
+    const stranger = await post({ ...form, password: "not-theirs" });
+    expect(stranger.status).toBe(409);
+    expect((await readJson(stranger)).result.error.email).toEqual(["An account with this email already exists"]);
+  });
+
+  it("API: the same Idempotency-Key answers 201 with the same account and creates one", async () => {
+    const body = { ...signup, email: "repeat.api@example.com" };
+    const send = () =>
+      callRoute(apiSignup.action, buildRequest("/api/auth/signup", { json: body, headers: { "Idempotency-Key": "signup-repeat-12" } }));
+    const before = userCount();
+    const first = await send();
+    expect(first.status).toBe(201);
+    const repeat = await send();
+    expect(repeat.status).toBe(201);
+    expect((await readJson(repeat)).id).toBe((await readJson(first)).id);
+    expect(userCount()).toBe(before + 1);
+  });
+});
+
 describe("sign-in", () => {
   it("API: wrong password and unknown email get the same answer", async () => {
     const wrong = await apiSignIn("buyer@example.com", "wrong-password");

@@ -58,6 +58,7 @@ describe("the account dashboard", () => {
         },
         orderCount: 0,
         dialog: null,
+        changePasswordKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
     }
     const open = await readJson(await callRoute(dashboard.loader, buildRequest(FORM_PATH, { cookie })));
@@ -202,5 +203,78 @@ describe("change password: POST /api/auth/change-password", () => {
   it("answers 405 to other methods", async () => {
     const response = await callRoute(apiChangePassword.loader, buildRequest("/api/auth/change-password"));
     expect(response.status).toBe(405);
+  });
+});
+
+describe("change password: a repeat with the same key", () => {
+  beforeAll(async () => {
+    await createUser({ email: "repeat-form@example.com" });
+    await createUser({ email: "repeat-api@example.com" });
+  });
+
+  it("form: a retry after a lost reply answers \"Password changed\" again, not \"incorrect\", and changes nothing more", async () => {
+    const cookie = await signIn("repeat-form@example.com", { via: "api" });
+    const page = await readJson(await callRoute(dashboard.loader, buildRequest(FORM_PATH, { cookie })));
+    const values = {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "repeat-new-pass",
+      confirmPassword: "repeat-new-pass",
+      idempotencyKey: page.changePasswordKey,
+    };
+    const first = await postForm(cookie, values);
+    expect(redirectLocation(first)).toBe("/account/dashboard");
+    const changed = passwordHashOf("repeat-form@example.com");
+
+    const repeat = await postForm(cookie, values);
+    expect(redirectLocation(repeat)).toBe("/account/dashboard");
+    const session = await getSession(buildRequest("/", { cookie: cookieFrom(repeat, cookie) }));
+    expect(session.get("toast")).toEqual({ title: "Password changed", description: "Your password has been updated." });
+    expect(passwordHashOf("repeat-form@example.com")).toBe(changed);
+    expect((await postLogin("repeat-form@example.com", { via: "api", password: "repeat-new-pass" })).status).toBe(200);
+
+    // a new key is a new change: the old current password is now wrong
+    const fresh = await postForm(cookie, { ...values, idempotencyKey: "another-key-1234" });
+    expect(fresh.status).toBe(400);
+    expect(passwordHashOf("repeat-form@example.com")).toBe(changed);
+  });
+
+  it("a refused change is not stored: the same key with the right password then succeeds", async () => {
+    await createUser({ email: "repeat-refused@example.com" });
+    const cookie = await signIn("repeat-refused@example.com", { via: "api" });
+    const key = "refused-then-right-1";
+    const wrong = await postForm(cookie, {
+      currentPassword: "not-my-password",
+      newPassword: "right-new-pass",
+      confirmPassword: "right-new-pass",
+      idempotencyKey: key,
+    });
+    expect(wrong.status).toBe(400);
+    const right = await postForm(cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: "right-new-pass",
+      confirmPassword: "right-new-pass",
+      idempotencyKey: key,
+    });
+    expect(redirectLocation(right)).toBe("/account/dashboard");
+  });
+
+  it("API: the same Idempotency-Key answers 200 {message} again and changes nothing more", async () => {
+    const cookie = await signIn("repeat-api@example.com", { via: "api" });
+    const send = () =>
+      callRoute(
+        apiChangePassword.action,
+        buildRequest("/api/auth/change-password", {
+          json: { currentPassword: TEST_PASSWORD, newPassword: "repeat-api-pass" },
+          cookie,
+          headers: { "Idempotency-Key": "api-change-password-1" },
+        }),
+      );
+    const first = await send();
+    expect(first.status).toBe(200);
+    const changed = passwordHashOf("repeat-api@example.com");
+    const repeat = await send();
+    expect(repeat.status).toBe(200);
+    expect(await readJson(repeat)).toEqual({ message: "Password changed" });
+    expect(passwordHashOf("repeat-api@example.com")).toBe(changed);
   });
 });

@@ -270,3 +270,43 @@ describe("scoring with a configured language model", () => {
     expect(row.aiReasoning).not.toContain("Far too generous");
   });
 });
+
+describe("a repeat with the same key", () => {
+  it("form: the page's key records one request; a retry redirects to the same confirmation and adds none", async () => {
+    const page = await readJson(await pageLoad(otherCookie));
+    expect(page.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const text = "Biodegradable bin liners 90L, rolls of 50, for our kitchen";
+    const post = (requestText: string) =>
+      callRoute(
+        requestPage.action,
+        buildRequest("/request-product", { form: { requestText, idempotencyKey: page.idempotencyKey }, cookie: otherCookie }),
+      );
+    const before = rowsOf(otherId).length;
+    expect(redirectLocation(await post(text))).toBe("/request-product?submitted=1");
+    expect(redirectLocation(await post(text))).toBe("/request-product?submitted=1");
+    // the key, not the text, decides: an edited resend with the same key is still the first request
+    expect(redirectLocation(await post(`${text}, please`))).toBe("/request-product?submitted=1");
+    expect(rowsOf(otherId).length).toBe(before + 1);
+    expect(rowsOf(otherId).filter((row) => row.requestText.startsWith(text))).toHaveLength(1);
+  });
+
+  it("API: the same Idempotency-Key answers 201 with the first request and stores nothing more", async () => {
+    const send = (requestText: string) =>
+      callRoute(
+        apiProductRequests.action,
+        buildRequest("/api/product-requests", {
+          json: { requestText },
+          cookie: otherCookie,
+          headers: { "Idempotency-Key": "product-request-repeat-1" },
+        }),
+      );
+    const before = requestCount();
+    const first = await send("Recycled paper napkins 33cm, 2-ply, cases of 2,000");
+    expect(first.status).toBe(201);
+    const created = await readJson(first);
+    const repeat = await send("Recycled paper napkins 33cm, 2-ply, cases of 4,000");
+    expect(repeat.status).toBe(201);
+    expect(await readJson(repeat)).toEqual(created);
+    expect(requestCount()).toBe(before + 1);
+  });
+});

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { changePasswordFormSchema, PASSWORD_MAX_LENGTH } from "~/domain/users/account.schema";
 import { PASSWORD_MIN_LENGTH } from "~/domain/users/auth.schema";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 
 export const CHANGE_PASSWORD_DIALOG = "change-password";
 export const CHANGE_PASSWORD_INTENT = "change-password";
@@ -19,11 +20,14 @@ export type ChangePasswordNotice = { title: string; description?: string };
 export function ChangePasswordForm({
   action,
   cancelHref,
+  idempotencyKey,
   lastResult,
   notice,
 }: {
   action: string;
   cancelHref: string;
+  /** the page's key: a repeated post (a retry after a lost reply) gets the first answer */
+  idempotencyKey: string;
   lastResult?: SubmissionResult<string[]>;
   notice?: ChangePasswordNotice | null;
 }) {
@@ -40,6 +44,7 @@ export function ChangePasswordForm({
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4">
       <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       {notice ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
           <p className="font-semibold">{notice.title}</p>

@@ -1,4 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { useRef } from "react";
+import { isConnectionLost } from "~/utils/connection";
+import { ConnectionLostNotice } from "~/components/ui/toast";
 import { MAX_LINE_QUANTITY, variantFieldName } from "~/domain/cart/cart.schema";
 import { BASIS_LABELS } from "~/domain/pricing/price-basis";
 import { usePriceBasis } from "~/root";
@@ -68,6 +71,13 @@ const stepButton =
 export function CartLineRow({ line }: { line: CartPageLine }) {
   const fetcher = useFetcher({ key: `cart-line:${line.productId}:${line.variantKey}` });
   const quantity = optimisticQuantity(line.quantity, fetcher.formData);
+  // a typed quantity whose post was lost stays in the box, so pressing Update again sends it
+  const typed = useRef<string | null>(null);
+  if (fetcher.formData) {
+    const value = fetcher.formData.get("quantity");
+    typed.current = fetcher.formData.get("intent") === "set-quantity" && typeof value === "string" ? value : null;
+  }
+  const lost = fetcher.state === "idle" && isConnectionLost(fetcher.data) ? fetcher.data : null;
   if (quantity === 0) return null;
 
   const pending = fetcher.state !== "idle";
@@ -82,6 +92,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
 
   return (
     <li data-testid="cart-line" className="flex flex-col gap-4 p-4 sm:flex-row" aria-busy={pending || undefined}>
+      <ConnectionLostNotice data={fetcher.data} />
       <div className="h-24 w-24 flex-none overflow-hidden rounded-md border border-slate-200 bg-slate-100">
         {line.imageUrl ? (
           <img src={line.imageUrl} alt="" width={96} height={96} loading="lazy" className="h-full w-full object-cover" />
@@ -139,7 +150,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
                 Quantity of {line.productName}
               </label>
               <input
-                key={quantity}
+                key={lost && typed.current !== null ? lost.attempt : quantity}
                 id={inputId}
                 type="number"
                 name="quantity"
@@ -147,7 +158,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
                 min={0}
                 max={MAX_LINE_QUANTITY}
                 step={1}
-                defaultValue={quantity}
+                defaultValue={lost && typed.current !== null ? typed.current : quantity}
                 className="h-9 w-20 rounded-md border border-slate-300 px-2 text-center text-sm"
               />
               <button

@@ -20,6 +20,8 @@ import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
 import { usePriceBasis, useRootData } from "~/root";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
 import { Button } from "~/components/ui/button";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import { isConnectionLost } from "~/utils/connection";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { PriceBreakdown, type BreakdownAudience } from "./price-breakdown";
 import { StockBadge } from "./product-card";
@@ -150,6 +152,7 @@ export function ProductPurchasePanel({
     if (!submitted.current) return;
     submitted.current = false;
     const refused =
+      isConnectionLost(fetcher.data) ||
       root?.toast?.variant === "destructive" ||
       (typeof fetcher.data === "object" && fetcher.data !== null && "message" in fetcher.data);
     if (refused) return;
@@ -225,6 +228,7 @@ export function ProductPurchasePanel({
         loginHref={loginHref}
       />
 
+      <ConnectionLostNotice data={fetcher.data} />
       <fetcher.Form method="post" action="/cart/add" noValidate preventScrollReset onSubmit={onSubmit} className="space-y-5">
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="redirectTo" value={`/products/${product.slug}`} />

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { LogoutForm } from "./logout-form";
 import type { CategorySummary } from "~/domain/catalog/catalog.server";
 import type { PriceBasis } from "~/domain/pricing/price-basis";
 import { CollectionLinks, CollectionsMenu, useClosingDetails } from "./collections-menu";
@@ -94,11 +95,7 @@ function AccountLinks({ user, inMenu = false }: { user: HeaderUser; inMenu?: boo
           Admin
         </Link>
       ) : null}
-      <Form method="post" action="/api/logout">
-        <button type="submit" className={inMenu ? `${menuLinkClass} w-full text-left` : linkClass}>
-          Log Out
-        </button>
-      </Form>
+      <LogoutForm className={inMenu ? `${menuLinkClass} w-full text-left` : linkClass} />
     </>
   );
 }

@@ -1,8 +1,15 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** False on the server and in the first client render; true once React has hydrated the page. */
+const subscribe = () => () => {};
+
+/**
+ * False on the server and in the hydrating render; true once React has hydrated the page, and from the
+ * first render of anything mounted after that (no banner-then-toast flash on client navigations).
+ */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

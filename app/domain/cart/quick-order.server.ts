@@ -26,6 +26,10 @@ import {
   type QuickOrderItem,
 } from "./quick-order";
 
+// The quick order action reads this pure function through here: a screen importing `./quick-order` itself
+// would put csv-parse (which needs Node's Buffer) in the browser bundle and stop the page hydrating.
+export { keepLines } from "./quick-order";
+
 /** What a quick order did: how many of its lines went into the cart, and what went wrong with the others. */
 export type QuickOrderOutcome = {
   /** lines (or rows) added to the cart */

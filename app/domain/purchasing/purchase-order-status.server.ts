@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { products, purchaseOrderItems, purchaseOrders } from "~db/schema";
 import { getCompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
-import { runOnce, storedResult } from "~/utils/idempotency.server";
+import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { sendMail } from "~/utils/mail.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { recordAudit } from "~/domain/shared/audit.server";
@@ -58,7 +58,7 @@ export async function updatePurchaseOrderStatus(
   key: string | null = null,
 ): Promise<Result<StatusChange> | MailFailure> {
   const ref: Ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.purchaseOrderStatus, id), key };
-  const previous = storedResult<Result<StatusChange>>(db, ref);
+  const previous = earlierResult<Result<StatusChange>>(db, ref)?.result ?? null;
   if (previous) return previous;
 
   const order = currentStatus(db, id);

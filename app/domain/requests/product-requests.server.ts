@@ -7,7 +7,8 @@ import { and, asc, desc, eq, gte, like, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, productRequests, products, PRODUCT_REQUEST_STATUSES } from "~db/schema";
 import type { DB } from "~/utils/db.server";
-import { writeTransaction } from "~/utils/db.server";
+import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
+import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { chatCompletion, llmConfigured, parseJsonReply } from "~/utils/llm.server";
 import { fail, ok, type Result } from "~/utils/result";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
@@ -163,13 +164,20 @@ export async function analyseRequestText(db: DB, text: string): Promise<RequestA
 /**
  * Records a customer's product suggestion, pending review, with its scores. Any signed-in user may
  * suggest a product (including customers still awaiting approval). Sending the same text again within
- * a few minutes returns the first request rather than a duplicate.
+ * a few minutes returns the first request rather than a duplicate; a repeat with the form's key (a retry
+ * after a lost reply) returns the request that key made, whatever its text.
  */
 export async function submitProductRequest(
   db: DB,
   user: SessionUser,
   input: ProductRequestInput,
+  idempotencyKey: string | null = null,
 ): Promise<Result<MyProductRequest>> {
+  const ref = { ownerId: user.id, scope: REPEAT_SCOPE.productRequestSubmit, key: idempotencyKey };
+  const earlier = earlierResult<{ id: number }>(db, ref);
+  const repeated = earlier ? myRequest(db, earlier.result.id) : undefined;
+  if (repeated) return ok(repeated);
+
   const parsed = productRequestSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -183,9 +191,9 @@ export async function submitProductRequest(
   // scoring may call a remote model, so it happens before the write transaction opens
   const analysis = await analyseRequestText(db, requestText);
 
-  const created = writeTransaction(db, (tx) => {
+  const { result } = runOnce(db, ref, (tx) => {
     const duplicate = recentDuplicate(tx, user.id, requestText);
-    if (duplicate) return duplicate;
+    if (duplicate) return { id: duplicate.id };
     return tx
       .insert(productRequests)
       .values({
@@ -197,10 +205,14 @@ export async function submitProductRequest(
         relevanceScore: analysis.relevanceScore,
         aiReasoning: analysis.reasoning,
       })
-      .returning(MY_REQUEST_COLUMNS)
+      .returning({ id: productRequests.id })
       .get();
   });
-  return ok(created);
+  return ok(myRequest(db, result.id)!);
+}
+
+function myRequest(db: DB, id: number): MyProductRequest | undefined {
+  return db.select(MY_REQUEST_COLUMNS).from(productRequests).where(eq(productRequests.id, id)).get();
 }
 
 const MY_REQUEST_COLUMNS = {

@@ -2,7 +2,9 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { users } from "~db/schema";
+import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
+import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { endUserSessions } from "~/utils/session.server";
@@ -61,37 +63,63 @@ export async function verifyLogin(db: DB, input: LoginInput): Promise<Result<Ses
   return ok(toSessionUser(row));
 }
 
-/** Self sign-up: a customer who may sign in and browse at list prices until an admin approves them. */
-export async function registerCustomer(db: DB, input: SignupInput): Promise<Result<SessionUser>> {
+const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
+
+/**
+ * Self sign-up: a customer who may sign in and browse at list prices until an admin approves them.
+ * With the form's key, a repeat (a retry after a lost reply) answers with the account the first post made,
+ * rather than "already exists": but only when it carries that account's password, so a key alone never
+ * signs anyone in.
+ */
+export async function registerCustomer(
+  db: DB,
+  input: SignupInput,
+  idempotencyKey: string | null = null,
+): Promise<Result<SessionUser>> {
+  const ref = { ownerId: input.email, scope: REPEAT_SCOPE.signUp, key: idempotencyKey };
+  const earlier = earlierResult<{ userId: string }>(db, ref);
+  if (earlier) return repeatedSignUp(db, earlier.result.userId, input.password);
   const taken = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (taken) return fail(409, "An account with this email already exists", "email");
+  if (taken) return fail(409, EMAIL_TAKEN_MESSAGE, "email");
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = db
-      .insert(users)
-      .values({
-        id: crypto.randomUUID(),
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        businessName: input.businessName,
-        address: input.address,
-        phone: input.phone,
-        vatNumber: input.vatNumber,
-        role: "customer",
-        approvedAt: null,
-      })
-      .returning()
-      .get();
-    return ok(toSessionUser(row));
+    const { result: created, replayed } = runOnce(db, ref, (tx) => ({ userId: insertCustomer(tx, input, passwordHash).id }));
+    if (replayed) return repeatedSignUp(db, created.userId, input.password);
+    return ok(toSessionUser(db.select().from(users).where(eq(users.id, created.userId)).get()!));
   } catch (error) {
     // two sign-ups for one email racing past the check above
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
-      return fail(409, "An account with this email already exists", "email");
+      return fail(409, EMAIL_TAKEN_MESSAGE, "email");
     }
     throw error;
   }
+}
+
+async function repeatedSignUp(db: DB, userId: string, password: string): Promise<Result<SessionUser>> {
+  const row = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!row || !(await verifyPassword(password, row.passwordHash))) return fail(409, EMAIL_TAKEN_MESSAGE, "email");
+  if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
+  return ok(toSessionUser(row));
+}
+
+function insertCustomer(db: DB, input: SignupInput, passwordHash: string) {
+  return db
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      businessName: input.businessName,
+      address: input.address,
+      phone: input.phone,
+      vatNumber: input.vatNumber,
+      role: "customer",
+      approvedAt: null,
+    })
+    .returning()
+    .get();
 }
 
 /** The public shape of a user in JSON answers. */
@@ -121,23 +149,35 @@ export async function changePassword(
   db: DB,
   userId: string,
   input: ChangePasswordInput,
-  { keepSessionId }: { keepSessionId?: string } = {},
+  { keepSessionId, idempotencyKey = null }: { keepSessionId?: string; idempotencyKey?: string | null } = {},
 ): Promise<Result<{ message: string }>> {
+  // a repeat of a change that was made (its reply lost) answers as the first did, not "incorrect"
+  const ref = { ownerId: userId, scope: REPEAT_SCOPE.passwordChange, key: idempotencyKey };
+  const earlier = earlierResult<Result<{ message: string }>>(db, ref);
+  if (earlier) return earlier.result;
   const row = db.select().from(users).where(eq(users.id, userId)).get();
   if (!row || !row.isActive) return fail(401, "Unauthorized");
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
     return fail(400, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
-  // only over the hash that was checked: a change made meanwhile from another session is not overwritten
-  const updated = db
-    .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash)))
-    .run();
-  if (updated.changes === 0) {
-    return fail(409, "Your password was changed in the meantime. Please try again.", "currentPassword");
-  }
-  endUserSessions(userId, keepSessionId);
-  return ok({ message: PASSWORD_CHANGED_MESSAGE });
+  const { result, replayed } = runOnce(
+    db,
+    ref,
+    (tx): Result<{ message: string }> => {
+      // only over the hash that was checked: a change made meanwhile from another session is not overwritten
+      const updated = tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash)))
+        .run();
+      if (updated.changes === 0) {
+        return fail(409, "Your password was changed in the meantime. Please try again.", "currentPassword");
+      }
+      return ok({ message: PASSWORD_CHANGED_MESSAGE });
+    },
+    (outcome) => outcome.ok,
+  );
+  if (result.ok && !replayed) endUserSessions(userId, keepSessionId);
+  return result;
 }

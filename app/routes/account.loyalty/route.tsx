@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { accountErrorBoundary } from "~/components/account/account-page";
 import { PageLinks } from "~/components/ui/page-links";
 import {
@@ -17,6 +17,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { HistoryList } from "./history-list";
 import { LoyaltySummary, LoyaltyTabs, VoucherList } from "./loyalty-summary";
 import { RewardList } from "./reward-list";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import { keepPageOnConnectionLoss, lostWith } from "~/utils/connection";
 
 export const meta: MetaFunction = () => [{ title: "Loyalty Rewards · INFY Wholesale" }];
 
@@ -45,11 +47,18 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, LOYALTY_PATH, toast);
 }
 
+/** With JavaScript a lost Redeem reply keeps the page; its key means a second press spends the points once. */
+export const clientAction = keepPageOnConnectionLoss({ title: "Error", description: lostWith("Failed to redeem reward") });
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function LoyaltyPage() {
+  const posted = useActionData<typeof clientAction>();
   const { tab, balance, redeemNotice, vouchers, rewards, history, idempotencyKey } = useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
+      <ConnectionLostNotice data={posted} />
       <p className="text-sm">
         <Link to="/account/dashboard" className="text-slate-600 hover:text-brand-700 hover:underline">
           ← Your account

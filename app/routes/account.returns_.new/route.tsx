@@ -18,6 +18,9 @@ import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.ser
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ReturnRequestForm } from "./return-request-form";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import type { FormActionData } from "~/utils/form-reply.server";
+import { keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 
 export const meta: MetaFunction = () => [{ title: "Request a Return · INFY Wholesale" }];
 
@@ -63,13 +66,24 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** With JavaScript a lost reply keeps the form as filled in; its key means a second press asks only once. */
+export const clientAction = keepPageOnConnectionLoss({
+  title: NO_REPLY_TITLE,
+  description:
+    "We cannot tell whether your return request was sent. Check your connection and try again: it will not be requested twice.",
+});
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function RequestReturnPage() {
   const { order, delivered, lines, idempotencyKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const posted = useActionData<typeof action>() as FormActionData | ConnectionLost | undefined;
+  const actionData = useLastAnswer(posted);
   const nothingLeft = lines.every((line) => line.returnable === 0);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      <ConnectionLostNotice data={posted} />
       <AccountBreadcrumb current="Request a return" parent={{ to: "/account/orders", label: "Your Orders" }} />
 
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Request a return</h1>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewerOlderLinks } from "~/components/ui/page-links";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { describeSkipped } from "~/domain/cart/cart-bulk.server";
@@ -25,6 +25,8 @@ import type { Toast } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ConfirmDeleteForm, listHref, TemplateCard } from "./template-card";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import { keepPageOnConnectionLoss } from "~/utils/connection";
 
 export const meta: MetaFunction = () => [{ title: "Order Templates · INFY Wholesale" }];
 
@@ -95,12 +97,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** With JavaScript a lost Load or Delete reply keeps the page; the page's key makes a second press safe. */
+export const clientAction = keepPageOnConnectionLoss((form) => ({
+  title: form.get("intent") === "delete" ? TEMPLATE_DELETE_FAILED : TEMPLATE_LOAD_FAILED,
+}));
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function TemplatesPage() {
+  const posted = useActionData<typeof clientAction>();
   const { templates, confirmDelete, deleteMissing, idempotencyKey } = useLoaderData<typeof loader>();
   const back = listHref(templates.page);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      <ConnectionLostNotice data={posted} />
       <h1 className="text-3xl font-bold text-slate-900">Order Templates</h1>
       <p className="mt-2 text-slate-600">
         The orders you place again and again. Load a template to add its products to your cart, then check out as

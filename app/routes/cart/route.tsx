@@ -35,6 +35,9 @@ import {
 } from "./order-summary";
 import { saveTemplate, type SaveTemplateActionData } from "./save-template.server";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import { TEMPLATE_SAVE_FAILED } from "~/domain/cart/order-template.schema";
+import { keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 
 export const meta: MetaFunction = () => [{ title: "Cart · INFY Wholesale" }];
 
@@ -140,13 +143,28 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * With JavaScript a lost reply keeps the cart page as it is: the line controls (fetchers) show the notice on
+ * their line, the Save as Template dialog keeps what was typed. + and − post the quantity they lead to and
+ * the dialog carries its key, so pressing again never changes anything twice.
+ */
+export const clientAction = keepPageOnConnectionLoss((form) =>
+  form.get("intent") === "save-template" ? { title: TEMPLATE_SAVE_FAILED } : { title: NO_REPLY_TITLE },
+);
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function CartPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as SaveTemplateActionData | undefined;
+  const posted = useActionData<typeof action>() as SaveTemplateActionData | ConnectionLost | undefined;
+  const lastAnswer = useLastAnswer(posted);
+  const actionData = posted && "connectionLost" in posted ? { result: lastAnswer?.result, notice: posted.notice } : lastAnswer;
   const empty = data.lines.length === 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
+      {/* the dialog shows its own notice */}
+      {data.dialog === SAVE_TEMPLATE_DIALOG ? null : <ConnectionLostNotice data={posted} />}
       {data.droppedCount > 0 ? (
         <div role="status" className="mb-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           {data.droppedCount === 1

@@ -1,12 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  type ClientActionFunctionArgs,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { ToastNotice } from "~/components/ui/toast";
 import { loadCheckout, placeOrderFromCart } from "~/domain/orders/checkout.server";
@@ -16,6 +10,7 @@ import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { keepPageOnConnectionLoss } from "~/utils/connection";
 import { OrderSummary } from "./order-summary";
 import { ShippingForm, type ActionData } from "./shipping-form";
 import { VoucherPanel } from "./voucher-panel";
@@ -91,24 +86,10 @@ export async function action({ request }: ActionFunctionArgs) {
  * With JavaScript, a reply lost on the way back (the order may or may not have been placed) keeps the
  * buyer on the filled-in form with the same key, so pressing Place Order again is safe.
  */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<ActionData> {
-  try {
-    return await serverAction<ActionData>();
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error; // redirects, thrown responses and server errors
-    return {
-      connectionLost: true,
-      notice: { title: "Order failed", description: CONNECTION_LOST_MESSAGE, variant: "destructive" },
-      attempt: crypto.randomUUID(),
-    };
-  }
-}
+export const clientAction = keepPageOnConnectionLoss({ title: "Order failed", description: CONNECTION_LOST_MESSAGE });
 
 /** After a lost reply the page keeps its key: reloading it would issue a new one (or leave an emptied cart). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (actionResult && typeof actionResult === "object" && "connectionLost" in actionResult) return false;
-  return defaultShouldRevalidate;
-};
+export { shouldRevalidate } from "~/utils/connection";
 
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { loginSchema, signupSchema, type AuthTab } from "~/domain/users/auth.schema";
 import type { FormActionData } from "~/utils/form-reply.server";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 
 function useSubmittingIntent(intent: AuthTab) {
   const navigation = useNavigation();
@@ -63,7 +64,7 @@ function FormField({
   );
 }
 
-export function SignupForm({ actionData }: { actionData?: FormActionData }) {
+export function SignupForm({ idempotencyKey, actionData }: { idempotencyKey: string; actionData?: FormActionData }) {
   const submitting = useSubmittingIntent("signup");
   const [form, fields] = useForm({
     id: "signup-form",
@@ -75,6 +76,7 @@ export function SignupForm({ actionData }: { actionData?: FormActionData }) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
       <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <FormError errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField meta={fields.firstName} label="First name" autoComplete="given-name" />

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ToastNotice } from "~/components/ui/toast";
+import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
 import { registerCustomer } from "~/domain/users/user-accounts.server";
 import { loginFormSchema, loginHref, signupSchema, SIGNUP_FIELDS, type AuthTab } from "~/domain/users/auth.schema";
 import {
@@ -21,6 +21,10 @@ import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { fail } from "~/utils/result";
 import { failureToast, redirectWithToast } from "~/utils/toast.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { keepPageOnConnectionLoss, useLastAnswer, type ConnectionLost } from "~/utils/connection";
+import type { FormActionData } from "~/utils/form-reply.server";
+import type { Toast } from "~/utils/session.server";
 import { LoginForm, SignupForm } from "./auth-forms";
 
 export const meta: MetaFunction = () => [{ title: "Log In · INFY Wholesale" }];
@@ -34,14 +38,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (user) throw redirect(redirectTo || "/");
   const tab: AuthTab = url.searchParams.get("tab") === "signup" ? "signup" : "login";
-  return json({ tab, redirectTo });
+  // the sign-up form's key: a retry after a lost reply signs in to the account the first post made
+  return json({ tab, redirectTo, signupKey: issueIdempotencyKey() });
 }
 
 /** Sign up: a customer pending approval, signed in at once and sent home with "Account created!". */
 async function signUp(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") return invalidReply("signup", submission, HIDE_PASSWORD);
-  const result = await registerCustomer(getDb(), submission.value);
+  const result = await registerCustomer(getDb(), submission.value, idempotencyKeyFrom(formData));
   if (!result.ok) {
     const toast = failureToast("Signup failed", result.message || "Could not create account");
     return failureReply("signup", submission, result, SIGNUP_FIELDS, toast, HIDE_PASSWORD);
@@ -76,6 +81,19 @@ export async function action({ request }: ActionFunctionArgs) {
   return formData.get("intent") === "signup" ? signUp(request, formData) : logIn(request, formData);
 }
 
+/** With JavaScript, a lost reply keeps the form as typed (passwords included) with the spec's notice. */
+export const clientAction = keepPageOnConnectionLoss((form) =>
+  form.get("intent") === "signup" ? { title: "Signup failed", intent: "signup" } : { title: "Login failed", intent: "login" },
+);
+
+export { shouldRevalidate } from "~/utils/connection";
+
+const UNAUTHORIZED: Toast = {
+  title: "Unauthorized",
+  description: "You are logged out. Logging in again...",
+  variant: "destructive",
+};
+
 const BENEFITS = [
   {
     title: "Secure Access",
@@ -92,8 +110,10 @@ const BENEFITS = [
 ];
 
 export default function LoginPage() {
-  const { tab: requestedTab, redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { tab: requestedTab, redirectTo, signupKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as FormActionData | ConnectionLost | undefined;
+  // a lost post leaves the forms as the last answer left them (the password box is not rebuilt)
+  const answer = useLastAnswer(actionData);
   const tab = (actionData?.intent as AuthTab | undefined) ?? requestedTab;
 
   return (
@@ -119,28 +139,23 @@ export default function LoginPage() {
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         {redirectTo && !actionData ? (
           <div className="mb-4">
-            <ToastNotice
-              toast={{
-                title: "Unauthorized",
-                description: "You are logged out. Logging in again...",
-                variant: "destructive",
-              }}
-            />
+            <ToastNotice toast={UNAUTHORIZED} />
           </div>
         ) : null}
-        {actionData?.toast ? (
+        {answer === actionData && answer?.toast ? (
           <div className="mb-4">
-            <ToastNotice key={actionData.attempt} toast={actionData.toast} />
+            <ToastNotice key={answer.attempt} toast={answer.toast} />
           </div>
         ) : null}
+        <ConnectionLostNotice data={actionData} />
         <nav aria-label="Account access" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
           <TabLink to={loginHref("login", redirectTo)} active={tab === "login"} label="Log In" />
           <TabLink to={loginHref("signup", redirectTo)} active={tab === "signup"} label="Sign Up" />
         </nav>
         {tab === "login" ? (
-          <LoginForm redirectTo={redirectTo} actionData={actionData?.intent === "login" ? actionData : undefined} />
+          <LoginForm redirectTo={redirectTo} actionData={answer?.intent === "login" ? answer : undefined} />
         ) : (
-          <SignupForm actionData={actionData?.intent === "signup" ? actionData : undefined} />
+          <SignupForm idempotencyKey={signupKey} actionData={answer?.intent === "signup" ? answer : undefined} />
         )}
       </section>
     </div>

@@ -7,7 +7,6 @@ import { QuickOrderResult } from "~/components/quick-order/quick-order-result";
 import { QuickOrderTabs } from "~/components/quick-order/quick-order-tabs";
 import { ReorderList } from "~/components/quick-order/reorder-list";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
-import { keepLines } from "~/domain/cart/quick-order";
 import {
   CSV_UPLOAD_INTENT,
   QUICK_ENTRY_INTENT,
@@ -19,7 +18,7 @@ import {
   quickOrderHref,
   type QuickOrderTab,
 } from "~/domain/cart/quick-order.schema";
-import { addQuickEntryOnce, addQuickOrderCsvOnce, quickOrderExamples } from "~/domain/cart/quick-order.server";
+import { addQuickEntryOnce, addQuickOrderCsvOnce, keepLines, quickOrderExamples } from "~/domain/cart/quick-order.server";
 import { REORDER_INTENT } from "~/domain/orders/order-history.schema";
 import { listCustomerOrders, submitReorder } from "~/domain/orders/order-history.server";
 import { requireUser } from "~/utils/auth.server";
@@ -30,6 +29,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readForm, tooLargeReply, type ActionData } from "./read-form.server";
 import { readStoredResult, respond } from "./stored-result.server";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
+import { ConnectionLostNotice } from "~/components/ui/toast";
+import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
 export const meta: MetaFunction = () => [{ title: "Quick Order · INFY Wholesale" }];
 
@@ -113,6 +114,15 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** With JavaScript a lost reply keeps the tab as it was (the list typed, the file chosen). */
+export const clientAction = keepPageOnConnectionLoss({
+  title: NO_REPLY_TITLE,
+  description:
+    "We cannot tell whether the items were added to your cart. Check your connection and try again: nothing will be added twice.",
+});
+
+export { shouldRevalidate } from "~/utils/connection";
+
 // ─── Page ───────────────────────────────────────────────────────────────────
 
 const TAB_INTROS: Record<QuickOrderTab, string> = {
@@ -129,6 +139,7 @@ export default function QuickOrderPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      <ConnectionLostNotice data={actionData} />
       <h1 className="text-3xl font-bold text-slate-900">Quick Order</h1>
       <p className="mt-2 text-slate-600">
         Order by SKU in bulk: type your list, upload a CSV, or repeat a recent order. Everything goes into your{" "}
@@ -148,7 +159,8 @@ export default function QuickOrderPage() {
           {result ? <QuickOrderResult result={result} /> : null}
           {tab === "entry" ? (
             <QuickEntryForm
-              key={resultId ?? "new"}
+              // a new page key (after an add) empties the form; a lost post keeps the key and the text
+              key={resultId ?? idempotencyKey}
               idempotencyKey={idempotencyKey}
               examples={examples}
               defaultText={entryText}
@@ -156,7 +168,7 @@ export default function QuickOrderPage() {
             />
           ) : null}
           {tab === "csv" ? (
-            <CsvUploadForm key={resultId ?? "new"} idempotencyKey={idempotencyKey} lastResult={lastResult(CSV_UPLOAD_INTENT)} />
+            <CsvUploadForm key={resultId ?? idempotencyKey} idempotencyKey={idempotencyKey} lastResult={lastResult(CSV_UPLOAD_INTENT)} />
           ) : null}
           {tab === "reorder" ? <ReorderList orders={orders} idempotencyKey={idempotencyKey} /> : null}
         </section>

@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { productRequestSchema } from "~/domain/requests/product-request.schema";
+import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 
 export const REQUEST_PRODUCT_PATH = "/request-product";
 
@@ -17,7 +18,16 @@ export function ThankYouCard() {
   );
 }
 
-export function RequestForm({ lastResult, submitted }: { lastResult?: SubmissionResult<string[]>; submitted: boolean }) {
+export function RequestForm({
+  idempotencyKey,
+  lastResult,
+  submitted,
+}: {
+  /** the page's key: a repeated post (a retry after a lost reply) records one request */
+  idempotencyKey: string;
+  lastResult?: SubmissionResult<string[]>;
+  submitted: boolean;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.has("requestText") === true;
   const [form, fields] = useForm({
@@ -32,6 +42,7 @@ export function RequestForm({ lastResult, submitted }: { lastResult?: Submission
 
   return (
     <Form method="post" action={REQUEST_PRODUCT_PATH} {...getFormProps(form)} noValidate className="mt-4 space-y-4">
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <div className="space-y-1">
         <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
           Describe the product you&apos;d like us to stock

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ToastNotice } from "~/components/ui/toast";
+import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
 import {
   listMyProductRequests,
   productRequestJson,
@@ -18,6 +18,8 @@ import {
 import { productRequestSchema } from "~/domain/requests/product-request.schema";
 import { requireUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { keepPageOnConnectionLoss, lostWith, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 import type { Toast } from "~/utils/session.server";
 import { MyRequests } from "./my-requests";
 import { REQUEST_PRODUCT_PATH as PATH, RequestForm, ThankYouCard } from "./request-form";
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     submitted: url.searchParams.get("submitted") === "1",
     requests: { ...list, items: list.items.map(productRequestJson) },
+    idempotencyKey: issueIdempotencyKey(),
   });
 }
 
@@ -66,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return failed(submission.reply(), 400, message);
   }
   try {
-    const result = await submitProductRequest(getDb(), user, submission.value);
+    const result = await submitProductRequest(getDb(), user, submission.value, idempotencyKeyFrom(formData));
     if (!result.ok) {
       const reply = submission.reply({
         fieldErrors: result.field ? { [result.field]: [result.message] } : undefined,
@@ -82,9 +85,15 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${PATH}?submitted=1`);
 }
 
+/** With JavaScript a lost reply keeps the text typed; the form's key means a second press sends it once. */
+export const clientAction = keepPageOnConnectionLoss({ title: "Submission failed", description: lostWith(FALLBACK_MESSAGE) });
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function RequestProductPage() {
-  const { submitted, requests } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { submitted, requests, idempotencyKey } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as ActionData | ConnectionLost | undefined;
+  const actionData = useLastAnswer(posted);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -109,18 +118,19 @@ export default function RequestProductPage() {
         The more detail you give (sizes, pack quantities, brands and how much you use), the faster we can act.
       </p>
 
-      {actionData?.notice ? (
+      {posted === actionData && actionData?.notice ? (
         <div className="mt-6">
           <ToastNotice key={actionData.attempt} toast={actionData.notice} />
         </div>
       ) : null}
+      <ConnectionLostNotice data={posted} />
 
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="suggest-heading">
         <h2 id="suggest-heading" className="text-lg font-semibold text-slate-900">
           Suggest a product
         </h2>
         {submitted ? <ThankYouCard /> : null}
-        <RequestForm key={formKey} lastResult={actionData?.result} submitted={submitted} />
+        <RequestForm key={formKey} idempotencyKey={idempotencyKey} lastResult={actionData?.result} submitted={submitted} />
       </section>
 
       <MyRequests requests={requests} />
