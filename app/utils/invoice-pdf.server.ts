@@ -43,6 +43,10 @@ export type SalesInvoiceDocument = {
   };
   /** the order's delivery address; null when the invoice has no order */
   shipTo: { name: string; address: string; city: string; postcode: string } | null;
+  /** the customer's purchase-order reference for the order, printed as "Your reference" */
+  poReference: string | null;
+  /** the order's delivery instructions, printed under the delivery address */
+  deliveryNotes: string | null;
   lines: InvoiceDocumentLine[];
 };
 
@@ -135,6 +139,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
     ["Status", invoiceStatusLabel(invoice.status)],
   ];
   if (invoice.orderNumber) meta.push(["Order", invoice.orderNumber]);
+  if (invoice.poReference) meta.push(["Your reference", invoice.poReference]);
   for (const [label, value] of meta) {
     const y = doc.y;
     doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(label, right - 220, y, { width: 100, align: "right" });
@@ -167,7 +172,13 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
     return doc.y;
   };
   const billBottom = addressBlock("Bill to", billTo, left);
-  const shipBottom = addressBlock("Ship to", shipTo, left + half + 20);
+  let shipBottom = addressBlock("Ship to", shipTo, left + half + 20);
+  if (invoice.deliveryNotes) {
+    doc.moveDown(0.4);
+    doc.font("Helvetica-Bold").fontSize(9).fillColor(INK).text("Delivery notes", left + half + 20, doc.y, { width: half });
+    doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(invoice.deliveryNotes, left + half + 20, doc.y, { width: half });
+    shipBottom = doc.y;
+  }
   y = Math.max(billBottom, shipBottom) + 20;
 
   // ── Lines ──

@@ -48,6 +48,10 @@ export const REPEAT_SCOPE = {
   userDelete: "users.user.delete",
   userApprove: "users.user.approve",
   userReject: "users.user.reject",
+  deliveryAddressCreate: "users.delivery-address.create",
+  deliveryAddressUpdate: "users.delivery-address.update",
+  deliveryAddressDelete: "users.delivery-address.delete",
+  deliveryAddressDefault: "users.delivery-address.default",
   productRequestDecide: "requests.product-request.decide",
 } as const;
 
