@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   ADDRESS_LABEL_MAX_LENGTH,
   deliveryAddressSchema,
@@ -33,6 +34,7 @@ export function AddressForm({
 }) {
   const intent = address ? "edit" : "add";
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const [form, fields] = useForm<Fields, DeliveryAddressInput>({
     id: address ? `address-edit-${address.id}` : "address-add",
@@ -46,7 +48,15 @@ export function AddressForm({
   });
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-4" preventScrollReset>
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-4"
+      preventScrollReset
+      data-hydrated={hydrated ? "true" : undefined}
+    >
       <input type="hidden" name="intent" value={intent} />
       {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
