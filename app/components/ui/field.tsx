@@ -3,74 +3,38 @@ import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "rea
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-500";
 
-/** A labelled input with its error message; the message is announced and linked to the input. */
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
+type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; key?: string };
+
+/**
+ * A labelled input (or, given `textareaProps`, a textarea) with its error message; the message is announced
+ * and linked to the control.
+ */
 export function Field({
   label,
   errors,
   inputProps,
-  hint,
-}: {
-  label: ReactNode;
-  errors?: string[];
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
-  hint?: ReactNode;
-}) {
-  const { key, ...props } = inputProps;
-  const errorId = errors?.length ? `${props.id}-error` : undefined;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        key={key}
-        {...props}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-      />
-      {hint && !errorId ? <p className="text-xs text-slate-500">{hint}</p> : null}
-      {errorId ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {errors?.[0]}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A labelled textarea with its error message, like Field. */
-export function TextareaField({
-  label,
-  errors,
   textareaProps,
   hint,
 }: {
   label: ReactNode;
   errors?: string[];
-  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; key?: string };
   hint?: ReactNode;
-}) {
-  const { key, ...props } = textareaProps;
+} & ({ inputProps: InputProps; textareaProps?: never } | { inputProps?: never; textareaProps: TextareaProps })) {
+  const { key, ...props } = (inputProps ?? textareaProps)!;
   const errorId = errors?.length ? `${props.id}-error` : undefined;
-  const hintId = hint && !errorId ? `${props.id}-hint` : undefined;
+  const control = { className: inputClass, "aria-invalid": errorId ? true : undefined, "aria-describedby": errorId };
   return (
     <div className="space-y-1">
       <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <textarea
-        key={key}
-        {...props}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId ?? hintId}
-      />
-      {hintId ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      {textareaProps ? (
+        <textarea key={key} {...(props as TextareaProps)} {...control} />
+      ) : (
+        <input key={key} {...(props as InputProps)} {...control} />
+      )}
+      {hint && !errorId ? <p className="text-xs text-slate-500">{hint}</p> : null}
       {errorId ? (
         <p id={errorId} className="text-sm text-red-700">
           {errors?.[0]}

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { DialogActions } from "~/components/admin/form/form-bits";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -25,7 +26,7 @@ export function AddressForm({
   lastResult,
   cancelHref,
 }: {
-  /** the address being edited; none for the add form */
+  /** the address being edited (in the dialog, with Cancel going to `cancelHref`); none for the add form */
   address?: DeliveryAddressJson;
   action: string;
   idempotencyKey: string;
@@ -99,21 +100,15 @@ export function AddressForm({
           </label>
         </div>
       )}
-      <div className="flex flex-wrap justify-end gap-3">
-        {cancelHref ? (
-          <Link
-            to={cancelHref}
-            replace
-            preventScrollReset
-            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-          >
-            Cancel
-          </Link>
-        ) : null}
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : address ? "Save changes" : "Add address"}
-        </Button>
-      </div>
+      {cancelHref ? (
+        <DialogActions cancelHref={cancelHref} submitLabel="Save changes" saving={saving} />
+      ) : (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={saving}>
+            {saving ? "Saving..." : "Add address"}
+          </Button>
+        </div>
+      )}
     </Form>
   );
 }

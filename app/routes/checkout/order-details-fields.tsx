@@ -1,6 +1,6 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { Field, TextareaField } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
 import { ADDRESSES_PATH } from "~/domain/users/delivery-address.schema";
 import { DELIVERY_NOTES_MAX_LENGTH, PO_REFERENCE_MAX_LENGTH } from "~/domain/orders/order.schema";
 
@@ -48,7 +48,7 @@ export function OrderDetailsFields({ fields }: { fields: Fields }) {
         hint="Optional. Printed on your invoice so your accounts team can match it."
         inputProps={{ ...getInputProps(fields.poReference, { type: "text" }), maxLength: PO_REFERENCE_MAX_LENGTH }}
       />
-      <TextareaField
+      <Field
         label="Delivery notes"
         errors={fields.deliveryNotes.errors}
         hint="Optional. For example a gate code or your opening hours."
