@@ -6,7 +6,7 @@ import type { DeliveryAddressJson } from "~/domain/users/delivery-addresses.serv
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 
 const secondaryLinkClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50";
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50";
 
 /** A post about one address (make default, confirmed delete), with the page's key. */
 function AddressPost({
@@ -67,7 +67,7 @@ export function AddressCard({ address, idempotencyKey }: { address: DeliveryAddr
         <div className="flex flex-wrap items-center gap-2">
           {address.isDefault ? null : (
             <AddressPost intent="default" addressId={address.id} idempotencyKey={idempotencyKey}>
-              <Button type="submit" variant="secondary" className="px-3 py-1.5" disabled={makingDefault}>
+              <Button type="submit" variant="secondary" disabled={makingDefault}>
                 {makingDefault ? "Saving..." : "Make default"}
                 <span className="sr-only"> {address.label}</span>
               </Button>
@@ -79,7 +79,7 @@ export function AddressCard({ address, idempotencyKey }: { address: DeliveryAddr
           <Link
             to={`${PATH}?delete=${address.id}`}
             preventScrollReset
-            className="inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50"
+            className="inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50"
           >
             Delete<span className="sr-only"> {address.label}</span>
           </Link>
