@@ -19,10 +19,14 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 
 /**
  * POST /api/orders {shippingName, shippingEmail, shippingAddress, shippingCity, shippingPostcode,
- * items: [{productId, quantity, selectedVariants?}], voucherCode?}, with an optional `Idempotency-Key` header.
+ * items: [{productId, quantity, selectedVariants?}], voucherCode?, poReference? (≤ 50), deliveryNotes?
+ * (≤ 500), saveAddress?, addressLabel?}, with an optional `Idempotency-Key` header.
  * The items are the client's cart; any prices sent with them are ignored and every line is priced here.
- * 201 with the order (spec §3 shape); 200 with the same order when the key was used before (nothing new is
- * written); 400 {message, field} for invalid fields ("items" when there are none); 401 signed out;
+ * `saveAddress: true` keeps the shipping address in the customer's address book under `addressLabel`
+ * (required then), in the order's transaction; the answer's `addressBook` says whether it was saved.
+ * 201 with the order (spec §3 shape, plus poReference and deliveryNotes); 200 with the same order when the
+ * key was used before (nothing new is written); 400 {message, field} for invalid fields ("items" when there
+ * are none, "poReference" or "deliveryNotes" when too long, "addressLabel"); 401 signed out;
  * 403 for accounts awaiting approval and non-customers; 409 when a line is short of stock or the voucher has
  * been used (nothing written).
  * The saved cart is emptied only when the order is exactly what it holds.
@@ -35,13 +39,12 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
 
   const idempotencyKey = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, apiOrderSchema);
-  const { items, voucherCode, ...shipping } = input;
+  const { items, ...details } = input;
 
   const db = getDb();
   const result = await placeOrder(db, user, {
-    ...shipping,
+    ...details,
     lines: items,
-    voucherCode,
     idempotencyKey,
     channel: "api",
     cart: "clear-if-same",
@@ -50,7 +53,8 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
 
   const order = findOrderJson(db, result.value.orderId, user.id);
   if (!order) return jsonError(404, "Order not found");
-  return json(order, {
+  const { addressBook } = result.value;
+  return json(addressBook ? { ...order, addressBook } : order, {
     status: result.value.replayed ? 200 : 201,
     headers: { "Cache-Control": "no-store" },
   });

@@ -43,6 +43,10 @@ export type SalesInvoiceDocument = {
   };
   /** the order's delivery address; null when the invoice has no order */
   shipTo: { name: string; address: string; city: string; postcode: string } | null;
+  /** the customer's purchase-order reference for the order, printed as "Your reference" */
+  poReference: string | null;
+  /** the order's delivery instructions, printed under the delivery address */
+  deliveryNotes: string | null;
   lines: InvoiceDocumentLine[];
 };
 
@@ -72,6 +76,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
     ["Status", invoiceStatusLabel(invoice.status)],
   ];
   if (invoice.orderNumber) meta.push(["Order", invoice.orderNumber]);
+  if (invoice.poReference) meta.push(["Your reference", invoice.poReference]);
   let y = drawLetterhead(doc, company, "INVOICE", meta);
 
   // ── Bill to / Ship to ──
@@ -89,7 +94,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
     : ["As billed"];
   y = drawAddressBlocks(doc, y, [
     ["Bill to", billTo],
-    ["Ship to", shipTo],
+    ["Ship to", invoice.deliveryNotes ? [...shipTo, "Delivery notes", invoice.deliveryNotes] : shipTo],
   ]);
 
   // ── Lines ──

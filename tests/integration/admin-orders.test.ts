@@ -560,7 +560,7 @@ describe("exports", () => {
     expect(exported.headers.get("Content-Type")).toContain("text/csv");
     expect(exported.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = (await exported.text()).trim().split("\n");
-    expect(rows[0]).toBe("id,orderNumber,customerId,customerEmail,status,subtotal,vatAmount,total,createdAt");
+    expect(rows[0]).toBe("id,orderNumber,customerId,customerEmail,status,subtotal,vatAmount,total,createdAt,poReference,deliveryNotes");
     expect(rows).toHaveLength(4);
     expect(rows[1]).toMatch(new RegExp(`^${first.orderId},${first.orderNumber},${buyer.id},buyer@patel-catering.co.uk,pending,72.50,14.50,87.00,\\d{4}-`));
     expect(rows[3]).toContain(`,${cancelled.orderNumber},`);
@@ -570,9 +570,9 @@ describe("exports", () => {
     expect(picking.status).toBe(200);
     expect(picking.headers.get("X-Export-Count")).toBe("2");
     expect((await picking.text()).trim().split("\n")).toEqual([
-      "productId,productName,variants,totalQuantity,orderIds,orderNumbers",
-      `${kettle.id},Commercial Kettle 10L,,2,${first.orderId},${first.orderNumber}`,
-      `${mugs.id},Stoneware Mugs (12),,6,${first.orderId} ${second.orderId},${first.orderNumber} ${second.orderNumber}`,
+      "productId,productName,variants,totalQuantity,orderIds,orderNumbers,poReferences,deliveryNotes",
+      `${kettle.id},Commercial Kettle 10L,,2,${first.orderId},${first.orderNumber},,`,
+      `${mugs.id},Stoneware Mugs (12),,6,${first.orderId} ${second.orderId},${first.orderNumber} ${second.orderNumber},,`,
     ]);
 
     const onlyCancelled = await api(apiPicking.loader, `/api/admin/orders/picking-list?ids=${cancelled.orderId}`, "GET");

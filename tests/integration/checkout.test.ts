@@ -31,9 +31,10 @@ import * as root from "~/root";
 import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout/route";
 import { databasePath, getDb } from "~/utils/db.server";
-import { listOutbox, outboxDir } from "~/utils/mail.server";
+import { listOutbox } from "~/utils/mail.server";
 import { createCategory, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
+import { mailFor } from "./outbox";
 import { signIn } from "./sign-in";
 
 type Product = typeof products.$inferSelect;
@@ -195,15 +196,6 @@ function invoiceOf(orderId: number) {
 
 function pointsOf(orderId: number) {
   return getDb().select().from(loyaltyTransactions).where(eq(loyaltyTransactions.orderId, orderId)).all();
-}
-
-function mailFor(orderNumber: string) {
-  const entry = listOutbox({ limit: 1000 }).items.find((item) => item.subject.includes(orderNumber));
-  if (!entry) return null;
-  const raw = fs.readFileSync(path.join(outboxDir(), entry.file), "latin1");
-  // the body parts are quoted-printable: undo the soft line breaks and the =XX escapes to read them
-  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return { ...entry, raw: Buffer.from(bytes, "latin1").toString("utf8") };
 }
 
 function orderIdFrom(location: string) {

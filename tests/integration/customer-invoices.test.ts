@@ -1,4 +1,3 @@
-import { inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, salesInvoices, users } from "~db/schema";
@@ -14,6 +13,7 @@ import { renderSalesInvoicePdf } from "~/utils/invoice-pdf.server";
 import { commitSession, sessionStorage } from "~/utils/session.server";
 import { createCategory, createInvoicedOrder, createUser } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
+import { pdfText } from "./pdf-text";
 
 type User = typeof users.$inferSelect;
 type Product = typeof products.$inferSelect;
@@ -51,34 +51,6 @@ async function sessionCookieFor(user: User) {
   const session = await sessionStorage.getSession();
   session.set("userId", user.id);
   return (await commitSession(session)).split(";")[0];
-}
-
-/**
- * The text a PDF shows: pdfkit compresses each page's content stream, and writes the standard fonts' text
- * as hex strings inside TJ arrays (split where it kerns). Inflate, decode and join each array.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const texts: string[] = [];
-  const streamPattern = /stream\r?\n/g;
-  let match: RegExpExecArray | null;
-  while ((match = streamPattern.exec(raw))) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf("endstream", start);
-    if (end < 0) break;
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(raw.slice(start, end), "latin1")).toString("latin1");
-    } catch {
-      content = raw.slice(start, end);
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const parts = [...array[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1], "hex").toString("latin1"));
-      texts.push(parts.join(""));
-    }
-    streamPattern.lastIndex = end + "endstream".length;
-  }
-  return texts.join("\n");
 }
 
 beforeAll(async () => {
@@ -218,6 +190,7 @@ describe("GET /api/invoices", () => {
       invoiceNumber: newest.invoiceNumber,
       orderId: order.id,
       orderNumber: order.orderNumber,
+      poReference: null,
       issueDate: TODAY,
       dueDate: addDaysToDate(TODAY, 30),
       status: "unpaid",

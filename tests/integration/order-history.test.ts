@@ -314,6 +314,8 @@ describe("GET /api/orders/my-orders", () => {
       shippingAddress: "Unit 4, Canal Wharf",
       shippingCity: "Leeds",
       shippingPostcode: "LS11 5PS",
+      poReference: null,
+      deliveryNotes: null,
       trackingNumber: "15505",
       carrier: "DPD",
       estimatedDelivery: "2025-01-08",

@@ -36,9 +36,10 @@ const ACCOUNT_LINKS = [
   { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress." },
   { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies." },
   { to: "/account/templates", label: "Order Templates", text: "Reorder your regular products in one click." },
+  { to: "/account/addresses", label: "Delivery Addresses", text: "The sites you deliver to, ready to pick at checkout." },
 ];
 
-/** Links to the rest of the account: loyalty, returns, invoices and order templates. */
+/** Links to the rest of the account: loyalty, returns, invoices, order templates and delivery addresses. */
 export function MoreOfYourAccount() {
   return (
     <nav aria-label="More of your account" className="mt-10">

@@ -67,6 +67,11 @@ export function InvoiceTable({ invoices }: { invoices: CustomerInvoiceJson[] }) 
                 {invoice.orderNumber ? (
                   <span className="block text-xs font-normal text-slate-500">Order {invoice.orderNumber}</span>
                 ) : null}
+                {invoice.poReference ? (
+                  <span className="block text-xs font-normal text-slate-500" data-testid="invoice-po-reference">
+                    Your reference {invoice.poReference}
+                  </span>
+                ) : null}
               </th>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatInvoiceDate(invoice.issueDate)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatInvoiceDate(invoice.dueDate)}</td>

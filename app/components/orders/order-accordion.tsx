@@ -65,6 +65,11 @@ function OrderDetails({
         </time>
         <StatusBadge status={order.status} />
         <span className="text-sm text-slate-600">{itemCount(order.items.length)}</span>
+        {order.poReference ? (
+          <span className="text-sm text-slate-600" data-testid="order-po-reference">
+            Your PO: <span className="font-medium text-slate-900">{order.poReference}</span>
+          </span>
+        ) : null}
         <span className="ml-auto text-right font-semibold text-slate-900">
           {formatDecimalMoney(order.total)}
           <span className="ml-1 text-xs font-normal text-slate-500">inc VAT</span>
@@ -90,6 +95,12 @@ function OrderDetails({
               <br />
               <span className="text-slate-600">{order.shippingEmail}</span>
             </address>
+            {order.deliveryNotes ? (
+              <>
+                <h4 className="mt-3 text-sm font-semibold text-slate-700">Delivery notes</h4>
+                <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{order.deliveryNotes}</p>
+              </>
+            ) : null}
           </section>
         </div>
 

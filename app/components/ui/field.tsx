@@ -1,34 +1,39 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600 aria-[invalid=true]:border-red-500";
 
-/** A labelled input with its error message; the message is announced and linked to the input. */
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
+type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; key?: string };
+
+/**
+ * A labelled input (or, given `textareaProps`, a textarea) with its error message; the message is announced
+ * and linked to the control.
+ */
 export function Field({
   label,
   errors,
   inputProps,
+  textareaProps,
   hint,
 }: {
   label: ReactNode;
   errors?: string[];
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; key?: string };
   hint?: ReactNode;
-}) {
-  const { key, ...props } = inputProps;
+} & ({ inputProps: InputProps; textareaProps?: never } | { inputProps?: never; textareaProps: TextareaProps })) {
+  const { key, ...props } = (inputProps ?? textareaProps)!;
   const errorId = errors?.length ? `${props.id}-error` : undefined;
+  const control = { className: inputClass, "aria-invalid": errorId ? true : undefined, "aria-describedby": errorId };
   return (
     <div className="space-y-1">
       <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        key={key}
-        {...props}
-        className={inputClass}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-      />
+      {textareaProps ? (
+        <textarea key={key} {...(props as TextareaProps)} {...control} />
+      ) : (
+        <input key={key} {...(props as InputProps)} {...control} />
+      )}
       {hint && !errorId ? <p className="text-xs text-slate-500">{hint}</p> : null}
       {errorId ? (
         <p id={errorId} className="text-sm text-red-700">

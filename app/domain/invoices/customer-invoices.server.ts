@@ -20,6 +20,8 @@ export type CustomerInvoiceJson = {
   invoiceNumber: string;
   orderId: number | null;
   orderNumber: string | null;
+  /** the customer's own purchase-order reference for the order, or null */
+  poReference: string | null;
   issueDate: string;
   dueDate: string;
   status: InvoiceStatus;
@@ -45,6 +47,7 @@ const listColumns = {
   invoiceNumber: salesInvoices.invoiceNumber,
   orderId: salesInvoices.orderId,
   orderNumber: orders.orderNumber,
+  poReference: orders.poReference,
   issueDate: salesInvoices.issueDate,
   dueDate: salesInvoices.dueDate,
   status: salesInvoices.status,
@@ -59,6 +62,7 @@ type ListRow = {
   invoiceNumber: string;
   orderId: number | null;
   orderNumber: string | null;
+  poReference: string | null;
   issueDate: string;
   dueDate: string;
   status: string;
@@ -74,6 +78,7 @@ function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {
     invoiceNumber: row.invoiceNumber,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
+    poReference: row.poReference,
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     status: deriveInvoiceStatus(row, today),

@@ -1,7 +1,7 @@
 /**
  * One sales invoice as the PDF and the invoice screens show it: the invoice with its derived status and
- * outstanding balance, bill-to (the customer's account), ship-to (the order's delivery address) and its
- * lines. Shared by the customer's own invoices (scoped to them) and the back office (any invoice).
+ * outstanding balance, bill-to (the customer's account), ship-to (the order's delivery address, with its
+ * delivery notes), the customer's PO reference and its lines. Shared by the customer's own invoices (scoped to them) and the back office (any invoice).
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
@@ -55,6 +55,8 @@ export function loadSalesInvoiceDocument(
       shippingAddress: orders.shippingAddress,
       shippingCity: orders.shippingCity,
       shippingPostcode: orders.shippingPostcode,
+      poReference: orders.poReference,
+      deliveryNotes: orders.deliveryNotes,
       businessName: users.businessName,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -114,6 +116,8 @@ export function loadSalesInvoiceDocument(
             postcode: row.shippingPostcode ?? "",
           }
         : null,
+    poReference: row.poReference,
+    deliveryNotes: row.deliveryNotes,
     lines,
   };
 }

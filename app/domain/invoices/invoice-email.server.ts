@@ -30,6 +30,7 @@ function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, company
     `Dear ${invoice.billTo.name ?? invoice.billTo.businessName ?? "customer"},`,
     "",
     `Please find attached invoice ${invoice.invoiceNumber}${invoice.orderNumber ? ` for order ${invoice.orderNumber}` : ""}, issued ${formatInvoiceDate(invoice.issueDate)}.`,
+    ...(invoice.poReference ? [`Your reference: ${invoice.poReference}`] : []),
     "",
     `Total: ${formatMoney(invoice.total)} (including VAT ${formatMoney(invoice.vatAmount)})`,
     `Amount paid: ${formatMoney(invoice.amountPaid)}`,

@@ -40,6 +40,8 @@ const listColumns = {
   shippingAddress: orders.shippingAddress,
   shippingCity: orders.shippingCity,
   shippingPostcode: orders.shippingPostcode,
+  poReference: orders.poReference,
+  deliveryNotes: orders.deliveryNotes,
 };
 
 type ListRow = {
@@ -64,6 +66,8 @@ type ListRow = {
   shippingAddress: string | null;
   shippingCity: string | null;
   shippingPostcode: string | null;
+  poReference: string | null;
+  deliveryNotes: string | null;
 };
 
 /** A sales invoice as the API and the list show it: money as 2-decimal strings, the status derived. */
@@ -90,6 +94,8 @@ type AdminSalesInvoiceJson = {
     shippingAddress: string | null;
     shippingCity: string | null;
     shippingPostcode: string | null;
+    poReference: string | null;
+    deliveryNotes: string | null;
   } | null;
 };
 
@@ -127,6 +133,8 @@ function invoiceJson(row: ListRow, today: string): AdminSalesInvoiceJson {
             shippingAddress: row.shippingAddress,
             shippingCity: row.shippingCity,
             shippingPostcode: row.shippingPostcode,
+            poReference: row.poReference,
+            deliveryNotes: row.deliveryNotes,
           }
         : null,
   };
@@ -164,7 +172,8 @@ type SalesInvoicePage = {
 
 /**
  * One page of invoices, newest issue date first (then newest id, so pages never overlap). `q` matches the
- * invoice number, the customer's email or business name, or the order number; `status` is the derived one.
+ * invoice number, the customer's email or business name, the order number or the customer's PO reference;
+ * `status` is the derived one.
  */
 export function listSalesInvoices(
   db: DB,
@@ -180,6 +189,7 @@ export function listSalesInvoices(
         likeEscaped(sql`coalesce(${users.email}, '')`, pattern),
         likeEscaped(sql`coalesce(${users.businessName}, '')`, pattern),
         likeEscaped(sql`coalesce(${orders.orderNumber}, '')`, pattern),
+        likeEscaped(sql`coalesce(${orders.poReference}, '')`, pattern),
       )!,
     );
   }

@@ -16,6 +16,8 @@ import {
 } from "~/domain/loyalty/vouchers.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
+import { addressIdSchema } from "~/domain/users/delivery-address.schema";
+import { listDeliveryAddresses, type DeliveryAddressJson } from "~/domain/users/delivery-addresses.server";
 import type { DB } from "~/utils/db.server";
 import type { CheckoutForm, ShippingDetails } from "./order.schema";
 import { checkoutRefusal, placeOrder } from "./orders.server";
@@ -80,12 +82,30 @@ function voucherAsked(db: DB, userId: string, code: string): { applied: VoucherR
   return { applied: asked, problem: null };
 }
 
+export const SAVED_ADDRESS_NOT_FOUND = "That saved address was not found, so the address below is unchanged.";
+
+/**
+ * The saved address the shipping fields start from: the one the buyer picked (`?address=`), else their
+ * default. The book holds only the buyer's own addresses, so another customer's id is simply not found.
+ */
+function addressAsked(book: DeliveryAddressJson[], asked: string | null) {
+  if (asked === null || asked === "") return { chosen: book.find((entry) => entry.isDefault) ?? null, problem: null };
+  const id = addressIdSchema.safeParse(asked);
+  const chosen = id.success ? (book.find((entry) => entry.id === id.data) ?? null) : null;
+  return { chosen, problem: chosen ? null : SAVED_ADDRESS_NOT_FOUND };
+}
+
 /**
  * Everything /checkout shows, or null when the cart is empty (the page sends the buyer home).
- * `voucherCode` is the `?voucher=` the buyer followed or typed; customers who may not order (awaiting
- * approval, other roles) get a `refusal` to show instead of the form.
+ * `voucherCode` is the `?voucher=` the buyer followed or typed, `addressId` the `?address=` they picked
+ * from their address book; customers who may not order (awaiting approval, other roles) get a `refusal`
+ * to show instead of the form.
  */
-export function loadCheckout(db: DB, user: SessionUser, { voucherCode }: { voucherCode: string | null }) {
+export function loadCheckout(
+  db: DB,
+  user: SessionUser,
+  { voucherCode, addressId = null }: { voucherCode: string | null; addressId?: string | null },
+) {
   const cart = getCart(db, { kind: "user", userId: user.id }, buyerFor(db, user));
   if (cart.lines.length === 0) return null;
 
@@ -98,6 +118,8 @@ export function loadCheckout(db: DB, user: SessionUser, { voucherCode }: { vouch
     unitsByProduct.set(line.productId, (unitsByProduct.get(line.productId) ?? 0) + line.quantity);
   }
   const refusal = checkoutRefusal(user);
+  const addresses = listDeliveryAddresses(db, user.id);
+  const { chosen, problem: addressProblem } = addressAsked(addresses, addressId);
   return {
     lines: cart.lines.map((line) => ({
       key: `${line.productId}|${line.variantKey}`,
@@ -137,7 +159,18 @@ export function loadCheckout(db: DB, user: SessionUser, { voucherCode }: { vouch
       : null,
     voucherProblem: problem,
     askedCode,
-    defaults: checkoutDefaults(db, user),
+    defaults: chosen
+      ? {
+          shippingName: chosen.name,
+          shippingEmail: user.email,
+          shippingAddress: chosen.address,
+          shippingCity: chosen.city,
+          shippingPostcode: chosen.postcode,
+        }
+      : checkoutDefaults(db, user),
+    addresses,
+    chosenAddressId: chosen?.id ?? null,
+    addressProblem,
     refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,
   };
 }

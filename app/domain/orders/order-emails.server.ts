@@ -26,6 +26,10 @@ export type ConfirmationOrder = {
   shippingAddress: string;
   shippingCity: string;
   shippingPostcode: string;
+  /** the buyer's purchase-order reference */
+  poReference?: string | null;
+  /** instructions for the delivery */
+  deliveryNotes?: string | null;
   items: {
     productName: string;
     selectedVariants: Record<string, string>;
@@ -57,9 +61,11 @@ function escapeHtml(value: string) {
 /** Subject, plain text and HTML of the confirmation for one order. */
 export function orderConfirmationEmail(order: ConfirmationOrder, company: CompanySettings = getCompanySettings()) {
   const awaitingApproval = order.status === "pending_approval";
+  // the buyer's own reference in the subject lets their accounts team file the mail without opening it
+  const yourPo = order.poReference ? ` (your PO ${order.poReference})` : "";
   const subject = awaitingApproval
-    ? `Order ${order.orderNumber} received: awaiting approval`
-    : `Order ${order.orderNumber} confirmed`;
+    ? `Order ${order.orderNumber}${yourPo} received: awaiting approval`
+    : `Order ${order.orderNumber}${yourPo} confirmed`;
   const intro = awaitingApproval
     ? `Thank you for your order ${order.orderNumber}. Your account's orders are approved before we process them: we will be in touch once it has been approved, and your invoice will follow then.`
     : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships. Your invoice is payable within 30 days.`;
@@ -88,6 +94,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     intro,
     "",
     `Order number: ${order.orderNumber}`,
+    ...(order.poReference ? [`Your PO reference: ${order.poReference}`] : []),
     `Placed: ${placedAt.format(order.createdAt)}`,
     "",
     "Items (prices ex VAT):",
@@ -97,6 +104,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     "",
     "Delivering to:",
     ...address,
+    ...(order.deliveryNotes ? ["", "Delivery notes:", order.deliveryNotes] : []),
     "",
     footer,
   ].join("\n");
@@ -106,7 +114,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
 <html lang="en-GB"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
 <p>Hello ${escapeHtml(order.shippingName)},</p>
 <p>${escapeHtml(intro)}</p>
-<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}<br><strong>Placed:</strong> ${escapeHtml(placedAt.format(order.createdAt))}</p>
+<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}<br>${order.poReference ? `<strong>Your PO reference:</strong> ${escapeHtml(order.poReference)}<br>` : ""}<strong>Placed:</strong> ${escapeHtml(placedAt.format(order.createdAt))}</p>
 <table style="border-collapse:collapse;width:100%;max-width:640px;font-size:14px;">
 <thead><tr>
 <th style="${cell}text-align:left;">Item</th><th style="${cell}text-align:right;">Qty</th><th style="${cell}text-align:right;">Unit (ex VAT)</th><th style="${cell}text-align:right;">VAT</th><th style="${cell}text-align:right;">Total (ex VAT)</th>
@@ -129,6 +137,7 @@ ${totals
 </tfoot>
 </table>
 <p><strong>Delivering to:</strong><br>${address.map(escapeHtml).join("<br>")}</p>
+${order.deliveryNotes ? `<p><strong>Delivery notes:</strong><br>${escapeHtml(order.deliveryNotes).replace(/\n/g, "<br>")}</p>` : ""}
 <p style="color:#64748b;font-size:12px;">${escapeHtml(footer)}</p>
 </body></html>`;
 

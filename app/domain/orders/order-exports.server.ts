@@ -50,7 +50,8 @@ export function safeCell(value: string) {
 
 /**
  * The selected orders as CSV (400 on "ids" without a valid selection; spec §3 "Order export row": id, customerId, customerEmail, status, subtotal,
- * vatAmount, total, createdAt, with the order number after the id). Money as 2-decimal pounds.
+ * vatAmount, total, createdAt, with the order number after the id, and the customer's PO reference and
+ * delivery notes at the end). Money as 2-decimal pounds.
  */
 export function exportOrdersCsv(db: DB, ids: unknown, today = ukToday()): Result<CsvExport> {
   const selected = selectedIds(ids);
@@ -68,10 +69,24 @@ export function exportOrdersCsv(db: DB, ids: unknown, today = ukToday()): Result
       toDecimalString(order.vatAmount),
       toDecimalString(order.total),
       order.createdAt.toISOString(),
+      safeCell(order.poReference ?? ""),
+      safeCell(order.deliveryNotes ?? ""),
     ]),
     {
       header: true,
-      columns: ["id", "orderNumber", "customerId", "customerEmail", "status", "subtotal", "vatAmount", "total", "createdAt"],
+      columns: [
+        "id",
+        "orderNumber",
+        "customerId",
+        "customerEmail",
+        "status",
+        "subtotal",
+        "vatAmount",
+        "total",
+        "createdAt",
+        "poReference",
+        "deliveryNotes",
+      ],
     },
   );
   return ok({ csv, fileName: `orders-${today}.csv`, count: loaded.value.length });
@@ -80,9 +95,21 @@ export function exportOrdersCsv(db: DB, ids: unknown, today = ukToday()): Result
 const NOTHING_TO_PICK_MESSAGE = "The selected orders are all cancelled: there is nothing to pick.";
 
 /**
+ * "ORD-000012: PO-4471; ORD-000013: gate code 1234": a per-order detail for the orders of a picking row
+ * that have one, so the packer sees whose reference goes on the docket and what the driver must know.
+ */
+function perOrder(orderIds: number[], numbers: Map<number, string>, detail: Map<number, string | null>) {
+  return orderIds
+    .filter((id) => detail.get(id))
+    .map((id) => `${numbers.get(id)}: ${detail.get(id)!.replace(/\s*\n\s*/g, " / ")}`)
+    .join("; ");
+}
+
+/**
  * What to take off the shelves for the selected orders (spec §3 "Picking list row": productId,
  * productName, variants, totalQuantity, orderIds), one row per product and variant choice, by product
- * name. Cancelled orders are left out: their stock is back on the shelf.
+ * name, with the PO references and delivery notes of those orders. Cancelled orders are left out: their
+ * stock is back on the shelf.
  */
 export function pickingListCsv(db: DB, ids: unknown, today = ukToday()): Result<CsvExport> {
   const selected = selectedIds(ids);
@@ -92,6 +119,8 @@ export function pickingListCsv(db: DB, ids: unknown, today = ukToday()): Result<
   const live = loaded.value.filter((order) => order.status !== "cancelled");
   if (live.length === 0) return fail(409, NOTHING_TO_PICK_MESSAGE, "ids");
   const numbers = new Map(live.map((order) => [order.id, order.orderNumber]));
+  const poReferences = new Map(live.map((order) => [order.id, order.poReference]));
+  const deliveryNotes = new Map(live.map((order) => [order.id, order.deliveryNotes]));
   const lines = db
     .select({
       orderId: orderItems.orderId,
@@ -128,8 +157,13 @@ export function pickingListCsv(db: DB, ids: unknown, today = ukToday()): Result<
       pick.totalQuantity,
       pick.orderIds.join(" "),
       pick.orderIds.map((id) => numbers.get(id)).join(" "),
+      safeCell(perOrder(pick.orderIds, numbers, poReferences)),
+      safeCell(perOrder(pick.orderIds, numbers, deliveryNotes)),
     ]),
-    { header: true, columns: ["productId", "productName", "variants", "totalQuantity", "orderIds", "orderNumbers"] },
+    {
+      header: true,
+      columns: ["productId", "productName", "variants", "totalQuantity", "orderIds", "orderNumbers", "poReferences", "deliveryNotes"],
+    },
   );
   return ok({ csv, fileName: `picking-list-${today}.csv`, count: live.length });
 }

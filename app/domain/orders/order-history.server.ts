@@ -62,6 +62,10 @@ export type OrderJson = {
   shippingAddress: string;
   shippingCity: string;
   shippingPostcode: string;
+  /** the buyer's purchase-order reference, or null */
+  poReference: string | null;
+  /** instructions for the delivery, or null */
+  deliveryNotes: string | null;
   trackingNumber: string | null;
   carrier: string | null;
   /** a calendar date, YYYY-MM-DD */
@@ -97,6 +101,8 @@ const orderColumns = {
   shippingAddress: orders.shippingAddress,
   shippingCity: orders.shippingCity,
   shippingPostcode: orders.shippingPostcode,
+  poReference: orders.poReference,
+  deliveryNotes: orders.deliveryNotes,
   trackingNumber: orders.trackingNumber,
   carrier: orders.carrier,
   estimatedDelivery: orders.estimatedDelivery,
@@ -159,6 +165,8 @@ function orderJson(row: OrderRow, items: OrderItemJson[]): OrderJson {
     shippingAddress: row.shippingAddress,
     shippingCity: row.shippingCity,
     shippingPostcode: row.shippingPostcode,
+    poReference: row.poReference,
+    deliveryNotes: row.deliveryNotes,
     trackingNumber: row.trackingNumber,
     carrier: row.carrier,
     estimatedDelivery: row.estimatedDelivery,

@@ -23,6 +23,8 @@ export const summaryColumns = {
   total: orders.total,
   shippingName: orders.shippingName,
   shippingEmail: orders.shippingEmail,
+  poReference: orders.poReference,
+  deliveryNotes: orders.deliveryNotes,
   createdAt: orders.createdAt,
 };
 
@@ -48,8 +50,8 @@ export function paged<T>(total: number, requested: number, pageSize: number, loa
 }
 
 /**
- * Orders matching ?q= (order number, the customer's email, the shipping email or name; a bare number also
- * matches the order id) and ?status=, newest first, 25 a page.
+ * Orders matching ?q= (order number, the customer's email, the shipping email or name, the customer's PO
+ * reference; a bare number also matches the order id) and ?status=, newest first, 25 a page.
  */
 export function listAdminOrders(
   db: DB,
@@ -65,6 +67,7 @@ export function listAdminOrders(
       like(sql`coalesce(${users.email}, '')`, pattern),
       like(orders.shippingEmail, pattern),
       like(orders.shippingName, pattern),
+      like(sql`coalesce(${orders.poReference}, '')`, pattern),
     ];
     const bare = q.replace(/^#/, "");
     if (/^\d{1,15}$/.test(bare)) matches.push(eq(orders.id, Number(bare)));
@@ -149,6 +152,7 @@ export function adminOrderSummaryJson(order: AdminOrderSummary) {
   return {
     ...orderContactJson(order),
     status: order.status,
+    poReference: order.poReference,
     subtotal: toDecimalString(order.subtotal),
     vatAmount: toDecimalString(order.vatAmount),
     total: toDecimalString(order.total),
@@ -178,6 +182,8 @@ export function adminOrderJson(order: AdminOrderDetail) {
     shippingAddress: order.shippingAddress,
     shippingCity: order.shippingCity,
     shippingPostcode: order.shippingPostcode,
+    poReference: order.poReference,
+    deliveryNotes: order.deliveryNotes,
     trackingNumber: order.trackingNumber,
     carrier: order.carrier,
     trackingUrl: order.trackingUrl,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { apiOrderSchema, checkoutFormSchema, SHIPPING_MESSAGES } from "./order.schema";
+import {
+  apiOrderSchema,
+  checkoutFormSchema,
+  DELIVERY_NOTES_TOO_LONG,
+  PO_REFERENCE_TOO_LONG,
+  SHIPPING_MESSAGES,
+} from "./order.schema";
 
 const shipping = {
   shippingName: "Sam Patel",
@@ -22,6 +28,10 @@ describe("checkoutFormSchema", () => {
       shippingCity: "Leeds",
       shippingPostcode: "LS11 5PS",
       voucherCode: null,
+      poReference: null,
+      deliveryNotes: null,
+      saveAddress: false,
+      addressLabel: null,
     });
   });
 
@@ -87,5 +97,56 @@ describe("apiOrderSchema", () => {
     expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items: [{ productId: "x", quantity: 1 }] }))).toEqual({
       "items.0.productId": "Product not found",
     });
+  });
+});
+
+describe("PO reference, delivery notes and saving the address", () => {
+  const items = [{ productId: 1, quantity: 1 }];
+
+  it("trims both, keeps the notes' line breaks and reads blank as none", () => {
+    const parsed = checkoutFormSchema.parse({
+      ...shipping,
+      poReference: "  PO-4471 ",
+      deliveryNotes: " Gate code 1234\r\nGoods in closes at 3pm  ",
+    });
+    expect(parsed.poReference).toBe("PO-4471");
+    expect(parsed.deliveryNotes).toBe("Gate code 1234\nGoods in closes at 3pm");
+    const blank = apiOrderSchema.parse({ ...shipping, items, poReference: "   ", deliveryNotes: null });
+    expect([blank.poReference, blank.deliveryNotes]).toEqual([null, null]);
+  });
+
+  it("refuses a PO reference over 50 and notes over 500 characters, on their fields", () => {
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items, poReference: "P".repeat(50) }))).toEqual({});
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items, poReference: "P".repeat(51) }))).toEqual({
+      poReference: PO_REFERENCE_TOO_LONG,
+    });
+    expect(errorsOf(checkoutFormSchema.safeParse({ ...shipping, deliveryNotes: "n".repeat(501) }))).toEqual({
+      deliveryNotes: DELIVERY_NOTES_TOO_LONG,
+    });
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items, poReference: 4471 }))).toEqual({});
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items, deliveryNotes: ["gate"] }))).toEqual({
+      deliveryNotes: "Delivery notes must be text",
+    });
+  });
+
+  it("asks for a label only when the address is to be saved", () => {
+    expect(checkoutFormSchema.parse({ ...shipping, addressLabel: "ignored" })).toMatchObject({
+      saveAddress: false,
+      addressLabel: null,
+    });
+    expect(checkoutFormSchema.parse({ ...shipping, saveAddress: "on", addressLabel: " Yard " })).toMatchObject({
+      saveAddress: true,
+      addressLabel: "Yard",
+    });
+    expect(errorsOf(checkoutFormSchema.safeParse({ ...shipping, saveAddress: "on" }))).toEqual({
+      addressLabel: "Label is required",
+    });
+    expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, items, saveAddress: true, addressLabel: "x".repeat(61) }))).toEqual({
+      addressLabel: "Keep the label to 60 characters or fewer",
+    });
+  });
+
+  it("writes a UK postcode in its standard form", () => {
+    expect(checkoutFormSchema.parse({ ...shipping, shippingPostcode: "ls16en" }).shippingPostcode).toBe("LS1 6EN");
   });
 });

@@ -8,40 +8,39 @@
  */
 import { z } from "zod";
 import { cartLineRefSchema, MAX_LINE_QUANTITY } from "~/domain/cart/cart.schema";
+import { optionalTextField } from "~/domain/pricing/pricing-rules.schema";
+import {
+  ADDRESS_MESSAGES,
+  addressFields,
+  addressLabelField,
+  checkboxField,
+  LABEL_REQUIRED,
+} from "~/domain/users/delivery-address.schema";
 
 export const SHIPPING_MESSAGES = {
-  shippingName: "Name is required",
+  shippingName: ADDRESS_MESSAGES.name,
   shippingEmail: "Invalid email address",
-  shippingAddress: "Address is required",
-  shippingCity: "City is required",
-  shippingPostcode: "Postcode is required",
+  shippingAddress: ADDRESS_MESSAGES.address,
+  shippingCity: ADDRESS_MESSAGES.city,
+  shippingPostcode: ADDRESS_MESSAGES.postcode,
 } as const;
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 /** The most lines one order may hold (the cart holds at most as many). */
 export const MAX_ORDER_LINES = 1000;
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be ${max} characters or fewer`);
-
+// The address fields are the address book's (users/delivery-address.schema.ts): one set of rules for both.
 export const shippingSchema = z.object({
-  shippingName: requiredText(SHIPPING_MESSAGES.shippingName, 200),
+  shippingName: addressFields.name,
   shippingEmail: z
     .string({ required_error: SHIPPING_MESSAGES.shippingEmail, invalid_type_error: SHIPPING_MESSAGES.shippingEmail })
     .trim()
     .max(254, SHIPPING_MESSAGES.shippingEmail)
     .email(SHIPPING_MESSAGES.shippingEmail)
     .transform((email) => email.toLowerCase()),
-  shippingAddress: requiredText(SHIPPING_MESSAGES.shippingAddress, 500),
-  shippingCity: requiredText(SHIPPING_MESSAGES.shippingCity, 100),
-  // Postcodes are kept as typed, upper-cased, with single spaces ("ls1 6en" → "LS1 6EN").
-  shippingPostcode: requiredText(SHIPPING_MESSAGES.shippingPostcode, 20).transform((postcode) =>
-    postcode.toUpperCase().replace(/\s+/g, " "),
-  ),
+  shippingAddress: addressFields.address,
+  shippingCity: addressFields.city,
+  shippingPostcode: addressFields.postcode,
 });
 export type ShippingDetails = z.infer<typeof shippingSchema>;
 
@@ -53,11 +52,51 @@ const voucherCodeSchema = z
   .nullish()
   .transform((code) => (code ? code : null));
 
+export const PO_REFERENCE_MAX_LENGTH = 50;
+export const DELIVERY_NOTES_MAX_LENGTH = 500;
+export const PO_REFERENCE_TOO_LONG = `Your PO reference must be ${PO_REFERENCE_MAX_LENGTH} characters or fewer`;
+export const DELIVERY_NOTES_TOO_LONG = `Delivery notes must be ${DELIVERY_NOTES_MAX_LENGTH} characters or fewer`;
+
 /**
- * The checkout form: the shipping details and the voucher chosen on the page. Its lines are the buyer's
- * saved cart, read by the server.
+ * What a trade buyer adds to an order: their own purchase-order reference (printed on the invoice so their
+ * accounts team can match it) and notes for the driver (gate code, opening hours). Both optional: trimmed,
+ * blank is null.
  */
-export const checkoutFormSchema = shippingSchema.extend({ voucherCode: voucherCodeSchema });
+const orderReferenceFields = {
+  poReference: optionalTextField(PO_REFERENCE_MAX_LENGTH, PO_REFERENCE_TOO_LONG, "Your PO reference must be text"),
+  deliveryNotes: optionalTextField(DELIVERY_NOTES_MAX_LENGTH, DELIVERY_NOTES_TOO_LONG, "Delivery notes must be text"),
+};
+
+/**
+ * "Save this address to my address book": the shipping address is added under `addressLabel` when the
+ * order is placed. The label is only asked for when the box is ticked.
+ */
+const saveAddressFields = {
+  saveAddress: checkboxField,
+  addressLabel: z.unknown(),
+};
+
+type SaveAddressInput = { saveAddress: boolean; addressLabel?: unknown };
+
+/** The label is checked only when the address is to be saved; otherwise it is dropped (null). */
+function withAddressLabel<T extends SaveAddressInput>(
+  input: T,
+  ctx: z.RefinementCtx,
+): Omit<T, "addressLabel"> & { addressLabel: string | null } {
+  if (!input.saveAddress) return { ...input, addressLabel: null };
+  const label = addressLabelField.safeParse(input.addressLabel);
+  if (label.success) return { ...input, addressLabel: label.data };
+  ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["addressLabel"], message: label.error.issues[0]?.message ?? LABEL_REQUIRED });
+  return z.NEVER;
+}
+
+/**
+ * The checkout form: the shipping details, the voucher chosen on the page, the buyer's PO reference and
+ * delivery notes, and whether to keep the address. Its lines are the buyer's saved cart, read by the server.
+ */
+export const checkoutFormSchema = shippingSchema
+  .extend({ voucherCode: voucherCodeSchema, ...orderReferenceFields, ...saveAddressFields })
+  .transform(withAddressLabel);
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
@@ -74,11 +113,18 @@ const orderItemSchema = cartLineRefSchema.pick({ productId: true, selectedVarian
   ),
 });
 
-/** POST /api/orders: the shipping details plus the items of the client's cart. */
-export const apiOrderSchema = shippingSchema.extend({
-  voucherCode: voucherCodeSchema,
-  items: z
-    .array(orderItemSchema, { required_error: EMPTY_CART_MESSAGE, invalid_type_error: EMPTY_CART_MESSAGE })
-    .min(1, EMPTY_CART_MESSAGE)
-    .max(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
-});
+/**
+ * POST /api/orders: the shipping details plus the items of the client's cart, with the same optional PO
+ * reference, delivery notes and "save this address" as the form.
+ */
+export const apiOrderSchema = shippingSchema
+  .extend({
+    voucherCode: voucherCodeSchema,
+    ...orderReferenceFields,
+    ...saveAddressFields,
+    items: z
+      .array(orderItemSchema, { required_error: EMPTY_CART_MESSAGE, invalid_type_error: EMPTY_CART_MESSAGE })
+      .min(1, EMPTY_CART_MESSAGE)
+      .max(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
+  })
+  .transform(withAddressLabel);

@@ -47,6 +47,7 @@ import {
 } from "~/domain/loyalty/vouchers.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { insertOrderItems, loadOrderProducts, OrderRefused, refuse, takeStockForOrder } from "./order-writing.server";
+import { keepOrderAddress, type AddressBookOutcome } from "~/domain/users/delivery-addresses.server";
 
 export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 
@@ -87,12 +88,21 @@ export type PlaceOrderInput = ShippingDetails & {
   cart?: "clear" | "clear-if-same" | "keep";
   /** one of the customer's unused loyalty vouchers to apply, by code */
   voucherCode?: string | null;
+  /** the buyer's purchase-order reference, printed on the invoice */
+  poReference?: string | null;
+  /** instructions for the delivery (gate code, opening hours) */
+  deliveryNotes?: string | null;
+  /** keep the shipping address in the customer's address book under `addressLabel` */
+  saveAddress?: boolean;
+  addressLabel?: string | null;
 };
 
 export type PlacedOrder = {
   orderId: number;
   orderNumber: string;
   status: Extract<OrderStatus, "pending" | "pending_approval">;
+  /** what became of "save this address", when it was asked for */
+  addressBook: AddressBookOutcome | null;
 };
 
 export type PlaceOrderOutcome = PlacedOrder & {
@@ -262,6 +272,8 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
       shippingAddress: input.shippingAddress,
       shippingCity: input.shippingCity,
       shippingPostcode: input.shippingPostcode,
+      poReference: input.poReference ?? null,
+      deliveryNotes: input.deliveryNotes ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -309,7 +321,18 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
   }
 
   settleCart(tx, user.id, lines, input.cart ?? "keep");
-  return { orderId: order.id, orderNumber, status };
+  // in the order's transaction, so the order's key covers it: a repeated post keeps the address once
+  const addressBook =
+    input.saveAddress && input.addressLabel
+      ? keepOrderAddress(tx, user.id, {
+          label: input.addressLabel,
+          name: input.shippingName,
+          address: input.shippingAddress,
+          city: input.shippingCity,
+          postcode: input.shippingPostcode,
+        })
+      : null;
+  return { orderId: order.id, orderNumber, status, addressBook };
 }
 
 /** The customer's voucher by code, refused when it is not theirs or has been used. */

@@ -33,6 +33,11 @@ export function OrderDetailView({
         ) : (
           <span className="text-slate-600">No invoice yet</span>
         )}
+        {order.poReference ? (
+          <span className="text-slate-600" data-testid="order-po-reference">
+            Customer PO <span className="font-medium text-slate-900">{order.poReference}</span>
+          </span>
+        ) : null}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -66,6 +71,14 @@ export function OrderDetailView({
             <br />
             <span className="break-all">{order.shippingEmail}</span>
           </address>
+          {order.deliveryNotes ? (
+            <>
+              <h4 className="mt-3 font-semibold text-slate-900">Delivery notes</h4>
+              <p className="mt-1 whitespace-pre-line break-words text-slate-700" data-testid="order-delivery-notes">
+                {order.deliveryNotes}
+              </p>
+            </>
+          ) : null}
         </section>
       </div>
 

@@ -79,7 +79,12 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
                     className="h-4 w-4 rounded border-slate-300"
                   />
                 </td>
-                <td className={`${tdClass} whitespace-nowrap font-medium text-slate-900`}>{order.orderNumber}</td>
+                <td className={`${tdClass} whitespace-nowrap font-medium text-slate-900`}>
+                  {order.orderNumber}
+                  {order.poReference ? (
+                    <div className="text-xs font-normal text-slate-500">PO {order.poReference}</div>
+                  ) : null}
+                </td>
                 <td className={`${tdClass} break-all`}>
                   {order.customerEmail}
                   {order.shippingName ? <div className="text-xs text-slate-500">{order.shippingName}</div> : null}

@@ -191,7 +191,7 @@ export default function AdminOrders() {
           search={{
             id: "orders-q",
             label: "Search orders",
-            placeholder: "Order number, customer email or name",
+            placeholder: "Order number, customer email or name, PO reference",
             value: list.q ?? "",
           }}
           filters={[statusFilter("orders-status", list.status, ORDER_STATUSES, statusLabel)]}

@@ -110,6 +110,14 @@ export function InvoiceDetail({
                 <dd className="text-slate-900">{invoice.orderNumber}</dd>
               </>
             ) : null}
+            {invoice.poReference ? (
+              <>
+                <dt className="text-slate-500">Customer PO reference</dt>
+                <dd className="text-slate-900" data-testid="invoice-po-reference">
+                  {invoice.poReference}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </div>
 
@@ -139,6 +147,12 @@ export function InvoiceDetail({
                 </span>
               ))}
             </address>
+            {invoice.deliveryNotes ? (
+              <>
+                <h3 className="mt-2 text-sm font-semibold text-slate-900">Delivery notes</h3>
+                <p className="whitespace-pre-line break-words text-sm text-slate-700">{invoice.deliveryNotes}</p>
+              </>
+            ) : null}
           </section>
         </div>
 

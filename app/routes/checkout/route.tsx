@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { ToastNotice } from "~/components/ui/toast";
 import { loadCheckout, placeOrderFromCart } from "~/domain/orders/checkout.server";
+import { addressBookNotice } from "~/domain/users/delivery-addresses.server";
 import { orderHistoryHref } from "~/domain/orders/order-history.schema";
 import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 import { requireUser } from "~/utils/auth.server";
@@ -32,7 +33,8 @@ const CONNECTION_LOST_MESSAGE =
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const page = loadCheckout(getDb(), user, { voucherCode: new URL(request.url).searchParams.get("voucher") });
+  const params = new URL(request.url).searchParams;
+  const page = loadCheckout(getDb(), user, { voucherCode: params.get("voucher"), addressId: params.get("address") });
   if (!page) throw redirect("/");
   return json({ ...page, idempotencyKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -72,13 +74,15 @@ export async function action({ request }: ActionFunctionArgs) {
     return orderFailed(submission.reply({ formErrors: [result.message] }), result.status, result.message);
   }
 
-  const { orderId, orderNumber, status } = result.value;
+  const { orderId, orderNumber, status, addressBook } = result.value;
+  const placed =
+    status === "pending_approval"
+      ? `Order ${orderNumber} has been placed and is awaiting approval`
+      : `Order ${orderNumber} has been placed`;
+  const kept = addressBookNotice(addressBook);
   return redirectWithToast(request, orderHistoryHref(1, orderId), {
     title: "Order placed",
-    description:
-      status === "pending_approval"
-        ? `Order ${orderNumber} has been placed and is awaiting approval`
-        : `Order ${orderNumber} has been placed`,
+    description: kept ? `${placed}. ${kept}` : placed,
   });
 }
 
@@ -124,6 +128,9 @@ export default function CheckoutPage() {
               idempotencyKey={data.idempotencyKey}
               voucherCode={data.appliedVoucher?.code ?? null}
               actionData={actionData}
+              addresses={data.addresses}
+              chosenAddressId={data.chosenAddressId}
+              addressProblem={data.addressProblem}
             />
           )}
         </section>
@@ -144,6 +151,7 @@ export default function CheckoutPage() {
               applied={data.appliedVoucher}
               problem={data.voucherProblem}
               askedCode={data.askedCode}
+              addressId={data.chosenAddressId}
             />
           )}
         </aside>

@@ -1,16 +1,37 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { VOUCHER_FIELD } from "~/domain/loyalty/vouchers";
-import { checkoutFormSchema } from "~/domain/orders/order.schema";
+import { checkoutFormSchema, type CheckoutForm } from "~/domain/orders/order.schema";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import type { Toast } from "~/utils/session.server";
+import { AddressPicker } from "./address-picker";
+import { OrderDetailsFields } from "./order-details-fields";
 
 export const CHECKOUT_PATH = "/checkout";
-const PATH = CHECKOUT_PATH;
+
+/** /checkout with the applied voucher and the picked saved address, each kept when the other changes. */
+export function checkoutHref({
+  voucher,
+  address,
+}: {
+  voucher?: string | null;
+  address?: number | null;
+}) {
+  const params = new URLSearchParams();
+  if (voucher) params.set("voucher", voucher);
+  if (address) params.set("address", String(address));
+  const query = params.toString();
+  return query ? `${CHECKOUT_PATH}?${query}` : CHECKOUT_PATH;
+}
 
 export type ActionData = {
   result?: SubmissionResult<string[]>;
@@ -29,76 +50,144 @@ type ShippingDefaults = {
   shippingPostcode: string;
 };
 
+/** The form's fields as typed (what the schema reads from them is CheckoutForm). */
+type CheckoutFields = ShippingDefaults & {
+  poReference: string;
+  deliveryNotes: string;
+  saveAddress: boolean;
+  addressLabel: string;
+};
+
+type SavedAddresses = Parameters<typeof AddressPicker>[0]["addresses"];
+
 export function ShippingForm({
   defaults,
   idempotencyKey,
   voucherCode,
   actionData,
+  addresses,
+  chosenAddressId,
+  addressProblem,
 }: {
   defaults: ShippingDefaults;
   idempotencyKey: string;
   voucherCode: string | null;
   actionData?: ActionData;
+  addresses: SavedAddresses;
+  chosenAddressId: number | null;
+  addressProblem: string | null;
 }) {
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting" && navigation.formData?.has("shippingName") === true;
-  const [form, fields] = useForm({
+  const submitting =
+    navigation.state === "submitting" &&
+    navigation.formData?.has("shippingName") === true;
+  const [form, fields] = useForm<CheckoutFields, CheckoutForm>({
     id: "checkout-form",
     lastResult: actionData?.result,
     defaultValue: defaults,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutFormSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: checkoutFormSchema }),
   });
 
+  /** With JavaScript, a saved address fills the fields in place; the URL follows so the links keep it. */
+  const pickAddress = (address: SavedAddresses[number]) => {
+    form.update({ name: fields.shippingName.name, value: address.name });
+    form.update({ name: fields.shippingAddress.name, value: address.address });
+    form.update({ name: fields.shippingCity.name, value: address.city });
+    form.update({
+      name: fields.shippingPostcode.name,
+      value: address.postcode,
+    });
+    navigate(checkoutHref({ voucher: voucherCode, address: address.id }), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
+
   return (
-    <Form
-      method="post"
-      // the voucher stays in the URL so that a refused order shows the same summary again
-      action={voucherCode ? `${PATH}?voucher=${encodeURIComponent(voucherCode)}` : PATH}
-      {...getFormProps(form)}
-      noValidate
-      className="mt-4 space-y-4"
-      data-hydrated={hydrated ? "true" : undefined}
-    >
-      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
-      {voucherCode ? <input type="hidden" name={VOUCHER_FIELD} value={voucherCode} /> : null}
-      <FormError errors={form.errors} />
-      <Field
-        label="Full name"
-        errors={fields.shippingName.errors}
-        inputProps={{ ...getInputProps(fields.shippingName, { type: "text" }), autoComplete: "name" }}
-      />
-      <Field
-        label="Email"
-        errors={fields.shippingEmail.errors}
-        hint="We send the order confirmation here."
-        inputProps={{ ...getInputProps(fields.shippingEmail, { type: "email" }), autoComplete: "email" }}
-      />
-      <Field
-        label="Address"
-        errors={fields.shippingAddress.errors}
-        inputProps={{ ...getInputProps(fields.shippingAddress, { type: "text" }), autoComplete: "street-address" }}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
+    <>
+      {addresses.length > 0 ? (
+        <AddressPicker
+          addresses={addresses}
+          chosenId={chosenAddressId}
+          voucherCode={voucherCode}
+          problem={addressProblem}
+          onPick={pickAddress}
+        />
+      ) : null}
+      <Form
+        method="post"
+        // the voucher and the picked address stay in the URL so that a refused order shows the same page again
+        action={checkoutHref({
+          voucher: voucherCode,
+          address: chosenAddressId,
+        })}
+        {...getFormProps(form)}
+        noValidate
+        className="mt-4 space-y-4"
+        data-hydrated={hydrated ? "true" : undefined}
+      >
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
+        {voucherCode ? (
+          <input type="hidden" name={VOUCHER_FIELD} value={voucherCode} />
+        ) : null}
+        <FormError errors={form.errors} />
         <Field
-          label="City"
-          errors={fields.shippingCity.errors}
-          inputProps={{ ...getInputProps(fields.shippingCity, { type: "text" }), autoComplete: "address-level2" }}
+          label="Full name"
+          errors={fields.shippingName.errors}
+          inputProps={{
+            ...getInputProps(fields.shippingName, { type: "text" }),
+            autoComplete: "name",
+          }}
         />
         <Field
-          label="Postcode"
-          errors={fields.shippingPostcode.errors}
-          inputProps={{ ...getInputProps(fields.shippingPostcode, { type: "text" }), autoComplete: "postal-code" }}
+          label="Email"
+          errors={fields.shippingEmail.errors}
+          hint="We send the order confirmation here."
+          inputProps={{
+            ...getInputProps(fields.shippingEmail, { type: "email" }),
+            autoComplete: "email",
+          }}
         />
-      </div>
-      <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? "Placing order..." : "Place Order"}
-      </Button>
-      <p className="text-xs text-slate-500">
-        Your order is invoiced on 30-day terms. Prices, VAT and stock are confirmed when you place the order.
-      </p>
-    </Form>
+        <Field
+          label="Address"
+          errors={fields.shippingAddress.errors}
+          inputProps={{
+            ...getInputProps(fields.shippingAddress, { type: "text" }),
+            autoComplete: "street-address",
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="City"
+            errors={fields.shippingCity.errors}
+            inputProps={{
+              ...getInputProps(fields.shippingCity, { type: "text" }),
+              autoComplete: "address-level2",
+            }}
+          />
+          <Field
+            label="Postcode"
+            errors={fields.shippingPostcode.errors}
+            inputProps={{
+              ...getInputProps(fields.shippingPostcode, { type: "text" }),
+              autoComplete: "postal-code",
+            }}
+          />
+        </div>
+        <OrderDetailsFields fields={fields} />
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? "Placing order..." : "Place Order"}
+        </Button>
+        <p className="text-xs text-slate-500">
+          Your order is invoiced on 30-day terms. Prices, VAT and stock are
+          confirmed when you place the order.
+        </p>
+      </Form>
+    </>
   );
 }

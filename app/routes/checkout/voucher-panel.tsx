@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
-import { CHECKOUT_PATH as PATH } from "./shipping-form";
+import { CHECKOUT_PATH as PATH, checkoutHref } from "./shipping-form";
 
 type VoucherChoice = { code: string; rewardName: string; effect: string };
 type AppliedVoucher = VoucherChoice & { unusedValue: number };
@@ -15,11 +15,14 @@ export function VoucherPanel({
   applied,
   problem,
   askedCode,
+  addressId,
 }: {
   vouchers: VoucherChoice[];
   applied: AppliedVoucher | null;
   problem: string | null;
   askedCode: string;
+  /** the saved address picked at checkout, kept in every link */
+  addressId: number | null;
 }) {
   const others = vouchers.filter((voucher) => voucher.code !== applied?.code);
   return (
@@ -47,7 +50,7 @@ export function VoucherPanel({
               </>
             ) : null}
           </p>
-          <Link to={PATH} className="shrink-0 font-medium text-brand-700 hover:underline" preventScrollReset>
+          <Link to={checkoutHref({ address: addressId })} className="shrink-0 font-medium text-brand-700 hover:underline" preventScrollReset>
             Remove<span className="sr-only"> voucher {applied.code}</span>
           </Link>
         </div>
@@ -62,7 +65,7 @@ export function VoucherPanel({
                 {voucher.rewardName} · {voucher.effect}
               </p>
               <Link
-                to={`${PATH}?voucher=${encodeURIComponent(voucher.code)}`}
+                to={checkoutHref({ voucher: voucher.code, address: addressId })}
                 className="shrink-0 font-medium text-brand-700 hover:underline"
                 preventScrollReset
               >
@@ -95,6 +98,7 @@ export function VoucherPanel({
           autoCapitalize="characters"
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
         />
+        {addressId ? <input type="hidden" name="address" value={addressId} /> : null}
         <Button type="submit" variant="secondary" className="py-1.5">
           Apply
         </Button>
