@@ -454,6 +454,33 @@ test.describe("a dropped connection keeps the page", JS_ONLY, () => {
   });
 
   for (const drop of ["request", "reply"] as const) {
+    test(`address book add (${drop} lost): the address stays, then it is saved once`, async ({ page, customer }) => {
+      const label = `Yard ${randomUUID().slice(0, 6)}`;
+      await signIn(page, customer);
+      await page.goto("/account/addresses");
+      await hydrated(page);
+      await page.getByLabel("Label").fill(label);
+      await page.getByLabel("Full name").fill("Goods In");
+      await page.getByLabel("Address").fill("Unit 9, Canal Wharf");
+      await page.getByLabel("City").fill("Leeds");
+      await page.getByLabel("Postcode").fill("LS11 5PS");
+      const dropped = await dropNextPost(page, "/account/addresses", drop);
+      await page.getByRole("button", { name: "Add address" }).click();
+      await dropped.done();
+
+      await expect(toast(page, NO_REPLY)).toContainText(RETRY_SAFE);
+      await heading(page, "Delivery Addresses");
+      await expect(page.getByLabel("Label")).toHaveValue(label);
+      await expect(page.getByLabel("City")).toHaveValue("Leeds");
+
+      await page.getByRole("button", { name: "Add address" }).click();
+      await expect(page.getByText(label, { exact: true })).toHaveCount(1);
+      const saved = await (await page.request.get("/api/addresses")).json();
+      expect(saved.filter((a: { label: string }) => a.label === label)).toHaveLength(1);
+    });
+  }
+
+  for (const drop of ["request", "reply"] as const) {
     test(`product request (${drop} lost): the text stays, 'Submission failed', then one request`, async ({ page, customer }) => {
       const text = `Oat milk barista edition 1L, cases of 6 (${randomUUID().slice(0, 8)})`;
       await signIn(page, customer);

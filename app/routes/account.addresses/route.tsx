@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
-import { ToastNotice } from "~/components/ui/toast";
+import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import {
   ADDRESS_NOT_FOUND,
@@ -25,6 +25,7 @@ import { failureReply, invalidReply, type FormActionData } from "~/utils/form-re
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { fail } from "~/utils/result";
 import { redirectWithToast } from "~/utils/toast.server";
+import { CONNECTION_LOST_DESCRIPTION, keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 import { AddressCard, ConfirmDeleteAddress } from "./address-card";
 import { AddressForm } from "./address-form";
 
@@ -111,15 +112,22 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** With JavaScript a lost reply keeps the page and what was typed; the form's key makes a retry safe. */
+export const clientAction = keepPageOnConnectionLoss({ title: NO_REPLY_TITLE, description: CONNECTION_LOST_DESCRIPTION });
+
+export { shouldRevalidate } from "~/utils/connection";
+
 export default function AddressesPage() {
   const { addresses, editing, deleting, missing, idempotencyKey } = useLoaderData<typeof loader>();
-  const actionData = useActionData<FormActionData>();
+  const posted = useActionData<typeof action>() as FormActionData | ConnectionLost | undefined;
+  const actionData = useLastAnswer(posted) as FormActionData | undefined;
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const full = addresses.length >= MAX_ADDRESSES_PER_CUSTOMER;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       {actionData?.toast ? <ToastNotice key={actionData.attempt} toast={actionData.toast} /> : null}
+      <ConnectionLostNotice data={posted} />
       <h1 className="text-3xl font-bold text-slate-900">Delivery Addresses</h1>
       <p className="mt-2 text-slate-600">
         The sites and yards you order to. Pick one at{" "}
