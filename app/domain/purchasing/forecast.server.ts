@@ -1,0 +1,169 @@
+/**
+ * The inventory forecast over the catalogue: units sold in the last 30 days per product, summed in SQL, then
+ * the rule in ./forecast. The screen filters, counts and pages by urgency in SQL (a catalogue can hold
+ * 100,000 products), so the urgency bands are written once more as SQL below from the same constants; a
+ * test holds the two to each other.
+ */
+import { and, asc, eq, gte, ne, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, products } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import {
+  CRITICAL_DAYS,
+  FORECAST_WINDOW_DAYS,
+  forecastFor,
+  HIGH_DAYS,
+  URGENCIES,
+  type Forecast,
+  type Urgency,
+} from "./forecast";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type ForecastRow = Forecast & {
+  productId: number;
+  name: string;
+  sku: string | null;
+  stockLevel: number;
+  lowStockThreshold: number;
+  unitsSold30d: number;
+  supplierId: string | null;
+  /** pence, ex VAT */
+  costPrice: number;
+  /** hundredths */
+  vatRate: number;
+};
+
+/** Units per product on orders placed in the 30 days before `now` that are not cancelled. */
+function unitsSoldSince(db: DB, now: Date) {
+  const since = new Date(now.getTime() - FORECAST_WINDOW_DAYS * DAY_MS);
+  return db
+    .select({
+      productId: orderItems.productId,
+      units: sql<number>`sum(${orderItems.quantity})`.as("units"),
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(gte(orders.createdAt, since), ne(orders.status, "cancelled")))
+    .groupBy(orderItems.productId)
+    .as("sold");
+}
+
+function forecastQuery(db: DB, now: Date) {
+  const sold = unitsSoldSince(db, now);
+  const units = sql<number>`coalesce(${sold.units}, 0)`;
+  const stock = products.stockLevel;
+  // the rule of urgencyFor, in SQL: days left < N ⇔ stock × 30 < N × units
+  const urgency = sql<Urgency>`case
+    when ${stock} <= 0 then 'critical'
+    when ${units} > 0 and ${stock} * ${FORECAST_WINDOW_DAYS} < ${CRITICAL_DAYS} * ${units} then 'critical'
+    when ${units} > 0 and ${stock} * ${FORECAST_WINDOW_DAYS} < ${HIGH_DAYS} * ${units} then 'high'
+    when ${stock} <= ${products.lowStockThreshold} then 'medium'
+    else 'low' end`;
+  const columns = {
+    productId: products.id,
+    name: products.name,
+    sku: products.sku,
+    stockLevel: products.stockLevel,
+    lowStockThreshold: products.lowStockThreshold,
+    unitsSold30d: sql<number>`${units}`.as("units_sold_30d"),
+    supplierId: products.supplierId,
+    costPrice: products.costPrice,
+    vatRate: products.vatRate,
+  };
+  return { sold, units, urgency, columns };
+}
+
+function toRow(row: Omit<ForecastRow, keyof Forecast>): ForecastRow {
+  const unitsSold30d = Number(row.unitsSold30d);
+  return { ...row, unitsSold30d, ...forecastFor({ ...row, unitsSold30d }) };
+}
+
+/** Every product's forecast, for purchase orders generated from it. */
+export function loadForecastRows(db: DB, { now }: { now: Date }): ForecastRow[] {
+  const { sold, columns } = forecastQuery(db, now);
+  return db
+    .select(columns)
+    .from(products)
+    .leftJoin(sold, eq(sold.productId, products.id))
+    .orderBy(asc(products.name), asc(products.id))
+    .all()
+    .map(toRow);
+}
+
+export type InventoryForecast = {
+  /** products in each urgency band, over the whole catalogue */
+  counts: Record<Urgency, number>;
+  urgency: Urgency | null;
+  items: ForecastRow[];
+  /** products matching the filter */
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+};
+
+export const FORECAST_PAGE_SIZE = 50;
+
+/**
+ * One page of the forecast, the most urgent first (then the fewest days left, then by name), optionally
+ * only one urgency band, with the count of every band.
+ */
+export function loadInventoryForecast(
+  db: DB,
+  {
+    now,
+    urgency = null,
+    page = 1,
+    pageSize = FORECAST_PAGE_SIZE,
+  }: { now: Date; urgency?: Urgency | null; page?: number; pageSize?: number },
+): InventoryForecast {
+  const query = forecastQuery(db, now);
+  const banded = db
+    .select({ ...query.columns, urgency: query.urgency.as("urgency") })
+    .from(products)
+    .leftJoin(query.sold, eq(query.sold.productId, products.id))
+    .as("banded");
+
+  const counts = Object.fromEntries(URGENCIES.map((band) => [band, 0])) as Record<Urgency, number>;
+  for (const row of db
+    .select({ urgency: banded.urgency, count: sql<number>`count(*)` })
+    .from(banded)
+    .groupBy(sql`${banded.urgency}`)
+    .all()) {
+    counts[row.urgency] = Number(row.count);
+  }
+
+  const total = urgency ? counts[urgency] : URGENCIES.reduce((sum, band) => sum + counts[band], 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rank: SQL = sql`case ${banded.urgency} ${sql.join(
+    URGENCIES.map((band, index) => sql`when ${band} then ${index}`),
+    sql` `,
+  )} end`;
+  const items = db
+    .select({
+      productId: banded.productId,
+      name: banded.name,
+      sku: banded.sku,
+      stockLevel: banded.stockLevel,
+      lowStockThreshold: banded.lowStockThreshold,
+      unitsSold30d: banded.unitsSold30d,
+      supplierId: banded.supplierId,
+      costPrice: banded.costPrice,
+      vatRate: banded.vatRate,
+    })
+    .from(banded)
+    .where(urgency ? eq(banded.urgency, urgency) : undefined)
+    .orderBy(
+      rank,
+      // days left; products that do not sell come last in their band
+      sql`case when ${banded.unitsSold30d} > 0 then ${banded.stockLevel} * 1.0 / ${banded.unitsSold30d} end nulls last`,
+      asc(banded.name),
+      asc(banded.productId),
+    )
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .all()
+    .map(toRow);
+  return { counts, urgency, items, total, page: current, pageSize, pageCount };
+}
