@@ -7,12 +7,17 @@ describe("admin navigation", () => {
     expect(ADMIN_NAV[1].items.map((item) => item.label)).toEqual([
       "Products",
       "Inventory Alerts",
+      "Inventory Forecast",
       "Orders",
       "Order Approvals",
       "Returns",
       "Sales Invoices",
       "POS",
     ]);
+  });
+
+  it("puts the reports beside the dashboard", () => {
+    expect(ADMIN_NAV[0].items.map((item) => item.label)).toEqual(["Dashboard", "Analytics", "Customer Insights"]);
   });
 
   it("marks the dashboard active on both of its addresses only", () => {
