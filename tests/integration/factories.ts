@@ -96,3 +96,52 @@ export function createInvoicedOrder(
     return { id: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber, orderId: order.id, orderNumber: order.orderNumber };
   });
 }
+
+/**
+ * An order of `lines` at list prices placed at `createdAt` in `status`, written straight into the database
+ * (no stock, points, invoice or mail): for tests of reports over past orders.
+ */
+export function createPastOrder(
+  user: { id: string; email: string },
+  lines: { product: typeof products.$inferSelect; quantity: number }[],
+  { createdAt, status = "delivered" }: { createdAt: Date; status?: (typeof orders.$inferInsert)["status"] },
+) {
+  return writeTransaction(getDb(), (tx) => {
+    const totals = lineTotals(
+      lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
+    );
+    const order = tx
+      .insert(orders)
+      .values({
+        orderNumber: nextOrderNumber(tx),
+        userId: user.id,
+        status,
+        subtotal: totals.subtotal,
+        vatAmount: totals.vatAmount,
+        total: totals.total,
+        shippingName: "Goods In",
+        shippingEmail: user.email,
+        shippingAddress: "Unit 4, Canal Wharf",
+        shippingCity: "Leeds",
+        shippingPostcode: "LS11 5PS",
+        createdAt,
+      })
+      .returning()
+      .get();
+    tx.insert(orderItems)
+      .values(
+        lines.map((line, i) => ({
+          orderId: order.id,
+          productId: line.product.id,
+          productName: line.product.name,
+          quantity: line.quantity,
+          unitPrice: line.product.salesPrice,
+          vatRate: line.product.vatRate,
+          total: totals.lines[i].net,
+          vatAmount: totals.lines[i].vat,
+        })),
+      )
+      .run();
+    return order;
+  });
+}

@@ -3,40 +3,19 @@
  * every product of a grid of stock levels, thresholds and sales lands in the band `forecastFor` gives it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, type OrderStatus } from "~db/schema";
+import type { OrderStatus, products } from "~db/schema";
 import { forecastFor, URGENCIES, type Urgency } from "~/domain/purchasing/forecast";
 import { loadForecastRows, loadInventoryForecast } from "~/domain/purchasing/forecast.server";
 import { getDb } from "~/utils/db.server";
-import { createProduct, createUser } from "./factories";
+import { createPastOrder, createProduct, createUser } from "./factories";
+
+type Product = typeof products.$inferSelect;
 
 const now = new Date();
 const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
-let orderSeq = 0;
 
-function sell(userId: string, productId: number, quantity: number, createdAt: Date, status: OrderStatus = "delivered") {
-  orderSeq += 1;
-  const order = getDb()
-    .insert(orders)
-    .values({
-      orderNumber: `ORD-${String(orderSeq).padStart(6, "0")}`,
-      userId,
-      status,
-      subtotal: quantity * 100,
-      vatAmount: 0,
-      total: quantity * 100,
-      shippingName: "Goods In",
-      shippingEmail: "goods-in@example.com",
-      shippingAddress: "1 Canal Wharf",
-      shippingCity: "Leeds",
-      shippingPostcode: "LS11 5PS",
-      createdAt,
-    })
-    .returning()
-    .get();
-  getDb()
-    .insert(orderItems)
-    .values({ orderId: order.id, productId, productName: "Line", quantity, unitPrice: 100, vatRate: 2000, total: quantity * 100, vatAmount: 0 })
-    .run();
+function sell(user: { id: string; email: string }, product: Product, quantity: number, createdAt: Date, status: OrderStatus = "delivered") {
+  createPastOrder(user, [{ product, quantity }], { createdAt, status });
 }
 
 const expected = new Map<number, ReturnType<typeof forecastFor> & { units: number }>();
@@ -51,10 +30,10 @@ beforeAll(async () => {
         const product = createProduct({ name: `Grid product ${n}`, salesPrice: 100, stockLevel, lowStockThreshold });
         if (units > 0) {
           // split over two orders, with sales that must not count beside them
-          sell(buyer.id, product.id, units - 10, daysAgo(29.9));
-          sell(buyer.id, product.id, 10, daysAgo(1));
-          sell(buyer.id, product.id, 500, daysAgo(1), "cancelled");
-          sell(buyer.id, product.id, 500, daysAgo(30.1));
+          sell(buyer, product, units - 10, daysAgo(29.9));
+          sell(buyer, product, 10, daysAgo(1));
+          sell(buyer, product, 500, daysAgo(1), "cancelled");
+          sell(buyer, product, 500, daysAgo(30.1));
         }
         expected.set(product.id, { ...forecastFor({ stockLevel, lowStockThreshold, unitsSold30d: units }), units });
       }

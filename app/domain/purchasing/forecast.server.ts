@@ -158,8 +158,8 @@ export function loadInventoryForecast(
     .where(urgency ? eq(banded.urgency, urgency) : undefined)
     .orderBy(
       rank,
-      // days left; products that do not sell come last in their band
-      sql`case when ${banded.unitsSold30d} > 0 then ${banded.stockLevel} * 1.0 / ${banded.unitsSold30d} end nulls last`,
+      // days left (none when out); products that do not sell come last in their band
+      sql`case when ${banded.stockLevel} <= 0 then 0 when ${banded.unitsSold30d} > 0 then ${banded.stockLevel} * 1.0 / ${banded.unitsSold30d} end nulls last`,
       asc(banded.name),
       asc(banded.productId),
     )
