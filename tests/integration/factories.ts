@@ -46,52 +46,63 @@ export function createProduct(values: Partial<typeof products.$inferInsert> & { 
   return getDb().insert(products).values({ slug, vatRate: 2000, stockLevel: 100, ...values }).returning().get();
 }
 
+type OrderLine = { product: typeof products.$inferSelect; quantity: number };
+
+/** An order of `lines` at list prices with its items, inside `tx` (no stock, points or mail). */
+function insertOrder(
+  tx: ReturnType<typeof getDb>,
+  user: { id: string; email: string },
+  lines: OrderLine[],
+  values: { status: (typeof orders.$inferInsert)["status"]; createdAt: Date; shippingName: string },
+) {
+  const totals = lineTotals(
+    lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
+  );
+  const order = tx
+    .insert(orders)
+    .values({
+      orderNumber: nextOrderNumber(tx),
+      userId: user.id,
+      subtotal: totals.subtotal,
+      vatAmount: totals.vatAmount,
+      total: totals.total,
+      shippingEmail: user.email,
+      shippingAddress: "Unit 4, Canal Wharf",
+      shippingCity: "Leeds",
+      shippingPostcode: "LS11 5PS",
+      ...values,
+    })
+    .returning()
+    .get();
+  tx.insert(orderItems)
+    .values(
+      lines.map((line, i) => ({
+        orderId: order.id,
+        productId: line.product.id,
+        productName: line.product.name,
+        selectedVariants: {},
+        quantity: line.quantity,
+        unitPrice: line.product.salesPrice,
+        vatRate: line.product.vatRate,
+        total: totals.lines[i].net,
+        vatAmount: totals.lines[i].vat,
+      })),
+    )
+    .run();
+  return order;
+}
+
 /**
  * A processing order of `lines` at list prices, placed and invoiced on `issueDate` (YYYY-MM-DD), written
  * straight into the database (no stock, points or mail): for tests of what happens to invoices.
  */
-export function createInvoicedOrder(
-  user: { id: string; email: string },
-  lines: { product: typeof products.$inferSelect; quantity: number }[],
-  issueDate: string,
-) {
+export function createInvoicedOrder(user: { id: string; email: string }, lines: OrderLine[], issueDate: string) {
   return writeTransaction(getDb(), (tx) => {
-    const totals = lineTotals(
-      lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
-    );
-    const order = tx
-      .insert(orders)
-      .values({
-        orderNumber: nextOrderNumber(tx),
-        userId: user.id,
-        status: "processing",
-        subtotal: totals.subtotal,
-        vatAmount: totals.vatAmount,
-        total: totals.total,
-        shippingName: "Goods In, Canal Wharf Depot",
-        shippingEmail: user.email,
-        shippingAddress: "Unit 4, Canal Wharf",
-        shippingCity: "Leeds",
-        shippingPostcode: "LS11 5PS",
-        createdAt: new Date(`${issueDate}T10:00:00Z`),
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber })
-      .get();
-    tx.insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          selectedVariants: {},
-          quantity: line.quantity,
-          unitPrice: line.product.salesPrice,
-          vatRate: line.product.vatRate,
-          total: totals.lines[i].net,
-          vatAmount: totals.lines[i].vat,
-        })),
-      )
-      .run();
+    const order = insertOrder(tx, user, lines, {
+      status: "processing",
+      createdAt: new Date(`${issueDate}T10:00:00Z`),
+      shippingName: "Goods In, Canal Wharf Depot",
+    });
     const invoice = issueSalesInvoiceForOrder(tx, order.id, { issueDate });
     return { id: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber, orderId: order.id, orderNumber: order.orderNumber };
   });
@@ -103,45 +114,8 @@ export function createInvoicedOrder(
  */
 export function createPastOrder(
   user: { id: string; email: string },
-  lines: { product: typeof products.$inferSelect; quantity: number }[],
+  lines: OrderLine[],
   { createdAt, status = "delivered" }: { createdAt: Date; status?: (typeof orders.$inferInsert)["status"] },
 ) {
-  return writeTransaction(getDb(), (tx) => {
-    const totals = lineTotals(
-      lines.map((line) => ({ unitPrice: line.product.salesPrice, quantity: line.quantity, vatRate: line.product.vatRate })),
-    );
-    const order = tx
-      .insert(orders)
-      .values({
-        orderNumber: nextOrderNumber(tx),
-        userId: user.id,
-        status,
-        subtotal: totals.subtotal,
-        vatAmount: totals.vatAmount,
-        total: totals.total,
-        shippingName: "Goods In",
-        shippingEmail: user.email,
-        shippingAddress: "Unit 4, Canal Wharf",
-        shippingCity: "Leeds",
-        shippingPostcode: "LS11 5PS",
-        createdAt,
-      })
-      .returning()
-      .get();
-    tx.insert(orderItems)
-      .values(
-        lines.map((line, i) => ({
-          orderId: order.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          quantity: line.quantity,
-          unitPrice: line.product.salesPrice,
-          vatRate: line.product.vatRate,
-          total: totals.lines[i].net,
-          vatAmount: totals.lines[i].vat,
-        })),
-      )
-      .run();
-    return order;
-  });
+  return writeTransaction(getDb(), (tx) => insertOrder(tx, user, lines, { status, createdAt, shippingName: "Goods In" }));
 }

@@ -35,6 +35,26 @@ export function niceCeiling(value: number): number {
   return 10 * power;
 }
 
+/** The value axis of a column chart: gridlines at quarters of `top`, each labelled. */
+function ValueGrid({ top, axisLabel }: { top: number; axisLabel: (value: number) => string }) {
+  const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
+  return (
+    <>
+      {[0, 0.25, 0.5, 0.75, 1].map((tick) => {
+        const y = PAD.top + plotHeight * (1 - tick);
+        return (
+          <g key={tick}>
+            <line x1={PAD.left} x2={COLUMN_WIDTH - PAD.right} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />
+            <text x={PAD.left - 8} y={y + 4} textAnchor="end" fontSize={11} fill="#64748b">
+              {axisLabel(top * tick)}
+            </text>
+          </g>
+        );
+      })}
+    </>
+  );
+}
+
 /** Vertical columns, e.g. revenue by month. `axisLabel` formats the gridline values. */
 export function ColumnChart({
   data,
@@ -51,7 +71,6 @@ export function ColumnChart({
   const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(1, data.length);
   const barWidth = Math.max(4, slot * 0.62);
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
 
   return (
     <svg
@@ -62,17 +81,7 @@ export function ColumnChart({
       preserveAspectRatio="xMidYMid meet"
     >
       <title id={titleId}>{description}</title>
-      {ticks.map((tick) => {
-        const y = PAD.top + plotHeight * (1 - tick);
-        return (
-          <g key={tick}>
-            <line x1={PAD.left} x2={COLUMN_WIDTH - PAD.right} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y + 4} textAnchor="end" fontSize={11} fill="#64748b">
-              {axisLabel(top * tick)}
-            </text>
-          </g>
-        );
-      })}
+      <ValueGrid top={top} axisLabel={axisLabel} />
       {data.map((datum, index) => {
         const height = top > 0 ? (datum.value / top) * plotHeight : 0;
         const x = PAD.left + slot * index + (slot - barWidth) / 2;
@@ -222,7 +231,6 @@ export function GroupedColumnChart({
   const slot = plotWidth / Math.max(1, labels.length);
   const groupWidth = slot * 0.72;
   const barWidth = Math.max(2, groupWidth / Math.max(1, series.length));
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
   const legendY = COLUMN_HEIGHT + 8;
 
   return (
@@ -234,17 +242,7 @@ export function GroupedColumnChart({
       preserveAspectRatio="xMidYMid meet"
     >
       <title id={titleId}>{description}</title>
-      {ticks.map((tick) => {
-        const y = PAD.top + plotHeight * (1 - tick);
-        return (
-          <g key={tick}>
-            <line x1={PAD.left} x2={COLUMN_WIDTH - PAD.right} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y + 4} textAnchor="end" fontSize={11} fill="#64748b">
-              {axisLabel(top * tick)}
-            </text>
-          </g>
-        );
-      })}
+      <ValueGrid top={top} axisLabel={axisLabel} />
       {labels.map((label, index) => {
         const groupX = PAD.left + slot * index + (slot - groupWidth) / 2;
         return (

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { orders, users, type OrderStatus } from "~db/schema";
-import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
+import type { CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import type { SentMail } from "~/utils/mail.server";
 import { formatMoney } from "~/utils/money";
@@ -122,14 +122,9 @@ function loadNoticeOrder(db: DB, orderId: number): NoticeOrder | null {
 }
 
 /** Tells the order's account holder about `event`. Never throws; null when nothing was sent. */
-export async function sendOrderEventEmail(db: DB, orderId: number, event: OrderEvent): Promise<SentMail | null> {
-  try {
+export function sendOrderEventEmail(db: DB, orderId: number, event: OrderEvent): Promise<SentMail | null> {
+  return sendNotice(`order ${event}`, (company) => {
     const order = loadNoticeOrder(db, orderId);
-    if (!order) return null;
-    const company = getCompanySettings();
-    return await sendNotice(order.accountEmail, orderEventNotice(event, order, company), company, `order ${event}`);
-  } catch (error) {
-    console.error(`The ${event} email for order ${orderId} could not be sent`, error);
-    return null;
-  }
+    return order ? { to: order.accountEmail, notice: orderEventNotice(event, order, company) } : null;
+  });
 }

@@ -15,12 +15,15 @@ import { isActiveCustomer, segmentFor, SEGMENTS, type Segment } from "./customer
 
 export const TOP_CUSTOMERS_LIMIT = 10;
 
-export type TopCustomer = {
+type CustomerAccount = {
   userId: string;
   email: string;
   firstName: string | null;
   lastName: string | null;
   businessName: string | null;
+};
+
+export type TopCustomer = CustomerAccount & {
   orderCount: number;
   /** pence incl. VAT */
   totalSpent: number;
@@ -53,12 +56,7 @@ export type CustomerInsights = {
   months: InsightMonth[];
 };
 
-type Customer = {
-  userId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  businessName: string | null;
+type Customer = CustomerAccount & {
   orderCount: number;
   totalSpent: number;
   lastOrderAt: number | null;
@@ -67,7 +65,7 @@ type Customer = {
 
 /** Approved customer accounts, before their orders are added. */
 function customerAccounts(db: DB): Map<string, Customer> {
-  const rows = db.all<Pick<Customer, "userId" | "email" | "firstName" | "lastName" | "businessName">>(sql`
+  const rows = db.all<CustomerAccount>(sql`
     select id as userId, email, first_name as firstName, last_name as lastName, business_name as businessName
     from users where role = 'customer' and approved_at is not null`);
   return new Map(

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { orders, returns, users } from "~db/schema";
-import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
+import type { CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import type { SentMail } from "~/utils/mail.server";
 import { formatMoney } from "~/utils/money";
@@ -94,14 +94,9 @@ function loadNoticeReturn(db: DB, returnId: number): NoticeReturn | null {
 }
 
 /** Tells the return's account holder about `event`. Never throws; null when nothing was sent. */
-export async function sendReturnEventEmail(db: DB, returnId: number, event: ReturnEvent): Promise<SentMail | null> {
-  try {
+export function sendReturnEventEmail(db: DB, returnId: number, event: ReturnEvent): Promise<SentMail | null> {
+  return sendNotice(`return ${event}`, (company) => {
     const item = loadNoticeReturn(db, returnId);
-    if (!item) return null;
-    const company = getCompanySettings();
-    return await sendNotice(item.accountEmail, returnEventNotice(event, item, company), company, `return ${event}`);
-  } catch (error) {
-    console.error(`The ${event} email for return ${returnId} could not be sent`, error);
-    return null;
-  }
+    return item ? { to: item.accountEmail, notice: returnEventNotice(event, item, company) } : null;
+  });
 }

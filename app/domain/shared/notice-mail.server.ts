@@ -4,7 +4,7 @@
  * say the same thing. Sending never throws: the change the mail reports has been committed already, so a
  * failure is logged and the caller carries on.
  */
-import type { CompanySettings } from "~/utils/company.server";
+import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
 
 export function escapeHtml(value: string) {
@@ -53,15 +53,19 @@ ${notice.link ? `<p><a href="${escapeHtml(notice.link.href)}">${escapeHtml(notic
   return { subject: notice.subject, text, html };
 }
 
-/** Sends a notice; logs and answers null when it cannot be sent. */
+/**
+ * Builds a notice from what the database holds now and sends it to `to`. Never throws: a failure (reading,
+ * rendering or sending) is logged with `what` and answered as null; so is nothing to send (`build` null).
+ */
 export async function sendNotice(
-  to: string,
-  notice: Notice,
-  company: CompanySettings,
   what: string,
+  build: (company: CompanySettings) => { to: string; notice: Notice } | null,
 ): Promise<SentMail | null> {
   try {
-    return await sendMail({ to, ...renderNotice(notice, company) });
+    const company = getCompanySettings();
+    const built = build(company);
+    if (!built) return null;
+    return await sendMail({ to: built.to, ...renderNotice(built.notice, company) });
   } catch (error) {
     console.error(`The ${what} email could not be sent`, error);
     return null;

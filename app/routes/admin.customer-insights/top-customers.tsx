@@ -1,18 +1,10 @@
 import { Link } from "@remix-run/react";
 import { formatOrderDate } from "~/components/orders/format";
+import type { TopCustomer } from "~/domain/reports/customer-insights.server";
 import { formatMoney } from "~/utils/money";
 
-export type TopCustomerItem = {
-  userId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  businessName: string | null;
-  orderCount: number;
-  totalSpent: number;
-  averageOrder: number;
-  lastOrderDate: string | null;
-};
+/** A top customer as the loader sends it: the date as an ISO string. */
+export type TopCustomerItem = Omit<TopCustomer, "lastOrderDate"> & { lastOrderDate: string | null };
 
 /** The customers who spent most, ranked, each a link to their record on the Users screen. */
 export function TopCustomers({ customers, emptyText }: { customers: TopCustomerItem[]; emptyText: string }) {
