@@ -10,10 +10,11 @@ const RETURNING_COLOUR = "#1d5fd1";
 /** Twelve months of customers' revenue and orders, and new against returning customers, drawn on the server. */
 export function TrendCharts({ months }: { months: InsightMonth[] }) {
   const span = `from ${longMonth(months[0]!.month)} to ${longMonth(months[months.length - 1]!.month)}`;
-  const count = (value: number) => String(Math.round(value));
+  // a count axis labels only its whole-number gridlines (no "2.5 orders")
+  const count = (value: number) => (Number.isInteger(value) ? String(value) : "");
   return (
     <div className="mt-6 grid gap-6 xl:grid-cols-2">
-      <Panel title="Monthly Revenue">
+      <Panel title="Monthly Revenue" className="xl:col-span-2">
         <div className="p-4">
           <p className="mb-2 text-xs text-slate-500">Customers' orders not cancelled, by the month placed, incl. VAT.</p>
           <ColumnChart
@@ -33,7 +34,7 @@ export function TrendCharts({ months }: { months: InsightMonth[] }) {
           />
         </div>
       </Panel>
-      <Panel title="New vs Returning Customers" className="xl:col-span-2">
+      <Panel title="New vs Returning Customers">
         <div className="p-4">
           <p className="mb-2 text-xs text-slate-500">
             Customers who ordered each month: new ones placed their first order that month.

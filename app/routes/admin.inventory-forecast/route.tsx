@@ -70,32 +70,30 @@ export default function InventoryForecast() {
         <StatCard label="Medium Priority" value={String(data.counts.medium)} note="At or below the low stock threshold" />
       </dl>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <Panel title="Products by Urgency" className="lg:col-span-1">
-          <div className="p-4">
-            <UrgencyChart counts={data.counts} />
-          </div>
-        </Panel>
+      <Panel title="Products by Urgency" className="mt-6">
+        <div className="max-w-2xl p-4">
+          <UrgencyChart counts={data.counts} />
+        </div>
+      </Panel>
 
-        <Panel title="Forecast" className="lg:col-span-2">
-          <StatusFilterLinks
-            label="Filter by urgency"
-            className="flex flex-wrap gap-2 border-b border-slate-200 p-4"
-            current={urgency}
-            filters={[{ label: "All" }, ...URGENCIES.map((band) => ({ label: URGENCY_LABELS[band], status: band }))]}
-            hrefFor={(band) => forecastHref(band)}
-            suffix={(band) => ` (${band ? data.counts[band] : URGENCIES.reduce((sum, b) => sum + data.counts[b], 0)})`}
-          />
-          <ForecastTable items={data.items} />
-          <AdminPagination
-            page={data.page}
-            pageCount={data.pageCount}
-            total={data.total}
-            noun={["product", "products"]}
-            hrefFor={(page) => forecastHref(urgency, page)}
-          />
-        </Panel>
-      </div>
+      <Panel title="Forecast" className="mt-6">
+        <StatusFilterLinks
+          label="Filter by urgency"
+          className="flex flex-wrap gap-2 border-b border-slate-200 p-4"
+          current={urgency}
+          filters={[{ label: "All" }, ...URGENCIES.map((band) => ({ label: URGENCY_LABELS[band], status: band }))]}
+          hrefFor={(band) => forecastHref(band)}
+          suffix={(band) => ` (${band ? data.counts[band] : URGENCIES.reduce((sum, b) => sum + data.counts[b], 0)})`}
+        />
+        <ForecastTable items={data.items} />
+        <AdminPagination
+          page={data.page}
+          pageCount={data.pageCount}
+          total={data.total}
+          noun={["product", "products"]}
+          hrefFor={(page) => forecastHref(urgency, page)}
+        />
+      </Panel>
     </div>
   );
 }
