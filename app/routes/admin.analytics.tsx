@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { BarChart, ChartTable, ColumnChart, compactMoney } from "~/components/admin/charts";
+import { longMonth, shortMonth } from "~/components/admin/month-labels";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { formatOrderDate } from "~/components/orders/format";
@@ -21,13 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...analytics, lowStockProducts: getAdminStats(db).lowStockProducts });
 }
 
-const monthShort = new Intl.DateTimeFormat("en-GB", { month: "short", year: "2-digit", timeZone: "UTC" });
-const monthLong = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-
-function monthDate(month: string) {
-  const [year, m] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, m - 1, 1));
-}
 
 const STATUS_COLOUR = "#4f46e5";
 
@@ -68,10 +62,10 @@ export default function AdminAnalytics() {
           <div className="p-4">
             <p className="mb-2 text-xs text-slate-500">Delivered orders by the month they were placed, incl. VAT.</p>
             <ColumnChart
-              description={`Revenue by month for the last 12 months, from ${monthLong.format(monthDate(data.revenueByMonth[0].month))} to ${monthLong.format(monthDate(data.revenueByMonth[data.revenueByMonth.length - 1].month))}.`}
+              description={`Revenue by month for the last 12 months, from ${longMonth(data.revenueByMonth[0].month)} to ${longMonth(data.revenueByMonth[data.revenueByMonth.length - 1].month)}.`}
               axisLabel={compactMoney}
               data={data.revenueByMonth.map((month) => ({
-                label: monthShort.format(monthDate(month.month)),
+                label: shortMonth(month.month),
                 value: month.revenue,
                 display: formatMoney(month.revenue),
               }))}
@@ -80,7 +74,7 @@ export default function AdminAnalytics() {
               caption="Revenue by month"
               columns={["Month", "Delivered orders", "Revenue"]}
               rows={data.revenueByMonth.map((month) => [
-                monthLong.format(monthDate(month.month)),
+                longMonth(month.month),
                 month.orders,
                 formatMoney(month.revenue),
               ])}

@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const key = idempotencyKeyFrom(formData);
 
   if (intent === "approve") {
-    const result = submission.status === "success" ? approveOrder(db, admin, submission.value.id, key) : null;
+    const result = submission.status === "success" ? await approveOrder(db, admin, submission.value.id, key) : null;
     if (!result?.ok) {
       return redirectWithToast(request, PATH, failureToast("Failed to approve order", result?.message ?? ORDER_NOT_FOUND_MESSAGE));
     }
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `${result.value.orderNumber} is now processing; invoice ${result.value.invoiceNumber} has been issued.`,
     });
   }
-  const result = submission.status === "success" ? rejectOrder(db, admin, submission.value.id, key) : null;
+  const result = submission.status === "success" ? await rejectOrder(db, admin, submission.value.id, key) : null;
   if (!result?.ok) {
     return redirectWithToast(request, PATH, failureToast("Failed to reject order", result?.message ?? ORDER_NOT_FOUND_MESSAGE));
   }

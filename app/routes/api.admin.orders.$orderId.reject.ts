@@ -15,7 +15,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const id = requireIntParam(params.orderId, ORDER_NOT_FOUND_MESSAGE);
   const db = getDb();
-  const result = rejectOrder(db, admin, id, idempotencyKeyFrom(request));
+  const result = await rejectOrder(db, admin, id, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
   return json({
     message: "Order rejected",

@@ -18,7 +18,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   const id = requireIntParam(params.orderId, ORDER_NOT_FOUND_MESSAGE);
   const { status } = await parseJsonBody(request, orderStatusSchema);
   const db = getDb();
-  const result = updateOrderStatus(db, admin, id, status, idempotencyKeyFrom(request));
+  const result = await updateOrderStatus(db, admin, id, status, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
   return json(adminOrderJson(getAdminOrder(db, id)!));
 });

@@ -18,7 +18,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   const id = requireIntParam(params.orderId, ORDER_NOT_FOUND_MESSAGE);
   const input = await parseJsonBody(request, trackingSchema);
   const db = getDb();
-  const result = updateTracking(db, admin, id, input, idempotencyKeyFrom(request));
+  const result = await updateTracking(db, admin, id, input, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
   return json(adminOrderJson(getAdminOrder(db, id)!));
 });

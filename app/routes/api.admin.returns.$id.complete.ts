@@ -16,7 +16,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   const admin = await requireApiAdmin(request);
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const id = requireIntParam(params.id, RETURN_NOT_FOUND);
-  const result = completeReturn(getDb(), admin, id, idempotencyKeyFrom(request));
+  const result = await completeReturn(getDb(), admin, id, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
   return json(result.value);
 });

@@ -17,7 +17,7 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const id = requireIntParam(params.id, RETURN_NOT_FOUND);
   const input = await parseJsonBody(request, returnStatusUpdateSchema);
-  const result = updateReturnStatus(getDb(), admin, id, input, idempotencyKeyFrom(request));
+  const result = await updateReturnStatus(getDb(), admin, id, input, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
   return json(result.value);
 });

@@ -3,7 +3,7 @@
  * awaiting delivery, and an auto-generated draft reorder.
  */
 import { eq } from "drizzle-orm";
-import { forecastProduct } from "~/domain/purchasing/forecast";
+import { forecastFor, needsReorder } from "~/domain/purchasing/forecast";
 import { nextPurchaseOrderNumber } from "~/domain/shared/numbering.server";
 import * as s from "~db/schema";
 import { addDays, DAY, HOUR, recordedOn, share, ukDate } from "./calendar";
@@ -144,8 +144,8 @@ export function writePurchasing(demo: Demo, orders: WrittenOrder[]) {
   }
   const reorder = demo.products
     .filter((p) => p.supplier === "pennine")
-    .map((p) => ({ product: p, forecast: forecastProduct({ stockLevel: p.stock, lowStockThreshold: p.threshold, unitsSold: sold.get(p.id) ?? 0 }) }))
-    .filter(({ forecast }) => forecast.shouldReorder)
+    .map((p) => ({ product: p, forecast: forecastFor({ stockLevel: p.stock, lowStockThreshold: p.threshold, unitsSold30d: sold.get(p.id) ?? 0 }) }))
+    .filter(({ forecast }) => needsReorder(forecast))
     .map(({ product, forecast }) => ({ product, quantity: forecast.suggestedQuantity, unitPrice: product.cost }));
   writePurchaseOrder(demo, "pennine", reorder, {
     status: "draft",

@@ -4,7 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLogs, orders, products, purchaseOrders, users } from "~db/schema";
 import { addDaysToDate, ukToday } from "~/domain/invoices/invoices.server";
-import { loadInventoryForecast } from "~/domain/purchasing/forecast.server";
+import { needsReorder } from "~/domain/purchasing/forecast";
+import { loadForecastRows } from "~/domain/purchasing/forecast.server";
 import * as root from "~/root";
 import * as page from "~/routes/admin.purchase-orders/route";
 import * as apiList from "~/routes/api.admin.purchase-orders";
@@ -114,25 +115,25 @@ describe("guards", () => {
 
 describe("the inventory forecast", () => {
   it("counts units sold in the 30 days before `now` on orders not cancelled, per product", () => {
-    const rows = loadInventoryForecast(db());
+    const rows = loadForecastRows(db(), { now: new Date() });
     const gloves = rows.find((row) => row.productId === p.gloves.id)!;
     expect(gloves).toMatchObject({
       name: "Gloves",
       stockLevel: 20,
       lowStockThreshold: 10,
-      unitsSold: 60,
+      unitsSold30d: 60,
       velocityPerDay: 2,
       daysToStockout: 10,
       suggestedQuantity: 50,
       urgency: "high",
-      shouldReorder: true,
       supplierId: northern.id,
     });
-    expect(rows.find((row) => row.productId === p.cups.id)).toMatchObject({ unitsSold: 0, daysToStockout: null, urgency: "low" });
+    expect(needsReorder(gloves)).toBe(true);
+    expect(rows.find((row) => row.productId === p.cups.id)).toMatchObject({ unitsSold30d: 0, daysToStockout: null, urgency: "low" });
     expect(rows.map((row) => row.name)).toEqual([...rows.map((row) => row.name)].sort((a, b) => a.localeCompare(b)));
     // as of 39 days ago the window holds the order of 40 days ago and not the recent ones
-    const earlier = loadInventoryForecast(db(), { now: Date.parse(`${addDaysToDate(TODAY, -39)}T12:00:00Z`) });
-    expect(earlier.find((row) => row.productId === p.gloves.id)?.unitsSold).toBe(500);
+    const earlier = loadForecastRows(db(), { now: new Date(`${addDaysToDate(TODAY, -39)}T12:00:00Z`) });
+    expect(earlier.find((row) => row.productId === p.gloves.id)?.unitsSold30d).toBe(500);
   });
 });
 

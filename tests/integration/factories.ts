@@ -46,6 +46,8 @@ export function createProduct(values: Partial<typeof products.$inferInsert> & { 
   return getDb().insert(products).values({ slug, vatRate: 2000, stockLevel: 100, ...values }).returning().get();
 }
 
+type OrderLine = { product: typeof products.$inferSelect; quantity: number };
+
 /**
  * An order of `lines` at list prices (with the products' SKUs on its lines), written straight into the
  * database inside `tx` (no stock, points or mail). `values` set its status, date, PO reference and so on.
@@ -75,7 +77,7 @@ export function writeOrder(
       shippingPostcode: "LS11 5PS",
       ...values,
     })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber })
+    .returning()
     .get();
   tx.insert(orderItems)
     .values(
@@ -100,14 +102,22 @@ export function writeOrder(
  * A processing order of `lines` at list prices, placed and invoiced on `issueDate` (YYYY-MM-DD), written
  * straight into the database (no stock, points or mail): for tests of what happens to invoices.
  */
-export function createInvoicedOrder(
-  user: { id: string; email: string },
-  lines: { product: typeof products.$inferSelect; quantity: number }[],
-  issueDate: string,
-) {
+export function createInvoicedOrder(user: { id: string; email: string }, lines: OrderLine[], issueDate: string) {
   return writeTransaction(getDb(), (tx) => {
     const order = writeOrder(tx, user, lines, { createdAt: new Date(`${issueDate}T10:00:00Z`) });
     const invoice = issueSalesInvoiceForOrder(tx, order.id, { issueDate });
     return { id: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber, orderId: order.id, orderNumber: order.orderNumber };
   });
+}
+
+/**
+ * An order of `lines` at list prices placed at `createdAt` in `status`, written straight into the database
+ * (no stock, points, invoice or mail): for tests of reports over past orders.
+ */
+export function createPastOrder(
+  user: { id: string; email: string },
+  lines: OrderLine[],
+  { createdAt, status = "delivered" }: { createdAt: Date; status?: (typeof orders.$inferInsert)["status"] },
+) {
+  return writeTransaction(getDb(), (tx) => writeOrder(tx, user, lines, { status, createdAt, shippingName: "Goods In" }));
 }

@@ -35,6 +35,26 @@ export function niceCeiling(value: number): number {
   return 10 * power;
 }
 
+/** The value axis of a column chart: gridlines at quarters of `top`, each labelled. */
+function ValueGrid({ top, axisLabel }: { top: number; axisLabel: (value: number) => string }) {
+  const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
+  return (
+    <>
+      {[0, 0.25, 0.5, 0.75, 1].map((tick) => {
+        const y = PAD.top + plotHeight * (1 - tick);
+        return (
+          <g key={tick}>
+            <line x1={PAD.left} x2={COLUMN_WIDTH - PAD.right} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />
+            <text x={PAD.left - 8} y={y + 4} textAnchor="end" fontSize={11} fill="#64748b">
+              {axisLabel(top * tick)}
+            </text>
+          </g>
+        );
+      })}
+    </>
+  );
+}
+
 /** Vertical columns, e.g. revenue by month. `axisLabel` formats the gridline values. */
 export function ColumnChart({
   data,
@@ -51,7 +71,6 @@ export function ColumnChart({
   const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(1, data.length);
   const barWidth = Math.max(4, slot * 0.62);
-  const ticks = [0, 0.25, 0.5, 0.75, 1];
 
   return (
     <svg
@@ -62,17 +81,7 @@ export function ColumnChart({
       preserveAspectRatio="xMidYMid meet"
     >
       <title id={titleId}>{description}</title>
-      {ticks.map((tick) => {
-        const y = PAD.top + plotHeight * (1 - tick);
-        return (
-          <g key={tick}>
-            <line x1={PAD.left} x2={COLUMN_WIDTH - PAD.right} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y + 4} textAnchor="end" fontSize={11} fill="#64748b">
-              {axisLabel(top * tick)}
-            </text>
-          </g>
-        );
-      })}
+      <ValueGrid top={top} axisLabel={axisLabel} />
       {data.map((datum, index) => {
         const height = top > 0 ? (datum.value / top) * plotHeight : 0;
         const x = PAD.left + slot * index + (slot - barWidth) / 2;
@@ -196,5 +205,78 @@ export function ChartTable({
         </table>
       </div>
     </details>
+  );
+}
+
+export type ChartSeries = { name: string; color: string; values: ChartDatum[] };
+
+/**
+ * Columns of two or more series side by side for each label (e.g. new and returning customers by month),
+ * with a legend. Every series gives one datum per label, in the same order.
+ */
+export function GroupedColumnChart({
+  series,
+  description,
+  axisLabel,
+}: {
+  series: ChartSeries[];
+  description: string;
+  axisLabel: (value: number) => string;
+}) {
+  const titleId = useId();
+  const labels = series[0]?.values.map((datum) => datum.label) ?? [];
+  const top = niceCeiling(Math.max(0, ...series.flatMap((s) => s.values.map((d) => d.value))));
+  const plotWidth = COLUMN_WIDTH - PAD.left - PAD.right;
+  const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotWidth / Math.max(1, labels.length);
+  const groupWidth = slot * 0.72;
+  const barWidth = Math.max(2, groupWidth / Math.max(1, series.length));
+  const legendY = COLUMN_HEIGHT + 8;
+
+  return (
+    <svg
+      viewBox={`0 0 ${COLUMN_WIDTH} ${COLUMN_HEIGHT + 24}`}
+      role="img"
+      aria-labelledby={titleId}
+      className="h-auto w-full"
+      preserveAspectRatio="xMidYMid meet"
+    >
+      <title id={titleId}>{description}</title>
+      <ValueGrid top={top} axisLabel={axisLabel} />
+      {labels.map((label, index) => {
+        const groupX = PAD.left + slot * index + (slot - groupWidth) / 2;
+        return (
+          <g key={label}>
+            {series.map((s, seriesIndex) => {
+              const datum = s.values[index]!;
+              const height = top > 0 ? (datum.value / top) * plotHeight : 0;
+              return (
+                <rect
+                  key={s.name}
+                  x={groupX + seriesIndex * barWidth}
+                  y={PAD.top + plotHeight - height}
+                  width={Math.max(1, barWidth - 1)}
+                  height={Math.max(height, datum.value > 0 ? 1 : 0)}
+                  fill={s.color}
+                >
+                  <title>{`${label}, ${s.name}: ${datum.display}`}</title>
+                </rect>
+              );
+            })}
+            <text x={groupX + groupWidth / 2} y={COLUMN_HEIGHT - PAD.bottom + 18} textAnchor="middle" fontSize={11} fill="#475569">
+              {label}
+            </text>
+          </g>
+        );
+      })}
+      {series.map((s, index) => (
+        <g key={s.name} transform={`translate(${PAD.left + index * 160}, ${legendY})`}>
+          <rect width={12} height={12} y={-10} rx={2} fill={s.color} />
+          <text x={18} fontSize={12} fill="#334155">
+            {s.name}
+          </text>
+        </g>
+      ))}
+    </svg>
   );
 }

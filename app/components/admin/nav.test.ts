@@ -7,6 +7,7 @@ describe("admin navigation", () => {
     expect(ADMIN_NAV[1].items.map((item) => item.label)).toEqual([
       "Products",
       "Inventory Alerts",
+      "Inventory Forecast",
       "Orders",
       "Order Approvals",
       "Returns",
@@ -14,6 +15,10 @@ describe("admin navigation", () => {
       "POS",
     ]);
     expect(ADMIN_NAV[2].items.map((item) => item.label)).toEqual(["Purchase Orders", "Purchase Invoices", "Product Requests"]);
+  });
+
+  it("puts the reports beside the dashboard", () => {
+    expect(ADMIN_NAV[0].items.map((item) => item.label)).toEqual(["Dashboard", "Analytics", "Customer Insights"]);
   });
 
   it("marks the dashboard active on both of its addresses only", () => {

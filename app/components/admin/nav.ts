@@ -12,6 +12,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: "Dashboard", to: "/admin", short: "Db" },
       { label: "Analytics", to: "/admin/analytics", short: "An" },
+      { label: "Customer Insights", to: "/admin/customer-insights", short: "CI" },
     ],
   },
   {
@@ -19,6 +20,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     items: [
       { label: "Products", to: "/admin/products", short: "Pr" },
       { label: "Inventory Alerts", to: "/admin/inventory-alerts", short: "IA" },
+      { label: "Inventory Forecast", to: "/admin/inventory-forecast", short: "IF" },
       { label: "Orders", to: "/admin/orders", short: "Or" },
       { label: "Order Approvals", to: "/admin/order-approvals", short: "OA" },
       { label: "Returns", to: "/admin/returns", short: "Rt" },

@@ -48,13 +48,4 @@ export function formatDecimalPercent(decimal: string): string {
   return Number.isFinite(value) ? `${value}%` : decimal;
 }
 
-/** The tracking URL when it is an http(s) address, else null (a `javascript:` link must never render). */
-export function safeTrackingUrl(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
+export { safeTrackingUrl } from "~/domain/orders/tracking-link";

@@ -1,7 +1,8 @@
 /**
  * The approval queue: orders of customers whose orders need an admin's approval (decision "Accounts").
  * Approving moves a pending-approval order to processing, sets approvedAt, issues its invoice and credits
- * its points; rejecting cancels it (stock back). Any other status answers 409. Each runs once per key.
+ * its points; rejecting cancels it (stock back). Any other status answers 409. Each runs once per key, and
+ * once committed the customer is emailed that the order was approved or not.
  */
 import { asc, count, eq } from "drizzle-orm";
 import { orders, users } from "~db/schema";
@@ -18,6 +19,7 @@ import { ADMIN_ORDERS_PAGE_SIZE } from "./order-list.schema";
 import { ORDER_NOT_FOUND_MESSAGE, orderContactJson, paged, type Page } from "./order-list.server";
 import { ADMIN_ONLY_MESSAGE, cancelOrder, type CancelledOrder } from "./cancel-order.server";
 import { statusLabel } from "./order-status";
+import { sendOrderEventEmail } from "./order-status-emails.server";
 
 function notAwaitingApprovalMessage(orderNumber: string, status: string) {
   return `Order ${orderNumber} is not awaiting approval (it is ${statusLabel(status)})`;
@@ -119,9 +121,14 @@ type ApprovedOrder = {
  * Approves a pending-approval order: processing, approvedAt, its invoice issued and its points credited,
  * in one transaction. Any other status answers 409.
  */
-export function approveOrder(db: DB, actor: Actor, id: number, key: string | null = null): Result<ApprovedOrder> {
+export async function approveOrder(
+  db: DB,
+  actor: Actor,
+  id: number,
+  key: string | null = null,
+): Promise<Result<ApprovedOrder>> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
-  return runOnce(
+  const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderApprove, id), key },
     (tx): Result<ApprovedOrder> => {
@@ -141,13 +148,20 @@ export function approveOrder(db: DB, actor: Actor, id: number, key: string | nul
       return ok({ orderId: order.id, orderNumber: order.orderNumber, status: "processing", ...released });
     },
     storeSuccess,
-  ).result;
+  );
+  if (result.ok && !replayed) await sendOrderEventEmail(db, result.value.orderId, "approved");
+  return result;
 }
 
 /** Rejects a pending-approval order: it is cancelled (its stock comes back). Any other status answers 409. */
-export function rejectOrder(db: DB, actor: Actor, id: number, key: string | null = null): Result<CancelledOrder> {
+export async function rejectOrder(
+  db: DB,
+  actor: Actor,
+  id: number,
+  key: string | null = null,
+): Promise<Result<CancelledOrder>> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
-  return runOnce(
+  const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderReject, id), key },
     (tx): Result<CancelledOrder> => {
@@ -166,5 +180,7 @@ export function rejectOrder(db: DB, actor: Actor, id: number, key: string | null
       return cancelled;
     },
     storeSuccess,
-  ).result;
+  );
+  if (result.ok && !replayed) await sendOrderEventEmail(db, result.value.orderId, "rejected");
+  return result;
 }

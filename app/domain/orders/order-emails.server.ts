@@ -10,6 +10,7 @@ import type { DB } from "~/utils/db.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
 import { formatMoney, formatPercent } from "~/utils/money";
 import { describeOrderLine } from "~/domain/invoices/invoices.server";
+import { companyFooter, escapeHtml } from "~/domain/shared/notice-mail.server";
 
 export type ConfirmationOrder = {
   orderNumber: string;
@@ -49,15 +50,6 @@ const placedAt = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
-function escapeHtml(value: string) {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
 /** Subject, plain text and HTML of the confirmation for one order. */
 export function orderConfirmationEmail(order: ConfirmationOrder, company: CompanySettings = getCompanySettings()) {
   const awaitingApproval = order.status === "pending_approval";
@@ -84,9 +76,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     ...(order.freeShipping ? [["Shipping", "Free (voucher)"] as [string, string]] : []),
     ["Total", formatMoney(order.total)],
   ];
-  const footer = [company.name, company.address, company.phone, company.email, company.vatNumber ? `VAT number ${company.vatNumber}` : null]
-    .filter(Boolean)
-    .join(" · ");
+  const footer = companyFooter(company);
 
   const text = [
     `Hello ${order.shippingName},`,

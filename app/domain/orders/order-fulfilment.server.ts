@@ -8,6 +8,8 @@
  *   that counts as approving it, so it gets its invoice and points like an approval.
  * - Delivered sets deliveredAt; moving a delivered order back clears it.
  * Every change is audited in its own transaction, and every command runs once per idempotency key.
+ * - Once committed, the customer is emailed when the order is approved, shipped or cancelled, and when the
+ *   tracking of a shipped order changes; a repeated request sends nothing again.
  */
 import { eq, inArray } from "drizzle-orm";
 import { orders, type OrderStatus } from "~db/schema";
@@ -21,6 +23,7 @@ import type { AdminStatusOption, BulkStatusOption, TrackingInput } from "./order
 import { releaseForProcessing } from "./order-approvals.server";
 import { ORDER_NOT_FOUND_MESSAGE } from "./order-list.server";
 import { ADMIN_ONLY_MESSAGE, cancelOrder } from "./cancel-order.server";
+import { sendOrderEventEmail, statusChangeEvent } from "./order-status-emails.server";
 
 export const CANNOT_REOPEN_MESSAGE =
   "A cancelled order cannot be reopened: its stock was returned and its invoice voided. Ask the customer to place a new order.";
@@ -31,6 +34,12 @@ type OrderRow = typeof orders.$inferSelect;
 
 /** Only successful results are stored against a key, so a corrected retry can still succeed. */
 const storeSuccess = (result: Result<unknown>) => result.ok;
+
+/** After the change has committed (never on a replay): the email the move means for the customer, if any. */
+async function tellCustomer(db: DB, orderId: number, from: OrderStatus, to: OrderStatus) {
+  const event = statusChangeEvent(from, to);
+  if (event) await sendOrderEventEmail(db, orderId, event);
+}
 
 /** Moves a (not cancelled) order to a status other than cancelled, inside the caller's transaction. */
 function moveOrder(tx: DB, actor: Actor, order: OrderRow, status: Exclude<OrderStatus, "cancelled" | "pending_approval">) {
@@ -58,15 +67,15 @@ type StatusChange = { orderId: number; orderNumber: string; previousStatus: Orde
  * Sets an order's status (admins). Cancelled goes through cancelOrder; a cancelled order cannot be
  * reopened (409); choosing the status it already has changes nothing.
  */
-export function updateOrderStatus(
+export async function updateOrderStatus(
   db: DB,
   actor: Actor,
   id: number,
   status: AdminStatusOption,
   key: string | null = null,
-): Result<StatusChange> {
+): Promise<Result<StatusChange>> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
-  return runOnce(
+  const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderStatus, id), key },
     (tx): Result<StatusChange> => {
@@ -84,25 +93,33 @@ export function updateOrderStatus(
       return ok(change);
     },
     storeSuccess,
-  ).result;
+  );
+  if (result.ok && !replayed) await tellCustomer(db, result.value.orderId, result.value.previousStatus, status);
+  return result;
 }
 
-type BulkStatusChange = { status: BulkStatusOption; updated: number; orderNumbers: string[] };
+type BulkStatusChange = {
+  status: BulkStatusOption;
+  updated: number;
+  orderNumbers: string[];
+  /** the orders that moved, with where they were */
+  moved: { orderId: number; previousStatus: OrderStatus }[];
+};
 
 /**
  * Gives every listed order the same status (processing, shipped or delivered) in one transaction: if any
  * order is missing or cancelled, nothing changes.
  */
-export function bulkUpdateStatus(
+export async function bulkUpdateStatus(
   db: DB,
   actor: Actor,
   ids: readonly number[],
   status: BulkStatusOption,
   key: string | null = null,
-): Result<BulkStatusChange> {
+): Promise<Result<BulkStatusChange>> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   const unique = [...new Set(ids)];
-  return runOnce(
+  const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: REPEAT_SCOPE.orderBulkStatus, key },
     (tx): Result<BulkStatusChange> => {
@@ -125,35 +142,50 @@ export function bulkUpdateStatus(
         );
       }
       const changed: string[] = [];
+      const moved: BulkStatusChange["moved"] = [];
       for (const id of unique) {
         const order = found.get(id)!;
         if (order.status === status) continue;
         moveOrder(tx, actor, order, status);
         changed.push(order.orderNumber);
+        moved.push({ orderId: order.id, previousStatus: order.status });
       }
-      return ok({ status, updated: changed.length, orderNumbers: changed });
+      return ok({ status, updated: changed.length, orderNumbers: changed, moved });
     },
     storeSuccess,
-  ).result;
+  );
+  if (result.ok && !replayed) {
+    for (const { orderId, previousStatus } of result.value.moved) await tellCustomer(db, orderId, previousStatus, status);
+  }
+  return result;
 }
 
 // ─── Tracking ───────────────────────────────────────────────────────────────
 
 const TRACKING_KEYS = ["trackingNumber", "carrier", "trackingUrl", "estimatedDelivery"] as const;
+/** the fields a customer follows a parcel by; a new estimate alone is not worth an email */
+const FOLLOWED_KEYS = ["trackingNumber", "carrier", "trackingUrl"] as const;
 
 /** Sets the fields given (null clears one); the others stay as they are. */
-export function updateTracking(
+type TrackingChange = {
+  orderId: number;
+  orderNumber: string;
+  /** the order has shipped and how to follow it changed: the customer is told */
+  customerTold: boolean;
+};
+
+export async function updateTracking(
   db: DB,
   actor: Actor,
   id: number,
   input: TrackingInput,
   key: string | null = null,
-): Result<{ orderId: number; orderNumber: string }> {
+): Promise<Result<TrackingChange>> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
-  return runOnce(
+  const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderTracking, id), key },
-    (tx): Result<{ orderId: number; orderNumber: string }> => {
+    (tx): Result<TrackingChange> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
       const changes: Partial<Record<(typeof TRACKING_KEYS)[number], string | null>> = {};
@@ -177,8 +209,11 @@ export function updateTracking(
           details: { orderNumber: order.orderNumber, before, after: changes },
         });
       }
-      return ok({ orderId: order.id, orderNumber: order.orderNumber });
+      const customerTold = order.status === "shipped" && FOLLOWED_KEYS.some((name) => name in changes);
+      return ok({ orderId: order.id, orderNumber: order.orderNumber, customerTold });
     },
     storeSuccess,
-  ).result;
+  );
+  if (result.ok && !replayed && result.value.customerTold) await sendOrderEventEmail(db, result.value.orderId, "tracking");
+  return result;
 }

@@ -10,7 +10,8 @@ import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { ok, type Result } from "~/utils/result";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
-import { loadInventoryForecast } from "./forecast.server";
+import { needsReorder } from "./forecast";
+import { loadForecastRows } from "./forecast.server";
 import { insertPurchaseOrder, type Actor, type CreatedPurchaseOrder, type PurchaseLine } from "./purchase-order-create.server";
 
 export type AutoGenerateOutcome = {
@@ -70,8 +71,8 @@ export function autoGeneratePurchaseOrders(
       const suppliers = supplierIds(tx);
       const bySupplier = new Map<string, PurchaseLine[]>();
       const skipped = { alreadyOnOpenOrder: 0, noSupplier: 0 };
-      for (const row of loadInventoryForecast(tx, { now })) {
-        if (!row.shouldReorder) continue;
+      for (const row of loadForecastRows(tx, { now: new Date(now) })) {
+        if (!needsReorder(row)) continue;
         if (open.has(row.productId)) skipped.alreadyOnOpenOrder++;
         else if (!row.supplierId || !suppliers.has(row.supplierId)) skipped.noSupplier++;
         else {

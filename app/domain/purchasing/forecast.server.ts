@@ -1,64 +1,174 @@
 /**
- * The inventory forecast of every product, from one SQL query: units sold per product over the last 30
- * days, summed in SQLite (orders by their created_at index, their lines by order id) rather than product by
- * product in JavaScript, so it stays quick with a hundred thousand orders. The index is named because the
- * planner otherwise skip-scans the (user, created_at) index, which is slower. The rule is `forecast.ts`.
- * Used by auto-generated purchase orders and the inventory forecast screen.
+ * The inventory forecast over the catalogue: units sold in the last 30 days per product, summed in SQL, then
+ * the rule in ./forecast. The screen filters, counts and pages by urgency in SQL (a catalogue can hold
+ * 100,000 products), so the urgency bands are written once more as SQL below from the same constants; a
+ * test holds the two to each other.
  */
-import { FORECAST_WINDOW_DAYS, forecastProduct, type Forecast } from "./forecast";
+import { and, asc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, products } from "~db/schema";
 import type { DB } from "~/utils/db.server";
+import {
+  CRITICAL_DAYS,
+  FORECAST_WINDOW_DAYS,
+  forecastFor,
+  HIGH_DAYS,
+  URGENCIES,
+  type Forecast,
+  type Urgency,
+} from "./forecast";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type InventoryForecastRow = Forecast & {
+export type ForecastRow = Forecast & {
   productId: number;
   name: string;
   sku: string | null;
   stockLevel: number;
   lowStockThreshold: number;
-  /** units sold in the window */
-  unitsSold: number;
-  /** pence, ex VAT: what a purchase order pays per unit */
-  costPrice: number;
-  /** hundredths: 2000 = 20% */
-  vatRate: number;
-  /** the preferred supplier's user id, or null */
+  unitsSold30d: number;
   supplierId: string | null;
-};
-
-type SalesRow = {
-  productId: number;
-  name: string;
-  sku: string | null;
-  stockLevel: number;
-  lowStockThreshold: number;
+  /** pence, ex VAT */
   costPrice: number;
+  /** hundredths */
   vatRate: number;
-  supplierId: string | null;
-  unitsSold: number;
 };
-
-const FORECAST_SQL = `
-  select p.id as productId, p.name as name, p.sku as sku, p.stock_level as stockLevel,
-         p.low_stock_threshold as lowStockThreshold, p.cost_price as costPrice, p.vat_rate as vatRate,
-         p.supplier_id as supplierId, coalesce(sold.units, 0) as unitsSold
-  from products p
-  left join (
-    select oi.product_id as productId, sum(oi.quantity) as units
-    from orders o indexed by orders_created_idx
-    join order_items oi on oi.order_id = o.id
-    where o.created_at >= ? and o.created_at <= ? and o.status <> 'cancelled' and oi.product_id is not null
-    group by oi.product_id
-  ) sold on sold.productId = p.id
-  order by p.name collate nocase, p.id`;
 
 /**
- * Every product with its forecast, by name. `now` ends the 30-day sales window; orders placed after it are
- * not counted, so a forecast as of a given moment can be repeated.
+ * Units per product on orders placed in the 30 days up to `now` that are not cancelled. Orders after `now`
+ * are left out, so a forecast as of a given moment can be repeated.
  */
-export function loadInventoryForecast(db: DB, { now = Date.now() }: { now?: number | Date } = {}): InventoryForecastRow[] {
-  const end = now instanceof Date ? now.getTime() : now;
-  const start = end - FORECAST_WINDOW_DAYS * DAY_MS;
-  const rows = db.$client.prepare(FORECAST_SQL).all(start, end) as SalesRow[];
-  return rows.map((row) => ({ ...row, ...forecastProduct(row) }));
+function unitsSoldSince(db: DB, now: Date) {
+  const since = new Date(now.getTime() - FORECAST_WINDOW_DAYS * DAY_MS);
+  return db
+    .select({
+      productId: orderItems.productId,
+      units: sql<number>`sum(${orderItems.quantity})`.as("units"),
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(gte(orders.createdAt, since), lte(orders.createdAt, now), ne(orders.status, "cancelled")))
+    // "+" keeps SQLite from walking every order line in product order to group them: it starts from the
+    // month's orders (orders_created_idx) instead, 60 times quicker on 100,000 orders
+    .groupBy(sql`+${orderItems.productId}`)
+    .as("sold");
+}
+
+function forecastQuery(db: DB, now: Date) {
+  const sold = unitsSoldSince(db, now);
+  const units = sql<number>`coalesce(${sold.units}, 0)`;
+  const stock = products.stockLevel;
+  // the rule of urgencyFor, in SQL: days left < N ⇔ stock × 30 < N × units
+  const urgency = sql<Urgency>`case
+    when ${stock} <= 0 then 'critical'
+    when ${units} > 0 and ${stock} * ${FORECAST_WINDOW_DAYS} < ${CRITICAL_DAYS} * ${units} then 'critical'
+    when ${units} > 0 and ${stock} * ${FORECAST_WINDOW_DAYS} < ${HIGH_DAYS} * ${units} then 'high'
+    when ${stock} <= ${products.lowStockThreshold} then 'medium'
+    else 'low' end`;
+  const columns = {
+    productId: products.id,
+    name: products.name,
+    sku: products.sku,
+    stockLevel: products.stockLevel,
+    lowStockThreshold: products.lowStockThreshold,
+    unitsSold30d: sql<number>`${units}`.as("units_sold_30d"),
+    supplierId: products.supplierId,
+    costPrice: products.costPrice,
+    vatRate: products.vatRate,
+  };
+  return { sold, units, urgency, columns };
+}
+
+function toRow(row: Omit<ForecastRow, keyof Forecast>): ForecastRow {
+  const unitsSold30d = Number(row.unitsSold30d);
+  return { ...row, unitsSold30d, ...forecastFor({ ...row, unitsSold30d }) };
+}
+
+/** Every product's forecast, for purchase orders generated from it. */
+export function loadForecastRows(db: DB, { now }: { now: Date }): ForecastRow[] {
+  const { sold, columns } = forecastQuery(db, now);
+  return db
+    .select(columns)
+    .from(products)
+    .leftJoin(sold, eq(sold.productId, products.id))
+    .orderBy(asc(products.name), asc(products.id))
+    .all()
+    .map(toRow);
+}
+
+export type InventoryForecast = {
+  /** products in each urgency band, over the whole catalogue */
+  counts: Record<Urgency, number>;
+  urgency: Urgency | null;
+  items: ForecastRow[];
+  /** products matching the filter */
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+};
+
+export const FORECAST_PAGE_SIZE = 50;
+
+/**
+ * One page of the forecast, the most urgent first (then the fewest days left, then by name), optionally
+ * only one urgency band, with the count of every band.
+ */
+export function loadInventoryForecast(
+  db: DB,
+  {
+    now,
+    urgency = null,
+    page = 1,
+    pageSize = FORECAST_PAGE_SIZE,
+  }: { now: Date; urgency?: Urgency | null; page?: number; pageSize?: number },
+): InventoryForecast {
+  const query = forecastQuery(db, now);
+  const banded = db
+    .select({ ...query.columns, urgency: query.urgency.as("urgency") })
+    .from(products)
+    .leftJoin(query.sold, eq(query.sold.productId, products.id))
+    .as("banded");
+
+  const counts = Object.fromEntries(URGENCIES.map((band) => [band, 0])) as Record<Urgency, number>;
+  for (const row of db
+    .select({ urgency: banded.urgency, count: sql<number>`count(*)` })
+    .from(banded)
+    .groupBy(sql`${banded.urgency}`)
+    .all()) {
+    counts[row.urgency] = Number(row.count);
+  }
+
+  const total = urgency ? counts[urgency] : URGENCIES.reduce((sum, band) => sum + counts[band], 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
+  const rank: SQL = sql`case ${banded.urgency} ${sql.join(
+    URGENCIES.map((band, index) => sql`when ${band} then ${index}`),
+    sql` `,
+  )} end`;
+  const items = db
+    .select({
+      productId: banded.productId,
+      name: banded.name,
+      sku: banded.sku,
+      stockLevel: banded.stockLevel,
+      lowStockThreshold: banded.lowStockThreshold,
+      unitsSold30d: banded.unitsSold30d,
+      supplierId: banded.supplierId,
+      costPrice: banded.costPrice,
+      vatRate: banded.vatRate,
+    })
+    .from(banded)
+    .where(urgency ? eq(banded.urgency, urgency) : undefined)
+    .orderBy(
+      rank,
+      // days left (none when out); products that do not sell come last in their band
+      sql`case when ${banded.stockLevel} <= 0 then 0 when ${banded.unitsSold30d} > 0 then ${banded.stockLevel} * 1.0 / ${banded.unitsSold30d} end nulls last`,
+      asc(banded.name),
+      asc(banded.productId),
+    )
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .all()
+    .map(toRow);
+  return { counts, urgency, items, total, page: current, pageSize, pageCount };
 }

@@ -1,63 +1,68 @@
 import { describe, expect, it } from "vitest";
-import { forecastProduct } from "./forecast";
+import { formatVelocity, forecastFor, urgencyFor } from "./forecast";
 
-describe("forecastProduct", () => {
+describe("forecastFor", () => {
   it("measures velocity over 30 days and days to stockout from it", () => {
-    const f = forecastProduct({ stockLevel: 45, lowStockThreshold: 10, unitsSold: 90 });
-    expect(f.velocityPerDay).toBe(3);
-    expect(f.daysToStockout).toBe(15);
-    // ceil(3 × 30) + 10 − 45
-    expect(f.suggestedQuantity).toBe(55);
-    expect(f.urgency).toBe("low");
-    expect(f.shouldReorder).toBe(false);
+    const forecast = forecastFor({ stockLevel: 45, lowStockThreshold: 10, unitsSold30d: 90 });
+    expect(forecast.velocityPerDay).toBe(3);
+    expect(forecast.daysToStockout).toBe(15);
+    // 30 days of sales (90) + threshold (10) − stock (45)
+    expect(forecast.suggestedQuantity).toBe(55);
+    expect(forecast.urgency).toBe("low");
   });
 
-  it("has no stockout date when nothing sold, and 0 days when already out", () => {
-    expect(forecastProduct({ stockLevel: 50, lowStockThreshold: 10, unitsSold: 0 }).daysToStockout).toBeNull();
-    const out = forecastProduct({ stockLevel: 0, lowStockThreshold: 10, unitsSold: 0 });
-    expect(out.daysToStockout).toBe(0);
-    expect(out.urgency).toBe("critical");
-    expect(out.suggestedQuantity).toBe(10);
-    expect(out.shouldReorder).toBe(true);
+  it("has no stockout date when nothing sells, and 0 days when out of stock", () => {
+    expect(forecastFor({ stockLevel: 20, lowStockThreshold: 5, unitsSold30d: 0 }).daysToStockout).toBeNull();
+    expect(forecastFor({ stockLevel: 0, lowStockThreshold: 5, unitsSold30d: 0 }).daysToStockout).toBe(0);
+    expect(forecastFor({ stockLevel: 0, lowStockThreshold: 5, unitsSold30d: 12 }).daysToStockout).toBe(0);
   });
 
-  it("treats negative stock as out", () => {
-    const f = forecastProduct({ stockLevel: -3, lowStockThreshold: 5, unitsSold: 6 });
-    expect(f.daysToStockout).toBe(0);
-    expect(f.urgency).toBe("critical");
-    expect(f.suggestedQuantity).toBe(6 + 5 + 3);
+  it("rounds days to stockout down to whole days", () => {
+    // 10 in stock at 0.7 a day: 14.28… days
+    expect(forecastFor({ stockLevel: 10, lowStockThreshold: 0, unitsSold30d: 21 }).daysToStockout).toBe(14);
   });
 
-  it("bands urgency at 7 and 14 days, then the threshold", () => {
-    // 30 sold: 1 a day
-    expect(forecastProduct({ stockLevel: 6, lowStockThreshold: 0, unitsSold: 30 }).urgency).toBe("critical");
-    expect(forecastProduct({ stockLevel: 7, lowStockThreshold: 0, unitsSold: 30 }).urgency).toBe("high");
-    expect(forecastProduct({ stockLevel: 13, lowStockThreshold: 0, unitsSold: 30 }).urgency).toBe("high");
-    expect(forecastProduct({ stockLevel: 14, lowStockThreshold: 20, unitsSold: 30 }).urgency).toBe("medium");
-    expect(forecastProduct({ stockLevel: 20, lowStockThreshold: 20, unitsSold: 30 }).urgency).toBe("medium");
-    expect(forecastProduct({ stockLevel: 21, lowStockThreshold: 20, unitsSold: 30 }).urgency).toBe("low");
-    // nothing sold: only the threshold decides
-    expect(forecastProduct({ stockLevel: 10, lowStockThreshold: 10, unitsSold: 0 }).urgency).toBe("medium");
-    expect(forecastProduct({ stockLevel: 11, lowStockThreshold: 10, unitsSold: 0 }).urgency).toBe("low");
+  it("suggests nothing when stock covers 30 days of sales and the threshold", () => {
+    expect(forecastFor({ stockLevel: 100, lowStockThreshold: 10, unitsSold30d: 90 }).suggestedQuantity).toBe(0);
+    expect(forecastFor({ stockLevel: 100, lowStockThreshold: 10, unitsSold30d: 90 }).suggestedQuantity).toBe(0);
+    expect(forecastFor({ stockLevel: 0, lowStockThreshold: 10, unitsSold30d: 0 }).suggestedQuantity).toBe(10);
+    expect(forecastFor({ stockLevel: 99, lowStockThreshold: 10, unitsSold30d: 90 }).suggestedQuantity).toBe(1);
+  });
+});
+
+describe("urgencyFor", () => {
+  it("is critical when out of stock, whatever sells", () => {
+    expect(urgencyFor(0, 10, 0)).toBe("critical");
+    expect(urgencyFor(0, 0, 50)).toBe("critical");
   });
 
-  it("suggests the exact units sold plus the threshold less stock, never below 0", () => {
-    // 7 / 30 × 30 is 7.000000000000001 in floating point: the suggestion must still be 7 + 10 − 4
-    expect(forecastProduct({ stockLevel: 4, lowStockThreshold: 10, unitsSold: 7 }).suggestedQuantity).toBe(13);
-    expect(forecastProduct({ stockLevel: 500, lowStockThreshold: 10, unitsSold: 7 }).suggestedQuantity).toBe(0);
+  it("is critical under 7 days and high at exactly 7 days", () => {
+    // 30 sold in 30 days: 1 a day
+    expect(urgencyFor(6, 0, 30)).toBe("critical");
+    expect(urgencyFor(7, 0, 30)).toBe("high");
+    // 3 a day: 20 units is 6.67 days, 21 units exactly 7
+    expect(urgencyFor(20, 0, 90)).toBe("critical");
+    expect(urgencyFor(21, 0, 90)).toBe("high");
   });
 
-  it("uses the default threshold of 10 when a product has none", () => {
-    const f = forecastProduct({ stockLevel: 10, lowStockThreshold: null, unitsSold: 0 });
-    expect(f.urgency).toBe("medium");
-    expect(f.suggestedQuantity).toBe(0);
-    expect(f.shouldReorder).toBe(false);
+  it("is high under 14 days and not at exactly 14", () => {
+    expect(urgencyFor(13, 0, 30)).toBe("high");
+    expect(urgencyFor(14, 0, 30)).toBe("low");
+    expect(urgencyFor(14, 14, 30)).toBe("medium");
   });
 
-  it("reorders a medium product only when there is something to order", () => {
-    const f = forecastProduct({ stockLevel: 8, lowStockThreshold: 10, unitsSold: 3 });
-    expect(f.urgency).toBe("medium");
-    expect(f.suggestedQuantity).toBe(5);
-    expect(f.shouldReorder).toBe(true);
+  it("is medium at or below the threshold when stock lasts 14 days or more", () => {
+    expect(urgencyFor(10, 10, 0)).toBe("medium");
+    expect(urgencyFor(11, 10, 0)).toBe("low");
+    expect(urgencyFor(1, 10, 0)).toBe("medium");
+  });
+});
+
+describe("formatVelocity", () => {
+  it("shows two decimals", () => {
+    expect(formatVelocity(forecastFor({ stockLevel: 1, lowStockThreshold: 0, unitsSold30d: 1 }).velocityPerDay)).toBe("0.03");
+    expect(formatVelocity(forecastFor({ stockLevel: 1, lowStockThreshold: 0, unitsSold30d: 0 }).velocityPerDay)).toBe("0.00");
+    expect(formatVelocity(forecastFor({ stockLevel: 1, lowStockThreshold: 0, unitsSold30d: 20 }).velocityPerDay)).toBe("0.67");
+    expect(formatVelocity(forecastFor({ stockLevel: 1, lowStockThreshold: 0, unitsSold30d: 45 }).velocityPerDay)).toBe("1.50");
   });
 });

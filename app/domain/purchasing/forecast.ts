@@ -1,77 +1,83 @@
 /**
- * The inventory forecast rule (browser-safe, no database): how fast a product sells, when it runs out, how
- * many to reorder and how urgent that is. The queries that feed it are in `forecast.server.ts`.
+ * The inventory forecast rule: how fast a product sells, when it runs out, how many to reorder and how
+ * urgent that is. Pure and browser-safe; the back office's forecast screen and the purchase orders it
+ * auto-generates both take their figures from here.
  *
- * - sales velocity = units sold in the last 30 days (orders not cancelled) / 30, per day
- * - days to stockout = stock / velocity; none when nothing sold; 0 when already out
- * - suggested quantity = max(0, ceil(velocity × 30) + threshold − stock)
- * - urgency: critical = out of stock or under 7 days left; high = under 14 days; medium = at or below the
- *   low-stock threshold; otherwise low
+ * Velocity is units sold over the last 30 days (orders not cancelled) / 30. The comparisons below are made
+ * in whole numbers (stock × 30 against days × units), so a product with exactly 7 days left is not critical
+ * because of a rounding error.
  */
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "~/domain/catalog/stock";
 
-/** The sales window velocity is measured over, and the cover a reorder buys. */
+/** the window sales velocity is measured over, in days */
 export const FORECAST_WINDOW_DAYS = 30;
+/** under this many days to stockout is critical */
 export const CRITICAL_DAYS = 7;
+/** under this many days to stockout is high priority */
 export const HIGH_DAYS = 14;
 
 export const URGENCIES = ["critical", "high", "medium", "low"] as const;
 export type Urgency = (typeof URGENCIES)[number];
 
-/** Urgencies worth a purchase order. */
-export const REORDER_URGENCIES: readonly Urgency[] = ["critical", "high", "medium"];
-
-export type ForecastInput = {
-  stockLevel: number;
-  lowStockThreshold: number | null;
-  /** units sold in the last FORECAST_WINDOW_DAYS days, on orders that were not cancelled */
-  unitsSold: number;
-};
-
-export type Forecast = {
-  /** units per day */
-  velocityPerDay: number;
-  /** days until the stock runs out at that pace; null when nothing sold; 0 when out */
-  daysToStockout: number | null;
-  suggestedQuantity: number;
-  urgency: Urgency;
-  /** whether a purchase order should include it: urgency critical, high or medium and something to order */
-  shouldReorder: boolean;
-};
-
-export function forecastProduct({ stockLevel, lowStockThreshold, unitsSold }: ForecastInput): Forecast {
-  const threshold = lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
-  const sold = Math.max(0, unitsSold);
-  const velocityPerDay = sold / FORECAST_WINDOW_DAYS;
-  const out = stockLevel <= 0;
-  const daysToStockout = out ? 0 : sold === 0 ? null : stockLevel / velocityPerDay;
-  // ceil(velocity × 30) is the whole number of units sold over the window; taken as that number rather than
-  // through the float (7 / 30 × 30 is 7.000000000000001, which would round up to 8).
-  const suggestedQuantity = Math.max(0, Math.ceil(sold) + threshold - stockLevel);
-  const urgency = urgencyOf(stockLevel, threshold, daysToStockout);
-  return {
-    velocityPerDay,
-    daysToStockout,
-    suggestedQuantity,
-    urgency,
-    shouldReorder: REORDER_URGENCIES.includes(urgency) && suggestedQuantity > 0,
-  };
-}
-
-function urgencyOf(stockLevel: number, threshold: number, daysToStockout: number | null): Urgency {
-  if (stockLevel <= 0 || (daysToStockout !== null && daysToStockout < CRITICAL_DAYS)) return "critical";
-  if (daysToStockout !== null && daysToStockout < HIGH_DAYS) return "high";
-  if (stockLevel <= threshold) return "medium";
-  return "low";
-}
-
-const URGENCY_LABELS: Record<Urgency, string> = {
+export const URGENCY_LABELS: Record<Urgency, string> = {
   critical: "Critical",
   high: "High Priority",
   medium: "Medium Priority",
   low: "Low",
 };
 
-export function urgencyLabel(urgency: Urgency) {
-  return URGENCY_LABELS[urgency];
+export type ForecastInput = {
+  stockLevel: number;
+  lowStockThreshold: number;
+  /** units on orders placed in the last 30 days that are not cancelled */
+  unitsSold30d: number;
+};
+
+export type Forecast = {
+  /** units per day; shown to 2 decimals */
+  velocityPerDay: number;
+  /** whole days until the stock runs out (rounded down); 0 when out; null when nothing sells */
+  daysToStockout: number | null;
+  /** units to reorder so that 30 days of sales leave the threshold in stock; 0 when none are needed */
+  suggestedQuantity: number;
+  urgency: Urgency;
+};
+
+export function forecastFor({ stockLevel, lowStockThreshold, unitsSold30d }: ForecastInput): Forecast {
+  const units = Math.max(0, unitsSold30d);
+  const stock = Math.max(0, stockLevel);
+  const velocityPerDay = units / FORECAST_WINDOW_DAYS;
+  const daysToStockout =
+    stock === 0 ? 0 : units === 0 ? null : Math.floor((stock * FORECAST_WINDOW_DAYS) / units);
+  // ceil(velocity × 30) is the units sold in the window, a whole number already.
+  const suggestedQuantity = Math.max(0, units + lowStockThreshold - stock);
+  return { velocityPerDay, daysToStockout, suggestedQuantity, urgency: urgencyFor(stock, lowStockThreshold, units) };
+}
+
+/** critical: out, or under 7 days left; high: under 14 days; medium: at or below the threshold; else low */
+export function urgencyFor(stockLevel: number, lowStockThreshold: number, unitsSold30d: number): Urgency {
+  if (stockLevel <= 0) return "critical";
+  // days left < N  ⇔  stock × 30 / units < N  ⇔  stock × 30 < N × units (units > 0)
+  const daysLeftUnder = (days: number) =>
+    unitsSold30d > 0 && stockLevel * FORECAST_WINDOW_DAYS < days * unitsSold30d;
+  if (daysLeftUnder(CRITICAL_DAYS)) return "critical";
+  if (daysLeftUnder(HIGH_DAYS)) return "high";
+  if (stockLevel <= lowStockThreshold) return "medium";
+  return "low";
+}
+
+/** 0.5 → "0.50": the 2-decimal form the screen and the API show velocity in */
+export function formatVelocity(velocityPerDay: number): string {
+  return (Math.round(velocityPerDay * 100) / 100).toFixed(2);
+}
+
+export function isUrgency(value: unknown): value is Urgency {
+  return typeof value === "string" && (URGENCIES as readonly string[]).includes(value);
+}
+
+/** Urgencies worth a purchase order: a low-urgency product has more than two weeks' cover above its threshold. */
+export const REORDER_URGENCIES: readonly Urgency[] = ["critical", "high", "medium"];
+
+/** Whether a purchase order should include the product: urgent enough, and something to order. */
+export function needsReorder({ urgency, suggestedQuantity }: Pick<Forecast, "urgency" | "suggestedQuantity">): boolean {
+  return REORDER_URGENCIES.includes(urgency) && suggestedQuantity > 0;
 }

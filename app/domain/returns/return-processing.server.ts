@@ -4,7 +4,8 @@
  * marked completed with its refund (inc VAT, 0 for an exchange), the returned units of a refund go back into
  * stock (an exchange sends the same goods out again, so its stock does not change), the
  * refunded value's points are taken back from the order, and the change is audited. A completed or rejected
- * return cannot be moved again.
+ * return cannot be moved again. Once committed, the customer is emailed when the return is approved, rejected
+ * or completed (with the refund); a repeated request sends nothing again.
  */
 import { addStock } from "~/domain/catalog/stock-movements.server";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
@@ -28,6 +29,7 @@ import { pointsHeldByOrder, reversePointsForReturn } from "~/domain/loyalty/poin
 import { returnedLineValue, returnValue, type ReturnedLine } from "./return-refund";
 import { returnColumns, returnJson, type ReturnItemJson, type ReturnJson, type ReturnRow } from "./returns.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import { sendReturnEventEmail } from "./return-emails.server";
 
 export type Actor = { id: string };
 
@@ -233,17 +235,17 @@ function reread(db: DB, result: Result<{ id: number }>): Result<AdminReturnJson>
  * Update Status: sets requested, approved or rejected and the admin notes (undefined keeps them, null clears
  * them). 404 for an unknown return; 409 once it is completed or rejected. Audited with before and after.
  */
-export function updateReturnStatus(
+export async function updateReturnStatus(
   db: DB,
   actor: Actor,
   id: number,
   input: ReturnStatusUpdate,
   key: string | null = null,
-): Result<AdminReturnJson> {
-  const { result } = runOnce(
+): Promise<Result<AdminReturnJson>> {
+  const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnStatus, id), key },
-    (tx): Result<{ id: number }> => {
+    (tx): Result<{ id: number; decided: boolean }> => {
       const existing = tx
         .select({ status: returns.status, adminNotes: returns.adminNotes })
         .from(returns)
@@ -268,10 +270,13 @@ export function updateReturnStatus(
           after: { status: input.status, adminNotes },
         },
       });
-      return ok({ id });
+      return ok({ id, decided: existing.status !== input.status && input.status !== "requested" });
     },
     storeSuccess,
   );
+  if (result.ok && !replayed && result.value.decided && input.status !== "requested") {
+    await sendReturnEventEmail(db, id, input.status);
+  }
   return reread(db, result);
 }
 
@@ -280,8 +285,13 @@ export function updateReturnStatus(
  * twice). In one write transaction: status completed with completedAt and the refund amount, the returned
  * units back into stock, the refunded value's points taken back from the order, and the audit entry.
  */
-export function completeReturn(db: DB, actor: Actor, id: number, key: string | null = null): Result<AdminReturnJson> {
-  const { result } = runOnce(
+export async function completeReturn(
+  db: DB,
+  actor: Actor,
+  id: number,
+  key: string | null = null,
+): Promise<Result<AdminReturnJson>> {
+  const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key },
     (tx): Result<{ id: number }> => {
@@ -340,5 +350,6 @@ export function completeReturn(db: DB, actor: Actor, id: number, key: string | n
     },
     storeSuccess,
   );
+  if (result.ok && !replayed) await sendReturnEventEmail(db, id, "completed");
   return reread(db, result);
 }

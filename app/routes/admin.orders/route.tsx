@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: bulkStatusSchema });
     if (submission.status !== "success")
       return redirectWithToast(request, back, errorToast(firstError(submission.error)));
-    const result = bulkUpdateStatus(db, admin, submission.value.ids, submission.value.status, key);
+    const result = await bulkUpdateStatus(db, admin, submission.value.ids, submission.value.status, key);
     if (!result.ok) return redirectWithToast(request, back, errorToast(result.message));
     const { updated, status } = result.value;
     return redirectWithToast(request, back, {
@@ -106,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return redirectWithToast(request, backToOrder(orderId), errorToast(firstError(submission.error)));
     }
-    const result = updateOrderStatus(db, admin, orderId, submission.value.status, key);
+    const result = await updateOrderStatus(db, admin, orderId, submission.value.status, key);
     if (!result.ok) return redirectWithToast(request, backToOrder(orderId), errorToast(result.message));
     const { orderNumber, previousStatus, status } = result.value;
     return redirectWithToast(request, backToOrder(orderId), {
@@ -121,7 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "tracking") {
     const submission = parseWithZod(formData, { schema: trackingFormSchema });
     if (submission.status !== "success") return invalidReply("tracking", submission);
-    const result = updateTracking(db, admin, orderId, submission.value, key);
+    const result = await updateTracking(db, admin, orderId, submission.value, key);
     if (!result.ok) return failureReply("tracking", submission, result, TRACKING_FIELDS);
     return redirectWithToast(request, backToOrder(orderId), {
       title: "Tracking updated",

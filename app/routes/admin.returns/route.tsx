@@ -100,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const id = idParam(String(formData.get("id") ?? ""));
     if (id === null) return redirectWithToast(request, back, failureToast(RETURN_UPDATE_FAILED, RETURN_NOT_FOUND));
     // the form always sends the notes as they should be: a blank box clears them
-    const result = updateReturnStatus(
+    const result = await updateReturnStatus(
       db,
       admin,
       id,
@@ -124,7 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "complete") {
     const submission = parseWithZod(formData, { schema: completeReturnSchema });
-    const result = submission.status === "success" ? completeReturn(db, admin, submission.value.id, key) : null;
+    const result = submission.status === "success" ? await completeReturn(db, admin, submission.value.id, key) : null;
     if (!result || !result.ok) {
       return redirectWithToast(
         request,

@@ -1,0 +1,130 @@
+/**
+ * What a customer is told when the back office moves their order on (decision "Order of events"): approved,
+ * not approved (rejected), shipped with its tracking, tracking added or changed once shipped, and cancelled.
+ * Mail goes to the account's email, not the free-text shipping email given at checkout (that is a delivery
+ * contact, and anyone can type anything there). An order without an account (a walk-in sale) gets none.
+ * Callers send after their transaction has committed; a mail failure is logged and changes nothing.
+ */
+import { eq } from "drizzle-orm";
+import { orders, users, type OrderStatus } from "~db/schema";
+import type { CompanySettings } from "~/utils/company.server";
+import type { DB } from "~/utils/db.server";
+import type { SentMail } from "~/utils/mail.server";
+import { formatMoney } from "~/utils/money";
+import { sendNotice, type Notice } from "~/domain/shared/notice-mail.server";
+import { safeTrackingUrl } from "./tracking-link";
+
+export type OrderEvent = "approved" | "rejected" | "shipped" | "tracking" | "cancelled";
+
+export type NoticeOrder = {
+  orderNumber: string;
+  total: number;
+  shippingName: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  estimatedDelivery: string | null;
+  accountEmail: string;
+  firstName: string | null;
+};
+
+/**
+ * The email a status change means: cancelled, shipped, or approved when a pending-approval order is moved
+ * on by the status selector (which counts as approving it). Nothing for the other moves.
+ */
+export function statusChangeEvent(from: OrderStatus, to: OrderStatus): OrderEvent | null {
+  if (from === to) return null;
+  if (to === "cancelled") return "cancelled";
+  if (to === "shipped") return "shipped";
+  if (from === "pending_approval" && to !== "pending") return "approved";
+  return null;
+}
+
+function trackingDetails(order: NoticeOrder): [string, string][] {
+  return [
+    ["Carrier", order.carrier ?? "Not given yet"],
+    ["Tracking number", order.trackingNumber ?? "Not given yet"],
+    ...(order.estimatedDelivery ? [["Estimated delivery", order.estimatedDelivery] as [string, string]] : []),
+  ];
+}
+
+export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company: CompanySettings): Notice {
+  const number = order.orderNumber;
+  const base = { greetingName: order.firstName || order.shippingName, link: null };
+  const reference: [string, string] = ["Order number", number];
+  switch (event) {
+    case "approved":
+      return {
+        ...base,
+        subject: `Order ${number} approved`,
+        paragraphs: [
+          `Your order ${number} has been approved and we are now preparing it. Your invoice is payable within 30 days; we will email you again when the order ships.`,
+        ],
+        details: [reference, ["Total (incl. VAT)", formatMoney(order.total)]],
+      };
+    case "rejected":
+      return {
+        ...base,
+        subject: `Order ${number} was not approved`,
+        paragraphs: [
+          `Your order ${number} was not approved, so it has been cancelled and will not be sent. There is nothing to pay for it.`,
+          `If you think this is a mistake, reply to this email or contact ${company.email}.`,
+        ],
+        details: [reference],
+      };
+    case "shipped":
+    case "tracking": {
+      const href = safeTrackingUrl(order.trackingUrl);
+      return {
+        ...base,
+        subject: event === "shipped" ? `Order ${number} has shipped` : `Tracking for order ${number}`,
+        paragraphs: [
+          event === "shipped"
+            ? `Good news: your order ${number} is on its way to ${order.shippingName}.`
+            : `The tracking details of your order ${number} have been updated.`,
+          ...(order.trackingNumber || href ? [] : ["We will email you the tracking details as soon as the carrier gives them to us."]),
+        ],
+        details: [reference, ...trackingDetails(order)],
+        link: href ? { label: "Track your delivery", href } : null,
+      };
+    }
+    case "cancelled":
+      return {
+        ...base,
+        subject: `Order ${number} cancelled`,
+        paragraphs: [
+          `Your order ${number} has been cancelled and will not be sent. Its invoice has been voided, so there is nothing to pay for it.`,
+          `If you did not expect this, reply to this email or contact ${company.email}.`,
+        ],
+        details: [reference, ["Total (incl. VAT)", formatMoney(order.total)]],
+      };
+  }
+}
+
+function loadNoticeOrder(db: DB, orderId: number): NoticeOrder | null {
+  const row = db
+    .select({
+      orderNumber: orders.orderNumber,
+      total: orders.total,
+      shippingName: orders.shippingName,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+      trackingUrl: orders.trackingUrl,
+      estimatedDelivery: orders.estimatedDelivery,
+      accountEmail: users.email,
+      firstName: users.firstName,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .get();
+  return row ?? null;
+}
+
+/** Tells the order's account holder about `event`. Never throws; null when nothing was sent. */
+export function sendOrderEventEmail(db: DB, orderId: number, event: OrderEvent): Promise<SentMail | null> {
+  return sendNotice(`order ${event}`, (company) => {
+    const order = loadNoticeOrder(db, orderId);
+    return order ? { to: order.accountEmail, notice: orderEventNotice(event, order, company) } : null;
+  });
+}
