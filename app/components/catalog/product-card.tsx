@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { CardPrice, ProductCardData } from "~/domain/catalog/catalog.schema";
 import { stockState } from "~/domain/catalog/stock";
 import { formatMoney, formatPercent, withVat } from "~/utils/money";
+import { SkuLabel } from "./sku-label";
 
 /**
  * A product in a grid: image (or "No image"), name, description and the price including VAT. When the
@@ -36,6 +37,7 @@ export function ProductCard({ product, price }: { product: ProductCardData; pric
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
+        <SkuLabel sku={product.sku} />
         {product.description ? <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p> : null}
         {discounted && price ? (
           <ul className="mt-1 flex flex-wrap gap-1" aria-label="Discounts">

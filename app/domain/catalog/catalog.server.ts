@@ -65,6 +65,8 @@ export type ProductRow = {
   id: number;
   name: string;
   slug: string;
+  /** the product code, e.g. "HIVIS-VEST"; null when none is set */
+  sku: string | null;
   description: string | null;
   imageUrl: string | null;
   categoryId: number | null;
@@ -84,6 +86,7 @@ export const productRowColumns = {
   id: products.id,
   name: products.name,
   slug: products.slug,
+  sku: products.sku,
   description: products.description,
   imageUrl: products.imageUrl,
   categoryId: products.categoryId,
@@ -162,6 +165,7 @@ export type ProductJson = {
   id: number;
   name: string;
   slug: string;
+  sku: string | null;
   description: string | null;
   imageUrl: string | null;
   categoryId: number | null;
@@ -181,6 +185,7 @@ export function productJson(row: ProductWithVariants, { includeCost }: { include
     id: row.id,
     name: row.name,
     slug: row.slug,
+    sku: row.sku,
     description: row.description,
     imageUrl: row.imageUrl,
     categoryId: row.categoryId,
@@ -417,6 +422,7 @@ export function toCardData(row: ProductRow): ProductCardData {
     id: row.id,
     slug: row.slug,
     name: row.name,
+    sku: row.sku,
     description: shortDescription(row.description),
     imageUrl: row.imageUrl,
     salesPrice: row.salesPrice,
