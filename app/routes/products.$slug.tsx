@@ -75,7 +75,7 @@ export default function ProductPage() {
         </div>
         <div>
           <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
-          <SkuLabel sku={product.sku} className="mt-1 text-sm" />
+          <SkuLabel sku={product.sku} className="mt-1" />
           {product.description ? <p className="mt-3 text-slate-700">{product.description}</p> : null}
           <div className="mt-6">
             <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} idempotencyKey={addToCartKey} />

@@ -220,15 +220,20 @@ export function normaliseSku(text: string): string | null {
   return sku === "" ? null : sku;
 }
 
+/** What is wrong with a normalised product code, or null when it is fine. */
+export function skuProblem(sku: string): string | null {
+  if (sku.length > PRODUCT_SKU_MAX) return `SKU must be at most ${PRODUCT_SKU_MAX} characters`;
+  return SKU_PATTERN.test(sku) ? null : SKU_INVALID;
+}
+
 /** An optional product code; blank → null (no code). */
 const skuField = z.unknown().transform((value, ctx): string | null => {
   const text = asText(value);
   if (text === null) return issue(ctx, "SKU must be text");
   const sku = normaliseSku(text);
   if (sku === null) return null;
-  if (sku.length > PRODUCT_SKU_MAX) return issue(ctx, `SKU must be at most ${PRODUCT_SKU_MAX} characters`);
-  if (!SKU_PATTERN.test(sku)) return issue(ctx, SKU_INVALID);
-  return sku;
+  const problem = skuProblem(sku);
+  return problem ? issue(ctx, problem) : sku;
 });
 
 /** Pounds → pence: "12.50", "£1,200", 12.5. At most two decimal places. */
