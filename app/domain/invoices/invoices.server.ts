@@ -120,6 +120,7 @@ export function issueSalesInvoiceForOrder(
         lines.map((line) => ({
           invoiceId: invoice.id,
           productId: line.productId,
+          sku: line.sku,
           description: withVoucherShare(
             describeOrderLine(line.productName, line.selectedVariants),
             line.quantity * line.unitPrice - line.total,

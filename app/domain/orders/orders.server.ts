@@ -162,7 +162,7 @@ function mergeLines(lines: readonly { productId: number; selectedVariants?: Sele
   return merged;
 }
 
-type OrderProduct = { id: number; name: string; salesPrice: number; vatRate: number; stockLevel: number };
+type OrderProduct = { id: number; name: string; sku: string | null; salesPrice: number; vatRate: number; stockLevel: number };
 
 function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProduct> {
   const found = new Map<number, OrderProduct>();
@@ -172,6 +172,7 @@ function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProduct> {
       .select({
         id: products.id,
         name: products.name,
+        sku: products.sku,
         salesPrice: products.salesPrice,
         vatRate: products.vatRate,
         stockLevel: products.stockLevel,
@@ -324,6 +325,8 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
         orderId: order.id,
         productId: product.id,
         productName: product.name,
+        // the code as it was when ordered: invoices and reorders read it even if the product's code changes
+        sku: product.sku,
         selectedVariants: line.selectedVariants,
         quantity: line.quantity,
         unitPrice,
@@ -341,6 +344,7 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
           orderId: order.id,
           productId: freeProduct.id,
           productName: `${freeProduct.name} (free with voucher ${voucher.code})`,
+          sku: freeProduct.sku,
           selectedVariants: {},
           quantity: 1,
           unitPrice: 0,
@@ -376,7 +380,7 @@ function freeProductOf(tx: DB, voucher: VoucherRow) {
     voucher.productId === null
       ? undefined
       : tx
-          .select({ id: products.id, name: products.name, vatRate: products.vatRate })
+          .select({ id: products.id, name: products.name, sku: products.sku, vatRate: products.vatRate })
           .from(products)
           .where(eq(products.id, voucher.productId))
           .get();
