@@ -9,6 +9,8 @@ import { formatMoney, formatPercent } from "~/utils/money";
 import { formatInvoiceDate, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
 
 export type InvoiceDocumentLine = {
+  /** the product's code when invoiced; null for a custom line or a product without one */
+  sku: string | null;
   description: string;
   quantity: number;
   /** pence, ex VAT */
@@ -53,9 +55,13 @@ const INK = "#0f172a";
 const MUTED = "#475569";
 const RULE = "#cbd5e1";
 
-/** The lines table: description wraps; the numbers are right-aligned. Widths add up to the A4 text width. */
+/**
+ * The lines table: code and description wrap; the numbers are right-aligned. Widths add up to the A4 text
+ * width.
+ */
 const COLUMNS = [
-  { key: "description", title: "Description", width: 195, align: "left" },
+  { key: "code", title: "Code", width: 75, align: "left" },
+  { key: "description", title: "Description", width: 120, align: "left" },
   { key: "quantity", title: "Qty", width: 40, align: "right" },
   { key: "unitPrice", title: "Unit price (ex VAT)", width: 75, align: "right" },
   { key: "vatRate", title: "VAT %", width: 45, align: "right" },
@@ -67,6 +73,7 @@ type ColumnKey = (typeof COLUMNS)[number]["key"];
 
 function lineCells(line: InvoiceDocumentLine): Record<ColumnKey, string> {
   return {
+    code: line.sku ?? "",
     description: line.description,
     quantity: line.quantity.toLocaleString("en-GB"),
     unitPrice: formatMoney(line.unitPrice),

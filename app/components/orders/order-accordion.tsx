@@ -1,3 +1,4 @@
+import { SkuLabel } from "~/components/catalog/sku-label";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { returnRequestHref } from "~/domain/returns/return.schema";
@@ -204,6 +205,7 @@ function OrderItemsTable({ orderNumber, items }: { orderNumber: string; items: O
               <tr key={item.id}>
                 <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
                   {item.productName}
+                  <SkuLabel sku={item.sku} className="font-normal" />
                   {variants ? <span className="block text-xs font-normal text-slate-600">{variants}</span> : null}
                 </th>
                 <td className="px-4 py-2 text-right tabular-nums">{item.quantity.toLocaleString("en-GB")}</td>

@@ -12,6 +12,7 @@ function pageLine(line: Cart["lines"][number]) {
   return {
     productId: line.productId,
     productName: line.productName,
+    sku: line.sku,
     productSlug: line.productSlug,
     imageUrl: line.imageUrl,
     selectedVariants: line.selectedVariants,

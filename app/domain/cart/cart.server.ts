@@ -47,6 +47,7 @@ import {
 type CartProduct = {
   id: number;
   name: string;
+  sku: string | null;
   slug: string;
   imageUrl: string | null;
   salesPrice: number;
@@ -58,6 +59,7 @@ type CartProduct = {
 const productColumns = {
   id: products.id,
   name: products.name,
+  sku: products.sku,
   slug: products.slug,
   imageUrl: products.imageUrl,
   salesPrice: products.salesPrice,
@@ -393,6 +395,7 @@ export function mergeGuestCart(db: DB, session: AppSession, userId: string): num
 export type CartLine = {
   productId: number;
   productName: string;
+  sku: string | null;
   productSlug: string;
   imageUrl: string | null;
   /** hundredths: 2000 = 20% */
@@ -461,6 +464,7 @@ export function getCart(db: DB, owner: CartOwner, buyer: Buyer): Cart {
   const lines: CartLine[] = priced.map(({ line, product, price }, index) => ({
     productId: product.id,
     productName: product.name,
+    sku: product.sku,
     productSlug: product.slug,
     imageUrl: product.imageUrl,
     vatRate: product.vatRate,

@@ -102,6 +102,7 @@ export function loadCheckout(db: DB, user: SessionUser, { voucherCode }: { vouch
     lines: cart.lines.map((line) => ({
       key: `${line.productId}|${line.variantKey}`,
       productName: line.productName,
+      sku: line.sku,
       productSlug: line.productSlug,
       selectedVariants: line.selectedVariants,
       quantity: line.quantity,

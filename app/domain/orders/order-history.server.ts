@@ -36,6 +36,8 @@ export type OrderItemJson = {
   /** null when the product has since been deleted */
   productId: number | null;
   productName: string;
+  /** the product's code when ordered; null when it had none */
+  sku: string | null;
   quantity: number;
   /** ex VAT */
   unitPrice: string;
@@ -106,6 +108,7 @@ const itemColumns = {
   orderId: orderItems.orderId,
   productId: orderItems.productId,
   productName: orderItems.productName,
+  sku: orderItems.sku,
   quantity: orderItems.quantity,
   unitPrice: orderItems.unitPrice,
   vatRate: orderItems.vatRate,
@@ -135,6 +138,7 @@ function itemJson(row: ItemRow): OrderItemJson {
     id: row.id,
     productId: row.productId,
     productName: row.productName,
+    sku: row.sku,
     quantity: row.quantity,
     unitPrice: toDecimalString(row.unitPrice),
     vatRate: toDecimalString(row.vatRate),
