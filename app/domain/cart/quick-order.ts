@@ -1,6 +1,7 @@
 /**
- * Quick order parsing: the Quick Entry textarea and the CSV upload turn into (line, SKU, quantity) items.
- * Pure functions, no database: which product a SKU names is decided in quick-order.server.ts.
+ * Quick order parsing: the Quick Entry textarea and the CSV upload turn into (line, SKU, options, quantity)
+ * items. Pure functions, no database: which product a SKU names is decided in quick-order.server.ts; which
+ * of its variants the named options pick is decided here (chooseOptions), once the product is known.
  *
  * Numbering, so a buyer can find what a message points at:
  * - Quick Entry: "Line N" is the line of the textarea as typed, counting blank lines (they are skipped,
@@ -11,7 +12,21 @@
 import { parse } from "csv-parse/sync";
 import { MAX_QUICK_ORDER_LINES } from "./quick-order.schema";
 
-export type QuickOrderItem = { lineNumber: number; sku: string; quantity: number };
+/** "Size=L": an option value named on a line, as typed. */
+export type OptionChoice = { name: string; value: string };
+
+/** A product as the quick order page shows it by way of example: its code and, if it has them, options. */
+export type QuickOrderExample = { code: string; name: string; options: OptionChoice[] };
+
+export type QuickOrderItem = {
+  lineNumber: number;
+  sku: string;
+  quantity: number;
+  /** options the buyer named ("Size=L", an Options cell): each must be one of the product's */
+  options?: OptionChoice[];
+  /** other CSV columns ("Size" → "L"): they count as options only when the product has one by that name */
+  columns?: OptionChoice[];
+};
 export type QuickOrderIssue = { lineNumber: number; message: string };
 export type QuickOrderParse = { lines: QuickOrderItem[]; errors: QuickOrderIssue[] };
 
@@ -54,6 +69,62 @@ function unquote(sku: string): string {
  */
 const ENTRY_LINE = /^(.*?)[\s,]+([^\s,]+)$/;
 
+/**
+ * Option values named on a line or in an Options cell: "Size=L, Colour=Yellow", "Size=L; Colour=Yellow",
+ * "Size=L Colour=Yellow", "Colour = Bottle Green". Pieces are split at commas, semicolons and tabs; a piece
+ * with one "=" is one option (its name and value may hold spaces); in a piece with several, each word with
+ * an "=" starts an option and a word without one carries on the value before it. Null when it cannot be
+ * read: a piece without "=", a blank name or value, or the same name twice.
+ */
+export function parseOptionText(text: string): OptionChoice[] | null {
+  const choices: OptionChoice[] = [];
+  const pieces = text
+    .replace(/\s*=\s*/g, "=")
+    .split(/[,;\t]+/)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== "");
+  for (const piece of pieces) {
+    const equals = piece.split("=").length - 1;
+    if (equals === 0) return null;
+    if (equals === 1) {
+      const [name, value] = piece.split("=");
+      choices.push({ name: name.trim(), value: value.trim() });
+      continue;
+    }
+    for (const word of piece.split(/\s+/)) {
+      const at = word.indexOf("=");
+      if (at === -1) {
+        const last = choices[choices.length - 1];
+        if (!last) return null;
+        last.value = `${last.value} ${word}`;
+      } else {
+        choices.push({ name: word.slice(0, at), value: word.slice(at + 1) });
+      }
+    }
+  }
+  const names = new Set<string>();
+  for (const choice of choices) {
+    const key = choice.name.toLowerCase();
+    if (choice.name === "" || choice.value === "" || choice.value.includes("=") || names.has(key)) return null;
+    names.add(key);
+  }
+  return choices;
+}
+
+/**
+ * Where a line's options begin: the first comma/semicolon/tab-separated piece with an "=" in it. When that
+ * piece also holds the SKU ("HIVIS-VEST Size=L"), the option starts at the word before the "=".
+ */
+function splitSkuAndOptions(rest: string): { sku: string; optionText: string | null } {
+  const equals = rest.indexOf("=");
+  if (equals === -1) return { sku: rest, optionText: null };
+  const beforeEquals = rest.slice(0, equals).replace(/\s+$/, "");
+  const lastSeparator = Math.max(beforeEquals.lastIndexOf(","), beforeEquals.lastIndexOf(";"), beforeEquals.lastIndexOf("\t"));
+  const lastSpace = beforeEquals.search(/\s\S*$/);
+  const nameStart = lastSeparator >= 0 ? lastSeparator + 1 : lastSpace + 1;
+  return { sku: rest.slice(0, nameStart).replace(/[\s,;]+$/, ""), optionText: rest.slice(nameStart) };
+}
+
 /** "SKU, Quantity" pasted from a spreadsheet as the first line is a header, not an item. */
 const ENTRY_HEADER = /^sku[\s,]+(quantity|qty)$/i;
 
@@ -62,8 +133,10 @@ function splitLines(text: string): string[] {
 }
 
 /**
- * Reads the Quick Entry textarea: one "SKU, quantity" per line. Blank lines are skipped (but counted);
- * a line without a SKU or with a quantity that is not a positive whole number is 'Line N: Invalid format "..."'.
+ * Reads the Quick Entry textarea: one "SKU, quantity" per line, with the options of a product that has
+ * them named between ("HIVIS-VEST, Size=L, 5" or "HIVIS-VEST Size=L Colour=Yellow 5"). Blank lines are
+ * skipped (but counted); a line without a SKU, with options that cannot be read or with a quantity that is
+ * not a positive whole number is 'Line N: Invalid format "..."'.
  */
 export function parseQuickEntry(text: string): QuickOrderParse {
   const lines: QuickOrderItem[] = [];
@@ -78,13 +151,15 @@ export function parseQuickEntry(text: string): QuickOrderParse {
     if (first && ENTRY_HEADER.test(line)) return;
 
     const match = ENTRY_LINE.exec(line);
-    const sku = match ? unquote(match[1].trim()) : "";
+    const parts = match ? splitSkuAndOptions(match[1].trim()) : null;
+    const sku = parts ? unquote(parts.sku.trim()) : "";
+    const options = parts?.optionText ? parseOptionText(parts.optionText) : [];
     const quantity = match ? parsePositiveQuantity(match[2]) : null;
-    if (!match || sku === "" || /^[\s,"]*$/.test(sku) || quantity === null) {
+    if (!match || sku === "" || /^[\s,"]*$/.test(sku) || quantity === null || options === null) {
       errors.push({ lineNumber, message: invalidFormatMessage(lineNumber, line) });
       return;
     }
-    lines.push({ lineNumber, sku, quantity });
+    lines.push({ lineNumber, sku, quantity, ...(options.length > 0 ? { options } : {}) });
   });
   return { lines, errors };
 }
@@ -104,7 +179,7 @@ export function keepLines(text: string, lineNumbers: Iterable<number>): string {
 
 // ─── CSV ────────────────────────────────────────────────────────────────────
 
-export type CsvRow = { rowNumber: number; sku: string; quantity: number };
+export type CsvRow = Omit<QuickOrderItem, "lineNumber"> & { rowNumber: number };
 export type CsvIssue = { rowNumber: number; message: string };
 export type QuickOrderCsvParse = { rows: CsvRow[]; errors: CsvIssue[] };
 
@@ -116,6 +191,14 @@ export const CSV_TOO_MANY_ROWS = `A file can add at most ${MAX_QUICK_ORDER_LINES
 const normaliseHeader = (cell: string) => cell.toLowerCase().replace(/[^a-z0-9]/g, "");
 const SKU_HEADERS = new Set(["sku", "productsku", "code", "productcode", "slug"]);
 const QUANTITY_HEADERS = new Set(["quantity", "qty", "quantities"]);
+/** "Options": a cell of "Size=L; Colour=Yellow". */
+const OPTIONS_HEADERS = new Set(["options", "option", "variants", "variant"]);
+/** Columns a buyer's own order sheet often has that are never a product's options. */
+const NOT_OPTION_HEADERS = new Set(["", "name", "product", "productname", "description", "notes", "note", "comment", "comments", "price", "unitprice", "total", "linetotal"]);
+
+function optionsCellMessage(rowNumber: number, text: string) {
+  return `Row ${rowNumber}: Options "${quoteForMessage(text)}" should read Name=Value; Name=Value`;
+}
 
 /** Spreadsheets in some locales save with semicolons; a tab-separated paste saved as .csv uses tabs. */
 function sniffDelimiter(text: string): string {
@@ -154,9 +237,17 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
   const headerIndex = records.findIndex((record) => !isEmpty(record));
   if (headerIndex === -1) return { rows: [], errors: [] };
 
-  const header = records[headerIndex].map(normaliseHeader);
+  const headerCells = records[headerIndex];
+  const header = headerCells.map(normaliseHeader);
   let skuColumn = header.findIndex((cell) => SKU_HEADERS.has(cell));
   let quantityColumn = header.findIndex((cell) => QUANTITY_HEADERS.has(cell));
+  let optionsColumn = header.findIndex((cell) => OPTIONS_HEADERS.has(cell));
+  // every other named column may be an option ("Size"), used when the row's product has it
+  let optionColumns = header.flatMap((cell, index) =>
+    index === skuColumn || index === quantityColumn || index === optionsColumn || NOT_OPTION_HEADERS.has(cell)
+      ? []
+      : [{ index, name: headerCells[index].trim() }],
+  );
   let firstDataIndex = headerIndex + 1;
   if (skuColumn === -1 || quantityColumn === -1) {
     const first = records[headerIndex];
@@ -164,20 +255,89 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
     if (!looksLikeItem) return { rows: [], errors: [{ rowNumber: headerIndex + 1, message: CSV_HEADER_MISSING }] };
     skuColumn = 0;
     quantityColumn = 1;
+    optionsColumn = -1;
+    optionColumns = [];
     firstDataIndex = headerIndex;
   }
 
   const rows: CsvRow[] = [];
+  const errors: CsvIssue[] = [];
   for (let index = firstDataIndex; index < records.length; index += 1) {
     const record = records[index];
     if (isEmpty(record)) continue;
     const sku = (record[skuColumn] ?? "").trim();
     const quantity = parsePositiveQuantity(record[quantityColumn] ?? "");
     if (sku === "" || quantity === null) continue;
-    rows.push({ rowNumber: index + 1, sku, quantity });
+    const rowNumber = index + 1;
+    const optionText = optionsColumn === -1 ? "" : (record[optionsColumn] ?? "").trim();
+    const options = optionText === "" ? [] : parseOptionText(optionText);
+    if (options === null) {
+      errors.push({ rowNumber, message: optionsCellMessage(rowNumber, optionText) });
+      continue;
+    }
+    const columns = optionColumns
+      .map(({ index: at, name }) => ({ name, value: (record[at] ?? "").trim() }))
+      .filter((choice) => choice.value !== "");
+    rows.push({
+      rowNumber,
+      sku,
+      quantity,
+      ...(options.length > 0 ? { options } : {}),
+      ...(columns.length > 0 ? { columns } : {}),
+    });
   }
-  if (rows.length > MAX_QUICK_ORDER_LINES) {
+  if (rows.length + errors.length > MAX_QUICK_ORDER_LINES) {
     return { rows: [], errors: [{ rowNumber: firstDataIndex + 1, message: CSV_TOO_MANY_ROWS }] };
   }
-  return { rows, errors: [] };
+  return { rows, errors };
+}
+
+// ─── Options ────────────────────────────────────────────────────────────────
+
+export type VariantGroup = { name: string; options: readonly string[] };
+export type OptionsChosen = { ok: true; selectedVariants: Record<string, string> } | { ok: false; problem: string };
+
+const listed = (options: readonly string[]) => `(${options.join(", ")})`;
+const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Picks the product's variant options from what a line named, names and values without regard to case,
+ * in the product's own spelling. Every variant with options needs one: what is missing, unknown or not
+ * offered comes back as the message's tail, naming the product as the buyer typed it:
+ * '"HIVIS-VEST" needs Size (S, M, L, XL)', 'Size "XXL" is not an option of HIVIS-VEST (S, M, L, XL)'.
+ * A CSV's other columns (`columns`) count only where the product has an option of that name.
+ */
+export function chooseOptions(
+  typed: string,
+  groups: readonly VariantGroup[],
+  options: readonly OptionChoice[] = [],
+  columns: readonly OptionChoice[] = [],
+): OptionsChosen {
+  const shown = quoteForMessage(typed);
+  const offered = groups.filter((group) => group.options.length > 0);
+  const named = [...options, ...columns.filter((column) => offered.some((group) => sameText(group.name, column.name)))];
+  for (const choice of options) {
+    if (!offered.some((group) => sameText(group.name, choice.name))) {
+      const choose = offered.length > 0 ? `: choose ${offered.map((group) => group.name).join(" and ")}` : "";
+      return { ok: false, problem: `"${shown}" has no option "${quoteForMessage(choice.name)}"${choose}` };
+    }
+  }
+  const selectedVariants: Record<string, string> = {};
+  const missing: VariantGroup[] = [];
+  for (const group of offered) {
+    const choice = named.find((candidate) => sameText(candidate.name, group.name));
+    if (!choice) {
+      missing.push(group);
+      continue;
+    }
+    const option = group.options.find((candidate) => sameText(candidate, choice.value));
+    if (option === undefined) {
+      return { ok: false, problem: `${group.name} "${quoteForMessage(choice.value)}" is not an option of ${shown} ${listed(group.options)}` };
+    }
+    selectedVariants[group.name] = option;
+  }
+  if (missing.length > 0) {
+    return { ok: false, problem: `"${shown}" needs ${missing.map((group) => `${group.name} ${listed(group.options)}`).join(" and ")}` };
+  }
+  return { ok: true, selectedVariants };
 }
