@@ -127,8 +127,7 @@ test.describe("quick order", () => {
     await expectCartEmpty(page);
     await rows.first().getByRole("button", { name: `Reorder ${newest.orderNumber}` }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByTestId("toast")).toContainText("Items added to cart");
-    await expect(page.getByTestId("toast")).toContainText("2 item(s) added to your cart.");
+    await expect(page.getByTestId("toast")).toContainText("Added 2 products (2 units) to your cart");
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
   });

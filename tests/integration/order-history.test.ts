@@ -441,10 +441,10 @@ describe("Reorder from /account/orders", () => {
     const result = await postReorder(buyerCookie, { intent: "reorder", orderId: reorderable.id, idempotencyKey: key });
     expect(result.location).toBe("/cart");
     expect(result.toast).toEqual({
-      title: "Items added to cart",
+      title: "Added 2 products (5 units) to your cart",
       description:
-        "2 item(s) added to your cart. Skipped: Discontinued Mop (no longer available); " +
-        "Nitrile Gloves (out of stock); Hi-Vis Vest (Size: XXL) (options no longer available)",
+        "Short: Nitrile Gloves: out of stock. Skipped: Discontinued Mop (no longer available); " +
+        "Hi-Vis Vest (Size: XXL) (options no longer available).",
       variant: "default",
     });
     expect(result.cartCount).toBe(5);
@@ -509,7 +509,7 @@ describe("Reorder from /account/orders", () => {
     expect(result.location).toBe(`/account/orders?order=${only.id}`);
     expect(result.toast).toEqual({
       title: "Nothing added to cart",
-      description: "Skipped: Nitrile Gloves (out of stock)",
+      description: "Short: Nitrile Gloves: out of stock.",
       variant: "destructive",
     });
     expect(result.cartCount).toBe(0);
@@ -536,22 +536,25 @@ describe("reorderIntoCart", () => {
     expect(getCart(getDb(), owner, pricing).lines).toEqual([]);
   });
 
-  it("names a line that is short of stock and adds the others", () => {
+  it("puts in what there is of a line short of stock, names it, and adds the others", () => {
     getDb().update(products).set({ stockLevel: 2 }).where(eq(products.id, towels.id)).run();
     try {
       const { owner, buyer: pricing } = ownerOf(buyer);
       const result = reorderIntoCart(getDb(), owner, pricing, buyer.id, reorderable.id);
-      expect(result.ok && result.value.added).toBe(1);
-      expect(result.ok && result.value.skipped).toEqual([
-        "Paper Towels",
-        "Discontinued Mop",
-        "Nitrile Gloves",
-        "Hi-Vis Vest (Size: XXL)",
+      if (!result.ok) throw new Error(result.message);
+      expect(result.value).toMatchObject({ added: 2, products: 2, units: 4 });
+      expect(result.value.short).toEqual([
+        { name: "Paper Towels", asked: 3, added: 2 },
+        { name: "Nitrile Gloves", asked: 4, added: 0 },
       ]);
-      expect(result.ok && result.value.skippedLines[0]).toEqual({
-        productName: "Paper Towels",
-        reason: "only 2 left in stock",
-      });
+      expect(result.value.leftOut).toEqual([
+        { name: "Discontinued Mop", reason: "no longer available" },
+        { name: "Hi-Vis Vest (Size: XXL)", reason: "options no longer available" },
+      ]);
+      expect(getCart(getDb(), owner, pricing).lines.map((line) => [line.productName, line.quantity])).toEqual([
+        ["Paper Towels", 2],
+        ["Hi-Vis Vest", 2],
+      ]);
     } finally {
       getDb().update(products).set({ stockLevel: 100 }).where(eq(products.id, towels.id)).run();
     }

@@ -367,7 +367,7 @@ describe("Reorder", () => {
     );
     const after = await follow(response, cookie);
     expect(after.location).toBe("/cart");
-    expect(after.toast).toMatchObject({ title: "Items added to cart" });
+    expect(after.toast).toMatchObject({ title: "Added 1 product (2 units) to your cart" });
     expect(cartOf(userId)).toEqual([{ productId: towels.id, quantity: 2, priceWhenAdded: 225 }]);
   });
 
