@@ -79,6 +79,7 @@ function createOrder(
             orderId: order.id,
             productId: line.product.id,
             productName: line.product.name,
+            sku: line.product.sku,
             selectedVariants: line.selectedVariants ?? {},
             quantity: line.quantity,
             unitPrice: line.unitPrice,
@@ -115,7 +116,7 @@ beforeAll(async () => {
   other = await createUser({ email: "buyer2@example.com", firstName: "Otto", lastName: "Other" });
   newcomer = await createUser({ email: "new@example.com" });
 
-  towels = createProduct({ name: "Paper Towels", salesPrice: 250, categoryId: category.id });
+  towels = createProduct({ name: "Paper Towels", sku: "TOWEL-PAPER", salesPrice: 250, categoryId: category.id });
   vest = createProduct({ name: "Hi-Vis Vest", salesPrice: 1000, stockLevel: 50, categoryId: category.id });
   db.insert(productVariants).values({ productId: vest.id, name: "Size", options: ["S", "M", "L"] }).run();
   milk = createProduct({ name: "Semi-Skimmed Milk", salesPrice: 333, vatRate: 500 });
@@ -325,6 +326,7 @@ describe("GET /api/orders/my-orders", () => {
           id: expect.any(Number),
           productId: towels.id,
           productName: "Paper Towels",
+          sku: "TOWEL-PAPER",
           quantity: 6,
           unitPrice: "2.50",
           vatRate: "20.00",
@@ -335,6 +337,7 @@ describe("GET /api/orders/my-orders", () => {
           id: expect.any(Number),
           productId: milk.id,
           productName: "Semi-Skimmed Milk",
+          sku: null,
           quantity: 2,
           unitPrice: "3.33",
           vatRate: "5.00",
@@ -396,11 +399,11 @@ describe("GET /api/orders/{id}/items", () => {
     const response = await getItems(buyerCookie, reorderable.id);
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual([
-      { productId: towels.id, productName: "Paper Towels", quantity: 3, selectedVariants: {}, unitPrice: "2.25", vatRate: "20.00", total: "6.75" },
-      { productId: vest.id, productName: "Hi-Vis Vest", quantity: 2, selectedVariants: { Size: "L" }, unitPrice: "9.00", vatRate: "20.00", total: "18.00" },
-      { productId: null, productName: "Discontinued Mop", quantity: 1, selectedVariants: {}, unitPrice: "7.19", vatRate: "20.00", total: "7.19" },
-      { productId: gloves.id, productName: "Nitrile Gloves", quantity: 4, selectedVariants: {}, unitPrice: "8.09", vatRate: "20.00", total: "32.36" },
-      { productId: vest.id, productName: "Hi-Vis Vest", quantity: 1, selectedVariants: { Size: "XXL" }, unitPrice: "9.00", vatRate: "20.00", total: "9.00" },
+      { productId: towels.id, productName: "Paper Towels", sku: "TOWEL-PAPER", quantity: 3, selectedVariants: {}, unitPrice: "2.25", vatRate: "20.00", total: "6.75" },
+      { productId: vest.id, productName: "Hi-Vis Vest", sku: null, quantity: 2, selectedVariants: { Size: "L" }, unitPrice: "9.00", vatRate: "20.00", total: "18.00" },
+      { productId: null, productName: "Discontinued Mop", sku: null, quantity: 1, selectedVariants: {}, unitPrice: "7.19", vatRate: "20.00", total: "7.19" },
+      { productId: gloves.id, productName: "Nitrile Gloves", sku: null, quantity: 4, selectedVariants: {}, unitPrice: "8.09", vatRate: "20.00", total: "32.36" },
+      { productId: vest.id, productName: "Hi-Vis Vest", sku: null, quantity: 1, selectedVariants: { Size: "XXL" }, unitPrice: "9.00", vatRate: "20.00", total: "9.00" },
     ]);
   });
 
