@@ -356,6 +356,39 @@ describe("/account/templates", () => {
     expect(await browser.cartLines()).toEqual([["Semi-Skimmed Milk", 6, {}]]);
   });
 
+  it("puts in what there is of a short item and says so: one short, one out of stock", async () => {
+    const browser = await new Browser().signIn(ownerEmail);
+    await browser.clearCart();
+    const soldOut = createProduct({ name: "Blue Roll", salesPrice: 1599, stockLevel: 0 });
+    const { body: template } = await browser.api(apiTemplates.action, "POST", "/api/order-templates", {
+      name: "Weekly clean",
+      items: [
+        { productId: towels.id, quantity: 10, selectedVariants: {} },
+        { productId: soldOut.id, quantity: 2, selectedVariants: {} },
+        { productId: milk.id, quantity: 4, selectedVariants: {} },
+        { productId: vest.id, quantity: 2, selectedVariants: { Size: "L" } },
+      ],
+    });
+    const page = await browser.load(accountTemplates.loader, "/account/templates");
+    const response = await browser.post(accountTemplates.action, "/account/templates", {
+      intent: "load",
+      templateId: template.id,
+      idempotencyKey: page.idempotencyKey,
+    });
+    expect(redirectLocation(response)).toBe("/cart");
+    expect(await browser.toast()).toEqual({
+      title: "Template loaded",
+      description:
+        'Added 3 products (11 units) from "Weekly clean" to your cart. ' +
+        "Short: Paper Towels (asked 10, added 5); Blue Roll: out of stock.",
+    });
+    expect(await browser.cartLines()).toEqual([
+      ["Paper Towels", 5, {}],
+      ["Semi-Skimmed Milk", 4, {}],
+      ["Hi-Vis Vest", 2, { Size: "L" }],
+    ]);
+  });
+
   it("will not load another user's template", async () => {
     const owner = await new Browser().signIn(ownerEmail);
     const other = await new Browser().signIn(otherEmail);

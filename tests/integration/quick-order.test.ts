@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, priceTiers, products, productVariants, users } from "~db/schema";
 import * as root from "~/root";
+import * as accountOrders from "~/routes/account.orders";
 import * as quickOrder from "~/routes/quick-order/route";
 import * as template from "~/routes/quick-order.template[.]csv";
 import { getDb } from "~/utils/db.server";
@@ -460,6 +461,55 @@ describe("Reorder", () => {
     expect(after.location).toBe("/cart");
     expect(after.toast).toMatchObject({ title: "Added 1 product (2 units) to your cart" });
     expect(cartOf(userId)).toEqual([{ productId: towels.id, quantity: 2, priceWhenAdded: 225 }]);
+  });
+
+  it("puts in what is in stock of a short line, from either Reorder button, and says what was short", async () => {
+    const db = getDb();
+    const mugs = db.select().from(products).where(eq(products.slug, "sold-out-mugs")).get()!;
+    const order = createOrder(buyerId, 500, new Date(Date.UTC(2025, 1, 1)));
+    db.insert(orderItems)
+      .values([
+        { orderId: order.id, productId: flour.id, productName: flour.name, sku: "FLOUR-16", quantity: 10, unitPrice: 1549, vatRate: 2000, total: 15490, vatAmount: 3098 },
+        { orderId: order.id, productId: mugs.id, productName: mugs.name, quantity: 1, unitPrice: 500, vatRate: 2000, total: 500, vatAmount: 100 },
+      ])
+      .run();
+    const expected = {
+      title: "Added 2 products (7 units) to your cart",
+      description: "Short: Plain Flour 16kg Sack (asked 10, added 5); Sold Out Mugs: out of stock.",
+      variant: "default",
+    };
+
+    const viaQuickOrder = await signInFresh("buyer@example.com");
+    const tab = await loadPage("/quick-order?tab=reorder", viaQuickOrder.cookie);
+    const fromTab = await follow(
+      await callRoute(
+        quickOrder.action,
+        buildRequest("/quick-order?tab=reorder", {
+          form: { intent: "reorder", orderId: order.id, idempotencyKey: tab.idempotencyKey },
+          cookie: viaQuickOrder.cookie,
+        }),
+      ),
+      viaQuickOrder.cookie,
+    );
+    expect(fromTab.location).toBe("/cart");
+    expect(fromTab.toast).toEqual(expected);
+    expect(linesOf(buyerId)).toEqual([
+      { productId: towels.id, selectedVariants: {}, quantity: 2 },
+      { productId: flour.id, selectedVariants: {}, quantity: 5 },
+    ]);
+
+    const viaHistory = await signInFresh("buyer@example.com");
+    const fromHistory = await follow(
+      await callRoute(
+        accountOrders.action,
+        buildRequest("/account/orders", { form: { intent: "reorder", orderId: order.id, idempotencyKey: crypto.randomUUID() }, cookie: viaHistory.cookie }),
+      ),
+      viaHistory.cookie,
+    );
+    expect(fromHistory.location).toBe("/cart");
+    expect(fromHistory.toast).toEqual(expected);
+    expect(linesOf(buyerId)).toHaveLength(2);
+    db.delete(orders).where(eq(orders.id, order.id)).run();
   });
 
   it("will not reorder another customer's order", async () => {
