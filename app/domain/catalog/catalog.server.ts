@@ -215,6 +215,8 @@ function scopeConditions({ categoryId }: Scope, q: string): SQL[] {
       or(
         sql`${products.name} LIKE ${pattern} ESCAPE '\\'`,
         sql`${products.description} LIKE ${pattern} ESCAPE '\\'`,
+        // a code read off a label or an invoice finds its product too
+        sql`${products.sku} LIKE ${pattern} ESCAPE '\\'`,
         sql`${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\')`,
       )!,
     );
