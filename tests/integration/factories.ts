@@ -83,6 +83,7 @@ export function createInvoicedOrder(
           orderId: order.id,
           productId: line.product.id,
           productName: line.product.name,
+          sku: line.product.sku,
           selectedVariants: {},
           quantity: line.quantity,
           unitPrice: line.product.salesPrice,
