@@ -158,7 +158,8 @@ export function resolveVariants(groups: VariantGroup[], chosen: SelectedVariants
   return ok(resolved);
 }
 
-function variantGroupsByProduct(db: DB, productIds: number[]): Map<number, VariantGroup[]> {
+/** The variant groups of the products, in their display order (a query per 500 products). */
+export function variantGroupsByProduct(db: DB, productIds: readonly number[]): Map<number, VariantGroup[]> {
   const groups = new Map<number, VariantGroup[]>();
   for (let i = 0; i < productIds.length; i += 500) {
     for (const row of db

@@ -12,14 +12,14 @@
 import crypto from "node:crypto";
 import { asc, inArray, or, sql } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
-import { addManyToCart, type AddFailure } from "~/domain/cart/cart.server";
+import { addManyToCart, variantGroupsByProduct, type AddFailure } from "~/domain/cart/cart.server";
 import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
+import { chooseOptions, type VariantGroup } from "./quick-order-options";
 import {
-  chooseOptions,
   parseQuickEntry,
   parseQuickOrderCsv,
   productNotFoundMessage,
@@ -28,7 +28,6 @@ import {
   type QuickOrderIssue,
   type QuickOrderExample,
   type QuickOrderItem,
-  type VariantGroup,
 } from "./quick-order";
 
 /** What a quick order did: how many of its lines went into the cart, and what went wrong with the others. */
@@ -62,24 +61,6 @@ const LOOKUP_CHUNK = 300;
 /** Product codes are stored in capitals and hold ASCII only, so the key's capitals find them by index. */
 const codeOf = (key: string) => key.replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
-/** The variant groups of the products, in their display order (a query per 500 products). */
-function variantGroups(db: DB, ids: readonly number[]): Map<number, VariantGroup[]> {
-  const groups = new Map<number, VariantGroup[]>();
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const variant of db
-      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, ids.slice(i, i + 500)))
-      .orderBy(asc(productVariants.position), asc(productVariants.id))
-      .all()) {
-      const list = groups.get(variant.productId) ?? [];
-      list.push({ name: variant.name, options: Array.isArray(variant.options) ? variant.options : [] });
-      groups.set(variant.productId, list);
-    }
-  }
-  return groups;
-}
-
 /**
  * Finds the products that SKUs name, a few queries for any number of SKUs. A product code match wins, then
  * a slug; otherwise the one product whose name matches exactly. Two products with the same name cannot be
@@ -105,7 +86,7 @@ function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatc
         .all(),
     );
   }
-  const groups = variantGroups(db, [...new Set(rows.map((row) => row.id))]);
+  const groups = variantGroupsByProduct(db, [...new Set(rows.map((row) => row.id))]);
 
   const byCode = new Map<string, SkuProduct>();
   const bySlug = new Map<string, SkuProduct>();
@@ -264,7 +245,7 @@ export function quickOrderExamples(db: DB, plain: number): QuickOrderExample[] {
       .limit(limit)
       .all();
   const rows = [...pick(false, plain), ...pick(true, 1)];
-  const groups = variantGroups(db, rows.map((row) => row.id));
+  const groups = variantGroupsByProduct(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     code: row.sku ?? row.slug,
     name: row.name,

@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   CSV_HEADER_MISSING,
   CSV_TOO_MANY_ROWS,
-  chooseOptions,
   keepLines,
-  parseOptionText,
   parsePositiveQuantity,
   parseQuickEntry,
   parseQuickOrderCsv,
 } from "./quick-order";
+import { chooseOptions, parseOptionText } from "./quick-order-options";
 import {
   CSV_FILE_EMPTY,
   CSV_FILE_REQUIRED,

@@ -1,7 +1,7 @@
 /**
  * Quick order parsing: the Quick Entry textarea and the CSV upload turn into (line, SKU, options, quantity)
  * items. Pure functions, no database: which product a SKU names is decided in quick-order.server.ts; which
- * of its variants the named options pick is decided here (chooseOptions), once the product is known.
+ * of its variants the named options pick, in quick-order-options.ts (chooseOptions).
  *
  * Numbering, so a buyer can find what a message points at:
  * - Quick Entry: "Line N" is the line of the textarea as typed, counting blank lines (they are skipped,
@@ -10,12 +10,12 @@
  *   A quoted cell that spans several lines is still one row.
  */
 import { parse } from "csv-parse/sync";
+import { parseOptionText, quoteForMessage, type OptionChoice } from "./quick-order-options";
 import { MAX_QUICK_ORDER_LINES } from "./quick-order.schema";
 
-/** "Size=L": an option value named on a line, as typed. */
-export type OptionChoice = { name: string; value: string };
-
 /** A product as the quick order page shows it by way of example: its code and, if it has them, options. */
+export { quoteForMessage };
+
 export type QuickOrderExample = { code: string; name: string; options: OptionChoice[] };
 
 export type QuickOrderItem = {
@@ -32,13 +32,6 @@ export type QuickOrderParse = { lines: QuickOrderItem[]; errors: QuickOrderIssue
 
 /** How messages name a position: "Line 3" in Quick Entry, "Row 3" in a CSV file. */
 export type PositionLabel = "Line" | "Row";
-
-/** Long pasted lines are cut in messages, so one bad line cannot flood the notice. */
-const MAX_QUOTED_LENGTH = 80;
-
-export function quoteForMessage(text: string): string {
-  return text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH - 1)}…` : text;
-}
 
 function invalidFormatMessage(lineNumber: number, line: string) {
   return `Line ${lineNumber}: Invalid format "${quoteForMessage(line)}"`;
@@ -68,48 +61,6 @@ function unquote(sku: string): string {
  * "sku,4", "sku, 4", "sku\t4" and "sku 4" all read the same.
  */
 const ENTRY_LINE = /^(.*?)[\s,]+([^\s,]+)$/;
-
-/**
- * Option values named on a line or in an Options cell: "Size=L, Colour=Yellow", "Size=L; Colour=Yellow",
- * "Size=L Colour=Yellow", "Colour = Bottle Green". Pieces are split at commas, semicolons and tabs; a piece
- * with one "=" is one option (its name and value may hold spaces); in a piece with several, each word with
- * an "=" starts an option and a word without one carries on the value before it. Null when it cannot be
- * read: a piece without "=", a blank name or value, or the same name twice.
- */
-export function parseOptionText(text: string): OptionChoice[] | null {
-  const choices: OptionChoice[] = [];
-  const pieces = text
-    .replace(/\s*=\s*/g, "=")
-    .split(/[,;\t]+/)
-    .map((piece) => piece.trim())
-    .filter((piece) => piece !== "");
-  for (const piece of pieces) {
-    const equals = piece.split("=").length - 1;
-    if (equals === 0) return null;
-    if (equals === 1) {
-      const [name, value] = piece.split("=");
-      choices.push({ name: name.trim(), value: value.trim() });
-      continue;
-    }
-    for (const word of piece.split(/\s+/)) {
-      const at = word.indexOf("=");
-      if (at === -1) {
-        const last = choices[choices.length - 1];
-        if (!last) return null;
-        last.value = `${last.value} ${word}`;
-      } else {
-        choices.push({ name: word.slice(0, at), value: word.slice(at + 1) });
-      }
-    }
-  }
-  const names = new Set<string>();
-  for (const choice of choices) {
-    const key = choice.name.toLowerCase();
-    if (choice.name === "" || choice.value === "" || choice.value.includes("=") || names.has(key)) return null;
-    names.add(key);
-  }
-  return choices;
-}
 
 /**
  * Where a line's options begin: the first comma/semicolon/tab-separated piece with an "=" in it. When that
@@ -290,54 +241,4 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
     return { rows: [], errors: [{ rowNumber: firstDataIndex + 1, message: CSV_TOO_MANY_ROWS }] };
   }
   return { rows, errors };
-}
-
-// ─── Options ────────────────────────────────────────────────────────────────
-
-export type VariantGroup = { name: string; options: readonly string[] };
-export type OptionsChosen = { ok: true; selectedVariants: Record<string, string> } | { ok: false; problem: string };
-
-const listed = (options: readonly string[]) => `(${options.join(", ")})`;
-const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/**
- * Picks the product's variant options from what a line named, names and values without regard to case,
- * in the product's own spelling. Every variant with options needs one: what is missing, unknown or not
- * offered comes back as the message's tail, naming the product as the buyer typed it:
- * '"HIVIS-VEST" needs Size (S, M, L, XL)', 'Size "XXL" is not an option of HIVIS-VEST (S, M, L, XL)'.
- * A CSV's other columns (`columns`) count only where the product has an option of that name.
- */
-export function chooseOptions(
-  typed: string,
-  groups: readonly VariantGroup[],
-  options: readonly OptionChoice[] = [],
-  columns: readonly OptionChoice[] = [],
-): OptionsChosen {
-  const shown = quoteForMessage(typed);
-  const offered = groups.filter((group) => group.options.length > 0);
-  const named = [...options, ...columns.filter((column) => offered.some((group) => sameText(group.name, column.name)))];
-  for (const choice of options) {
-    if (!offered.some((group) => sameText(group.name, choice.name))) {
-      const choose = offered.length > 0 ? `: choose ${offered.map((group) => group.name).join(" and ")}` : "";
-      return { ok: false, problem: `"${shown}" has no option "${quoteForMessage(choice.name)}"${choose}` };
-    }
-  }
-  const selectedVariants: Record<string, string> = {};
-  const missing: VariantGroup[] = [];
-  for (const group of offered) {
-    const choice = named.find((candidate) => sameText(candidate.name, group.name));
-    if (!choice) {
-      missing.push(group);
-      continue;
-    }
-    const option = group.options.find((candidate) => sameText(candidate, choice.value));
-    if (option === undefined) {
-      return { ok: false, problem: `${group.name} "${quoteForMessage(choice.value)}" is not an option of ${shown} ${listed(group.options)}` };
-    }
-    selectedVariants[group.name] = option;
-  }
-  if (missing.length > 0) {
-    return { ok: false, problem: `"${shown}" needs ${missing.map((group) => `${group.name} ${listed(group.options)}`).join(" and ")}` };
-  }
-  return { ok: true, selectedVariants };
 }
