@@ -29,7 +29,7 @@ export type SkippedCartLine = {
   productName: string;
   selectedVariants: SelectedVariants;
   quantity: number;
-  /** why it could not be added, e.g. "Only 3 left in stock" */
+  /** why it could not be added, e.g. "no longer available" */
   reason: string;
 };
 
@@ -89,7 +89,7 @@ export function addLinesToCart(
   );
   let added = 0;
   let units = 0;
-  const products = new Set<number>();
+  const productIds = new Set<number>();
   const short: ShortLine[] = [];
   const skipped: SkippedCartLine[] = [];
   results.forEach((result, index) => {
@@ -97,7 +97,7 @@ export function addLinesToCart(
     if (result.ok) {
       added += 1;
       units += result.value.quantity;
-      products.add(result.value.productId);
+      productIds.add(result.value.productId);
       if (result.value.quantity < line.quantity) {
         short.push({ name: lineName(result.value.productName, result.value.selectedVariants), asked: line.quantity, added: result.value.quantity });
       }
@@ -105,7 +105,12 @@ export function addLinesToCart(
     }
     // no stock at all: with the short-line rule that is a short line with nothing in it, not a skipped one
     if (upTo && result.alreadyInCart !== undefined && result.productName) {
-      short.push({ name: lineName(result.productName, line.selectedVariants), asked: line.quantity, added: 0 });
+      short.push({
+        name: lineName(result.productName, line.selectedVariants),
+        asked: line.quantity,
+        added: 0,
+        ...(result.alreadyInCart > 0 ? { inCart: result.alreadyInCart } : {}),
+      });
       return;
     }
     skipped.push({
@@ -121,7 +126,7 @@ export function addLinesToCart(
     const names = namesOf(db, unnamed.map((line) => line.productId));
     for (const line of unnamed) line.productName = names.get(line.productId) ?? UNAVAILABLE_PRODUCT_NAME;
   }
-  return { added, products: products.size, units, short, skipped };
+  return { added, products: productIds.size, units, short, skipped };
 }
 
 const CART_NOT_EMPTY = "Your cart already has items, so nothing was restored";

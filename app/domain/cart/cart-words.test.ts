@@ -29,7 +29,11 @@ describe("the short-line rule", () => {
       describeShortLines([
         { name: "Nitrile Gloves (Size: L)", asked: 10, added: 4 },
         { name: "Blue Roll", asked: 5, added: 0 },
+        { name: "Paper Towels", asked: 2, added: 0, inCart: 5 },
       ]),
-    ).toBe("Nitrile Gloves (Size: L) (asked 10, added 4); Blue Roll: out of stock");
+    ).toBe(
+      "Nitrile Gloves (Size: L) (asked 10, added 4); Blue Roll: out of stock; " +
+        "Paper Towels (asked 2, none left beyond the 5 in your cart)",
+    );
   });
 });

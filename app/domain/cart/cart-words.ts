@@ -37,8 +37,11 @@ export function lineName(productName: string, selectedVariants: Record<string, s
   return options.length > 0 ? `${productName} (${options.join(", ")})` : productName;
 }
 
-/** A line that went in with fewer units than asked for (added 0: none could be had). */
-export type ShortLine = { name: string; asked: number; added: number };
+/**
+ * A line that went in with fewer units than asked for (added 0: none could be had). `inCart` is how many of
+ * the product the cart already held when none could be added: the stock is all in the cart, not gone.
+ */
+export type ShortLine = { name: string; asked: number; added: number; inCart?: number };
 
 /** A line left out altogether, named with its options, and why ("no longer available"). */
 export type LeftOutLine = { name: string; reason: string };
@@ -69,9 +72,13 @@ export function bulkAddNotice(result: {
   };
 }
 
+function describeShortLine(line: ShortLine): string {
+  if (line.added > 0) return `${line.name} (asked ${line.asked}, added ${line.added})`;
+  if (line.inCart) return `${line.name} (asked ${line.asked}, none left beyond the ${line.inCart} in your cart)`;
+  return `${line.name}: out of stock`;
+}
+
 /** "Nitrile Gloves (asked 10, added 4); Blue Roll: out of stock" */
 export function describeShortLines(lines: readonly ShortLine[]): string {
-  return lines
-    .map((line) => (line.added === 0 ? `${line.name}: out of stock` : `${line.name} (asked ${line.asked}, added ${line.added})`))
-    .join("; ");
+  return lines.map(describeShortLine).join("; ");
 }
