@@ -275,7 +275,8 @@ function ReorderForm({
         {busy ? "Adding to cart..." : "Reorder"}
       </Button>
       <p id={`order-${order.id}-reorder-hint`} className="max-w-sm text-xs text-slate-600">
-        Adds these items to your cart at today&apos;s prices. Anything no longer available is left out.
+        Adds these items to your cart at today&apos;s prices. An item short of stock goes in with what there is;
+        anything no longer sold is left out.
       </p>
     </Form>
   );
