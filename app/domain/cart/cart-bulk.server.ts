@@ -99,7 +99,8 @@ export function addLinesToCart(
       units += result.value.quantity;
       productIds.add(result.value.productId);
       if (result.value.quantity < line.quantity) {
-        short.push({ name: lineName(result.value.productName, result.value.selectedVariants), asked: line.quantity, added: result.value.quantity });
+        const name = lineName(result.value.productName, result.value.selectedVariants);
+        short.push({ name, asked: line.quantity, added: result.value.quantity });
       }
       return;
     }

@@ -93,12 +93,14 @@ export function chooseOptions(
     }
     const option = group.options.find((candidate) => sameText(candidate, choice.value));
     if (option === undefined) {
-      return { ok: false, problem: `${group.name} "${quoteForMessage(choice.value)}" is not an option of ${shown} ${listed(group.options)}` };
+      const value = quoteForMessage(choice.value);
+      return { ok: false, problem: `${group.name} "${value}" is not an option of ${shown} ${listed(group.options)}` };
     }
     selectedVariants[group.name] = option;
   }
   if (missing.length > 0) {
-    return { ok: false, problem: `"${shown}" needs ${missing.map((group) => `${group.name} ${listed(group.options)}`).join(" and ")}` };
+    const needed = missing.map((group) => `${group.name} ${listed(group.options)}`).join(" and ");
+    return { ok: false, problem: `"${shown}" needs ${needed}` };
   }
   return { ok: true, selectedVariants };
 }

@@ -235,7 +235,8 @@ export function addQuickOrderCsvOnce(db: DB, user: SessionUser, text: string, id
  * examples show both kinds of line. A product is named by its code, else by its slug.
  */
 export function quickOrderExamples(db: DB, plain: number): QuickOrderExample[] {
-  const hasOptions = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and json_array_length(${productVariants.options}) > 0)`;
+  const hasOptions = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}
+    and json_array_length(${productVariants.options}) > 0)`;
   const pick = (withOptions: boolean, limit: number) =>
     db
       .select({ id: products.id, slug: products.slug, sku: products.sku, name: products.name })

@@ -145,7 +145,10 @@ const QUANTITY_HEADERS = new Set(["quantity", "qty", "quantities"]);
 /** "Options": a cell of "Size=L; Colour=Yellow". */
 const OPTIONS_HEADERS = new Set(["options", "option", "variants", "variant"]);
 /** Columns a buyer's own order sheet often has that are never a product's options. */
-const NOT_OPTION_HEADERS = new Set(["", "name", "product", "productname", "description", "notes", "note", "comment", "comments", "price", "unitprice", "total", "linetotal"]);
+const NOT_OPTION_HEADERS = new Set([
+  ...["", "name", "product", "productname", "description"],
+  ...["notes", "note", "comment", "comments", "price", "unitprice", "total", "linetotal"],
+]);
 
 function optionsCellMessage(rowNumber: number, text: string) {
   return `Row ${rowNumber}: Options "${quoteForMessage(text)}" should read Name=Value; Name=Value`;

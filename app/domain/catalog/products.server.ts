@@ -48,7 +48,8 @@ function toAdminRow({ supplierId, ...row }: { supplierId: string | null } & Para
 function searchConditions(q: string): SQL[] {
   return searchTerms(q).map((term) => {
     const pattern = containsPattern(term);
-    return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.sku} LIKE ${pattern} ESCAPE '\\' OR ${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\'))`;
+    return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.sku} LIKE ${pattern} ESCAPE '\\'
+      OR ${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\'))`;
   });
 }
 

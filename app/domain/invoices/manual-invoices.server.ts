@@ -92,11 +92,18 @@ export function createManualInvoice(
         invoiceNumber = nextInvoiceNumber(tx, issueDate);
       }
 
-      const lines: { productId: number | null; sku: string | null; description: string; quantity: number; unitPrice: number; vatRate: number }[] = [];
+      type Line = { productId: number | null; sku: string | null; description: string; quantity: number; unitPrice: number; vatRate: number };
+      const lines: Line[] = [];
       for (const [index, line] of input.items.entries()) {
         if (line.productId !== undefined) {
           const product = tx
-            .select({ id: products.id, name: products.name, sku: products.sku, salesPrice: products.salesPrice, vatRate: products.vatRate })
+            .select({
+              id: products.id,
+              name: products.name,
+              sku: products.sku,
+              salesPrice: products.salesPrice,
+              vatRate: products.vatRate,
+            })
             .from(products)
             .where(eq(products.id, line.productId))
             .get();
