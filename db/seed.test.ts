@@ -124,6 +124,24 @@ describe("catalogue", () => {
     expect(new Set(slugs).size).toBe(slugs.length);
   });
 
+  it("gives every product a short, readable, unique SKU", () => {
+    const skus = all<{ sku: string | null }>("select sku from products").map((r) => r.sku);
+    for (const sku of skus) expect(sku).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)*$/);
+    for (const sku of skus) expect(sku!.length).toBeLessThanOrEqual(20);
+    expect(new Set(skus).size).toBe(skus.length);
+    expect(skus).toContain("HIVIS-VEST");
+  });
+
+  it("snapshots each line's SKU on its order and invoice", () => {
+    const missing = one<{ n: number }>(
+      "select count(*) as n from order_items i join products p on p.id = i.product_id where i.sku is null or i.sku <> p.sku",
+    );
+    expect(missing.n).toBe(0);
+    const invoiceLines = one<{ n: number; coded: number }>("select count(*) as n, count(sku) as coded from sales_invoice_items");
+    expect(invoiceLines.n).toBeGreaterThan(0);
+    expect(invoiceLines.coded).toBe(invoiceLines.n);
+  });
+
   it("has volume discounts, customer prices and one reward of each type", () => {
     expect(one<{ n: number }>("select count(distinct product_id) as n from volume_discounts").n).toBeGreaterThanOrEqual(8);
     expect(

@@ -16,7 +16,8 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
 
 /**
  * PATCH /api/admin/products/{id}: changes the fields sent (product fields plus slug; a blank slug is
- * derived from the name) → 200 Product. 400 with the field for bad input, 404, 409 (field slug).
+ * derived from the name) → 200 Product. 400 with the field for bad input, 404, 409 (field slug, or sku: a
+ * code another product has).
  * DELETE /api/admin/products/{id} → 200 {message, id}. Orders that included the product keep their lines.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {

@@ -14,9 +14,9 @@ const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(P
 
 /**
  * GET /api/admin/products: admin only. The products as a JSON array (with cost price and supplierId), by
- * name, narrowed by `q` (words in the product's or its category's name). Paged by `page` (from 1) and
- * `pageSize` (1 to 100, default 100); X-Total-Count, X-Page, X-Page-Size and X-Page-Count say how many
- * match in all.
+ * name, narrowed by `q` (words in the product's name, its SKU or its category's name). Paged by `page`
+ * (from 1) and `pageSize` (1 to 100, default 100); X-Total-Count, X-Page, X-Page-Size and X-Page-Count say
+ * how many match in all.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
@@ -35,7 +35,8 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 /**
  * POST /api/admin/products: creates a product → 201 Product. A blank or absent slug is derived from the
  * name; absent fields take the defaults (VAT 20.00, low-stock threshold 10, stock 0, cost 0). 400 with the
- * field for bad input; 409 (field slug) when the slug is taken. Honours an Idempotency-Key header.
+ * field for bad input; 409 (field slug or sku) when the slug or the SKU is taken. Honours an
+ * Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const admin = await requireApiAdmin(request);

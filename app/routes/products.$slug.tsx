@@ -2,6 +2,7 @@ import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductPurchasePanel } from "~/components/catalog/product-purchase-panel";
 import { ProductSection } from "~/components/catalog/product-section";
+import { SkuLabel } from "~/components/catalog/sku-label";
 import { loadProductPage } from "~/domain/catalog/product-detail.server";
 import { useRootData } from "~/root";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -77,6 +78,7 @@ export default function ProductPage() {
         </div>
         <div>
           <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
+          <SkuLabel sku={product.sku} className="mt-1" />
           {product.description ? <p className="mt-3 text-slate-700">{product.description}</p> : null}
           <div className="mt-6">
             <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} idempotencyKey={addToCartKey} />

@@ -8,6 +8,8 @@ import type { CompanySettings } from "~/utils/company.server";
 import { formatMoney, formatPercent } from "~/utils/money";
 
 export type InvoiceDocumentLine = {
+  /** the product's code when invoiced or ordered; null or absent for a custom line */
+  sku?: string | null;
   description: string;
   quantity: number;
   /** pence, ex VAT */
@@ -27,7 +29,8 @@ export const RULE = "#cbd5e1";
 
 /** The lines table: description wraps; the numbers are right-aligned. Widths add up to the A4 text width. */
 const COLUMNS = [
-  { key: "description", title: "Description", width: 195, align: "left" },
+  { key: "code", title: "Code", width: 75, align: "left" },
+  { key: "description", title: "Description", width: 120, align: "left" },
   { key: "quantity", title: "Qty", width: 40, align: "right" },
   { key: "unitPrice", title: "Unit price (ex VAT)", width: 75, align: "right" },
   { key: "vatRate", title: "VAT %", width: 45, align: "right" },
@@ -39,6 +42,7 @@ type ColumnKey = (typeof COLUMNS)[number]["key"];
 
 function lineCells(line: InvoiceDocumentLine): Record<ColumnKey, string> {
   return {
+    code: line.sku ?? "",
     description: line.description,
     quantity: line.quantity.toLocaleString("en-GB"),
     unitPrice: formatMoney(line.unitPrice),

@@ -27,6 +27,7 @@ export function writeCatalogue(rows: RowWriters, now: number, random: Random, su
         {
           name: p.name,
           slug,
+          sku: p.sku,
           description: p.description,
           costPrice: p.cost,
           salesPrice: p.price,
@@ -41,7 +42,7 @@ export function writeCatalogue(rows: RowWriters, now: number, random: Random, su
         rules,
         now - 300 * DAY,
       );
-      products.push({ id, slug, name: p.name, category: category.key, supplier, cost: p.cost, price: p.price, vat: p.vat, stock: p.stock, threshold, variants, rules });
+      products.push({ id, slug, sku: p.sku, name: p.name, category: category.key, supplier, cost: p.cost, price: p.price, vat: p.vat, stock: p.stock, threshold, variants, rules });
     }
   }
   return products;

@@ -11,6 +11,7 @@ import type { RowWriters, VariantGroup } from "./rows";
 export type SeededProduct = {
   id: number;
   slug: string;
+  sku: string;
   name: string;
   category: CategoryKey;
   supplier: SupplierKey | null;

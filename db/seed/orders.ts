@@ -184,6 +184,7 @@ export function writeOrders(demo: Demo, planned: PlannedOrder[]): WrittenOrder[]
       lines: order.lines.map((line) => ({
         productId: line.product.id,
         productName: line.product.name,
+        sku: line.product.sku,
         description: describeLine(line),
         selectedVariants: line.selectedVariants,
         quantity: line.quantity,

@@ -32,6 +32,7 @@ type CategoryRow = { name: string; slug: string; description: string; createdAt:
 type ProductRow = {
   name: string;
   slug: string;
+  sku: string;
   description: string;
   costPrice: number;
   salesPrice: number;
@@ -72,6 +73,8 @@ export type OrderRow = {
 export type SaleLine = {
   productId: number;
   productName: string;
+  /** the product's code when sold */
+  sku: string | null;
   /** the invoice line's text */
   description: string;
   selectedVariants: Record<string, string>;
@@ -134,9 +137,9 @@ export function rowWriters(db: DB) {
   const insertCategory = c.prepare("insert into categories (name, slug, description, created_at) values (?, ?, ?, ?) returning id").pluck();
   const insertProduct = c
     .prepare(
-      `insert into products (name, slug, description, cost_price, sales_price, vat_rate, category_id, image_url, stock_level, low_stock_threshold,
+      `insert into products (name, slug, sku, description, cost_price, sales_price, vat_rate, category_id, image_url, stock_level, low_stock_threshold,
          supplier_id, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?) returning id`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?) returning id`,
     )
     .pluck();
   const insertVariant = c.prepare("insert into product_variants (product_id, name, options, position) values (?, ?, ?, ?)");
@@ -150,8 +153,8 @@ export function rowWriters(db: DB) {
     )
     .pluck();
   const insertOrderItem = c.prepare(
-    `insert into order_items (order_id, product_id, product_name, selected_variants, quantity, unit_price, vat_rate, total, vat_amount)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into order_items (order_id, product_id, product_name, sku, selected_variants, quantity, unit_price, vat_rate, total, vat_amount)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertInvoice = c
     .prepare(
@@ -161,8 +164,8 @@ export function rowWriters(db: DB) {
     )
     .pluck();
   const insertInvoiceItem = c.prepare(
-    `insert into sales_invoice_items (invoice_id, product_id, description, quantity, unit_price, vat_rate, vat_amount, total)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into sales_invoice_items (invoice_id, product_id, sku, description, quantity, unit_price, vat_rate, vat_amount, total)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertPayment = c.prepare(
     `insert into payments (sales_invoice_id, amount, payment_method, payment_date, reference, notes, financial_account_id, created_by, created_at)
@@ -204,6 +207,7 @@ export function rowWriters(db: DB) {
       const id = insertProduct.get(
         p.name,
         p.slug,
+        p.sku,
         p.description,
         p.costPrice,
         p.salesPrice,
@@ -251,6 +255,7 @@ export function rowWriters(db: DB) {
         orderId,
         line.productId,
         line.productName,
+        line.sku,
         JSON.stringify(line.selectedVariants),
         line.quantity,
         line.unitPrice,
@@ -279,7 +284,7 @@ export function rowWriters(db: DB) {
     },
 
     salesInvoiceItem(invoiceId: number, line: SaleLine, amounts: LineAmounts) {
-      insertInvoiceItem.run(invoiceId, line.productId, line.description, line.quantity, line.unitPrice, line.vatRate, amounts.vat, amounts.net);
+      insertInvoiceItem.run(invoiceId, line.productId, line.sku, line.description, line.quantity, line.unitPrice, line.vatRate, amounts.vat, amounts.net);
     },
 
     payment(p: PaymentRow) {

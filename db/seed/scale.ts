@@ -18,7 +18,7 @@ import { SCALE_BRANDS, SCALE_CATEGORIES, SCALE_FIRST, SCALE_LAST, SCALE_SPECS, S
 export type ScaleResult = { products: number; customers: number; orders: number; ms: number };
 
 type Counts = { productCount: number; customerCount: number; orderCount: number };
-type ScaleProduct = { id: number; name: string; price: number; vat: number; rules: VolumeRule[]; variants: VariantGroup[] };
+type ScaleProduct = { id: number; name: string; sku: string; price: number; vat: number; rules: VolumeRule[]; variants: VariantGroup[] };
 type ScaleCustomer = { id: string; shipTo: ShipTo; tier: number };
 
 const LETTERS = [..."ABDEFGHJLNPQRSTUWXYZ"];
@@ -64,7 +64,9 @@ function writeScale(db: DB, { productCount, customerCount, orderCount }: Counts,
     let name = run === 1 ? baseName : `${baseName} ${run}`;
     for (let n = run + 1; categoryExists.get(name, slugify(name)); n++) name = `${baseName} ${n}`;
     const description = `${baseName} for trade customers: ${nouns.join(", ").toLowerCase()}.`;
-    return { id: rows.category({ name, slug: slugify(name), description, createdAt: now - 400 * DAY }), nouns };
+    // a category's initials start its products' codes, as trade catalogues number them ("FF-00042")
+    const code = baseName.split(/[^A-Za-z]+/).filter(Boolean).map((word) => word[0].toUpperCase()).join("");
+    return { id: rows.category({ name, slug: slugify(name), description, createdAt: now - 400 * DAY }), nouns, code };
   });
 
   // Products, with variants on some and volume breaks on others
@@ -89,10 +91,13 @@ function writeScale(db: DB, { productCount, customerCount, orderCount }: Counts,
           { minQuantity: 50, discountPercentage: 1000 },
         ]
       : [];
+    // the running number makes the code unique within a run, the run number across runs
+    const sku = `${category.code}-${run === 1 ? "" : `${run}-`}${String(i + 1).padStart(5, "0")}`;
     const id = rows.product(
       {
         name,
         slug: `${slugify(name)}-${prefix}-${i + 1}`,
+        sku,
         description: `${name}. Trade quality, supplied by the case.`,
         costPrice: cost,
         salesPrice: price,
@@ -107,7 +112,7 @@ function writeScale(db: DB, { productCount, customerCount, orderCount }: Counts,
       rules,
       created,
     );
-    products.push({ id, name, price, vat, rules, variants });
+    products.push({ id, name, sku, price, vat, rules, variants });
   }
 
   // Customers, all sharing one password hash
@@ -180,7 +185,7 @@ function writeScale(db: DB, { productCount, customerCount, orderCount }: Counts,
       const unitPrice = unitPriceFor({ salesPrice: p.price, tierDiscount: customer.tier, volumeRules: p.rules, quantity }).finalPrice;
       const selectedVariants: Record<string, string> = {};
       for (const [name, options] of p.variants) selectedVariants[name] = random.pick(options);
-      return { productId: p.id, productName: p.name, description: p.name, selectedVariants, quantity, unitPrice, vatRate: p.vat };
+      return { productId: p.id, productName: p.name, sku: p.sku, description: p.name, selectedVariants, quantity, unitPrice, vatRate: p.vat };
     });
     const orderNumber = `ORD-${String(nextOrder++).padStart(6, "0")}`;
     const cancelledAt = status === "cancelled" ? created + 6 * HOUR : null;

@@ -112,7 +112,7 @@ test.describe("order history", () => {
     await details.locator("summary").click();
     await details.getByRole("button", { name: "Reorder" }).click();
     await page.waitForURL((url) => url.pathname === "/cart");
-    await expect(page.getByTestId("toast")).toContainText("2 item(s) added to your cart.");
+    await expect(page.getByTestId("toast")).toContainText("Added 2 products (3 units) to your cart");
     await expect(page.getByTestId("cart-badge")).toHaveText("3");
     const lines = page.getByTestId("cart-line");
     await expect(lines).toHaveCount(2);

@@ -34,8 +34,8 @@ test.describe("quick order", () => {
     await expect(tabs.getByRole("link", { name: "Reorder" })).toBeVisible();
 
     const box = page.getByRole("textbox", { name: /SKU then quantity/ });
-    // the placeholder shows two real SKUs
-    await expect(box).toHaveAttribute("placeholder", /^[a-z0-9-]+, \d+\n[a-z0-9-]+, \d+$/);
+    // the placeholder shows real SKUs: a plain line, and one naming its options
+    await expect(box).toHaveAttribute("placeholder", /^[A-Z0-9-]+, \d+\n[A-Z0-9-]+(, [A-Za-z]+=[^,\n]+)+, \d+$/);
 
     await expectCartEmpty(page);
     await box.fill(`${PENS}, 2\nthis line has no quantity\nno-such-product-xyz, 1`);
@@ -66,6 +66,27 @@ test.describe("quick order", () => {
     await expect(page.getByRole("textbox", { name: /SKU then quantity/ })).toHaveValue("");
   });
 
+  test("Quick Entry by SKU with option values lands the right line in the cart, its SKU shown", async ({ page, customer }) => {
+    await signIn(page, customer);
+    await page.goto("/quick-order");
+    await expectCartEmpty(page);
+    await page.getByRole("textbox", { name: /SKU then quantity/ }).fill("hivis-vest, Size=L, Colour=orange, 3\nHIVIS-VEST Size=XXXL 1");
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    const result = page.getByTestId("quick-order-result");
+    await expect(result.getByRole("listitem")).toHaveText(['Line 2: Size "XXXL" is not an option of HIVIS-VEST (S, M, L, XL, XXL)']);
+    await expect(result.getByRole("status")).toHaveText("Added 1 product(s) to cart");
+    await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+    await page.goto("/cart");
+    const line = page.getByTestId("cart-line");
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText("Hi-Vis Vest EN ISO 20471");
+    await expect(line).toContainText("Size: L");
+    await expect(line).toContainText("Colour: Orange");
+    await expect(line.getByTestId("sku")).toHaveText("SKU HIVIS-VEST");
+    await expect(line.getByRole("spinbutton")).toHaveValue("3");
+  });
+
   test("CSV Upload processes a small file, and offers the template", async ({ page, customer }) => {
     await signIn(page, customer);
     await page.goto("/quick-order");
@@ -76,7 +97,8 @@ test.describe("quick order", () => {
     await expect(template).toHaveAttribute("href", "/quick-order/template.csv");
     const download = await page.request.get("/quick-order/template.csv");
     expect(download.headers()["content-disposition"]).toBe('attachment; filename="quick-order-template.csv"');
-    expect(await download.text()).toMatch(/^SKU,Quantity\n[a-z0-9-]+,\d+\n$/);
+    // a plain product, then one with its option columns filled in
+    expect(await download.text()).toMatch(/^SKU,Quantity(,[A-Za-z]+)+\n[A-Z0-9-]+,\d+,*\n[A-Z0-9-]+,\d+(,[^,\n]+)+\n$/);
 
     await expectCartEmpty(page);
     await page.getByLabel("CSV file").setInputFiles({
@@ -127,8 +149,7 @@ test.describe("quick order", () => {
     await expectCartEmpty(page);
     await rows.first().getByRole("button", { name: `Reorder ${newest.orderNumber}` }).click();
     await expect(page).toHaveURL(/\/cart$/);
-    await expect(page.getByTestId("toast")).toContainText("Items added to cart");
-    await expect(page.getByTestId("toast")).toContainText("2 item(s) added to your cart.");
+    await expect(page.getByTestId("toast")).toContainText("Added 2 products (2 units) to your cart");
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
   });

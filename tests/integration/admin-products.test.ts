@@ -481,3 +481,49 @@ describe("generate description", () => {
     expect(error.result.error).toEqual({ name: ["Please enter a product name first."] });
   });
 });
+
+describe("product codes (SKU)", () => {
+  it("API: stores a SKU trimmed and in capitals, finds the product by it, and refuses another product's code with 409", async () => {
+    const created = await api(apiProducts.action, "/api/admin/products", "POST", { name: "Sku Test Vest", sku: " hivis-vest-t ", salesPrice: "2.49" });
+    expect(created.status).toBe(201);
+    const vest = await readJson(created);
+    expect(vest.sku).toBe("HIVIS-VEST-T");
+    const found = await readJson(await callRoute(apiProducts.loader, buildRequest("/api/admin/products?q=hivis-vest-t", { cookie: adminCookie })));
+    expect(found.map((p: { sku: string }) => p.sku)).toEqual(["HIVIS-VEST-T"]);
+
+    const before = countOf(products);
+    const clash = await api(apiProducts.action, "/api/admin/products", "POST", { name: "Sku Test Other", sku: "HiVis-Vest-T", salesPrice: "1" });
+    expect(clash.status).toBe(409);
+    expect(await readJson(clash)).toEqual({ message: "SKU HIVIS-VEST-T is already used by Sku Test Vest", field: "sku" });
+    expect(countOf(products)).toBe(before);
+
+    const other = await readJson(await api(apiProducts.action, "/api/admin/products", "POST", { name: "Sku Test Gloves", sku: "GLV-T", salesPrice: "1" }));
+    const patch = await api(apiProduct.action, `/api/admin/products/${other.id}`, "PATCH", { sku: "hivis-vest-t" }, adminCookie, { id: String(other.id) });
+    expect(patch.status).toBe(409);
+    expect(await readJson(patch)).toEqual({ message: "SKU HIVIS-VEST-T is already used by Sku Test Vest", field: "sku" });
+    const bad = await api(apiProduct.action, `/api/admin/products/${other.id}`, "PATCH", { sku: "GLV T" }, adminCookie, { id: String(other.id) });
+    expect(bad.status).toBe(400);
+    expect(await readJson(bad)).toEqual({ message: "Use letters, numbers, hyphens, underscores and full stops only", field: "sku" });
+    // a product may keep its own code, and a PATCH without sku leaves it alone
+    expect((await api(apiProduct.action, `/api/admin/products/${vest.id}`, "PATCH", { sku: "HIVIS-VEST-T", stockLevel: 4 }, adminCookie, { id: String(vest.id) })).status).toBe(200);
+    expect(productBySlug("sku-test-gloves")!.sku).toBe("GLV-T");
+  });
+
+  it("page: the form takes a SKU, answers a code in use on the field (409), and the list shows and searches it", async () => {
+    const created = await pagePost("/admin/products?dialog=new", { intent: "create-product", ...productForm({ name: "Sku Form Apron", sku: "apron-bib-t" }) });
+    expect(created.status).toBe(302);
+    expect(productBySlug("sku-form-apron")!.sku).toBe("APRON-BIB-T");
+
+    const before = countOf(products);
+    const clash = await pagePost("/admin/products?dialog=new", { intent: "create-product", ...productForm({ name: "Sku Form Other", sku: "APRON-BIB-T" }) });
+    expect(clash.status).toBe(409);
+    expect((await readJson(clash)).result.error).toEqual({ sku: ["SKU APRON-BIB-T is already used by Sku Form Apron"] });
+    expect(countOf(products)).toBe(before);
+
+    const list = await readJson(await callRoute(productsPage.loader, buildRequest("/admin/products?q=apron-bib", { cookie: adminCookie })));
+    expect(list.rows.map((row: { sku: string | null }) => row.sku)).toEqual(["APRON-BIB-T"]);
+    const target = productBySlug("sku-form-apron")!;
+    const edit = await readJson(await callRoute(productsPage.loader, buildRequest(`/admin/products?edit=${target.id}`, { cookie: adminCookie })));
+    expect(edit.editing.defaults.sku).toBe("APRON-BIB-T");
+  });
+});

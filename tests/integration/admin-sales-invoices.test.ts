@@ -105,7 +105,7 @@ beforeAll(async () => {
     address: "12 Market Street, York, YO1 8BB",
   });
   other = await createUser({ email: "orders@northern-cafes.co.uk", businessName: "Northern Cafes" });
-  towels = createProduct({ name: "Paper Towels", salesPrice: 250, vatRate: 2000 });
+  towels = createProduct({ name: "Paper Towels", sku: "TOWEL-PAPER", salesPrice: 250, vatRate: 2000 });
   milk = createProduct({ name: "Semi-Skimmed Milk", salesPrice: 333, vatRate: 500 });
   bankAccountId = db().insert(financialAccounts).values({ name: "Business Current", type: "bank", balance: 100000 }).returning().get().id;
   cardAccountId = db().insert(financialAccounts).values({ name: "Company Card", type: "credit_card", balance: 50000 }).returning().get().id;
@@ -231,8 +231,8 @@ describe("the list", () => {
       payments: [],
     });
     expect(view.invoice.lines).toEqual([
-      { description: "Paper Towels", quantity: 20, unitPrice: 250, vatRate: 2000, vatAmount: 1000, total: 5000 },
-      { description: "Semi-Skimmed Milk", quantity: 2, unitPrice: 333, vatRate: 500, vatAmount: 33, total: 666 },
+      { sku: "TOWEL-PAPER", description: "Paper Towels", quantity: 20, unitPrice: 250, vatRate: 2000, vatAmount: 1000, total: 5000 },
+      { sku: null, description: "Semi-Skimmed Milk", quantity: 2, unitPrice: 333, vatRate: 500, vatAmount: 33, total: 666 },
     ]);
     expect(view.paymentTerms).toBe("Payment due within 30 days of the invoice date");
     expect(view.company.name).toBe("Trade Counter Ltd");

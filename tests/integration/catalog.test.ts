@@ -46,7 +46,7 @@ beforeAll(async () => {
   emptyId = empty.id;
 
   for (const p of [
-    { name: "Thick Bleach 5L", salesPrice: 299, stockLevel: 150, description: "Kills 99.9% of germs." },
+    { name: "Thick Bleach 5L", sku: "BLEACH-THICK-5L", salesPrice: 299, stockLevel: 150, description: "Kills 99.9% of germs." },
     { name: "Washing-Up Liquid 5L", salesPrice: 499, stockLevel: 5, description: "Concentrated lemon." },
     { name: "Floor Cleaner 100% Concentrate", salesPrice: 999, stockLevel: 0, description: "Low-foam neutral floor cleaner." },
     { name: "Microfibre Cloths", salesPrice: 449, stockLevel: 10, description: "Lint-free cloths." },
@@ -108,6 +108,11 @@ describe("listProducts: search", () => {
     expect(names(list(undefined, { q: "low-foam" }).items)).toEqual(["Floor Cleaner 100% Concentrate"]);
     expect(list(undefined, { q: "hygiene" }).total).toBe(5);
     expect(names(list(undefined, { q: "low" }).items)).toEqual(["Floor Cleaner 100% Concentrate", "Wood Pellets 15kg"]);
+  });
+
+  it("matches a product code, in any case", () => {
+    expect(names(list(undefined, { q: "bleach-thick" }).items)).toEqual(["Thick Bleach 5L"]);
+    expect(list(undefined, { q: "bleach-thick" }).items[0].sku).toBe("BLEACH-THICK-5L");
   });
 
   it("needs every word of a search to match somewhere", () => {
@@ -350,11 +355,13 @@ describe("GET /api/products", () => {
     const body = await readJson(response);
     expect(Array.isArray(body)).toBe(true);
     expect(body).toHaveLength(5);
+    expect(body.find((p: { name: string }) => p.name === "Thick Bleach 5L").sku).toBe("BLEACH-THICK-5L");
     const cloths = body.find((p: { name: string }) => p.name === "Microfibre Cloths");
     expect(cloths).toEqual({
       id: ids["Microfibre Cloths"],
       name: "Microfibre Cloths",
       slug: "microfibre-cloths",
+      sku: null,
       description: "Lint-free cloths.",
       imageUrl: null,
       categoryId: cleaningId,

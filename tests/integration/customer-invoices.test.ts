@@ -67,7 +67,7 @@ beforeAll(async () => {
   newcomer = await createUser({ email: "new@example.com" });
   towels = db
     .insert(products)
-    .values({ name: "Paper Towels", slug: "paper-towels", salesPrice: 250, vatRate: 2000, stockLevel: 100, categoryId: category.id })
+    .values({ name: "Paper Towels", slug: "paper-towels", sku: "TOWEL-PAPER", salesPrice: 250, vatRate: 2000, stockLevel: 100, categoryId: category.id })
     .returning()
     .get();
   milk = db
@@ -235,6 +235,9 @@ describe("GET /api/invoices/{id}/pdf", () => {
     expect(text).toContain("Goods In, Canal Wharf Depot");
     expect(text).toContain("LS11 5PS");
     expect(text).toContain("Paper Towels");
+    // the Code column, with the code the line was invoiced under
+    expect(text).toContain("Code");
+    expect(text).toContain("TOWEL-PAPER");
     expect(text).toContain("£22.49");
     expect(text).toContain("Payment due within 30 days of the invoice date");
     expect(text).toContain(getCompanySettings().name);
@@ -293,8 +296,8 @@ describe("the invoice document", () => {
       shipTo: { name: "Goods In, Canal Wharf Depot", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" },
     });
     expect(invoice.lines).toEqual([
-      { description: "Paper Towels", quantity: 20, unitPrice: 250, vatRate: 2000, vatAmount: 1000, total: 5000 },
-      { description: "Semi-Skimmed Milk", quantity: 2, unitPrice: 333, vatRate: 500, vatAmount: 33, total: 666 },
+      { sku: "TOWEL-PAPER", description: "Paper Towels", quantity: 20, unitPrice: 250, vatRate: 2000, vatAmount: 1000, total: 5000 },
+      { sku: null, description: "Semi-Skimmed Milk", quantity: 2, unitPrice: 333, vatRate: 500, vatAmount: 33, total: 666 },
     ]);
     expect(getCustomerInvoice(getDb(), other.id, partlyPaid.id)).toBeNull();
   });

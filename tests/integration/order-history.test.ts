@@ -79,6 +79,7 @@ function createOrder(
             orderId: order.id,
             productId: line.product.id,
             productName: line.product.name,
+            sku: line.product.sku,
             selectedVariants: line.selectedVariants ?? {},
             quantity: line.quantity,
             unitPrice: line.unitPrice,
@@ -115,7 +116,7 @@ beforeAll(async () => {
   other = await createUser({ email: "buyer2@example.com", firstName: "Otto", lastName: "Other" });
   newcomer = await createUser({ email: "new@example.com" });
 
-  towels = createProduct({ name: "Paper Towels", salesPrice: 250, categoryId: category.id });
+  towels = createProduct({ name: "Paper Towels", sku: "TOWEL-PAPER", salesPrice: 250, categoryId: category.id });
   vest = createProduct({ name: "Hi-Vis Vest", salesPrice: 1000, stockLevel: 50, categoryId: category.id });
   db.insert(productVariants).values({ productId: vest.id, name: "Size", options: ["S", "M", "L"] }).run();
   milk = createProduct({ name: "Semi-Skimmed Milk", salesPrice: 333, vatRate: 500 });
@@ -327,6 +328,7 @@ describe("GET /api/orders/my-orders", () => {
           id: expect.any(Number),
           productId: towels.id,
           productName: "Paper Towels",
+          sku: "TOWEL-PAPER",
           quantity: 6,
           unitPrice: "2.50",
           vatRate: "20.00",
@@ -337,6 +339,7 @@ describe("GET /api/orders/my-orders", () => {
           id: expect.any(Number),
           productId: milk.id,
           productName: "Semi-Skimmed Milk",
+          sku: null,
           quantity: 2,
           unitPrice: "3.33",
           vatRate: "5.00",
@@ -398,11 +401,11 @@ describe("GET /api/orders/{id}/items", () => {
     const response = await getItems(buyerCookie, reorderable.id);
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual([
-      { productId: towels.id, productName: "Paper Towels", quantity: 3, selectedVariants: {}, unitPrice: "2.25", vatRate: "20.00", total: "6.75" },
-      { productId: vest.id, productName: "Hi-Vis Vest", quantity: 2, selectedVariants: { Size: "L" }, unitPrice: "9.00", vatRate: "20.00", total: "18.00" },
-      { productId: null, productName: "Discontinued Mop", quantity: 1, selectedVariants: {}, unitPrice: "7.19", vatRate: "20.00", total: "7.19" },
-      { productId: gloves.id, productName: "Nitrile Gloves", quantity: 4, selectedVariants: {}, unitPrice: "8.09", vatRate: "20.00", total: "32.36" },
-      { productId: vest.id, productName: "Hi-Vis Vest", quantity: 1, selectedVariants: { Size: "XXL" }, unitPrice: "9.00", vatRate: "20.00", total: "9.00" },
+      { productId: towels.id, productName: "Paper Towels", sku: "TOWEL-PAPER", quantity: 3, selectedVariants: {}, unitPrice: "2.25", vatRate: "20.00", total: "6.75" },
+      { productId: vest.id, productName: "Hi-Vis Vest", sku: null, quantity: 2, selectedVariants: { Size: "L" }, unitPrice: "9.00", vatRate: "20.00", total: "18.00" },
+      { productId: null, productName: "Discontinued Mop", sku: null, quantity: 1, selectedVariants: {}, unitPrice: "7.19", vatRate: "20.00", total: "7.19" },
+      { productId: gloves.id, productName: "Nitrile Gloves", sku: null, quantity: 4, selectedVariants: {}, unitPrice: "8.09", vatRate: "20.00", total: "32.36" },
+      { productId: vest.id, productName: "Hi-Vis Vest", sku: null, quantity: 1, selectedVariants: { Size: "XXL" }, unitPrice: "9.00", vatRate: "20.00", total: "9.00" },
     ]);
   });
 
@@ -443,10 +446,10 @@ describe("Reorder from /account/orders", () => {
     const result = await postReorder(buyerCookie, { intent: "reorder", orderId: reorderable.id, idempotencyKey: key });
     expect(result.location).toBe("/cart");
     expect(result.toast).toEqual({
-      title: "Items added to cart",
+      title: "Added 2 products (5 units) to your cart",
       description:
-        "2 item(s) added to your cart. Skipped: Discontinued Mop (no longer available); " +
-        "Nitrile Gloves (out of stock); Hi-Vis Vest (Size: XXL) (options no longer available)",
+        "Short: Nitrile Gloves: out of stock. Skipped: Discontinued Mop (no longer available); " +
+        "Hi-Vis Vest (Size: XXL) (options no longer available).",
       variant: "default",
     });
     expect(result.cartCount).toBe(5);
@@ -511,7 +514,7 @@ describe("Reorder from /account/orders", () => {
     expect(result.location).toBe(`/account/orders?order=${only.id}`);
     expect(result.toast).toEqual({
       title: "Nothing added to cart",
-      description: "Skipped: Nitrile Gloves (out of stock)",
+      description: "Short: Nitrile Gloves: out of stock.",
       variant: "destructive",
     });
     expect(result.cartCount).toBe(0);
@@ -538,22 +541,25 @@ describe("reorderIntoCart", () => {
     expect(getCart(getDb(), owner, pricing).lines).toEqual([]);
   });
 
-  it("names a line that is short of stock and adds the others", () => {
+  it("puts in what there is of a line short of stock, names it, and adds the others", () => {
     getDb().update(products).set({ stockLevel: 2 }).where(eq(products.id, towels.id)).run();
     try {
       const { owner, buyer: pricing } = ownerOf(buyer);
       const result = reorderIntoCart(getDb(), owner, pricing, buyer.id, reorderable.id);
-      expect(result.ok && result.value.added).toBe(1);
-      expect(result.ok && result.value.skipped).toEqual([
-        "Paper Towels",
-        "Discontinued Mop",
-        "Nitrile Gloves",
-        "Hi-Vis Vest (Size: XXL)",
+      if (!result.ok) throw new Error(result.message);
+      expect(result.value).toMatchObject({ added: 2, products: 2, units: 4 });
+      expect(result.value.short).toEqual([
+        { name: "Paper Towels", asked: 3, added: 2 },
+        { name: "Nitrile Gloves", asked: 4, added: 0 },
       ]);
-      expect(result.ok && result.value.skippedLines[0]).toEqual({
-        productName: "Paper Towels",
-        reason: "only 2 left in stock",
-      });
+      expect(result.value.leftOut).toEqual([
+        { name: "Discontinued Mop", reason: "no longer available" },
+        { name: "Hi-Vis Vest (Size: XXL)", reason: "options no longer available" },
+      ]);
+      expect(getCart(getDb(), owner, pricing).lines.map((line) => [line.productName, line.quantity])).toEqual([
+        ["Paper Towels", 2],
+        ["Hi-Vis Vest", 2],
+      ]);
     } finally {
       getDb().update(products).set({ stockLevel: 100 }).where(eq(products.id, towels.id)).run();
     }

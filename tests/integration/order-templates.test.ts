@@ -318,7 +318,9 @@ describe("/account/templates", () => {
     expect(redirectLocation(response)).toBe("/cart");
     const toast = await browser.toast();
     expect(toast).toMatchObject({ title: TEMPLATE_LOAD_FAILED, variant: "destructive" });
-    expect(toast.description).toContain("Discontinued Mop (Product not found)");
+    expect(toast.description).toBe(
+      'Added 2 products (3 units) from "With a gone product" to your cart. Skipped: Discontinued Mop (no longer available).',
+    );
     // the rest were still loaded
     expect(await browser.cartLines()).toEqual([
       ["Paper Towels", 2, {}],
@@ -347,8 +349,44 @@ describe("/account/templates", () => {
     });
     const response = await browser.post(accountTemplates.action, "/account/templates", { intent: "load", templateId: template.id });
     expect(redirectLocation(response)).toBe("/cart");
-    expect(await browser.toast()).toEqual({ title: "Template loaded", description: '5 items from "Milk run" added to your cart.' });
+    expect(await browser.toast()).toEqual({
+      title: "Template loaded",
+      description: 'Added 1 product (5 units) from "Milk run" to your cart.',
+    });
     expect(await browser.cartLines()).toEqual([["Semi-Skimmed Milk", 6, {}]]);
+  });
+
+  it("puts in what there is of a short item and says so: one short, one out of stock", async () => {
+    const browser = await new Browser().signIn(ownerEmail);
+    await browser.clearCart();
+    const soldOut = createProduct({ name: "Blue Roll", salesPrice: 1599, stockLevel: 0 });
+    const { body: template } = await browser.api(apiTemplates.action, "POST", "/api/order-templates", {
+      name: "Weekly clean",
+      items: [
+        { productId: towels.id, quantity: 10, selectedVariants: {} },
+        { productId: soldOut.id, quantity: 2, selectedVariants: {} },
+        { productId: milk.id, quantity: 4, selectedVariants: {} },
+        { productId: vest.id, quantity: 2, selectedVariants: { Size: "L" } },
+      ],
+    });
+    const page = await browser.load(accountTemplates.loader, "/account/templates");
+    const response = await browser.post(accountTemplates.action, "/account/templates", {
+      intent: "load",
+      templateId: template.id,
+      idempotencyKey: page.idempotencyKey,
+    });
+    expect(redirectLocation(response)).toBe("/cart");
+    expect(await browser.toast()).toEqual({
+      title: "Template loaded",
+      description:
+        'Added 3 products (11 units) from "Weekly clean" to your cart. ' +
+        "Short: Paper Towels (asked 10, added 5); Blue Roll: out of stock.",
+    });
+    expect(await browser.cartLines()).toEqual([
+      ["Paper Towels", 5, {}],
+      ["Semi-Skimmed Milk", 4, {}],
+      ["Hi-Vis Vest", 2, { Size: "L" }],
+    ]);
   });
 
   it("will not load another user's template", async () => {

@@ -279,6 +279,7 @@ describe("export", () => {
       .values({
         name: "Fish & Chips Boxes, Large",
         slug: "fish-chips-boxes-large",
+        sku: "BOX-FISH-L",
         description: 'Line one "quoted" <b>not bold</b> & more\nLine two\n\nSecond paragraph: 100% card',
         salesPrice: 1234,
         costPrice: 0,
@@ -296,5 +297,26 @@ describe("export", () => {
     const body = await readJson(response);
     expect(body).toEqual({ created: 0, updated: before.rows.length, errors: [] });
     expect(catalogueSnapshot()).toEqual(before);
+    const [columns, ...records] = parse(csv) as string[][];
+    const boxRows = records.filter((record) => record[0] === "fish-chips-boxes-large");
+    expect(boxRows.map((row) => row[columns.indexOf("Variant SKU")])).toEqual(["BOX-FISH-L", ""]);
+  });
+
+  it("an import sets a product's SKU from Variant SKU, and refuses a code another product has", async () => {
+    const csv = await (await apiExportCsv()).text();
+    const [columns, ...records] = parse(csv) as string[][];
+    const sku = columns.indexOf("Variant SKU");
+    const box = records.find((record) => record[0] === "fish-chips-boxes-large")!;
+    const hat = records.find((record) => record[0] === "example-hat")!;
+    const newProduct = [...box];
+    newProduct[0] = "fish-chips-boxes-small";
+    newProduct[columns.indexOf("Title")] = "Fish & Chips Boxes, Small";
+    const header = csv.split("\n")[0];
+    const quote = (row: string[]) => row.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(",");
+    hat[sku] = "beanie-01";
+    const body = await readJson(await apiUpload([header, quote(hat), quote(newProduct)].join("\n")));
+    expect(body.errors).toEqual([{ row: 3, message: "SKU BOX-FISH-L is already used by Fish & Chips Boxes, Large" }]);
+    expect(product("example-hat")!.sku).toBe("BEANIE-01");
+    expect(product("fish-chips-boxes-small")).toBeUndefined();
   });
 });

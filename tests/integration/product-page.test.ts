@@ -92,6 +92,7 @@ beforeAll(async () => {
 
   product("vest", {
     name: "Hi-Vis Vest",
+    sku: "HIVIS-VEST",
     description: "Class 2 waistcoat",
     costPrice: 145,
     salesPrice: 249,
@@ -155,6 +156,7 @@ describe("GET /api/products/{slug}", () => {
       id: p.vest.id,
       name: "Hi-Vis Vest",
       slug: "hi-vis-vest",
+      sku: "HIVIS-VEST",
       description: "Class 2 waistcoat",
       imageUrl: null,
       categoryId: p.vest.categoryId,
@@ -201,6 +203,7 @@ describe("GET /api/products/id/{id}", () => {
       id: p.coal.id,
       name: "Smokeless Coal",
       slug: "smokeless-coal",
+      sku: null,
       imageUrl: null,
       price: "15.99",
       vatRate: "5.00",

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, priceTiers, products, productVariants, users } from "~db/schema";
 import * as root from "~/root";
+import * as accountOrders from "~/routes/account.orders";
 import * as quickOrder from "~/routes/quick-order/route";
 import * as template from "~/routes/quick-order.template[.]csv";
 import { getDb } from "~/utils/db.server";
@@ -12,7 +13,7 @@ import { signIn } from "./sign-in";
 type Product = typeof products.$inferSelect;
 let towels: Product; // £2.50, 50 in stock
 let flour: Product; // £15.49, 5 in stock
-let vest: Product; // has options (Size)
+let vest: Product; // HIVIS-VEST: Size S/M/L, Colour Yellow/Orange
 let buyerId: string;
 
 beforeAll(async () => {
@@ -20,11 +21,14 @@ beforeAll(async () => {
   const category = createCategory("Catering");
   const silver = db.insert(priceTiers).values({ name: "Silver", discountPercentage: 1000 }).returning().get();
   // created first, but has options: the template's example must skip it
-  vest = createProduct({ name: "Hi-Vis Vest", salesPrice: 249, stockLevel: 40, categoryId: category.id });
+  vest = createProduct({ name: "Hi-Vis Vest", sku: "HIVIS-VEST", salesPrice: 249, stockLevel: 40, categoryId: category.id });
   db.insert(productVariants).values({ productId: vest.id, name: "Size", options: ["S", "M", "L"], position: 0 }).run();
+  db.insert(productVariants).values({ productId: vest.id, name: "Colour", options: ["Yellow", "Orange"], position: 1 }).run();
   createProduct({ name: "Sold Out Mugs", salesPrice: 500, stockLevel: 0, categoryId: category.id });
   towels = createProduct({ name: "Paper Towels", salesPrice: 250, stockLevel: 50, categoryId: category.id });
-  flour = createProduct({ name: "Plain Flour 16kg Sack", salesPrice: 1549, stockLevel: 5, categoryId: category.id });
+  flour = createProduct({ name: "Plain Flour 16kg Sack", sku: "FLOUR-16", salesPrice: 1549, stockLevel: 5, categoryId: category.id });
+  // its slug is the flour's code: a code is matched first
+  createProduct({ name: "Flour 16", salesPrice: 100, stockLevel: 5, categoryId: category.id });
   buyerId = (await createUser({ email: "buyer@example.com", priceTierId: silver.id })).id;
   await createUser({ email: "pending@example.com", approvedAt: null });
 });
@@ -38,6 +42,15 @@ async function signInFresh(email: string) {
   const home = await callRoute(root.loader, buildRequest("/", { cookie: login }));
   expect((await readJson(home)).toast).toMatchObject({ title: "Welcome back!" });
   return { cookie: cookieFrom(home, login), userId: user.id };
+}
+
+function linesOf(userId: string) {
+  return getDb()
+    .select({ productId: cartItems.productId, selectedVariants: cartItems.selectedVariants, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.id))
+    .all();
 }
 
 function cartOf(userId: string) {
@@ -96,12 +109,22 @@ describe("access", () => {
 });
 
 describe("Quick Entry", () => {
-  it("shows the tab with two real SKUs for the placeholder", async () => {
+  it("shows the tab with real products for the placeholder: one plain, one with its options", async () => {
     const { cookie } = await signInFresh("buyer@example.com");
     const page = await loadPage("/quick-order", cookie);
     expect(page.tab).toBe("entry");
-    // in stock and without options, oldest first: the vest (options) and the mugs (sold out) are skipped
-    expect(page.examples.map((e: { slug: string }) => e.slug)).toEqual(["paper-towels", "plain-flour-16kg-sack"]);
+    // in stock, oldest first, named by code (else slug): the mugs (sold out) are skipped
+    expect(page.examples).toEqual([
+      { code: "paper-towels", name: "Paper Towels", options: [] },
+      {
+        code: "HIVIS-VEST",
+        name: "Hi-Vis Vest",
+        options: [
+          { name: "Size", value: "S" },
+          { name: "Colour", value: "Yellow" },
+        ],
+      },
+    ]);
     expect(page.result).toBeNull();
   });
 
@@ -128,15 +151,57 @@ describe("Quick Entry", () => {
     expect(clean.entryText).toBe("");
   });
 
-  it("answers a product with options with a line error, and adds nothing for it", async () => {
+  it("takes option values on the line, by SKU, and adds two lines of the same choice into one", async () => {
     const { cookie, userId } = await signInFresh("buyer@example.com");
-    const after = await follow(await postEntry("hi-vis-vest, 5", cookie), cookie);
-    expect(after.page.result).toEqual({
-      added: 0,
-      errors: ['Line 1: "hi-vis-vest" has options — add it from the product page'],
+    const after = await follow(
+      await postEntry("HIVIS-VEST, Size=L, Colour=Orange, 5\nhivis-vest size=l colour=orange 2\nHIVIS-VEST Size=S Colour=Yellow 1", cookie),
+      cookie,
+    );
+    // one product, however many lines
+    expect(after.toast).toEqual({ title: "Added 1 product(s) to cart" });
+    expect(after.cartCount).toBe(8);
+    expect(linesOf(userId)).toEqual([
+      { productId: vest.id, selectedVariants: { Size: "L", Colour: "Orange" }, quantity: 7 },
+      { productId: vest.id, selectedVariants: { Size: "S", Colour: "Yellow" }, quantity: 1 },
+    ]);
+  });
+
+  it("names what is wrong with a line's options, line by line, and adds nothing for those lines", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const first = await follow(
+      await postEntry("HIVIS-VEST, 5\nHIVIS-VEST Size=XXL Colour=Yellow 1\nHIVIS-VEST, Size=M, 1\npaper-towels 1", cookie),
+      cookie,
+    );
+    expect(first.page.result).toEqual({
+      added: 1,
+      errors: [
+        'Line 1: "HIVIS-VEST" needs Size (S, M, L) and Colour (Yellow, Orange)',
+        'Line 2: Size "XXL" is not an option of HIVIS-VEST (S, M, L)',
+        'Line 3: "HIVIS-VEST" needs Colour (Yellow, Orange)',
+      ],
       more: 0,
     });
-    expect(cartOf(userId)).toEqual([]);
+    expect(first.page.entryText).toBe("HIVIS-VEST, 5\nHIVIS-VEST Size=XXL Colour=Yellow 1\nHIVIS-VEST, Size=M, 1");
+    const second = await follow(
+      await postEntry("HIVIS-VEST, Width=Wide, Size=S, Colour=Yellow, 1\npaper-towels, Size=L, 1\nHIVIS-VEST, Size=, 1", cookie),
+      cookie,
+    );
+    expect(second.page.result).toEqual({
+      added: 0,
+      errors: [
+        'Line 1: "HIVIS-VEST" has no option "Width": choose Size and Colour',
+        'Line 2: "paper-towels" has no option "Size"',
+        'Line 3: Invalid format "HIVIS-VEST, Size=, 1"',
+      ],
+      more: 0,
+    });
+    expect(linesOf(userId)).toEqual([{ productId: towels.id, selectedVariants: {}, quantity: 1 }]);
+  });
+
+  it("matches a product code before a slug", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    await follow(await postEntry("flour-16, 1", cookie), cookie);
+    expect(linesOf(userId)).toEqual([{ productId: flour.id, selectedVariants: {}, quantity: 1 }]);
   });
 
   it("matches by slug or exact name without regard to case, and adds up repeated and existing lines", async () => {
@@ -146,8 +211,9 @@ describe("Quick Entry", () => {
       await postEntry("PAPER-TOWELS\t2\nplain flour 16KG sack, 1\nPaper Towels,4\nPlain Flour, 1", cookie),
       cookie,
     );
+    // three good lines of two products: two products added
     expect(after.page.result).toEqual({
-      added: 3,
+      added: 2,
       errors: ['Line 4: Product "Plain Flour" not found'],
       more: 0,
     });
@@ -274,10 +340,36 @@ describe("CSV Upload", () => {
     expect(cartOf(userId)).toHaveLength(2);
   });
 
+  it("takes options from columns named after them, ignoring them for products without", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const csv = "SKU,Quantity,Size,Colour,Notes\nHIVIS-VEST,3,m,YELLOW,site A\nHIVIS-VEST,1,XL,Yellow,\npaper-towels,2,,,\nHIVIS-VEST,1,,,\n";
+    const after = await follow(await postCsv(csv, cookie), cookie);
+    expect(after.page.result).toEqual({
+      added: 2,
+      errors: ['Row 3: Size "XL" is not an option of HIVIS-VEST (S, M, L)', 'Row 5: "HIVIS-VEST" needs Size (S, M, L) and Colour (Yellow, Orange)'],
+      more: 0,
+    });
+    expect(linesOf(userId)).toEqual([
+      { productId: vest.id, selectedVariants: { Size: "M", Colour: "Yellow" }, quantity: 3 },
+      { productId: towels.id, selectedVariants: {}, quantity: 2 },
+    ]);
+  });
+
+  it("takes options from an Options column", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const csv = 'SKU,Quantity,Options\nhivis-vest,2,"Size=S; Colour=Orange"\nHIVIS-VEST,1,Size=S\nHIVIS-VEST,1,small\n';
+    const after = await follow(await postCsv(csv, cookie), cookie);
+    expect(after.page.result.errors).toEqual([
+      'Row 3: "HIVIS-VEST" needs Colour (Yellow, Orange)',
+      'Row 4: Options "small" should read Name=Value; Name=Value',
+    ]);
+    expect(linesOf(userId)).toEqual([{ productId: vest.id, selectedVariants: { Size: "S", Colour: "Orange" }, quantity: 2 }]);
+  });
+
   it("names options and missing headers as failures, adding nothing for them", async () => {
     const { cookie, userId } = await signInFresh("buyer@example.com");
     const options = await follow(await postCsv("SKU,Quantity\nhi-vis-vest,1\n", cookie), cookie);
-    expect(options.page.result.errors).toEqual(['Row 2: "hi-vis-vest" has options — add it from the product page']);
+    expect(options.page.result.errors).toEqual(['Row 2: "hi-vis-vest" needs Size (S, M, L) and Colour (Yellow, Orange)']);
     const noHeader = await follow(await postCsv("Product,Amount\npaper-towels,x\n", cookie), cookie);
     expect(noHeader.page.result.errors[0]).toMatch(/^The first row must be a header naming the columns "SKU" and "Quantity"/);
     expect(cartOf(userId)).toEqual([]);
@@ -294,12 +386,12 @@ describe("CSV Upload", () => {
     expect(cartOf(userId)).toEqual([]);
   });
 
-  it("offers a template with the header and an example row naming a product that can be ordered", async () => {
+  it("offers a template with the header, an option column, and example rows naming products that can be ordered", async () => {
     const response = await callRoute(template.loader, buildRequest("/quick-order/template.csv"));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="quick-order-template.csv"');
-    expect(await response.text()).toBe("SKU,Quantity\npaper-towels,2\n");
+    expect(await response.text()).toBe("SKU,Quantity,Size,Colour\npaper-towels,2,,\nHIVIS-VEST,5,S,Yellow\n");
   });
 });
 
@@ -367,8 +459,57 @@ describe("Reorder", () => {
     );
     const after = await follow(response, cookie);
     expect(after.location).toBe("/cart");
-    expect(after.toast).toMatchObject({ title: "Items added to cart" });
+    expect(after.toast).toMatchObject({ title: "Added 1 product (2 units) to your cart" });
     expect(cartOf(userId)).toEqual([{ productId: towels.id, quantity: 2, priceWhenAdded: 225 }]);
+  });
+
+  it("puts in what is in stock of a short line, from either Reorder button, and says what was short", async () => {
+    const db = getDb();
+    const mugs = db.select().from(products).where(eq(products.slug, "sold-out-mugs")).get()!;
+    const order = createOrder(buyerId, 500, new Date(Date.UTC(2025, 1, 1)));
+    db.insert(orderItems)
+      .values([
+        { orderId: order.id, productId: flour.id, productName: flour.name, sku: "FLOUR-16", quantity: 10, unitPrice: 1549, vatRate: 2000, total: 15490, vatAmount: 3098 },
+        { orderId: order.id, productId: mugs.id, productName: mugs.name, quantity: 1, unitPrice: 500, vatRate: 2000, total: 500, vatAmount: 100 },
+      ])
+      .run();
+    const expected = {
+      title: "Added 2 products (7 units) to your cart",
+      description: "Short: Plain Flour 16kg Sack (asked 10, added 5); Sold Out Mugs: out of stock.",
+      variant: "default",
+    };
+
+    const viaQuickOrder = await signInFresh("buyer@example.com");
+    const tab = await loadPage("/quick-order?tab=reorder", viaQuickOrder.cookie);
+    const fromTab = await follow(
+      await callRoute(
+        quickOrder.action,
+        buildRequest("/quick-order?tab=reorder", {
+          form: { intent: "reorder", orderId: order.id, idempotencyKey: tab.idempotencyKey },
+          cookie: viaQuickOrder.cookie,
+        }),
+      ),
+      viaQuickOrder.cookie,
+    );
+    expect(fromTab.location).toBe("/cart");
+    expect(fromTab.toast).toEqual(expected);
+    expect(linesOf(buyerId)).toEqual([
+      { productId: towels.id, selectedVariants: {}, quantity: 2 },
+      { productId: flour.id, selectedVariants: {}, quantity: 5 },
+    ]);
+
+    const viaHistory = await signInFresh("buyer@example.com");
+    const fromHistory = await follow(
+      await callRoute(
+        accountOrders.action,
+        buildRequest("/account/orders", { form: { intent: "reorder", orderId: order.id, idempotencyKey: crypto.randomUUID() }, cookie: viaHistory.cookie }),
+      ),
+      viaHistory.cookie,
+    );
+    expect(fromHistory.location).toBe("/cart");
+    expect(fromHistory.toast).toEqual(expected);
+    expect(linesOf(buyerId)).toHaveLength(2);
+    db.delete(orders).where(eq(orders.id, order.id)).run();
   });
 
   it("will not reorder another customer's order", async () => {

@@ -6,11 +6,13 @@ import { MAX_LINE_QUANTITY, variantFieldName } from "~/domain/cart/cart.schema";
 import { BASIS_LABELS } from "~/domain/pricing/price-basis";
 import { usePriceBasis } from "~/root";
 import { formatMoney } from "~/utils/money";
+import { SkuLabel } from "~/components/catalog/sku-label";
 
 /** A cart line as the cart page shows it: money in pence, prices including VAT where the buyer sees them. */
 export type CartPageLine = {
   productId: number;
   productName: string;
+  sku: string | null;
   productSlug: string;
   imageUrl: string | null;
   selectedVariants: Record<string, string>;
@@ -107,6 +109,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
             <Link to={`/products/${line.productSlug}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
               {line.productName}
             </Link>
+            <SkuLabel sku={line.sku} />
             {variants ? <p className="text-sm text-slate-600">{variants}</p> : null}
             <p className="mt-1 text-sm text-slate-700" data-testid="unit-price">
               {formatMoney(unitPrice)} each {BASIS_LABELS[basis]}

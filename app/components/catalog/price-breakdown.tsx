@@ -108,7 +108,9 @@ export function PriceBreakdown({
           <Link to={loginHref} className="font-medium text-brand-700 underline hover:text-brand-800">
             Log in
           </Link>{" "}
-          with your trade account to see your trade prices. Volume discounts above are on the list price.
+          with your trade account to see your trade prices.
+          {/* only a product with volume steps has any "above" to speak of */}
+          {steps.length > 0 ? " Volume discounts above are on the list price." : null}
         </p>
       ) : null}
       {audience === "pending" ? (

@@ -5,6 +5,7 @@ import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
 import { usePriceBasis } from "~/root";
 import { formatMoney, formatPercent } from "~/utils/money";
 import { CardAddToCart } from "./card-add-to-cart";
+import { SkuLabel } from "./sku-label";
 
 /** Grids that sell from the card pass the page's idempotency key and whether the product has options. */
 export type CardBuying = { pageKey: string; hasVariants: boolean };
@@ -53,6 +54,7 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
+        <SkuLabel sku={product.sku} />
         {product.description ? <p className="line-clamp-2 text-sm text-slate-600">{product.description}</p> : null}
         {discounted && price ? (
           <ul className="mt-1 flex flex-wrap gap-1" aria-label="Discounts">

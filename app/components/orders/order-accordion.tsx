@@ -1,3 +1,4 @@
+import { SkuLabel } from "~/components/catalog/sku-label";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { returnRequestHref } from "~/domain/returns/return.schema";
@@ -215,6 +216,7 @@ function OrderItemsTable({ orderNumber, items }: { orderNumber: string; items: O
               <tr key={item.id}>
                 <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
                   {item.productName}
+                  <SkuLabel sku={item.sku} className="font-normal" />
                   {variants ? <span className="block text-xs font-normal text-slate-600">{variants}</span> : null}
                 </th>
                 <td className="px-4 py-2 text-right tabular-nums">{item.quantity.toLocaleString("en-GB")}</td>
@@ -284,7 +286,8 @@ function ReorderForm({
         {busy ? "Adding to cart..." : "Reorder"}
       </Button>
       <p id={`order-${order.id}-reorder-hint`} className="max-w-sm text-xs text-slate-600">
-        Adds these items to your cart at today&apos;s prices. Anything no longer available is left out.
+        Adds these items to your cart at today&apos;s prices. An item short of stock goes in with what there is;
+        anything no longer sold is left out.
       </p>
     </Form>
   );

@@ -62,8 +62,10 @@ export function CsvUploadForm({
             </p>
           ) : null}
           <p id={`${file.id}-hint`} className="text-xs text-slate-500">
-            The first row is a header with the columns SKU and Quantity; every other row is one item. Rows without a
-            SKU or with a quantity that is not a whole number of at least 1 are skipped. At most 1 MB.
+            The first row is a header with the columns SKU and Quantity; every other row is one item. For a product
+            with options, add a column named after each option (Size, Colour) or an Options column such as{" "}
+            <span className="font-mono">Size=L; Colour=Yellow</span>. Rows without a SKU or with a quantity that is
+            not a whole number of at least 1 are skipped. At most 1 MB.
           </p>
         </div>
         <Button type="submit" disabled={uploading}>
@@ -75,7 +77,7 @@ export function CsvUploadForm({
         <a href={QUICK_ORDER_TEMPLATE_PATH} download className="font-semibold text-brand-700 hover:underline">
           Download template
         </a>{" "}
-        <span className="text-slate-500">(a CSV with the header and an example row).</span>
+        <span className="text-slate-500">(a CSV with the header and example rows, one with options).</span>
       </p>
     </div>
   );

@@ -11,12 +11,17 @@ import {
   quickEntrySchema,
 } from "~/domain/cart/quick-order.schema";
 
-export type QuickOrderExample = { slug: string; name: string };
+import type { QuickOrderExample } from "~/domain/cart/quick-order";
 
-/** Two example lines with real SKUs, so the placeholder shows exactly what to type. */
+/** "HIVIS-VEST, Size=S, Colour=Yellow, 4": a line as the buyer types it. */
+function exampleLine(example: QuickOrderExample, quantity: number) {
+  return [example.code, ...example.options.map((option) => `${option.name}=${option.value}`), quantity].join(", ");
+}
+
+/** Example lines with real SKUs (one with options when there is one), so the placeholder shows what to type. */
 export function entryPlaceholder(examples: QuickOrderExample[]) {
-  const [first, second] = examples;
-  return [`${first?.slug ?? "product-sku"}, 10`, `${second?.slug ?? first?.slug ?? "another-product-sku"}, 4`].join("\n");
+  if (examples.length === 0) return ["PRODUCT-CODE, 10", "ANOTHER-CODE, Size=L, 4"].join("\n");
+  return examples.map((example, index) => exampleLine(example, index === 0 ? 10 : 4)).join("\n");
 }
 
 /**
@@ -47,6 +52,7 @@ export function QuickEntryForm({
   const lines = fields.lines;
   const errorId = lines.errors?.length ? `${lines.id}-error` : undefined;
   const [first] = examples;
+  const withOptions = examples.find((example) => example.options.length > 0);
 
   return (
     <Form method="post" action={QUICK_ORDER_PATH} {...getFormProps(form)} noValidate className="space-y-4">
@@ -75,15 +81,24 @@ export function QuickEntryForm({
         ) : null}
         <p id={`${lines.id}-hint`} className="text-xs text-slate-500">
           Separate the SKU and the quantity with a comma, a tab or a space; the quantity is a whole number of at
-          least 1. The SKU is the product code at the end of its web address
+          least 1. The SKU is the product code shown under its name
           {first ? (
             <>
               {" "}
-              (<span className="font-mono">{first.slug}</span> for {first.name})
+              (<span className="font-mono">{first.code}</span> for {first.name})
             </>
           ) : null}
-          , or its full name. Up to {MAX_QUICK_ORDER_LINES.toLocaleString("en-GB")} lines at a time; products with
-          options such as size or colour are added from their product page.
+          , the end of its web address, or its full name. For a product with options such as size or colour, name
+          each option between the two
+          {withOptions ? (
+            <>
+              {" "}
+              (<span className="font-mono">{exampleLine(withOptions, 4)}</span>)
+            </>
+          ) : (
+            <> (Size=L)</>
+          )}
+          . Up to {MAX_QUICK_ORDER_LINES.toLocaleString("en-GB")} lines at a time.
         </p>
       </div>
       <Button type="submit" disabled={adding}>

@@ -1,7 +1,9 @@
 /**
- * Adding many lines to a cart at once: loading an order template, and restoring the lines the browser kept
- * when the server's cart was lost. Every line goes through addToCart, so the server checks each product,
- * its variants and its stock; a line that fails is skipped (with the reason) and the rest are still added.
+ * Adding many lines to a cart at once: reordering, loading an order template, and restoring the lines the
+ * browser kept when the server's cart was lost. Every line goes through the cart's own rules, so the server
+ * checks each product, its variants and its stock; a line that fails is skipped (with the reason) and the
+ * rest are still added. Reorders and templates take the short-line rule (`upTo`): a line asking for more
+ * than there is puts in what there is and is reported as short.
  */
 import { inArray } from "drizzle-orm";
 import { products } from "~db/schema";
@@ -10,6 +12,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { addManyToCart, getCart } from "./cart.server";
 import { type CartOwner } from "./cart-lines.server";
 import { variantKey, type SelectedVariants } from "./cart.schema";
+import { lineName, type LeftOutLine, type ShortLine } from "./cart-words";
 import type { CartMirrorLine } from "./cart-mirror.schema";
 import type { Buyer } from "~/domain/pricing/pricing.server";
 
@@ -26,19 +29,32 @@ export type SkippedCartLine = {
   productName: string;
   selectedVariants: SelectedVariants;
   quantity: number;
-  /** why it could not be added, e.g. "Only 3 left in stock" */
+  /** why it could not be added, e.g. "no longer available" */
   reason: string;
 };
 
 export type BulkAddResult = {
   /** lines added (or added to) */
   added: number;
+  /** distinct products added */
+  products: number;
   /** units added over all lines */
   units: number;
+  /** lines that went in with fewer units than asked, or none for want of stock (with `upTo` only) */
+  short: ShortLine[];
   skipped: SkippedCartLine[];
 };
 
-const UNAVAILABLE_PRODUCT_NAME = "A product that is no longer available";
+/** A product deleted so long ago that not even its name is left: "A product (no longer available)". */
+const UNAVAILABLE_PRODUCT_NAME = "A product";
+
+/** Why a line was left out, in words that fit "Skipped: Name (reason)". */
+function skipReason(failure: { status: number; message: string }): string {
+  if (failure.status === 404) return "no longer available";
+  if (failure.status === 400) return "options no longer available";
+  if (/out of stock$/i.test(failure.message)) return "out of stock";
+  return failure.message.charAt(0).toLowerCase() + failure.message.slice(1);
+}
 
 function namesOf(db: DB, ids: number[]): Map<number, string> {
   const names = new Map<number, string>();
@@ -54,31 +70,56 @@ function namesOf(db: DB, ids: number[]): Map<number, string> {
 
 /**
  * Adds the lines in one read and one write of the cart (addManyToCart: one transaction for a user), in
- * order, each with the cart's own rules; a line that fails is collected with its reason, not thrown.
+ * order, each with the cart's own rules; a line that fails is collected with its reason, not thrown. With
+ * `upTo` (reorders, templates) a line short of stock puts in what there is and is listed in `short`, as is
+ * one with no stock at all; lines of deleted products and options no longer offered are still skipped.
  */
-export function addLinesToCart(db: DB, owner: CartOwner, buyer: Buyer, lines: readonly BulkCartLine[]): BulkAddResult {
+export function addLinesToCart(
+  db: DB,
+  owner: CartOwner,
+  buyer: Buyer,
+  lines: readonly BulkCartLine[],
+  { upTo = false }: { upTo?: boolean } = {},
+): BulkAddResult {
   const results = addManyToCart(
     db,
     owner,
     buyer,
-    lines.map(({ productId, quantity, selectedVariants }) => ({ productId, quantity, selectedVariants })),
+    lines.map(({ productId, quantity, selectedVariants }) => ({ productId, quantity, selectedVariants, upTo })),
   );
   let added = 0;
   let units = 0;
+  const productIds = new Set<number>();
+  const short: ShortLine[] = [];
   const skipped: SkippedCartLine[] = [];
   results.forEach((result, index) => {
+    const line = lines[index];
     if (result.ok) {
       added += 1;
       units += result.value.quantity;
+      productIds.add(result.value.productId);
+      if (result.value.quantity < line.quantity) {
+        const name = lineName(result.value.productName, result.value.selectedVariants);
+        short.push({ name, asked: line.quantity, added: result.value.quantity });
+      }
       return;
     }
-    const line = lines[index];
+    // no stock at all: with the short-line rule that is a short line with nothing in it, not a skipped one
+    if (upTo && result.alreadyInCart !== undefined && result.productName) {
+      short.push({
+        name: lineName(result.productName, line.selectedVariants),
+        asked: line.quantity,
+        added: 0,
+        ...(result.alreadyInCart > 0 ? { inCart: result.alreadyInCart } : {}),
+      });
+      return;
+    }
     skipped.push({
       productId: line.productId,
       productName: result.productName ?? line.productName ?? "",
       selectedVariants: line.selectedVariants,
       quantity: line.quantity,
-      reason: result.message,
+      reason: skipReason(result),
     });
   });
   const unnamed = skipped.filter((line) => line.productName === "");
@@ -86,7 +127,7 @@ export function addLinesToCart(db: DB, owner: CartOwner, buyer: Buyer, lines: re
     const names = namesOf(db, unnamed.map((line) => line.productId));
     for (const line of unnamed) line.productName = names.get(line.productId) ?? UNAVAILABLE_PRODUCT_NAME;
   }
-  return { added, units, skipped };
+  return { added, products: productIds.size, units, short, skipped };
 }
 
 const CART_NOT_EMPTY = "Your cart already has items, so nothing was restored";
@@ -115,6 +156,11 @@ export function restoreMirroredCart(
   };
   // a user's cart: the emptiness check and the adds are one transaction
   return owner.kind === "user" ? writeTransaction(db, restore) : restore(db);
+}
+
+/** The skipped lines as a notice names them: "Hi-Vis Vest (Size: L)" and why. */
+export function leftOutLines(skipped: readonly SkippedCartLine[]): LeftOutLine[] {
+  return skipped.map((line) => ({ name: lineName(line.productName, line.selectedVariants), reason: line.reason }));
 }
 
 /** "Hi-Vis Vest (Only 3 left in stock), Paper Towels (Product not found)": for a notice. */

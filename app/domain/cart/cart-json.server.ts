@@ -12,6 +12,7 @@ export function cartJson(cart: Cart) {
     items: cart.lines.map((line) => ({
       productId: line.productId,
       productName: line.productName,
+      sku: line.sku,
       productSlug: line.productSlug,
       imageUrl: line.imageUrl,
       /** ex VAT, the buyer's price now */

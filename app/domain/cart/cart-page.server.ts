@@ -12,6 +12,7 @@ function pageLine(line: Cart["lines"][number]) {
   return {
     productId: line.productId,
     productName: line.productName,
+    sku: line.sku,
     productSlug: line.productSlug,
     imageUrl: line.imageUrl,
     selectedVariants: line.selectedVariants,
@@ -38,6 +39,7 @@ export function loadCartPage(db: DB, user: SessionUser | null, owner: CartOwner)
     lines: cart.lines.map(pageLine),
     summary: { itemCount: cart.itemCount, subtotal: cart.subtotal, vatAmount: cart.vatAmount, total: cart.total },
     droppedCount: cart.droppedLines.reduce((sum, line) => sum + line.quantity, 0),
+    droppedLines: cart.droppedLines.length,
     guestCartChanged: cart.droppedLines.length > 0 && owner.kind === "guest",
     mirror: {
       owner: mirrorOwnerOf(user),

@@ -16,6 +16,7 @@ import { cartItems, products, productVariants } from "~db/schema";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany, type Buyer } from "~/domain/pricing/pricing.server";
 import { lineTotals, type UnitPrice } from "~/domain/pricing/pricing";
+import { unitsThatFit } from "./cart-words";
 import type { DB } from "~/utils/db.server";
 import { fail, ok, type Success } from "~/utils/result";
 import type { AppSession } from "~/utils/session.server";
@@ -47,6 +48,7 @@ import {
 type CartProduct = {
   id: number;
   name: string;
+  sku: string | null;
   slug: string;
   imageUrl: string | null;
   salesPrice: number;
@@ -58,6 +60,7 @@ type CartProduct = {
 const productColumns = {
   id: products.id,
   name: products.name,
+  sku: products.sku,
   slug: products.slug,
   imageUrl: products.imageUrl,
   salesPrice: products.salesPrice,
@@ -155,7 +158,8 @@ export function resolveVariants(groups: VariantGroup[], chosen: SelectedVariants
   return ok(resolved);
 }
 
-function variantGroupsByProduct(db: DB, productIds: number[]): Map<number, VariantGroup[]> {
+/** The variant groups of the products, in their display order (a query per 500 products). */
+export function variantGroupsByProduct(db: DB, productIds: readonly number[]): Map<number, VariantGroup[]> {
   const groups = new Map<number, VariantGroup[]>();
   for (let i = 0; i < productIds.length; i += 500) {
     for (const row of db
@@ -197,6 +201,12 @@ export type AddedToCart = {
   unitPrice: number;
 };
 
+/**
+ * One add of addManyToCart. With `upTo`, a line asking for more than there is takes what there is (the
+ * short-line rule of reorders and templates) and fails only when nothing at all can go in.
+ */
+export type AddCommand = Pick<AddToCartCommand, "productId" | "quantity" | "selectedVariants"> & { upTo?: boolean };
+
 /** A command of addManyToCart that could not be applied; the product's name helps the caller say which. */
 export type AddFailure = CartFailure & { productName?: string; alreadyInCart?: number };
 
@@ -209,18 +219,21 @@ function applyAdd(
   lines: StoredLine[],
   product: CartProduct | undefined,
   groups: VariantGroup[],
-  command: Pick<AddToCartCommand, "productId" | "quantity" | "selectedVariants">,
+  command: AddCommand,
 ): Success<AddedToCart> | AddFailure {
   if (!product) return fail(404, PRODUCT_NOT_FOUND, "productId");
   const variants = resolveVariants(groups, command.selectedVariants);
   if (!variants.ok) return { ...variants, productName: product.name };
   const inCart = quantityOfProduct(lines, product.id);
-  if (product.stockLevel <= 0 || inCart + command.quantity > product.stockLevel) {
-    return { ...stockFailure(product, inCart), productName: product.name, alreadyInCart: inCart };
-  }
   const key = variantKey(variants.value);
   const existing = lines.find((line) => line.productId === product.id && line.variantKey === key);
-  const lineQuantity = (existing?.quantity ?? 0) + command.quantity;
+  const quantity = command.upTo
+    ? unitsThatFit(command.quantity, Math.min(product.stockLevel - inCart, MAX_LINE_QUANTITY - (existing?.quantity ?? 0)))
+    : command.quantity;
+  if (product.stockLevel <= 0 || quantity <= 0 || inCart + quantity > product.stockLevel) {
+    return { ...stockFailure(product, inCart), productName: product.name, alreadyInCart: inCart };
+  }
+  const lineQuantity = (existing?.quantity ?? 0) + quantity;
   if (lineQuantity > MAX_LINE_QUANTITY) {
     return { ...fail(409, `A cart line can hold at most ${MAX_LINE_QUANTITY} units`, "quantity"), productName: product.name };
   }
@@ -246,7 +259,7 @@ function applyAdd(
     productId: product.id,
     productName: product.name,
     selectedVariants: variants.value,
-    quantity: command.quantity,
+    quantity,
     lineQuantity,
     unitPrice: product.salesPrice,
   });
@@ -261,7 +274,7 @@ export function addManyToCart(
   db: DB,
   owner: CartOwner,
   buyer: Buyer,
-  commands: readonly Pick<AddToCartCommand, "productId" | "quantity" | "selectedVariants">[],
+  commands: readonly AddCommand[],
 ): (Success<AddedToCart> | AddFailure)[] {
   let results: (Success<AddedToCart> | AddFailure)[] = [];
   changeCart(db, owner, (lines) => {
@@ -393,6 +406,7 @@ export function mergeGuestCart(db: DB, session: AppSession, userId: string): num
 export type CartLine = {
   productId: number;
   productName: string;
+  sku: string | null;
   productSlug: string;
   imageUrl: string | null;
   /** hundredths: 2000 = 20% */
@@ -461,6 +475,7 @@ export function getCart(db: DB, owner: CartOwner, buyer: Buyer): Cart {
   const lines: CartLine[] = priced.map(({ line, product, price }, index) => ({
     productId: product.id,
     productName: product.name,
+    sku: product.sku,
     productSlug: product.slug,
     imageUrl: product.imageUrl,
     vatRate: product.vatRate,

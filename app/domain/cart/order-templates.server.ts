@@ -194,8 +194,9 @@ export type LoadedTemplate = BulkAddResult & { templateId: number; templateName:
 
 /**
  * Adds a template's items to the buyer's cart. Each product is checked as if added by hand (it exists, the
- * variants are still offered, there is stock); items that fail are skipped and reported, the rest are
- * added. For a user's cart it is one write transaction.
+ * variants are still offered); an item short of stock puts in what there is and is reported as short, items
+ * of deleted products or options no longer offered are skipped and reported, the rest are added. For a
+ * user's cart it is one write transaction.
  */
 function loadTemplateIntoCart(
   db: DB,
@@ -207,7 +208,7 @@ function loadTemplateIntoCart(
   const load = (tx: DB): Result<LoadedTemplate> => {
     const template = getTemplate(tx, userId, templateId);
     if (!template) return fail(404, TEMPLATE_NOT_FOUND);
-    const result = addLinesToCart(tx, owner, buyer, template.items);
+    const result = addLinesToCart(tx, owner, buyer, template.items, { upTo: true });
     return ok({ templateId: template.id, templateName: template.name, ...result });
   };
   return owner.kind === "user" ? writeTransaction(db, load) : load(db);

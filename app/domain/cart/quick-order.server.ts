@@ -1,21 +1,24 @@
 /**
  * Quick order: many "SKU, quantity" items into the cart at once, from the Quick Entry textarea or a CSV file.
  *
- * A SKU names a product by its slug or by its exact name, without regard to case (slug first). Products are
- * looked up in batches, never one query per line, and the items go into the cart with the cart's rules (stock,
- * merging into an existing line, the line and cart limits, prices) in one write transaction that reads and
- * writes the cart once, so a 500-line order is one commit. An item that cannot be added (unknown, has options,
- * not enough stock) does not stop the others: it comes back as a message naming its line.
+ * What the buyer types names a product by its product code (SKU), its slug or its exact name, without regard
+ * to case (in that order). A product with options needs them named on the line ("HIVIS-VEST, Size=L, 5") or
+ * in the CSV's columns. Products are looked up in batches, never one query per line, and the items go into
+ * the cart with the cart's rules (stock, merging into an existing line, the line and cart limits, prices) in
+ * one write transaction that reads and writes the cart once, so a 500-line order is one commit. An item that
+ * cannot be added (unknown, options missing or not offered, not enough stock) does not stop the others: it
+ * comes back as a message naming its line.
  */
 import crypto from "node:crypto";
 import { asc, inArray, or, sql } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
-import { addManyToCart, type AddFailure } from "~/domain/cart/cart.server";
+import { addManyToCart, variantGroupsByProduct, type AddFailure } from "~/domain/cart/cart.server";
 import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
+import { chooseOptions, type VariantGroup } from "./quick-order-options";
 import {
   parseQuickEntry,
   parseQuickOrderCsv,
@@ -23,6 +26,7 @@ import {
   quoteForMessage,
   type PositionLabel,
   type QuickOrderIssue,
+  type QuickOrderExample,
   type QuickOrderItem,
 } from "./quick-order";
 
@@ -32,7 +36,7 @@ export { keepLines } from "./quick-order";
 
 /** What a quick order did: how many of its lines went into the cart, and what went wrong with the others. */
 export type QuickOrderOutcome = {
-  /** lines (or rows) added to the cart */
+  /** products added to the cart: two lines of one product count once */
   added: number;
   /** one message per failed line, in line order: 'Line 2: Product "x" not found' */
   errors: string[];
@@ -44,9 +48,8 @@ type SkuProduct = {
   id: number;
   name: string;
   slug: string;
-  salesPrice: number;
-  stockLevel: number;
-  hasOptions: boolean;
+  sku: string | null;
+  variants: VariantGroup[];
 };
 type SkuMatch = { product: SkuProduct } | { ambiguous: true } | undefined;
 
@@ -56,51 +59,45 @@ type SkuMatch = { product: SkuProduct } | { ambiguous: true } | undefined;
  */
 const skuKey = (text: string) => text.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
-/** SQLite allows 999 bound parameters in older builds; each key is bound twice (slug and name). */
-const LOOKUP_CHUNK = 400;
+/** SQLite allows 999 bound parameters in older builds; each key is bound three times (SKU, slug and name). */
+const LOOKUP_CHUNK = 300;
+
+/** Product codes are stored in capitals and hold ASCII only, so the key's capitals find them by index. */
+const codeOf = (key: string) => key.replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
 /**
- * Finds the products that SKUs name, a few queries for any number of SKUs. A slug match wins; otherwise the
- * one product whose name matches exactly. Two products with the same name cannot be told apart by name.
+ * Finds the products that SKUs name, a few queries for any number of SKUs. A product code match wins, then
+ * a slug; otherwise the one product whose name matches exactly. Two products with the same name cannot be
+ * told apart by name.
  */
 function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatch> {
   const keys = [...new Set(skus.map(skuKey).filter((key) => key !== ""))];
-  const rows: Omit<SkuProduct, "hasOptions">[] = [];
+  const rows: Omit<SkuProduct, "variants">[] = [];
   for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
     const chunk = keys.slice(i, i + LOOKUP_CHUNK);
     rows.push(
       ...db
-        .select({
-          id: products.id,
-          name: products.name,
-          slug: products.slug,
-          salesPrice: products.salesPrice,
-          stockLevel: products.stockLevel,
-        })
+        .select({ id: products.id, name: products.name, slug: products.slug, sku: products.sku })
         .from(products)
-        .where(or(inArray(sql`lower(${products.slug})`, chunk), inArray(sql`lower(${products.name})`, chunk)))
+        .where(
+          or(
+            inArray(products.sku, chunk.map(codeOf)),
+            inArray(sql`lower(${products.slug})`, chunk),
+            inArray(sql`lower(${products.name})`, chunk),
+          ),
+        )
         .orderBy(asc(products.id))
         .all(),
     );
   }
+  const groups = variantGroupsByProduct(db, [...new Set(rows.map((row) => row.id))]);
 
-  const withOptions = new Set<number>();
-  const ids = [...new Set(rows.map((row) => row.id))];
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const variant of db
-      .select({ productId: productVariants.productId, options: productVariants.options })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, ids.slice(i, i + 500)))
-      .all()) {
-      // a variant without options asks nothing of the buyer (the cart ignores it too)
-      if (Array.isArray(variant.options) && variant.options.length > 0) withOptions.add(variant.productId);
-    }
-  }
-
+  const byCode = new Map<string, SkuProduct>();
   const bySlug = new Map<string, SkuProduct>();
   const byName = new Map<string, SkuProduct[]>();
   for (const row of rows) {
-    const product = { ...row, hasOptions: withOptions.has(row.id) };
+    const product = { ...row, variants: groups.get(row.id) ?? [] };
+    if (row.sku) byCode.set(skuKey(row.sku), product);
     bySlug.set(skuKey(row.slug), product);
     const named = byName.get(skuKey(row.name)) ?? [];
     if (!named.some((other) => other.id === product.id)) named.push(product);
@@ -109,17 +106,13 @@ function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatc
 
   const matches = new Map<string, SkuMatch>();
   for (const key of keys) {
-    const slugMatch = bySlug.get(key);
+    const exact = byCode.get(key) ?? bySlug.get(key);
     const named = byName.get(key) ?? [];
-    if (slugMatch) matches.set(key, { product: slugMatch });
+    if (exact) matches.set(key, { product: exact });
     else if (named.length === 1) matches.set(key, { product: named[0] });
     else if (named.length > 1) matches.set(key, { ambiguous: true });
   }
   return matches;
-}
-
-function hasOptionsMessage(label: PositionLabel, lineNumber: number, sku: string) {
-  return `${label} ${lineNumber}: "${quoteForMessage(sku)}" has options — add it from the product page`;
 }
 
 function ambiguousMessage(label: PositionLabel, lineNumber: number, sku: string) {
@@ -136,8 +129,8 @@ function stockMessage(failure: AddFailure) {
 /**
  * Adds the items to the user's cart in one write with the cart's own rules (addManyToCart): stock, merging
  * into an existing line, the line and cart limits, prices. Items are taken in line order, so the same SKU
- * twice adds up and stock counts what the earlier lines took. Unknown SKUs and products with options are
- * refused here, before the cart sees them.
+ * (with the same options) twice adds up into one line and stock counts what the earlier lines took. Unknown
+ * SKUs and options that are missing or not offered are refused here, before the cart sees them.
  */
 function addQuickOrderItems(
   db: DB,
@@ -153,28 +146,35 @@ function addQuickOrderItems(
     db,
     items.map((item) => item.sku),
   );
-  const accepted: { item: QuickOrderItem; productId: number }[] = [];
+  const accepted: { item: QuickOrderItem; productId: number; selectedVariants: Record<string, string> }[] = [];
   for (const item of items) {
     const match = matches.get(skuKey(item.sku));
-    if (!match) issue(item, productNotFoundMessage(label, item.lineNumber, item.sku));
-    else if ("ambiguous" in match) issue(item, ambiguousMessage(label, item.lineNumber, item.sku));
-    else if (match.product.hasOptions) issue(item, hasOptionsMessage(label, item.lineNumber, item.sku));
-    else accepted.push({ item, productId: match.product.id });
+    if (!match) {
+      issue(item, productNotFoundMessage(label, item.lineNumber, item.sku));
+      continue;
+    }
+    if ("ambiguous" in match) {
+      issue(item, ambiguousMessage(label, item.lineNumber, item.sku));
+      continue;
+    }
+    const chosen = chooseOptions(item.sku, match.product.variants, item.options, item.columns);
+    if (chosen.ok) accepted.push({ item, productId: match.product.id, selectedVariants: chosen.selectedVariants });
+    else issue(item, `${label} ${item.lineNumber}: ${chosen.problem}`);
   }
   const results = addManyToCart(
     db,
     { kind: "user", userId },
     buyer,
-    accepted.map(({ item, productId }) => ({ productId, quantity: item.quantity, selectedVariants: {} })),
+    accepted.map(({ item, productId, selectedVariants }) => ({ productId, quantity: item.quantity, selectedVariants })),
   );
-  let added = 0;
+  const addedProducts = new Set<number>();
   results.forEach((result, index) => {
     const { item } = accepted[index];
-    if (result.ok) added += 1;
+    if (result.ok) addedProducts.add(result.value.productId);
     else issue(item, `${label} ${item.lineNumber}: ${stockMessage(result)}`);
   });
   errors.sort((a, b) => a.lineNumber - b.lineNumber);
-  return { added, errors };
+  return { added: addedProducts.size, errors };
 }
 
 function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors: QuickOrderIssue[] }): QuickOrderOutcome {
@@ -198,7 +198,7 @@ function submitQuickEntry(db: DB, userId: string, buyer: Buyer, text: string): Q
  */
 function submitQuickOrderCsv(db: DB, userId: string, buyer: Buyer, text: string): QuickOrderOutcome {
   const parsed = parseQuickOrderCsv(text);
-  const items = parsed.rows.map((row) => ({ lineNumber: row.rowNumber, sku: row.sku, quantity: row.quantity }));
+  const items = parsed.rows.map(({ rowNumber, ...row }) => ({ lineNumber: rowNumber, ...row }));
   const fileErrors = parsed.errors.map((issue) => ({ lineNumber: issue.rowNumber, message: issue.message }));
   return outcome(fileErrors, addQuickOrderItems(db, userId, buyer, items, "Row"));
 }
@@ -234,17 +234,28 @@ export function addQuickOrderCsvOnce(db: DB, user: SessionUser, text: string, id
 }
 
 /**
- * Products a buyer can quick-order right now (in stock, no options to choose), oldest first: the examples
- * in the Quick Entry placeholder and the CSV template.
+ * Products a buyer can quick-order right now (in stock), oldest first, for the Quick Entry placeholder and
+ * the CSV template: up to `plain` without options, then one with options (its first choice of each), so the
+ * examples show both kinds of line. A product is named by its code, else by its slug.
  */
-export function quickOrderExamples(db: DB, limit: number): { slug: string; name: string }[] {
-  return db
-    .select({ slug: products.slug, name: products.name })
-    .from(products)
-    .where(
-      sql`${products.stockLevel} > 0 and not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and json_array_length(${productVariants.options}) > 0)`,
-    )
-    .orderBy(asc(products.id))
-    .limit(limit)
-    .all();
+export function quickOrderExamples(db: DB, plain: number): QuickOrderExample[] {
+  const hasOptions = sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id}
+    and json_array_length(${productVariants.options}) > 0)`;
+  const pick = (withOptions: boolean, limit: number) =>
+    db
+      .select({ id: products.id, slug: products.slug, sku: products.sku, name: products.name })
+      .from(products)
+      .where(sql`${products.stockLevel} > 0 and ${withOptions ? hasOptions : sql`not ${hasOptions}`}`)
+      .orderBy(asc(products.id))
+      .limit(limit)
+      .all();
+  const rows = [...pick(false, plain), ...pick(true, 1)];
+  const groups = variantGroupsByProduct(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    code: row.sku ?? row.slug,
+    name: row.name,
+    options: (groups.get(row.id) ?? [])
+      .filter((group) => group.options.length > 0)
+      .map((group) => ({ name: group.name, value: group.options[0] })),
+  }));
 }

@@ -7,6 +7,7 @@ import {
   parseQuickEntry,
   parseQuickOrderCsv,
 } from "./quick-order";
+import { chooseOptions, parseOptionText } from "./quick-order-options";
 import {
   CSV_FILE_EMPTY,
   CSV_FILE_REQUIRED,
@@ -22,6 +23,116 @@ import {
   quickEntrySchema,
   quickOrderHref,
 } from "./quick-order.schema";
+
+describe("option values on a Quick Entry line", () => {
+  const vest = (options: { name: string; value: string }[], quantity = 5) => ({
+    lines: [{ lineNumber: 1, sku: "HIVIS-VEST", quantity, options }],
+    errors: [],
+  });
+
+  it.each([
+    ["commas", "HIVIS-VEST, Size=L, 5"],
+    ["spaces", "HIVIS-VEST Size=L 5"],
+    ["tabs", "HIVIS-VEST\tSize=L\t5"],
+    ["spaces around the equals sign", "HIVIS-VEST, Size = L, 5"],
+    ["a semicolon", "HIVIS-VEST; Size=L; 5"],
+  ])("reads Name=Value between the SKU and the quantity, separated by %s", (_, line) => {
+    expect(parseQuickEntry(line)).toEqual(vest([{ name: "Size", value: "L" }]));
+  });
+
+  it("reads several options, with spaces or commas, keeping the case typed", () => {
+    const both = [
+      { name: "Size", value: "L" },
+      { name: "Colour", value: "Yellow" },
+    ];
+    expect(parseQuickEntry("HIVIS-VEST Size=L Colour=Yellow 5")).toEqual(vest(both));
+    expect(parseQuickEntry("HIVIS-VEST, Size=L, Colour=Yellow, 5")).toEqual(vest(both));
+    expect(parseQuickEntry("hivis-vest size=l colour=yellow 2").lines[0]).toMatchObject({
+      sku: "hivis-vest",
+      options: [
+        { name: "size", value: "l" },
+        { name: "colour", value: "yellow" },
+      ],
+    });
+  });
+
+  it("lets a value (or, after a comma, a name) hold spaces", () => {
+    expect(parseQuickEntry("POLO-WORK Size=L Colour=Bottle Green 3").lines[0].options).toEqual([
+      { name: "Size", value: "L" },
+      { name: "Colour", value: "Bottle Green" },
+    ]);
+    expect(parseQuickEntry("Work Polo Shirt, Pack Size=Twin Pack, 3").lines[0]).toMatchObject({
+      sku: "Work Polo Shirt",
+      options: [{ name: "Pack Size", value: "Twin Pack" }],
+    });
+  });
+
+  it.each([
+    ["a blank value", "HIVIS-VEST, Size=, 5"],
+    ["a blank name", "HIVIS-VEST, =L, 5"],
+    ["the same option twice", "HIVIS-VEST Size=L size=M 5"],
+    ["options but no SKU", "Size=L, 5"],
+    ["options but no quantity", "HIVIS-VEST, Size=L"],
+    ["a word after a comma that is not an option", "HIVIS-VEST, Size=L, large, 5"],
+  ])("answers %s as an invalid format", (_, line) => {
+    expect(parseQuickEntry(line)).toEqual({ lines: [], errors: [{ lineNumber: 1, message: `Line 1: Invalid format "${line}"` }] });
+  });
+
+  it("parseOptionText reads an Options cell", () => {
+    expect(parseOptionText("Size=L; Colour=Yellow")).toEqual([
+      { name: "Size", value: "L" },
+      { name: "Colour", value: "Yellow" },
+    ]);
+    expect(parseOptionText("L")).toBeNull();
+  });
+});
+
+describe("chooseOptions", () => {
+  const groups = [
+    { name: "Size", options: ["S", "M", "L", "XL"] },
+    { name: "Colour", options: ["Yellow", "Orange"] },
+  ];
+
+  it("picks the product's own spelling, without regard to case", () => {
+    expect(chooseOptions("hivis-vest", groups, [{ name: "size", value: "l" }, { name: "COLOUR", value: "orange" }])).toEqual({
+      ok: true,
+      selectedVariants: { Size: "L", Colour: "Orange" },
+    });
+  });
+
+  it("names every option that is missing, with its choices", () => {
+    expect(chooseOptions("HIVIS-VEST", groups, [{ name: "Colour", value: "Yellow" }])).toEqual({
+      ok: false,
+      problem: '"HIVIS-VEST" needs Size (S, M, L, XL)',
+    });
+    expect(chooseOptions("HIVIS-VEST", groups)).toEqual({
+      ok: false,
+      problem: '"HIVIS-VEST" needs Size (S, M, L, XL) and Colour (Yellow, Orange)',
+    });
+  });
+
+  it("refuses a value the product does not offer and an option it does not have", () => {
+    expect(chooseOptions("HIVIS-VEST", groups, [{ name: "Size", value: "XXL" }, { name: "Colour", value: "Yellow" }])).toEqual({
+      ok: false,
+      problem: 'Size "XXL" is not an option of HIVIS-VEST (S, M, L, XL)',
+    });
+    expect(chooseOptions("HIVIS-VEST", groups, [{ name: "Width", value: "Wide" }])).toEqual({
+      ok: false,
+      problem: '"HIVIS-VEST" has no option "Width": choose Size and Colour',
+    });
+    expect(chooseOptions("FLOUR", [], [{ name: "Size", value: "L" }])).toEqual({ ok: false, problem: '"FLOUR" has no option "Size"' });
+  });
+
+  it("uses a CSV's other columns only where the product has that option", () => {
+    const columns = [
+      { name: "Size", value: "m" },
+      { name: "Colour", value: "Yellow" },
+      { name: "Site", value: "Leeds depot" },
+    ];
+    expect(chooseOptions("HIVIS-VEST", groups, [], columns)).toEqual({ ok: true, selectedVariants: { Size: "M", Colour: "Yellow" } });
+    expect(chooseOptions("FLOUR", [], [], columns)).toEqual({ ok: true, selectedVariants: {} });
+  });
+});
 
 describe("parseQuickEntry", () => {
   it.each([
@@ -190,6 +301,35 @@ describe("parseQuickOrderCsv", () => {
   it("reads an empty file, or a header alone, as no rows", () => {
     expect(parseQuickOrderCsv("")).toEqual({ rows: [], errors: [] });
     expect(parseQuickOrderCsv("SKU,Quantity\n")).toEqual({ rows: [], errors: [] });
+  });
+
+  it("reads option columns and an Options column", () => {
+    const csv = ["SKU,Quantity,Size,Colour,Notes", "HIVIS-VEST,5,L,Yellow,for site", "FLOUR,2,,,"].join("\n");
+    expect(parseQuickOrderCsv(csv).rows).toEqual([
+      {
+        rowNumber: 2,
+        sku: "HIVIS-VEST",
+        quantity: 5,
+        columns: [
+          { name: "Size", value: "L" },
+          { name: "Colour", value: "Yellow" },
+        ],
+      },
+      { rowNumber: 3, sku: "FLOUR", quantity: 2 },
+    ]);
+    const withCell = parseQuickOrderCsv('SKU,Qty,Options\nHIVIS-VEST,5,"Size=L; Colour=Yellow"\nHIVIS-VEST,1,large\n');
+    expect(withCell.rows).toEqual([
+      {
+        rowNumber: 2,
+        sku: "HIVIS-VEST",
+        quantity: 5,
+        options: [
+          { name: "Size", value: "L" },
+          { name: "Colour", value: "Yellow" },
+        ],
+      },
+    ]);
+    expect(withCell.errors).toEqual([{ rowNumber: 3, message: 'Row 3: Options "large" should read Name=Value; Name=Value' }]);
   });
 
   it("refuses more than 1,000 item rows", () => {

@@ -1,6 +1,7 @@
 /**
- * Quick order parsing: the Quick Entry textarea and the CSV upload turn into (line, SKU, quantity) items.
- * Pure functions, no database: which product a SKU names is decided in quick-order.server.ts.
+ * Quick order parsing: the Quick Entry textarea and the CSV upload turn into (line, SKU, options, quantity)
+ * items. Pure functions, no database: which product a SKU names is decided in quick-order.server.ts; which
+ * of its variants the named options pick, in quick-order-options.ts (chooseOptions).
  *
  * Numbering, so a buyer can find what a message points at:
  * - Quick Entry: "Line N" is the line of the textarea as typed, counting blank lines (they are skipped,
@@ -9,21 +10,28 @@
  *   A quoted cell that spans several lines is still one row.
  */
 import { parse } from "csv-parse/sync";
+import { parseOptionText, quoteForMessage, type OptionChoice } from "./quick-order-options";
 import { MAX_QUICK_ORDER_LINES } from "./quick-order.schema";
 
-export type QuickOrderItem = { lineNumber: number; sku: string; quantity: number };
+/** A product as the quick order page shows it by way of example: its code and, if it has them, options. */
+export { quoteForMessage };
+
+export type QuickOrderExample = { code: string; name: string; options: OptionChoice[] };
+
+export type QuickOrderItem = {
+  lineNumber: number;
+  sku: string;
+  quantity: number;
+  /** options the buyer named ("Size=L", an Options cell): each must be one of the product's */
+  options?: OptionChoice[];
+  /** other CSV columns ("Size" → "L"): they count as options only when the product has one by that name */
+  columns?: OptionChoice[];
+};
 export type QuickOrderIssue = { lineNumber: number; message: string };
 export type QuickOrderParse = { lines: QuickOrderItem[]; errors: QuickOrderIssue[] };
 
 /** How messages name a position: "Line 3" in Quick Entry, "Row 3" in a CSV file. */
 export type PositionLabel = "Line" | "Row";
-
-/** Long pasted lines are cut in messages, so one bad line cannot flood the notice. */
-const MAX_QUOTED_LENGTH = 80;
-
-export function quoteForMessage(text: string): string {
-  return text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH - 1)}…` : text;
-}
 
 function invalidFormatMessage(lineNumber: number, line: string) {
   return `Line ${lineNumber}: Invalid format "${quoteForMessage(line)}"`;
@@ -54,6 +62,20 @@ function unquote(sku: string): string {
  */
 const ENTRY_LINE = /^(.*?)[\s,]+([^\s,]+)$/;
 
+/**
+ * Where a line's options begin: the first comma/semicolon/tab-separated piece with an "=" in it. When that
+ * piece also holds the SKU ("HIVIS-VEST Size=L"), the option starts at the word before the "=".
+ */
+function splitSkuAndOptions(rest: string): { sku: string; optionText: string | null } {
+  const equals = rest.indexOf("=");
+  if (equals === -1) return { sku: rest, optionText: null };
+  const beforeEquals = rest.slice(0, equals).replace(/\s+$/, "");
+  const lastSeparator = Math.max(beforeEquals.lastIndexOf(","), beforeEquals.lastIndexOf(";"), beforeEquals.lastIndexOf("\t"));
+  const lastSpace = beforeEquals.search(/\s\S*$/);
+  const nameStart = lastSeparator >= 0 ? lastSeparator + 1 : lastSpace + 1;
+  return { sku: rest.slice(0, nameStart).replace(/[\s,;]+$/, ""), optionText: rest.slice(nameStart) };
+}
+
 /** "SKU, Quantity" pasted from a spreadsheet as the first line is a header, not an item. */
 const ENTRY_HEADER = /^sku[\s,]+(quantity|qty)$/i;
 
@@ -62,8 +84,10 @@ function splitLines(text: string): string[] {
 }
 
 /**
- * Reads the Quick Entry textarea: one "SKU, quantity" per line. Blank lines are skipped (but counted);
- * a line without a SKU or with a quantity that is not a positive whole number is 'Line N: Invalid format "..."'.
+ * Reads the Quick Entry textarea: one "SKU, quantity" per line, with the options of a product that has
+ * them named between ("HIVIS-VEST, Size=L, 5" or "HIVIS-VEST Size=L Colour=Yellow 5"). Blank lines are
+ * skipped (but counted); a line without a SKU, with options that cannot be read or with a quantity that is
+ * not a positive whole number is 'Line N: Invalid format "..."'.
  */
 export function parseQuickEntry(text: string): QuickOrderParse {
   const lines: QuickOrderItem[] = [];
@@ -78,13 +102,15 @@ export function parseQuickEntry(text: string): QuickOrderParse {
     if (first && ENTRY_HEADER.test(line)) return;
 
     const match = ENTRY_LINE.exec(line);
-    const sku = match ? unquote(match[1].trim()) : "";
+    const parts = match ? splitSkuAndOptions(match[1].trim()) : null;
+    const sku = parts ? unquote(parts.sku.trim()) : "";
+    const options = parts?.optionText ? parseOptionText(parts.optionText) : [];
     const quantity = match ? parsePositiveQuantity(match[2]) : null;
-    if (!match || sku === "" || /^[\s,"]*$/.test(sku) || quantity === null) {
+    if (!match || sku === "" || /^[\s,"]*$/.test(sku) || quantity === null || options === null) {
       errors.push({ lineNumber, message: invalidFormatMessage(lineNumber, line) });
       return;
     }
-    lines.push({ lineNumber, sku, quantity });
+    lines.push({ lineNumber, sku, quantity, ...(options.length > 0 ? { options } : {}) });
   });
   return { lines, errors };
 }
@@ -104,7 +130,7 @@ export function keepLines(text: string, lineNumbers: Iterable<number>): string {
 
 // ─── CSV ────────────────────────────────────────────────────────────────────
 
-export type CsvRow = { rowNumber: number; sku: string; quantity: number };
+export type CsvRow = Omit<QuickOrderItem, "lineNumber"> & { rowNumber: number };
 export type CsvIssue = { rowNumber: number; message: string };
 export type QuickOrderCsvParse = { rows: CsvRow[]; errors: CsvIssue[] };
 
@@ -116,6 +142,17 @@ export const CSV_TOO_MANY_ROWS = `A file can add at most ${MAX_QUICK_ORDER_LINES
 const normaliseHeader = (cell: string) => cell.toLowerCase().replace(/[^a-z0-9]/g, "");
 const SKU_HEADERS = new Set(["sku", "productsku", "code", "productcode", "slug"]);
 const QUANTITY_HEADERS = new Set(["quantity", "qty", "quantities"]);
+/** "Options": a cell of "Size=L; Colour=Yellow". */
+const OPTIONS_HEADERS = new Set(["options", "option", "variants", "variant"]);
+/** Columns a buyer's own order sheet often has that are never a product's options. */
+const NOT_OPTION_HEADERS = new Set([
+  ...["", "name", "product", "productname", "description"],
+  ...["notes", "note", "comment", "comments", "price", "unitprice", "total", "linetotal"],
+]);
+
+function optionsCellMessage(rowNumber: number, text: string) {
+  return `Row ${rowNumber}: Options "${quoteForMessage(text)}" should read Name=Value; Name=Value`;
+}
 
 /** Spreadsheets in some locales save with semicolons; a tab-separated paste saved as .csv uses tabs. */
 function sniffDelimiter(text: string): string {
@@ -154,9 +191,17 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
   const headerIndex = records.findIndex((record) => !isEmpty(record));
   if (headerIndex === -1) return { rows: [], errors: [] };
 
-  const header = records[headerIndex].map(normaliseHeader);
+  const headerCells = records[headerIndex];
+  const header = headerCells.map(normaliseHeader);
   let skuColumn = header.findIndex((cell) => SKU_HEADERS.has(cell));
   let quantityColumn = header.findIndex((cell) => QUANTITY_HEADERS.has(cell));
+  let optionsColumn = header.findIndex((cell) => OPTIONS_HEADERS.has(cell));
+  // every other named column may be an option ("Size"), used when the row's product has it
+  let optionColumns = header.flatMap((cell, index) =>
+    index === skuColumn || index === quantityColumn || index === optionsColumn || NOT_OPTION_HEADERS.has(cell)
+      ? []
+      : [{ index, name: headerCells[index].trim() }],
+  );
   let firstDataIndex = headerIndex + 1;
   if (skuColumn === -1 || quantityColumn === -1) {
     const first = records[headerIndex];
@@ -164,20 +209,39 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
     if (!looksLikeItem) return { rows: [], errors: [{ rowNumber: headerIndex + 1, message: CSV_HEADER_MISSING }] };
     skuColumn = 0;
     quantityColumn = 1;
+    optionsColumn = -1;
+    optionColumns = [];
     firstDataIndex = headerIndex;
   }
 
   const rows: CsvRow[] = [];
+  const errors: CsvIssue[] = [];
   for (let index = firstDataIndex; index < records.length; index += 1) {
     const record = records[index];
     if (isEmpty(record)) continue;
     const sku = (record[skuColumn] ?? "").trim();
     const quantity = parsePositiveQuantity(record[quantityColumn] ?? "");
     if (sku === "" || quantity === null) continue;
-    rows.push({ rowNumber: index + 1, sku, quantity });
+    const rowNumber = index + 1;
+    const optionText = optionsColumn === -1 ? "" : (record[optionsColumn] ?? "").trim();
+    const options = optionText === "" ? [] : parseOptionText(optionText);
+    if (options === null) {
+      errors.push({ rowNumber, message: optionsCellMessage(rowNumber, optionText) });
+      continue;
+    }
+    const columns = optionColumns
+      .map(({ index: at, name }) => ({ name, value: (record[at] ?? "").trim() }))
+      .filter((choice) => choice.value !== "");
+    rows.push({
+      rowNumber,
+      sku,
+      quantity,
+      ...(options.length > 0 ? { options } : {}),
+      ...(columns.length > 0 ? { columns } : {}),
+    });
   }
-  if (rows.length > MAX_QUICK_ORDER_LINES) {
+  if (rows.length + errors.length > MAX_QUICK_ORDER_LINES) {
     return { rows: [], errors: [{ rowNumber: firstDataIndex + 1, message: CSV_TOO_MANY_ROWS }] };
   }
-  return { rows, errors: [] };
+  return { rows, errors };
 }

@@ -201,6 +201,7 @@ export type ProductCardData = {
   id: number;
   slug: string;
   name: string;
+  sku: string | null;
   description: string | null;
   imageUrl: string | null;
   salesPrice: number;

@@ -66,6 +66,8 @@ export type ProductRow = {
   id: number;
   name: string;
   slug: string;
+  /** the product code, e.g. "HIVIS-VEST"; null when none is set */
+  sku: string | null;
   description: string | null;
   imageUrl: string | null;
   categoryId: number | null;
@@ -85,6 +87,7 @@ export const productRowColumns = {
   id: products.id,
   name: products.name,
   slug: products.slug,
+  sku: products.sku,
   description: products.description,
   imageUrl: products.imageUrl,
   categoryId: products.categoryId,
@@ -163,6 +166,7 @@ export type ProductJson = {
   id: number;
   name: string;
   slug: string;
+  sku: string | null;
   description: string | null;
   imageUrl: string | null;
   categoryId: number | null;
@@ -182,6 +186,7 @@ export function productJson(row: ProductWithVariants, { includeCost }: { include
     id: row.id,
     name: row.name,
     slug: row.slug,
+    sku: row.sku,
     description: row.description,
     imageUrl: row.imageUrl,
     categoryId: row.categoryId,
@@ -211,6 +216,8 @@ function scopeConditions({ categoryId }: Scope, q: string): SQL[] {
       or(
         sql`${products.name} LIKE ${pattern} ESCAPE '\\'`,
         sql`${products.description} LIKE ${pattern} ESCAPE '\\'`,
+        // a code read off a label or an invoice finds its product too
+        sql`${products.sku} LIKE ${pattern} ESCAPE '\\'`,
         sql`${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\')`,
       )!,
     );
@@ -466,6 +473,7 @@ export function toCardData(row: ProductRow): ProductCardData {
     id: row.id,
     slug: row.slug,
     name: row.name,
+    sku: row.sku,
     description: shortDescription(row.description),
     imageUrl: row.imageUrl,
     salesPrice: row.salesPrice,

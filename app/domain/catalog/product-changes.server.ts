@@ -13,6 +13,7 @@ import {
   SLUG_TAKEN,
   SUPPLIER_NOT_FOUND,
   resolveSlug,
+  skuTakenMessage,
   type ProductInput,
   type ProductPatch,
 } from "./product.schema";
@@ -45,6 +46,17 @@ function slugTaken(db: DB, slug: string, exceptId?: number) {
   );
 }
 
+/** 409 on the SKU field when another product already has the code (codes are stored upper-case). */
+function skuConflict(db: DB, sku: string | null | undefined, exceptId?: number) {
+  if (!sku) return null;
+  const other = db
+    .select({ name: products.name })
+    .from(products)
+    .where(exceptId === undefined ? eq(products.sku, sku) : and(eq(products.sku, sku), ne(products.id, exceptId)))
+    .get();
+  return other ? fail(409, skuTakenMessage(sku, other.name), "sku") : null;
+}
+
 function checkReferences(db: DB, input: Pick<ProductPatch, "categoryId" | "supplierId">) {
   if (input.categoryId !== undefined && input.categoryId !== null && !categoryExists(db, input.categoryId)) {
     return fail(400, CATEGORY_NOT_FOUND, "categoryId");
@@ -67,6 +79,8 @@ export function createProduct(db: DB, actor: Actor, input: ProductInput, options
       const slug = resolveSlug(input.slug, input.name);
       if (!slug) return fail(400, SLUG_NOT_DERIVABLE, "slug");
       if (slugTaken(tx, slug)) return fail(409, SLUG_TAKEN, "slug");
+      const taken = skuConflict(tx, input.sku);
+      if (taken) return taken;
       const problem = checkReferences(tx, input);
       if (problem) return problem;
       const values: ProductValues = { ...input, slug };
@@ -77,7 +91,7 @@ export function createProduct(db: DB, actor: Actor, input: ProductInput, options
         action: "product.created",
         entityType: "product",
         entityId: id,
-        details: { slug, name: input.name, salesPrice: input.salesPrice },
+        details: { slug, sku: input.sku, name: input.name, salesPrice: input.salesPrice },
       });
       return ok(adminProductJson(getAdminProduct(tx, id)!));
     },
@@ -88,6 +102,7 @@ export function createProduct(db: DB, actor: Actor, input: ProductInput, options
 const PATCHABLE = [
   "name",
   "slug",
+  "sku",
   "description",
   "categoryId",
   "costPrice",
@@ -122,6 +137,10 @@ export function updateProduct(db: DB, actor: Actor, id: number, patch: ProductPa
       }
       if (next.slug !== undefined && next.slug !== current.slug && slugTaken(tx, next.slug, id)) {
         return fail(409, SLUG_TAKEN, "slug");
+      }
+      if (next.sku !== undefined && next.sku !== current.sku) {
+        const taken = skuConflict(tx, next.sku, id);
+        if (taken) return taken;
       }
       const problem = checkReferences(tx, next);
       if (problem) return problem;

@@ -23,6 +23,7 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   DEFAULT_VAT_RATE,
   PRODUCT_CSV_MAX_BYTES,
+  skuTakenMessage,
 } from "./product.schema";
 import { findCategoryByName, uniqueCategorySlug } from "./product-categories.server";
 import type { Actor } from "./products.server";
@@ -140,6 +141,10 @@ function writeVariants(tx: DB, productId: number, variants: readonly ImportVaria
 function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): "created" | "updated" | RowError {
   const { fields } = item;
   const existing = tx.select().from(products).where(eq(products.slug, item.slug)).get();
+  if (fields.sku) {
+    const holder = tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.sku, fields.sku)).get();
+    if (holder && holder.id !== existing?.id) return { row: item.row, message: skuTakenMessage(fields.sku, holder.name) };
+  }
 
   if (!existing) {
     const labels = LABELS[format];
@@ -151,6 +156,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
       .values({
         name: fields.name,
         slug: item.slug,
+        sku: fields.sku ?? null,
         description: fields.description ?? null,
         categoryId,
         costPrice: fields.costPrice ?? 0,
@@ -176,6 +182,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
 
   const next: Partial<typeof products.$inferInsert> = {};
   if (fields.name !== undefined) next.name = fields.name;
+  if (fields.sku !== undefined) next.sku = fields.sku;
   if (fields.description !== undefined) next.description = fields.description;
   if (fields.categoryName !== undefined) {
     const sameCategory =
@@ -232,6 +239,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       .select({
         id: products.id,
         slug: products.slug,
+        sku: products.sku,
         name: products.name,
         description: products.description,
         categoryName: categories.name,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stringify } from "csv-stringify/sync";
 import {
   SHOPIFY_COLUMNS,
   exportFileName,
@@ -120,6 +121,7 @@ describe("parseProductCsv: Shopify", () => {
 describe("shopifyRowsFor", () => {
   const product: ExportProduct = {
     slug: "vest",
+    sku: "HIVIS-VEST",
     name: "Vest",
     description: "Bright",
     categoryName: "PPE",
@@ -164,6 +166,27 @@ describe("shopifyRowsFor", () => {
     expect(row[column("Option1 Name")]).toBe("Title");
     expect(row[column("Option1 Value")]).toBe("Default Title");
     expect(row[column("Variant Taxable")]).toBe("FALSE");
+  });
+
+  it("writes the SKU on the product's first row only, and reading the rows back keeps it", () => {
+    const rows = shopifyRowsFor(product);
+    expect(rows.map((row) => row[column("Variant SKU")])).toEqual(["HIVIS-VEST", "", "", ""]);
+    const parsed = parseProductCsv(stringify([[...SHOPIFY_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items[0].fields.sku).toBe("HIVIS-VEST");
+    expect(parsed.value.items[0].variants).toEqual(product.variants);
+  });
+
+  it("reads a SKU in capitals, refuses a malformed one and a code given to two products", () => {
+    const parsed = parseProductCsv(
+      ["slug,sku,name,salesPrice", "vest,hivis-vest ,Vest,2.49", "glove,NITRILE GLV,Gloves,5.49", "cap,HIVIS-VEST,Cap,1.00"].join("\n"),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items.map((item) => [item.slug, item.fields.sku])).toEqual([["vest", "HIVIS-VEST"]]);
+    expect(parsed.value.errors).toEqual([
+      { row: 3, message: 'sku "NITRILE GLV": Use letters, numbers, hyphens, underscores and full stops only' },
+      { row: 4, message: "SKU HIVIS-VEST is already on row 2" },
+    ]);
   });
 
   it("optionCombinations has the first option changing slowest", () => {

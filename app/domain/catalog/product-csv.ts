@@ -28,6 +28,8 @@ import {
   imageUrlProblem,
   normaliseDescription,
   parseMoneyInput,
+  normaliseSku,
+  skuProblem,
   splitOptions,
 } from "./product.schema";
 
@@ -40,6 +42,8 @@ export type ImportVariant = { name: string; options: string[] };
 /** The fields a file sets; an absent key means "leave it as it is" (or the default for a new product). */
 export type ImportFields = {
   name?: string;
+  /** the product code, upper-cased; null clears it */
+  sku?: string | null;
   description?: string | null;
   categoryName?: string | null;
   stockLevel?: number;
@@ -68,6 +72,7 @@ export type ParseOutcome = { ok: true; value: ParsedProductCsv } | { ok: false; 
 /** What the export writes for one product. */
 export type ExportProduct = {
   slug: string;
+  sku: string | null;
   name: string;
   description: string | null;
   categoryName: string | null;
@@ -258,6 +263,7 @@ export function parseProductCsv(text: string): ParseOutcome {
   if (keys.includes("handle")) parsed = parseShopify(keys, body);
   else parsed = parseSimple(keys, body);
   if (!parsed) return { ok: false, message: UNKNOWN_LAYOUT };
+  refuseRepeatedSkus(parsed);
   if (parsed.items.length === 0 && parsed.errors.length === 0 && unreadable.length === 0) {
     return { ok: false, message: NO_PRODUCT_ROWS };
   }
@@ -331,6 +337,30 @@ function categoryOf(row: number, column: string, value: string): string | null {
   return name || null;
 }
 
+function skuOf(row: number, column: string, value: string): string | null {
+  const sku = normaliseSku(value);
+  if (sku === null) return null;
+  const problem = skuProblem(sku);
+  if (problem) throw new RowProblem(row, `${column} ${quote(value)}: ${problem}`);
+  return sku;
+}
+
+/** A code may name one product: the second product in the file with the same code is refused. */
+function refuseRepeatedSkus(parsed: ParsedProductCsv) {
+  const seen = new Map<string, number>();
+  parsed.items = parsed.items.filter((item) => {
+    const sku = item.fields.sku;
+    if (!sku) return true;
+    const earlier = seen.get(sku);
+    if (earlier === undefined) {
+      seen.set(sku, item.row);
+      return true;
+    }
+    parsed.errors.push({ row: item.row, message: `SKU ${sku} is already on row ${earlier}` });
+    return false;
+  });
+}
+
 function imageOf(row: number, column: string, value: string): string | null {
   if (!value) return null;
   const problem = imageUrlProblem(value);
@@ -344,6 +374,7 @@ const compact = (key: string) => key.replace(/[^a-z0-9]/g, "");
 
 const SIMPLE_ALIASES: Record<string, string[]> = {
   slug: ["slug"],
+  sku: ["sku", "productcode", "code"],
   name: ["name", "productname", "title"],
   description: ["description"],
   category: ["category", "categoryname"],
@@ -374,6 +405,7 @@ function parseSimple(keys: string[], records: CsvRecord[]): ParsedProductCsv | n
 
       const fields: ImportFields = {};
       if (name) fields.name = name;
+      if (cells.has("sku")) fields.sku = skuOf(row, "sku", cells.get(record, "sku"));
       if (cells.has("description")) {
         fields.description = descriptionOf(row, "description", normaliseDescription(cells.get(record, "description")));
       }
@@ -469,6 +501,8 @@ function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportIt
     fields.categoryName = categoryOf(first.row, type ? "Type" : "Product Category", type || lastSegment);
   }
 
+  // the product's code is the first row's Variant SKU, where the export writes it
+  if (cells.has("Variant SKU")) fields.sku = skuOf(first.row, "Variant SKU", cells.get(first, "Variant SKU"));
   if (cells.has("Variant Price")) {
     const price = cells.get(first, "Variant Price");
     if (price) fields.salesPrice = amountOf(first.row, "Variant Price", price);
@@ -583,8 +617,8 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
       if (isFirst) row[`Option${slot + 1} Name` as ShopifyColumn] = name;
       row[`Option${slot + 1} Value` as ShopifyColumn] = options[slot] ?? "";
     });
-    row["Variant SKU"] =
-      variants.length > 0 ? [product.slug, ...options.map((option) => slugify(option) || "option")].join("-") : product.slug;
+    // the product's code, once: its options have no codes of their own here
+    row["Variant SKU"] = isFirst ? (product.sku ?? "") : "";
     row["Variant Grams"] = "0";
     row["Variant Inventory Tracker"] = "shopify";
     row["Variant Inventory Qty"] = String(isFirst ? product.stockLevel : 0);

@@ -62,6 +62,7 @@ export function productSummaryJson(product: ProductDetail) {
     id: product.id,
     name: product.name,
     slug: product.slug,
+    sku: product.sku,
     imageUrl: product.imageUrl,
     price: toDecimalString(product.salesPrice),
     vatRate: toDecimalString(product.vatRate),
@@ -138,6 +139,7 @@ export type PricedCard = { product: ProductCardData; price: CardPrice };
 const cardColumns = {
   id: products.id,
   slug: products.slug,
+  sku: products.sku,
   name: products.name,
   description: products.description,
   imageUrl: products.imageUrl,

@@ -40,6 +40,7 @@ describe("productCreateSchema", () => {
     expect(productCreateSchema.parse({ name: "  Mop   Bucket ", salesPrice: "£1,299.5" })).toEqual({
       name: "Mop Bucket",
       slug: null,
+      sku: null,
       description: null,
       categoryId: null,
       costPrice: 0,
@@ -50,6 +51,11 @@ describe("productCreateSchema", () => {
       imageUrl: null,
       supplierId: null,
     });
+  });
+
+  it("trims and upper-cases a SKU; blank means none", () => {
+    expect(productCreateSchema.parse({ name: "A", salesPrice: "1", sku: " hivis-vest_2.l " }).sku).toBe("HIVIS-VEST_2.L");
+    expect(productCreateSchema.parse({ name: "A", salesPrice: "1", sku: "  " }).sku).toBeNull();
   });
 
   it("accepts JSON numbers and rates", () => {
@@ -64,6 +70,8 @@ describe("productCreateSchema", () => {
     [{ name: "A", salesPrice: "1", slug: "Has Spaces" }, "slug", "Use lower-case letters, numbers, hyphens and underscores only"],
     [{ name: "A", salesPrice: "1", imageUrl: "//evil.example/x.png" }, "imageUrl", "Image URL must start with https:// (or / for an image on this site)"],
     [{ name: "A", salesPrice: "100000000" }, "salesPrice", "Sales price is too large"],
+    [{ name: "A", salesPrice: "1", sku: "HIVIS VEST" }, "sku", "Use letters, numbers, hyphens, underscores and full stops only"],
+    [{ name: "A", salesPrice: "1", sku: "X".repeat(65) }, "sku", "SKU must be at most 64 characters"],
   ])("%j → %s", (input, field, message) => {
     const result = productCreateSchema.safeParse(input);
     expect(result.success).toBe(false);

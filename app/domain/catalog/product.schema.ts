@@ -14,6 +14,7 @@ import { slugify } from "~/utils/slug";
 
 export const PRODUCT_NAME_MAX = 200;
 export const PRODUCT_SLUG_MAX = 200;
+export const PRODUCT_SKU_MAX = 64;
 export const CATEGORY_NAME_MAX = 100;
 export const CATEGORY_SLUG_MAX = 100;
 export const VARIANT_NAME_MAX = 100;
@@ -72,6 +73,9 @@ const PRODUCT_NAME_REQUIRED = "Product name is required";
 const SLUG_INVALID = "Use lower-case letters, numbers, hyphens and underscores only";
 export const SLUG_NOT_DERIVABLE = "Enter a slug: the name has no letters or numbers to make one from";
 export const SLUG_TAKEN = "A product with this slug already exists";
+const SKU_INVALID = "Use letters, numbers, hyphens, underscores and full stops only";
+/** A product code may name one product only; the message names the product that has it. */
+export const skuTakenMessage = (sku: string, productName: string) => `SKU ${sku} is already used by ${productName}`;
 const SALES_PRICE_REQUIRED = "Sales price is required";
 const CATEGORY_NAME_REQUIRED = "Category name is required";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
@@ -205,6 +209,33 @@ function slugField(max: number) {
   });
 }
 
+const SKU_PATTERN = /^[A-Z0-9._-]+$/;
+
+/**
+ * A product code as stored: trimmed and upper-cased ("hivis-vest " → "HIVIS-VEST"), so codes compare
+ * without case wherever they are typed; null for blank.
+ */
+export function normaliseSku(text: string): string | null {
+  const sku = text.trim().toUpperCase();
+  return sku === "" ? null : sku;
+}
+
+/** What is wrong with a normalised product code, or null when it is fine. */
+export function skuProblem(sku: string): string | null {
+  if (sku.length > PRODUCT_SKU_MAX) return `SKU must be at most ${PRODUCT_SKU_MAX} characters`;
+  return SKU_PATTERN.test(sku) ? null : SKU_INVALID;
+}
+
+/** An optional product code; blank → null (no code). */
+const skuField = z.unknown().transform((value, ctx): string | null => {
+  const text = asText(value);
+  if (text === null) return issue(ctx, "SKU must be text");
+  const sku = normaliseSku(text);
+  if (sku === null) return null;
+  const problem = skuProblem(sku);
+  return problem ? issue(ctx, problem) : sku;
+});
+
 /** Pounds → pence: "12.50", "£1,200", 12.5. At most two decimal places. */
 export function parseMoneyInput(value: unknown): number | null {
   if (typeof value === "number") {
@@ -305,6 +336,7 @@ const imageUrlField = z.unknown().transform((value, ctx): string | null => {
 const productFields = {
   name: requiredText("Product name", PRODUCT_NAME_REQUIRED, PRODUCT_NAME_MAX),
   slug: slugField(PRODUCT_SLUG_MAX),
+  sku: skuField,
   description: optionalText("Description", DESCRIPTION_MAX, normaliseDescription),
   categoryId: optionalIdField("Category"),
   costPrice: moneyField("Cost price", { fallback: 0 }),

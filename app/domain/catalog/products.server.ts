@@ -41,11 +41,15 @@ function toAdminRow({ supplierId, ...row }: { supplierId: string | null } & Para
   return { ...toProductRow(row), supplierId };
 }
 
-/** Every word must be in the product's name or its category's name (spec: search by name or category). */
+/**
+ * Every word must be in the product's name, its category's name (spec: search by name or category) or its
+ * SKU, so a code read off a label finds the product.
+ */
 function searchConditions(q: string): SQL[] {
   return searchTerms(q).map((term) => {
     const pattern = containsPattern(term);
-    return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\'))`;
+    return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.sku} LIKE ${pattern} ESCAPE '\\'
+      OR ${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\'))`;
   });
 }
 

@@ -73,6 +73,7 @@ export function loadSalesInvoiceDocument(
 
   const lines = db
     .select({
+      sku: salesInvoiceItems.sku,
       description: salesInvoiceItems.description,
       quantity: salesInvoiceItems.quantity,
       unitPrice: salesInvoiceItems.unitPrice,

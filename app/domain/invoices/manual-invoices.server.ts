@@ -92,17 +92,25 @@ export function createManualInvoice(
         invoiceNumber = nextInvoiceNumber(tx, issueDate);
       }
 
-      const lines: { productId: number | null; description: string; quantity: number; unitPrice: number; vatRate: number }[] = [];
+      type Line = { productId: number | null; sku: string | null; description: string; quantity: number; unitPrice: number; vatRate: number };
+      const lines: Line[] = [];
       for (const [index, line] of input.items.entries()) {
         if (line.productId !== undefined) {
           const product = tx
-            .select({ id: products.id, name: products.name, salesPrice: products.salesPrice, vatRate: products.vatRate })
+            .select({
+              id: products.id,
+              name: products.name,
+              sku: products.sku,
+              salesPrice: products.salesPrice,
+              vatRate: products.vatRate,
+            })
             .from(products)
             .where(eq(products.id, line.productId))
             .get();
           if (!product) return fail(400, "Product not found", `items.${index}.productId`);
           lines.push({
             productId: product.id,
+            sku: product.sku,
             description: product.name,
             quantity: line.quantity,
             unitPrice: product.salesPrice,
@@ -111,6 +119,7 @@ export function createManualInvoice(
         } else {
           lines.push({
             productId: null,
+            sku: null,
             description: line.description!,
             quantity: line.quantity,
             unitPrice: line.unitPrice!,
@@ -141,6 +150,7 @@ export function createManualInvoice(
           lines.map((line, i) => ({
             invoiceId: invoice.id,
             productId: line.productId,
+            sku: line.sku,
             description: line.description,
             quantity: line.quantity,
             unitPrice: line.unitPrice,

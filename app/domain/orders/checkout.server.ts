@@ -124,6 +124,7 @@ export function loadCheckout(
     lines: cart.lines.map((line) => ({
       key: `${line.productId}|${line.variantKey}`,
       productName: line.productName,
+      sku: line.sku,
       productSlug: line.productSlug,
       selectedVariants: line.selectedVariants,
       quantity: line.quantity,

@@ -8,7 +8,8 @@
 import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { orderItems, orders } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
-import { addToCart } from "~/domain/cart/cart.server";
+import { addLinesToCart, leftOutLines, type BulkCartLine } from "~/domain/cart/cart-bulk.server";
+import { bulkAddNotice, lineName, type LeftOutLine, type ShortLine } from "~/domain/cart/cart-words";
 import { type CartOwner } from "~/domain/cart/cart-lines.server";
 import type { SelectedVariants } from "~/domain/cart/cart.schema";
 import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
@@ -16,7 +17,7 @@ import { writeTransaction, type DB } from "~/utils/db.server";
 import { firstIssue } from "~/utils/http.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
-import { fail, ok, type Failure, type Result } from "~/utils/result";
+import { fail, ok, type Result } from "~/utils/result";
 import type { Toast } from "~/utils/session.server";
 import { customerOrdersWhere } from "./order-history-filters.server";
 import {
@@ -38,6 +39,8 @@ export type OrderItemJson = {
   /** null when the product has since been deleted */
   productId: number | null;
   productName: string;
+  /** the product's code when ordered; null when it had none */
+  sku: string | null;
   quantity: number;
   /** ex VAT */
   unitPrice: string;
@@ -114,6 +117,7 @@ const itemColumns = {
   orderId: orderItems.orderId,
   productId: orderItems.productId,
   productName: orderItems.productName,
+  sku: orderItems.sku,
   quantity: orderItems.quantity,
   unitPrice: orderItems.unitPrice,
   vatRate: orderItems.vatRate,
@@ -143,6 +147,7 @@ function itemJson(row: ItemRow): OrderItemJson {
     id: row.id,
     productId: row.productId,
     productName: row.productName,
+    sku: row.sku,
     quantity: row.quantity,
     unitPrice: toDecimalString(row.unitPrice),
     vatRate: toDecimalString(row.vatRate),
@@ -336,38 +341,24 @@ export function getCustomerOrderItems(db: DB, userId: string, orderId: number): 
 
 // ─── Reorder ────────────────────────────────────────────────────────────────
 
-/** A line of the order that could not go into the cart, and why. */
-export type SkippedLine = { productName: string; reason: string };
-
 export type ReorderOutcome = {
-  /** how many of the order's lines were added to the cart */
+  /** how many of the order's lines went into the cart (some perhaps short) */
   added: number;
-  /** the lines left out, named (product and its options) */
-  skipped: string[];
-  /** the same lines with the reason each was left out */
-  skippedLines: SkippedLine[];
+  /** distinct products and units put in */
+  products: number;
+  units: number;
+  /** lines short of stock: what was asked and what went in (0 when none could be had) */
+  short: ShortLine[];
+  /** the lines left out (deleted products, options no longer offered), named with their options, and why */
+  leftOut: LeftOutLine[];
 };
 
-/** "Hi-Vis Vest (Size: L, Colour: Yellow)"; just the name when the line has no options. */
-export function lineName(productName: string, selectedVariants: SelectedVariants): string {
-  const options = Object.entries(selectedVariants).map(([name, option]) => `${name}: ${option}`);
-  return options.length > 0 ? `${productName} (${options.join(", ")})` : productName;
-}
-
-/** Why addToCart refused a line, in words that fit "Skipped: Name (reason)". */
-function skipReason(failure: Failure): string {
-  if (failure.status === 404) return "no longer available";
-  if (failure.status === 400) return "options no longer available";
-  if (/out of stock$/i.test(failure.message)) return "out of stock";
-  return failure.message.charAt(0).toLowerCase() + failure.message.slice(1);
-}
-
 /**
- * Puts the lines of one of the customer's orders back in a cart, each through addToCart, so each is
- * priced today for this buyer (never at the old order's price) and checked against today's stock.
- * Lines whose product was deleted, is out of stock (or short of the quantity), or whose options no longer
- * exist are skipped and named; the rest are added. 404 "Order not found" when the order is not the user's.
- * For a signed-in cart the whole reorder is one transaction.
+ * Puts the lines of one of the customer's orders back in a cart in one go, each priced today for this
+ * buyer (never at the old order's price) and checked against today's stock. A line short of stock puts in
+ * what there is and is named as short; lines whose product was deleted or whose options no longer exist
+ * are left out and named. 404 "Order not found" when the order is not the user's. For a signed-in cart the
+ * whole reorder is one transaction.
  */
 export function reorderIntoCart(
   db: DB,
@@ -378,43 +369,29 @@ export function reorderIntoCart(
 ): Result<ReorderOutcome> {
   const run = (tx: DB): Result<ReorderOutcome> => {
     if (!findCustomerOrder(tx, userId, orderId)) return fail(404, ORDER_NOT_FOUND);
-    let added = 0;
-    const skippedLines: SkippedLine[] = [];
+    const gone: LeftOutLine[] = [];
+    const lines: BulkCartLine[] = [];
     for (const line of orderItemRows(tx, orderId)) {
       const selectedVariants = variantsOf(line.selectedVariants);
-      const name = lineName(line.productName, selectedVariants);
-      if (line.productId === null) {
-        skippedLines.push({ productName: name, reason: "no longer available" });
-        continue;
-      }
-      const result = addToCart(tx, owner, buyer, {
-        productId: line.productId,
-        quantity: line.quantity,
-        selectedVariants,
-      });
-      if (result.ok) added += 1;
-      else skippedLines.push({ productName: name, reason: skipReason(result) });
+      if (line.productId === null) gone.push({ name: lineName(line.productName, selectedVariants), reason: "no longer available" });
+      else lines.push({ productId: line.productId, productName: line.productName, quantity: line.quantity, selectedVariants });
     }
-    return ok({ added, skipped: skippedLines.map((line) => line.productName), skippedLines });
+    const { added, products, units, short, skipped } = addLinesToCart(tx, owner, buyer, lines, { upTo: true });
+    return ok({ added, products, units, short, leftOut: [...gone, ...leftOutLines(skipped)] });
   };
   return owner.kind === "user" ? writeTransaction(db, run) : run(db);
 }
 
-/** The notice after a reorder: how many lines went in, and which were left out and why. */
+/**
+ * The notice after a reorder: "Added 3 products (14 units) to your cart", then what was short
+ * ("Short: Nitrile Gloves (asked 10, added 4); Blue Roll: out of stock.") and what was left out.
+ */
 export function reorderToast(outcome: ReorderOutcome): Toast {
-  const skipped =
-    outcome.skippedLines.length > 0
-      ? `Skipped: ${outcome.skippedLines.map((line) => `${line.productName} (${line.reason})`).join("; ")}`
-      : "";
-  if (outcome.added === 0) {
-    return {
-      title: "Nothing added to cart",
-      description: skipped || "This order has no items to add.",
-      variant: "destructive",
-    };
+  const { title, details } = bulkAddNotice(outcome);
+  if (title === null) {
+    return { title: "Nothing added to cart", description: details || "This order has no items to add.", variant: "destructive" };
   }
-  const added = `${outcome.added} item(s) added to your cart.`;
-  return { title: "Items added to cart", description: skipped ? `${added} ${skipped}` : added, variant: "default" };
+  return details ? { title, description: details, variant: "default" } : { title, variant: "default" };
 }
 
 export type ReorderSubmission = {

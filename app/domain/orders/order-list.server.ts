@@ -198,6 +198,7 @@ export function adminOrderJson(order: AdminOrderDetail) {
       id: item.id,
       productId: item.productId,
       productName: item.productName,
+      sku: item.sku,
       selectedVariants: item.selectedVariants,
       quantity: item.quantity,
       unitPrice: toDecimalString(item.unitPrice),

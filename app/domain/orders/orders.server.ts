@@ -302,6 +302,7 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
           orderId: order.id,
           productId: freeProduct.id,
           productName: `${freeProduct.name} (free with voucher ${voucher.code})`,
+          sku: freeProduct.sku,
           selectedVariants: {},
           quantity: 1,
           unitPrice: 0,
@@ -348,7 +349,7 @@ function freeProductOf(tx: DB, voucher: VoucherRow) {
     voucher.productId === null
       ? undefined
       : tx
-          .select({ id: products.id, name: products.name, vatRate: products.vatRate })
+          .select({ id: products.id, name: products.name, sku: products.sku, vatRate: products.vatRate })
           .from(products)
           .where(eq(products.id, voucher.productId))
           .get();

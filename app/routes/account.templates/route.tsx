@@ -3,7 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewerOlderLinks } from "~/components/ui/page-links";
 import { UrlDialog } from "~/components/ui/url-dialog";
-import { describeSkipped } from "~/domain/cart/cart-bulk.server";
+import { leftOutLines } from "~/domain/cart/cart-bulk.server";
+import { bulkAddNotice } from "~/domain/cart/cart-words";
 import {
   TEMPLATE_DELETE_FAILED,
   TEMPLATE_LOAD_FAILED,
@@ -54,16 +55,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const gone = (title: string): Toast => ({ title, description: TEMPLATE_GONE, variant: "destructive" });
 
-/** What Load into Cart says: how much went in, and which items were skipped and why. */
-function loadedToast({ added, units, skipped, templateName }: LoadedTemplate): Toast {
-  if (skipped.length > 0) {
-    const rest = added === 0 ? "Nothing else was added." : `The other ${added} ${added === 1 ? "item was" : "items were"} added to your cart.`;
-    return { title: TEMPLATE_LOAD_FAILED, description: `Skipped: ${describeSkipped(skipped)}. ${rest}`, variant: "destructive" };
-  }
-  return {
-    title: "Template loaded",
-    description: `${units} ${units === 1 ? "item" : "items"} from "${templateName}" added to your cart.`,
-  };
+/**
+ * What Load into Cart says: how much went in ("Added 3 products (12 units) to your cart."), which items
+ * were short of stock, and which were skipped and why. Skipped products take the spec's failure title.
+ */
+function loadedToast(result: LoadedTemplate): Toast {
+  const { title, details } = bulkAddNotice({ ...result, leftOut: leftOutLines(result.skipped), from: result.templateName });
+  const description = [title ? `${title}.` : "Nothing was added to your cart.", details].filter(Boolean).join(" ");
+  if (result.skipped.length > 0 || title === null) return { title: TEMPLATE_LOAD_FAILED, description, variant: "destructive" };
+  return { title: "Template loaded", description };
 }
 
 /** Load into Cart (then the cart) and Delete (back to the list page), each once per page key. */

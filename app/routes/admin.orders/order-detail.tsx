@@ -1,3 +1,4 @@
+import { SkuLabel } from "~/components/catalog/sku-label";
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
@@ -113,6 +114,7 @@ export function OrderDetailView({
                 <tr key={item.id} data-testid="order-item">
                   <td className={tdClass}>
                     {item.productName}
+                    <SkuLabel sku={item.sku} />
                     {options.length > 0 ? (
                       <div className="text-xs text-slate-500">
                         {options.map(([name, value]) => `${name}: ${value}`).join(", ")}

@@ -73,7 +73,7 @@ function productFailureResult(submission: Submission<unknown>, failure: Failure,
   return failureResult(submission, failure.field === "vatRate" ? { ...failure, field: "vatRateCustom" } : failure, fields);
 }
 
-const PRODUCT_FORM_FIELDS = ["name", "slug", "description", "categoryId", "supplierId", "costPrice", "salesPrice", "vatRateCustom", "stockLevel", "lowStockThreshold", "imageUrl"];
+const PRODUCT_FORM_FIELDS = ["name", "slug", "sku", "description", "categoryId", "supplierId", "costPrice", "salesPrice", "vatRateCustom", "stockLevel", "lowStockThreshold", "imageUrl"];
 
 /** Add product or Save changes: a product that has gone meanwhile goes back to the list with a notice. */
 export async function saveProductPost({ request, db, admin, formData, query }: ProductPost, intent: string) {

@@ -28,6 +28,7 @@ function formDefaults(product: NonNullable<ReturnType<typeof getAdminProduct>> |
   return {
     name: product?.name ?? "",
     slug: product?.slug ?? "",
+    sku: product?.sku ?? "",
     description: product?.description ?? "",
     categoryId: String(categoryId ?? product?.categoryId ?? ""),
     costPrice: product ? toDecimalString(product.costPrice) : "",
@@ -67,6 +68,7 @@ export function loadProductsPage(db: DB, params: URLSearchParams) {
       id: row.id,
       name: row.name,
       slug: row.slug,
+      sku: row.sku,
       imageUrl: row.imageUrl,
       category: row.category ? { name: row.category.name } : null,
       salesPrice: row.salesPrice,

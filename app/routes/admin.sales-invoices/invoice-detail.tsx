@@ -1,3 +1,4 @@
+import { SkuLabel } from "~/components/catalog/sku-label";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { HiddenFields, primaryLinkClass } from "~/components/admin/form/form-bits";
@@ -186,7 +187,10 @@ export function InvoiceDetail({
               ) : (
                 invoice.lines.map((line, i) => (
                   <tr key={i}>
-                    <td className={tdClass}>{line.description}</td>
+                    <td className={tdClass}>
+                      {line.description}
+                      <SkuLabel sku={line.sku} />
+                    </td>
                     <td className={`${tdClass} text-right tabular-nums`}>{line.quantity.toLocaleString("en-GB")}</td>
                     <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.unitPrice)}</td>
                     <td className={`${tdClass} text-right tabular-nums`}>{formatPercent(line.vatRate)}</td>

@@ -18,6 +18,7 @@ import { loadCartPage } from "~/domain/cart/cart-page.server";
 import { cartInputFromForm } from "~/domain/cart/cart.schema";
 import { clearCartOnce } from "~/domain/cart/clear-cart.server";
 import { cartOwnerOf, type CartFailure } from "~/domain/cart/cart-lines.server";
+import { linesAndItems, wasOrWere } from "~/domain/cart/cart-words";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -124,18 +125,16 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const result = restoreMirroredCart(db, owner, buyer, submission.value.lines);
       if (!result.ok) return backToCart(request, { title: result.message });
-      const { added, skipped } = result.value;
+      const { added, units, skipped } = result.value;
+      const restored = `${linesAndItems(added, units)} ${wasOrWere(added)} restored to your cart.`;
       if (skipped.length > 0) {
         return backToCart(request, {
           title: added > 0 ? `Restored ${added} of ${added + skipped.length} lines` : "Your items could not be restored",
-          description: `Not available: ${describeSkipped(skipped)}.`,
+          description: `${added > 0 ? `${restored} ` : ""}Not available: ${describeSkipped(skipped)}.`,
           variant: "destructive",
         });
       }
-      return backToCart(request, {
-        title: "Items restored",
-        description: `${added} ${added === 1 ? "line is" : "lines are"} back in your cart.`,
-      });
+      return backToCart(request, { title: "Items restored", description: restored });
     }
 
     default:
@@ -167,9 +166,7 @@ export default function CartPage() {
       {data.dialog === SAVE_TEMPLATE_DIALOG ? null : <ConnectionLostNotice data={posted} />}
       {data.droppedCount > 0 ? (
         <div role="status" className="mb-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {data.droppedCount === 1
-            ? "1 item in your cart is no longer available and was removed."
-            : `${data.droppedCount} items in your cart are no longer available and were removed.`}
+          {`${linesAndItems(data.droppedLines, data.droppedCount)} in your cart ${data.droppedLines === 1 ? "is" : "are"} no longer available and ${wasOrWere(data.droppedLines)} removed.`}
         </div>
       ) : null}
 

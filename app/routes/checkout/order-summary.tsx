@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { CheckoutPage } from "~/domain/orders/checkout.server";
 import { VAT_ROUNDING_NOTE } from "~/domain/pricing/price-basis";
 import { formatMoney, formatPercent } from "~/utils/money";
+import { SkuLabel } from "~/components/catalog/sku-label";
 
 function variantsLabel(selected: Record<string, string>) {
   return Object.entries(selected)
@@ -28,6 +29,7 @@ export function OrderSummary({ data }: { data: SummaryData }) {
                 <Link to={`/products/${line.productSlug}`} className="font-medium text-slate-900 hover:underline">
                   {line.productName}
                 </Link>
+                <SkuLabel sku={line.sku} />
                 {variants ? <p className="text-slate-600">{variants}</p> : null}
                 <p className="text-slate-600">
                   {line.quantity} × {formatMoney(line.unitPrice)}{" "}

@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       tab,
-      examples: tab === "entry" ? quickOrderExamples(db, 2) : [],
+      examples: tab === "entry" ? quickOrderExamples(db, 1) : [],
       orders,
       result: result && result.tab === tab ? { added: result.added, errors: result.errors, more: result.more } : null,
       resultId: result?.id ?? null,

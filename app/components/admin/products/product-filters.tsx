@@ -71,7 +71,7 @@ export function ProductFilters({
           type="search"
           name="q"
           defaultValue={query.q}
-          placeholder="Product or category name"
+          placeholder="Product, SKU or category name"
           className={`${inputClass} mt-1`}
           maxLength={100}
         />

@@ -11,6 +11,7 @@ import {
   DESCRIPTION_MAX,
   PRODUCT_INTENTS,
   PRODUCT_NAME_MAX,
+  PRODUCT_SKU_MAX,
   PRODUCT_SLUG_MAX,
   VAT_RATE_CHOICES,
   productFormSchema,
@@ -21,6 +22,7 @@ import type { Toast } from "~/utils/session.server";
 export type ProductFormDefaults = {
   name: string;
   slug: string;
+  sku: string;
   description: string;
   categoryId: string;
   costPrice: string;
@@ -131,6 +133,17 @@ export function ProductForm({
               ...getInputProps(fields.slug, { type: "text" }),
               maxLength: PRODUCT_SLUG_MAX,
               placeholder: slugPlaceholder,
+              autoComplete: "off",
+              spellCheck: false,
+            }}
+          />
+          <Field
+            label="SKU (optional)"
+            errors={fields.sku.errors}
+            hint="The product code buyers type in quick order, e.g. HIVIS-VEST. Saved in capitals."
+            inputProps={{
+              ...getInputProps(fields.sku, { type: "text" }),
+              maxLength: PRODUCT_SKU_MAX,
               autoComplete: "off",
               spellCheck: false,
             }}

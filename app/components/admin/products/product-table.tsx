@@ -8,6 +8,7 @@ export type ProductTableRow = {
   id: number;
   name: string;
   slug: string;
+  sku: string | null;
   imageUrl: string | null;
   category: { name: string } | null;
   salesPrice: number;
@@ -93,7 +94,10 @@ export function ProductTable({
               </td>
               <td className={tdClass}>
                 <div className="font-medium text-slate-900">{row.name}</div>
-                <div className="font-mono text-xs text-slate-500">{row.slug}</div>
+                <div className="font-mono text-xs text-slate-500">
+                  {row.sku ? <span className="mr-2 text-slate-700">SKU {row.sku}</span> : null}
+                  {row.slug}
+                </div>
               </td>
               <td className={tdClass}>{row.category?.name ?? <span className="text-slate-400">—</span>}</td>
               <td className={`${tdClass} whitespace-nowrap text-right`}>
