@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { getCompanySettings } from "./company.server";
+import { DEMO_COMPANY, getCompanySettings, invoiceIdentityProblem, NO_VAT_NUMBER_MESSAGE } from "./company.server";
 
 describe("getCompanySettings", () => {
-  it("falls back to the sample company, without a VAT number or bank details", () => {
-    expect(getCompanySettings({})).toEqual({
-      name: "Trade Counter Ltd",
-      address: "Unit 4, Riverside Trading Estate, Leeds, LS11 5SG",
-      vatNumber: null,
-      email: "accounts@example.co.uk",
-      phone: null,
-      bank: null,
-      mailFrom: "Trade Counter <orders@example.co.uk>",
-    });
+  it("a demo install falls back to the demo company, with its sample VAT number and bank details", () => {
+    expect(getCompanySettings({}, { demo: true })).toEqual(DEMO_COMPANY);
+    expect(invoiceIdentityProblem(getCompanySettings({}, { demo: true }))).toBeNull();
+  });
+
+  it("a real install gets no made-up VAT number or bank account, and cannot invoice until it is set", () => {
+    const settings = getCompanySettings({}, { demo: false });
+    expect(settings).toMatchObject({ name: DEMO_COMPANY.name, vatNumber: null, bank: null, phone: null });
+    expect(invoiceIdentityProblem(settings)).toBe(NO_VAT_NUMBER_MESSAGE);
+    expect(invoiceIdentityProblem(getCompanySettings({ COMPANY_VAT_NUMBER: "GB999999973" }, { demo: false }))).toBeNull();
   });
 
   it("reads every setting from the environment", () => {
@@ -34,10 +34,10 @@ describe("getCompanySettings", () => {
       bank: { bankName: "Bank plc", accountName: "Acme Supplies Ltd", sortCode: "00-00-00", accountNumber: "00000000" },
       mailFrom: '"Acme Supplies Ltd" <accounts@acme.test>',
     });
-    expect(getCompanySettings({ MAIL_FROM: "Orders <o@acme.test>" }).mailFrom).toBe("Orders <o@acme.test>");
+    expect(getCompanySettings({ MAIL_FROM: "Orders <o@acme.test>" }, { demo: true }).mailFrom).toBe("Orders <o@acme.test>");
   });
 
   it("leaves incomplete bank details off", () => {
-    expect(getCompanySettings({ COMPANY_BANK_NAME: "Bank plc", COMPANY_BANK_SORT_CODE: "00-00-00" }).bank).toBeNull();
+    expect(getCompanySettings({ COMPANY_BANK_NAME: "Bank plc", COMPANY_BANK_SORT_CODE: "00-00-00" }, { demo: false }).bank).toBeNull();
   });
 });

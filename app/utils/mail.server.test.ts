@@ -26,7 +26,7 @@ describe("sendMail without SMTP_URL", () => {
     expect(listOutbox({ limit: 1, offset: 1 }).items.map((item) => item.file)).toEqual([first.file]);
 
     const raw = readOutboxMessage(second.file!)!.toString("utf8");
-    expect(raw).toContain("From: Trade Counter <orders@example.co.uk>");
+    expect(raw).toContain("From: INFY Wholesale <orders@infy-wholesale.example>");
     expect(raw).toContain('filename=invoice.pdf');
     expect(parseHeaders(raw).get("content-type")).toMatch(/^multipart\/mixed/);
     expect(fs.readdirSync(outboxDir()).some((name) => name.endsWith(".partial"))).toBe(false);

@@ -329,6 +329,6 @@ export const ADMIN = {
   password: "admin-demo",
   firstName: "Claire",
   lastName: "Sutcliffe",
-  businessName: "Trade Counter Ltd",
+  businessName: "INFY Wholesale Ltd",
   phone: "0113 496 0000",
 };

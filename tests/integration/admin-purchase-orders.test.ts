@@ -282,7 +282,7 @@ describe("status moves", () => {
     expect(body.sentAt).not.toBeNull();
     const mail = mailFor(auto.northern.orderNumber)!;
     expect(mail.to).toBe(northern.email);
-    expect(mail.subject).toBe(`Purchase order ${auto.northern.orderNumber} from Trade Counter Ltd`);
+    expect(mail.subject).toBe(`Purchase order ${auto.northern.orderNumber} from INFY Wholesale Ltd`);
     expect(mail.raw).toContain(`filename=${auto.northern.orderNumber}.pdf`);
     const base64 = mail.raw.split(/Content-Disposition: attachment[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n/i)[1]?.split(/\r?\n--/)[0] ?? "";
     expect(Buffer.from(base64.replace(/\s+/g, ""), "base64").subarray(0, 5).toString("latin1")).toBe("%PDF-");

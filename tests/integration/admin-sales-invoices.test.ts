@@ -235,7 +235,7 @@ describe("the list", () => {
       { sku: null, description: "Semi-Skimmed Milk", quantity: 2, unitPrice: 333, vatRate: 500, vatAmount: 33, total: 666 },
     ]);
     expect(view.paymentTerms).toBe("Payment due within 30 days of the invoice date");
-    expect(view.company.name).toBe("Trade Counter Ltd");
+    expect(view.company.name).toBe("INFY Wholesale Ltd");
     expect((await readJson(await pageGet("/admin/sales-invoices?view=999999"))).missing).toBe(true);
   });
 });
@@ -364,7 +364,7 @@ describe("emailing an invoice", () => {
     const mail = mailFor(inv.partial.invoiceNumber)!;
     expect(mail).not.toBeNull();
     expect(mail.to).toBe(buyer.email);
-    expect(mail.subject).toBe(`Invoice ${inv.partial.invoiceNumber} from Trade Counter Ltd`);
+    expect(mail.subject).toBe(`Invoice ${inv.partial.invoiceNumber} from INFY Wholesale Ltd`);
     expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
     expect(mail.raw).toContain(`filename=${inv.partial.invoiceNumber}.pdf`);
     // the attachment is a real PDF

@@ -1,7 +1,7 @@
 /** Emailing a sales invoice to its customer, with the invoice PDF attached (screen and API). */
 import { and, eq, or } from "drizzle-orm";
 import { idempotencyKeys } from "~db/schema";
-import { getCompanySettings } from "~/utils/company.server";
+import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { renderSalesInvoicePdf, type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
@@ -24,7 +24,7 @@ type SentInvoiceEmail = { invoiceNumber: string; to: string; subject: string };
 type MailFailure = { ok: false; status: 502; message: string };
 
 
-/** `Invoice INV-2026-00012 from Trade Counter Ltd`, with the PDF attached and the balance in the text. */
+/** `Invoice INV-2026-00012 from INFY Wholesale Ltd`, with the PDF attached and the balance in the text. */
 function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, companyEmail: string) {
   const lines = [
     `Dear ${invoice.billTo.name ?? invoice.billTo.businessName ?? "customer"},`,
@@ -72,6 +72,8 @@ export async function sendInvoiceEmail(
   if (!to) return fail(409, NO_CUSTOMER_EMAIL);
 
   const company = getCompanySettings();
+  const identityProblem = invoiceIdentityProblem(company);
+  if (identityProblem) return fail(409, identityProblem);
   const subject = `Invoice ${loaded.invoiceNumber} from ${company.name}`;
   let messageId: string;
   let file: string | null;

@@ -1,4 +1,5 @@
 /** Creating a sales invoice by hand in the back office (screen and API). */
+import { invoiceIdentityProblem } from "~/utils/company.server";
 import { and, eq, or, sql } from "drizzle-orm";
 import { orders, products, salesInvoiceItems, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
@@ -37,6 +38,8 @@ export function createManualInvoice(
   input: ManualInvoiceInput,
   key: string | null = null,
 ): Result<CreatedInvoice> {
+  const identityProblem = invoiceIdentityProblem();
+  if (identityProblem) return fail(409, identityProblem);
   const { result } = runOnce(
     db,
     { ownerId: actor.id, scope: REPEAT_SCOPE.salesInvoiceCreate, key },

@@ -32,7 +32,7 @@ import {
 import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
 import { customerOptions, productOptions } from "~/domain/shared/pickers.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { getCompanySettings } from "~/utils/company.server";
+import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -99,6 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         phone: company.phone,
         bank: company.bank,
       },
+      identityProblem: invoiceIdentityProblem(company),
       paymentTerms: PAYMENT_TERMS_TEXT,
       paymentTermsDays: PAYMENT_TERMS_DAYS,
       today,
@@ -176,6 +177,7 @@ export default function AdminSalesInvoices() {
     return (
       <div className="mx-auto max-w-5xl">
         <ActionNotice data={actionData} />
+        <IdentityWarning problem={data.identityProblem} />
         <InvoiceDetail invoice={invoice} data={data} listPath={listPath} hidden={hidden} />
         <AdminDialog
           open={data.paying}
@@ -209,6 +211,7 @@ export default function AdminSalesInvoices() {
         }
       />
       <ActionNotice data={actionData} />
+      <IdentityWarning problem={data.identityProblem} />
       {data.missing ? <MissingNotice>{SALES_INVOICE_NOT_FOUND}.</MissingNotice> : null}
 
       <AdminDialog open={data.creating} size="lg" title="Create Invoice" closeHref={listPath}>
@@ -237,6 +240,16 @@ export default function AdminSalesInvoices() {
         <InvoiceTable data={data} />
       </Panel>
     </div>
+  );
+}
+
+/** A real install without the company's VAT number: invoices cannot be issued by hand or sent until it is set. */
+function IdentityWarning({ problem }: { problem: string | null }) {
+  if (!problem) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      {problem}
+    </p>
   );
 }
 
