@@ -18,6 +18,7 @@ import { startHousekeeping } from "./app/utils/housekeeping.server";
 import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
 import { HSTS_HEADER, secureSetCookie } from "./app/utils/https";
 import { decodedPath, refusalFor, refusalPage, wantsJson } from "./app/utils/request-guard";
+import { CLIENT_ADDRESS_HEADER } from "./app/utils/sign-in-limits.server";
 import { seedIfEmpty } from "./db/seed";
 
 const MODE = process.env.NODE_ENV ?? "production";
@@ -119,15 +120,25 @@ app.use((req, res, next) => {
   else res.status(refusal.status).type("html").send(refusalPage(refusal));
 });
 
-// Slow down password guessing without getting in the way of a busy trade counter.
-const signInLimiter = rateLimit({
+// The address the sign-in limits count by (req.ip honours TRUST_PROXY); whatever a client sent is replaced.
+app.use((req, _res, next) => {
+  req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  next();
+});
+
+// Failed sign-ins are limited per account and per client inside the use cases (sign-in-limits.server.ts),
+// where successes never count. This coarse per-client cap only keeps API sign-up floods down; it matches the
+// decoded path, so an escaped spelling of the path is counted too.
+const signUpLimiter = rateLimit({
   windowMs: 15 * 60 * 1000,
   limit: Number(process.env.SIGN_IN_RATE_LIMIT ?? 100),
   standardHeaders: "draft-7",
   legacyHeaders: false,
-  message: { message: "Too many sign-in attempts. Please wait a few minutes and try again." },
+  message: { message: "Too many sign-up attempts. Please wait a few minutes and try again." },
 });
-app.post(["/api/auth/login", "/api/auth/signup", "/login"], signInLimiter);
+app.use((req, res, next) =>
+  req.method === "POST" && decodedPath(req.path).replace(/\/$/, "") === "/api/auth/signup" ? signUpLimiter(req, res, next) : next(),
+);
 
 app.get("/healthz", (_req, res) => {
   try {

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { clientAddressOf } from "~/utils/sign-in-limits.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -87,6 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await changePassword(getDb(), user.id, submission.value, {
       keepSessionId: session.id || undefined,
       idempotencyKey: idempotencyKeyFrom(formData),
+      client: clientAddressOf(request),
     });
     if (!result.ok) {
       const reply = submission.reply({

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { clientAddressOf } from "~/utils/sign-in-limits.server";
 import { changePasswordSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { requireApiUser } from "~/utils/auth.server";
@@ -21,6 +22,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const result = await changePassword(getDb(), user.id, input, {
     keepSessionId: session.id || undefined,
     idempotencyKey: apiIdempotencyKey(request),
+    client: clientAddressOf(request),
   });
   if (!result.ok) return failureResponse(result);
   return json({ message: result.value.message });

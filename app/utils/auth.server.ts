@@ -12,6 +12,7 @@ import { getDb } from "./db.server";
 import { sameSitePath } from "./safe-redirect";
 import { firstIssue, jsonError } from "./http.server";
 import type { Failure } from "./result";
+import { clientAddressOf } from "./sign-in-limits.server";
 import {
   commitSession,
   destroySession,
@@ -28,6 +29,7 @@ export class SignInFailure extends Error {
     readonly status: Failure["status"],
     message: string,
     readonly field?: string,
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -35,14 +37,14 @@ export class SignInFailure extends Error {
 
 export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const parsed = loginSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
       throw new SignInFailure(400, issue.message, issue.field);
     }
-    const result = await verifyLogin(getDb(), parsed.data);
-    if (!result.ok) throw new SignInFailure(result.status, result.message, result.field);
+    const result = await verifyLogin(getDb(), parsed.data, { client: clientAddressOf(request) });
+    if (!result.ok) throw new SignInFailure(result.status, result.message, result.field, result.retryAfter);
     return result.value;
   }),
   "form",

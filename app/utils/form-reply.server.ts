@@ -51,5 +51,6 @@ export function failureReply<Value>(
   options: ReplyOptions = {},
 ) {
   const result = failureResult(submission, failure, fields, options);
-  return json<FormActionData>({ intent, result, toast, attempt: crypto.randomUUID() }, { status: failure.status });
+  const headers = failure.retryAfter !== undefined ? { "Retry-After": String(failure.retryAfter) } : undefined;
+  return json<FormActionData>({ intent, result, toast, attempt: crypto.randomUUID() }, { status: failure.status, headers });
 }

@@ -18,7 +18,9 @@ export function jsonError(status: number, message: string, field?: string, heade
 }
 
 export function failureResponse(failure: Failure) {
-  return jsonError(failure.status, failure.message, failure.field);
+  const response = jsonError(failure.status, failure.message, failure.field);
+  if (failure.retryAfter !== undefined) response.headers.set("Retry-After", String(failure.retryAfter));
+  return response;
 }
 
 /** Reads a request body as text, refusing (413) once it passes `limit` bytes, declared or not. */

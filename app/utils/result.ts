@@ -9,6 +9,8 @@ export type Failure = {
   status: FailureStatus;
   message: string;
   field?: string;
+  /** seconds before trying again makes sense (429): answered as Retry-After */
+  retryAfter?: number;
 };
 export type Success<T> = { ok: true; value: T };
 export type Result<T> = Success<T> | Failure;

@@ -7,6 +7,7 @@ import type { DB } from "~/utils/db.server";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
+import { recordSignInFailure, recordSignInSuccess, signInHold } from "~/utils/sign-in-limits.server";
 import { endUserSessions } from "~/utils/session.server";
 import type { ChangePasswordInput } from "./account.schema";
 import type { LoginInput, SignupInput } from "./auth.schema";
@@ -55,10 +56,20 @@ export function findSessionUser(db: DB, id: string): SessionUser | null {
  * Checks an email and password. The answer never says whether the email exists: an unknown email and a
  * wrong password give the same message after the same amount of hashing work.
  */
-export async function verifyLogin(db: DB, input: LoginInput): Promise<Result<SessionUser>> {
+export async function verifyLogin(
+  db: DB,
+  input: LoginInput,
+  { client }: { client?: string | null } = {},
+): Promise<Result<SessionUser>> {
+  const hold = signInHold(input.email, client);
+  if (hold) return { ...fail(429, hold.message), retryAfter: hold.retryAfterSeconds };
   const row = db.select().from(users).where(eq(users.email, input.email)).get();
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
-  if (!row || !valid) return fail(401, INVALID_LOGIN_MESSAGE);
+  if (!row || !valid) {
+    recordSignInFailure(input.email, client);
+    return fail(401, INVALID_LOGIN_MESSAGE);
+  }
+  recordSignInSuccess(input.email);
   if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   return ok(toSessionUser(row));
 }
@@ -149,7 +160,11 @@ export async function changePassword(
   db: DB,
   userId: string,
   input: ChangePasswordInput,
-  { keepSessionId, idempotencyKey = null }: { keepSessionId?: string; idempotencyKey?: string | null } = {},
+  {
+    keepSessionId,
+    idempotencyKey = null,
+    client,
+  }: { keepSessionId?: string; idempotencyKey?: string | null; client?: string | null } = {},
 ): Promise<Result<{ message: string }>> {
   // a repeat of a change that was made (its reply lost) answers as the first did, not "incorrect"
   const ref = { ownerId: userId, scope: REPEAT_SCOPE.passwordChange, key: idempotencyKey };
@@ -157,7 +172,11 @@ export async function changePassword(
   if (earlier) return earlier.result;
   const row = db.select().from(users).where(eq(users.id, userId)).get();
   if (!row || !row.isActive) return fail(401, "Unauthorized");
+  // a stolen session must not become a way to guess the password: the sign-in limits apply here too
+  const hold = signInHold(row.email, client);
+  if (hold) return { ...fail(429, hold.message, "currentPassword"), retryAfter: hold.retryAfterSeconds };
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    recordSignInFailure(row.email, client);
     return fail(400, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);

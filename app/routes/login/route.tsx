@@ -71,7 +71,8 @@ async function logIn(request: Request, formData: FormData) {
     if (!(error instanceof SignInFailure)) throw error;
     const message = error.message || "Invalid email or password";
     const toast = failureToast("Login failed", message);
-    return failureReply("login", submission, fail(error.status, message), [], toast, HIDE_PASSWORD);
+    const failure = { ...fail(error.status, message), retryAfter: error.retryAfter };
+    return failureReply("login", submission, failure, [], toast, HIDE_PASSWORD);
   }
 }
 

@@ -1,0 +1,48 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  clientBucket,
+  recordSignInFailure,
+  recordSignInSuccess,
+  resetSignInLimits,
+  SIGN_IN_WINDOW_MS,
+  signInHold,
+} from "./sign-in-limits.server";
+
+beforeEach(() => resetSignInLimits());
+
+describe("client buckets", () => {
+  it("keeps IPv4 addresses apart and groups IPv6 by /56", () => {
+    expect(clientBucket("203.0.113.7")).toBe("client:203.0.113.7");
+    expect(clientBucket("::ffff:203.0.113.7")).toBe("client:203.0.113.7");
+    expect(clientBucket("2001:db8:abcd:12ff::1")).toBe("client:2001:0db8:abcd:1200::/56");
+    expect(clientBucket("2001:db8:abcd:1234:5678::9")).toBe(clientBucket("2001:db8:abcd:12aa::1"));
+    expect(clientBucket("2001:db8:abcd:1334::1")).not.toBe(clientBucket("2001:db8:abcd:1234::1"));
+  });
+});
+
+describe("sign-in holds", () => {
+  it("holds an account after ten failures from any mix of addresses, with a Retry-After", () => {
+    const now = 1_000_000;
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) recordSignInFailure("Buyer@Example.com", `198.51.100.${i}`, now);
+    const hold = signInHold("buyer@example.com", "192.0.2.1", now + 1000);
+    expect(hold?.retryAfterSeconds).toBe(SIGN_IN_WINDOW_MS / 1000 - 1);
+    expect(signInHold("other@example.com", "192.0.2.1", now)).toBeNull();
+    expect(signInHold("buyer@example.com", "192.0.2.1", now + SIGN_IN_WINDOW_MS)).toBeNull();
+  });
+
+  it("holds a client after its limit of failures across accounts, rotating within its /56", () => {
+    const now = 5_000_000;
+    for (let i = 0; i < 50; i++) recordSignInFailure(`user${i}@example.com`, `2001:db8:1:2${(i % 10).toString(16)}::${i}`, now);
+    expect(signInHold("fresh@example.com", "2001:db8:1:22::99", now)).not.toBeNull();
+    expect(signInHold("fresh@example.com", "2001:db8:1:300::1", now)).toBeNull();
+  });
+
+  it("never counts successes, and a success clears the account's count", () => {
+    const now = 9_000_000;
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) recordSignInFailure("buyer@example.com", "203.0.113.7", now);
+    recordSignInSuccess("buyer@example.com");
+    recordSignInFailure("buyer@example.com", "203.0.113.7", now);
+    expect(signInHold("buyer@example.com", "203.0.113.8", now)).toBeNull();
+  });
+});
