@@ -303,6 +303,7 @@ export async function completeReturn(
           status: returns.status,
           orderNumber: orders.orderNumber,
           orderUserId: orders.userId,
+          orderStatus: orders.status,
         })
         .from(returns)
         .leftJoin(orders, eq(orders.id, returns.orderId))
@@ -310,6 +311,10 @@ export async function completeReturn(
         .get();
       if (!row) return fail(404, RETURN_NOT_FOUND);
       if (row.status !== "approved") return fail(409, completeRefusedMessage(row.status), "status");
+      // a cancelled order already had its stock back and its invoice voided: completing would do both twice
+      if (row.orderStatus === "cancelled") {
+        return fail(409, `Order ${row.orderNumber} was cancelled, so this return cannot be completed`, "status");
+      }
 
       const plan = planCompletion(tx, row);
       const now = new Date();
