@@ -3,6 +3,7 @@ import { priceBasisFormSchema } from "~/domain/pricing/price-basis";
 import { sameSitePath } from "~/utils/safe-redirect";
 import { rememberPriceBasis } from "~/utils/price-basis.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { CONNECTION_LOST_DESCRIPTION, keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
 /**
  * POST /prices: the header's "Prices: inc VAT | ex VAT" switch. Remembers the basis in a cookie and goes
@@ -25,3 +26,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export function loader() {
   return redirect("/");
 }
+
+/** With JavaScript the switch posts in the background: a lost reply leaves the page as it was and says so. */
+export const clientAction = keepPageOnConnectionLoss({ title: NO_REPLY_TITLE, description: CONNECTION_LOST_DESCRIPTION });

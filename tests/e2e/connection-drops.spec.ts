@@ -453,6 +453,22 @@ test.describe("a dropped connection keeps the page", JS_ONLY, () => {
     await expect(page.locator("article").filter({ hasText: note })).toHaveCount(1);
   });
 
+  test("price basis switch: the page stays on its basis and says so, then switches", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await hydrated(page);
+    const header = page.locator("header");
+    const dropped = await dropNextPost(page, "/prices");
+    await header.getByRole("button", { name: "ex VAT" }).click();
+    await dropped.done();
+    await expect(toast(page, NO_REPLY)).toContainText(RETRY_SAFE);
+    await expect(header.getByRole("button", { name: "inc VAT" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await header.getByRole("button", { name: "ex VAT" }).click();
+    await expect(header.getByRole("button", { name: "ex VAT" })).toHaveAttribute("aria-pressed", "true");
+  });
+
   for (const drop of ["request", "reply"] as const) {
     test(`address book add (${drop} lost): the address stays, then it is saved once`, async ({ page, customer }) => {
       const label = `Yard ${randomUUID().slice(0, 6)}`;

@@ -1,20 +1,24 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { ConnectionLostNotice } from "~/components/ui/toast";
 import { BASIS_LABELS, PRICE_BASES, PRICE_BASIS_PATH, type PriceBasis } from "~/domain/pricing/price-basis";
 
 /**
  * "Prices: inc VAT | ex VAT": a small POST form that remembers the choice in a cookie and comes back to
- * this page. The current basis is the pressed button.
+ * this page. The current basis is the pressed button. With JavaScript it posts in the background (the
+ * redirect back reloads the prices), so a lost reply never leaves the browser on an empty page.
  */
 export function PriceBasisSwitch({ basis, className = "" }: { basis: PriceBasis; className?: string }) {
   const location = useLocation();
+  const fetcher = useFetcher();
   return (
-    <Form
+    <fetcher.Form
       method="post"
       action={PRICE_BASIS_PATH}
       preventScrollReset
       className={`flex items-center gap-1 text-sm ${className}`}
       aria-label="Price basis"
     >
+      <ConnectionLostNotice data={fetcher.data} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <span className="text-slate-600">Prices:</span>
       <span className="inline-flex overflow-hidden rounded-md border border-slate-300">
@@ -31,6 +35,6 @@ export function PriceBasisSwitch({ basis, className = "" }: { basis: PriceBasis;
           </button>
         ))}
       </span>
-    </Form>
+    </fetcher.Form>
   );
 }
