@@ -49,6 +49,10 @@ export async function storeProductImage(bytes: Uint8Array): Promise<Result<{ ima
 
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const hash = crypto.createHash("sha256").update(input).digest("hex");
+  const dir = imagesDir();
+  const names = [originalFileName(hash, type), ...IMAGE_RENDITION_WIDTHS.map((width) => renditionFileName(hash, width))];
+  // the same picture again: it was checked and its renditions made the first time
+  if (names.every((name) => fs.existsSync(path.join(dir, name)))) return ok({ imageUrl: storedImageUrl(hash), hash });
   let renditions: { name: string; data: Buffer }[];
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
@@ -70,7 +74,6 @@ export async function storeProductImage(bytes: Uint8Array): Promise<Result<{ ima
     return fail(400, IMAGE_UNREADABLE, IMAGE_FIELD);
   }
 
-  const dir = imagesDir();
   fs.mkdirSync(dir, { recursive: true });
   writeOnce(path.join(dir, originalFileName(hash, type)), input);
   for (const rendition of renditions) writeOnce(path.join(dir, rendition.name), rendition.data);
