@@ -14,10 +14,13 @@ export function ProductGrid({
   items,
   label,
   addToCartKey,
+  eagerFirstRow = true,
 }: {
   items: readonly ProductGridItem[];
   label?: string;
   addToCartKey?: string;
+  /** false for a grid further down the page: all its pictures load lazily */
+  eagerFirstRow?: boolean;
 }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={label}>
@@ -26,7 +29,7 @@ export function ProductGrid({
           <ProductCard
             product={product}
             price={price}
-            eager={index < FIRST_ROW}
+            eager={eagerFirstRow && index < FIRST_ROW}
             buying={addToCartKey ? { pageKey: addToCartKey, hasVariants: hasVariants ?? false } : undefined}
           />
         </li>
