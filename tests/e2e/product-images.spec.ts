@@ -47,7 +47,7 @@ test.describe("product images", () => {
   });
 
   test("the demo catalogue has pictures: the first row loads at once, the rest lazily", async ({ page }) => {
-    await page.goto("/products");
+    await page.goto("/");
     const images = page.getByTestId("product-card").getByRole("img");
     await expect(images.first()).toHaveAttribute("srcset", /-160\.webp 160w/);
     await expect(images.first()).toHaveAttribute("width", "320");
