@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { ADMIN, expect, signIn, test } from "./fixtures";
+import { ADMIN, expect, JS_ONLY, signIn, test } from "./fixtures";
 
 test.describe("product images", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -44,6 +44,14 @@ test.describe("product images", () => {
     expect(response.headers()["content-type"]).toBe("image/webp");
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+  });
+
+  test("with JavaScript, a file over 5 MB is let go as soon as it is chosen", JS_ONLY, async ({ page }) => {
+    await page.goto("/admin/products?dialog=new");
+    const input = page.getByLabel("Upload image (optional)");
+    await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await expect(page.getByText("The image is too large: it may be at most 5 MB")).toBeVisible();
+    expect(await input.evaluate((element: HTMLInputElement) => element.files?.length ?? 0)).toBe(0);
   });
 
   test("the demo catalogue has pictures: the first row loads at once, the rest lazily", async ({ page }) => {
