@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import rateLimit from "express-rate-limit";
 import helmet from "helmet";
+import { imagesDir } from "./app/domain/catalog/product-images.server";
 import { accountsWithDemoPasswords } from "./app/domain/users/install.server";
 import { getDb } from "./app/utils/db.server";
 import { startHousekeeping } from "./app/utils/housekeeping.server";
@@ -99,6 +100,17 @@ app.use((_req, res, next) => {
 // Fingerprinted build assets never change under one name: cache them for a year.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
+// Product images are named by the hash of their content: a name never changes what it shows.
+app.use(
+  "/images",
+  express.static(imagesDir(), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    dotfiles: "ignore",
+    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+  }),
+);
 
 // State changes only from the app's own pages; API bodies only as JSON; no body larger than its path allows.
 app.use((req, res, next) => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imagesDir } from "~/domain/catalog/product-images.server";
 import { unitPriceFor } from "~/domain/pricing/pricing";
 import { migrateDatabase, openDatabase, type DB } from "~/utils/db.server";
 import { vatOn } from "~/utils/money";
@@ -122,6 +123,18 @@ describe("catalogue", () => {
     const slugs = all<{ slug: string }>("select slug from products").map((r) => r.slug);
     for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9_]+(-[a-z0-9_]+)*$/);
     expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
+  it("gives every product its own drawn picture, stored with its renditions", () => {
+    const urls = all<{ imageUrl: string | null }>("select image_url as imageUrl from products").map((r) => r.imageUrl);
+    for (const url of urls) expect(url).toMatch(/^\/images\/[0-9a-f]{64}-640\.webp$/);
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const url of urls) {
+      const hash = url!.slice("/images/".length, "/images/".length + 64);
+      for (const name of [`${hash}.png`, `${hash}-160.webp`, `${hash}-320.webp`, `${hash}-640.webp`]) {
+        expect(fs.existsSync(path.join(imagesDir(), name))).toBe(true);
+      }
+    }
   });
 
   it("gives every product a short, readable, unique SKU", () => {

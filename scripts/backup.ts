@@ -1,7 +1,8 @@
 /**
  * `npm run backup`: an online copy of the SQLite file at DATABASE_PATH (default data/app.db) into
  * data/backups/app-YYYYMMDD-HHMMSS.db. SQLite's backup API copies a consistent snapshot page by
- * page, so it is safe while the server is running and writing. Prints the path of the copy.
+ * page, so it is safe while the server is running and writing. The product images folder beside the
+ * database is copied to data/backups/app-YYYYMMDD-HHMMSS-images/. Prints the path of the copy.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -19,7 +20,35 @@ export function backupFileName(when = new Date(), suffix = "") {
   return `app-${date}-${time}${suffix}.db`;
 }
 
-/** Copies `source` to a new file in `dir` and checks the copy; returns the copy's path. */
+/** The product images folder beside a database file. */
+export function imagesBeside(databaseFile: string) {
+  return path.join(path.dirname(databaseFile), "images");
+}
+
+/** Where a backup's product images are: app-20250131-174502.db → app-20250131-174502-images/. */
+export function imagesOfBackup(backupFile: string) {
+  return backupFile.replace(/\.db$/, "") + "-images";
+}
+
+/**
+ * Copies the images folder into `into`. An image is written before any product points at it and is never
+ * changed under its name, so copying after the database snapshot holds every image the snapshot names.
+ */
+export function copyImages(from: string, into: string) {
+  if (!fs.existsSync(from)) return 0;
+  fs.mkdirSync(into, { recursive: true });
+  let copied = 0;
+  for (const name of fs.readdirSync(from)) {
+    if (name.endsWith(".tmp") || name.startsWith(".")) continue;
+    const target = path.join(into, name);
+    if (fs.existsSync(target)) continue;
+    fs.copyFileSync(path.join(from, name), target);
+    copied++;
+  }
+  return copied;
+}
+
+/** Copies `source` (and its images) to a new file in `dir` and checks the copy; returns the copy's path. */
 export async function backupDatabase(source: string, dir = BACKUP_DIR, suffix = ""): Promise<string> {
   if (!fs.existsSync(source)) throw new Error(`No database at ${source} (set DATABASE_PATH).`);
   fs.mkdirSync(dir, { recursive: true });
@@ -42,6 +71,7 @@ export async function backupDatabase(source: string, dir = BACKUP_DIR, suffix = 
   } finally {
     copy.close();
   }
+  copyImages(imagesBeside(source), imagesOfBackup(target));
   return target;
 }
 

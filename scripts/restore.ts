@@ -6,12 +6,13 @@
  * another process holds the file open), because a running server would keep writing to the old
  * file. Stop the server first; `--force` skips these checks. The current database is backed up
  * first (data/backups/app-...-before-restore.db), and its -wal/-shm files are removed so SQLite
- * cannot replay the old journal over the restored data.
+ * cannot replay the old journal over the restored data. The backup's product images (the -images
+ * folder beside it) are put back into the images folder beside the database.
  */
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { backupDatabase } from "./backup";
+import { backupDatabase, copyImages, imagesBeside, imagesOfBackup } from "./backup";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
@@ -62,6 +63,17 @@ function fileInUse(file: string) {
   }
 }
 
+/** Puts the database file `backup` in place at `target`, with the backup's images beside it. */
+export function putBackInPlace(backup: string, target: string) {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const incoming = `${target}.restoring`;
+  fs.copyFileSync(backup, incoming);
+  for (const suffix of ["-wal", "-shm", "-journal"]) fs.rmSync(target + suffix, { force: true });
+  fs.renameSync(incoming, target);
+  // images are named by their content: the ones already there are the same pictures
+  return copyImages(imagesOfBackup(backup), imagesBeside(target));
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const force = args.includes("--force");
@@ -88,12 +100,9 @@ async function main() {
     console.log(`Saved the current database to ${path.relative(process.cwd(), saved)}`);
   }
 
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const incoming = `${target}.restoring`;
-  fs.copyFileSync(backup, incoming);
-  for (const suffix of ["-wal", "-shm", "-journal"]) fs.rmSync(target + suffix, { force: true });
-  fs.renameSync(incoming, target);
-  console.log(`Restored ${path.relative(process.cwd(), backup)} to ${path.relative(process.cwd(), target)}.`);
+  const images = putBackInPlace(backup, target);
+  console.log(`Restored ${path.relative(process.cwd(), backup)} to ${path.relative(process.cwd(), target)} (${images} missing product images put back).`);
 }
 
-main().catch((error: unknown) => fail(`Restore failed: ${error instanceof Error ? error.message : String(error)}`));
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) main().catch((error: unknown) => fail(`Restore failed: ${error instanceof Error ? error.message : String(error)}`));

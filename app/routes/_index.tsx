@@ -90,7 +90,7 @@ export default function Home() {
                   No products match your filters.
                 </p>
               ) : (
-                sections.map(({ category, total, items }) => {
+                sections.map(({ category, total, items }, sectionIndex) => {
                   const categoryHref = catalogHref(`/category/${category.slug}`, filters);
                   return (
                     <section key={category.id} id={category.slug} aria-labelledby={`section-${category.id}`} className="scroll-mt-24">
@@ -113,7 +113,12 @@ export default function Home() {
                         {items.length === 0 ? (
                           <p className="text-sm text-slate-600">No products available in this category yet.</p>
                         ) : (
-                          <ProductGrid items={items} label={`${category.name} products`} addToCartKey={addToCartKey} />
+                          <ProductGrid
+                            items={items}
+                            label={`${category.name} products`}
+                            addToCartKey={addToCartKey}
+                            eagerFirstRow={sectionIndex === 0}
+                          />
                         )}
                       </div>
                     </section>

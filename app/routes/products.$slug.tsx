@@ -1,4 +1,5 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ProductImage } from "~/components/catalog/product-image";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductPurchasePanel } from "~/components/catalog/product-purchase-panel";
 import { ProductSection } from "~/components/catalog/product-section";
@@ -71,7 +72,14 @@ export default function ProductPage() {
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         <div className="aspect-square overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
           {product.imageUrl ? (
-            <img src={product.imageUrl} alt={product.name} className="h-full w-full object-cover" />
+            <ProductImage
+              url={product.imageUrl}
+              alt={product.name}
+              size={640}
+              sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+              eager
+              className="h-full w-full object-cover"
+            />
           ) : (
             <div className="grid h-full place-items-center text-slate-400">No image</div>
           )}

@@ -3,7 +3,7 @@
  * the `{message, field}` error shape, and a wrapper that turns failures into the contract's status codes.
  */
 import { isJsonMediaType, NOT_JSON_MESSAGE } from "./request-guard";
-import { json } from "@remix-run/node";
+import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { Failure } from "./result";
 import { isBusyError } from "./db.server";
@@ -171,4 +171,43 @@ export function pagedJsonResponse<Item, Json = Item>(
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+export type MultipartBody = { ok: true; formData: FormData; oversized: ReadonlySet<string> } | { ok: false; status: 400 | 413 };
+
+/**
+ * Reads a multipart form post never holding more than `maxPartBytes` of any one part nor `maxTotalBytes` in
+ * all. A part over its limit is read past and left out, and its name is in `oversized`, so the form can say
+ * so on that field and still show what else was typed. Not multipart, unreadable or over the total: refused.
+ */
+export async function readMultipartWithin(
+  request: Request,
+  { maxPartBytes, maxTotalBytes }: { maxPartBytes: number; maxTotalBytes: number },
+): Promise<MultipartBody> {
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return { ok: false, status: 400 };
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxTotalBytes) return { ok: false, status: 413 };
+  const oversized = new Set<string>();
+  let total = 0;
+  const tooMuch = new Error("multipart body over its limit");
+  try {
+    const formData = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+      const chunks: BlobPart[] = [];
+      let size = 0;
+      for await (const chunk of data) {
+        size += chunk.byteLength;
+        total += chunk.byteLength;
+        if (total > maxTotalBytes) throw tooMuch;
+        if (size <= maxPartBytes) chunks.push(chunk as Uint8Array<ArrayBuffer>);
+      }
+      if (size > maxPartBytes) {
+        oversized.add(name);
+        return undefined;
+      }
+      if (typeof filename === "string") return new File(chunks, filename, { type: contentType });
+      return new Blob(chunks).text();
+    });
+    return { ok: true, formData, oversized };
+  } catch (error) {
+    return { ok: false, status: error === tooMuch ? 413 : 400 };
+  }
 }

@@ -14,6 +14,7 @@ import { writeTransaction, type DB } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
 import { isRealInstall, recordDemoPasswords } from "~/domain/users/install.server";
 import { writeDemo } from "./demo";
+import { attachDemoPictures, drawDemoPictures } from "./images";
 import { ADMIN, CUSTOMERS, SUPPLIERS } from "./people-data";
 
 export { createRandom } from "./random";
@@ -38,17 +39,19 @@ export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...CUSTOMERS, ...SUPPLIERS].filter((p
 export async function seedDemo(db: DB): Promise<void> {
   if (adminExists(db)) return;
 
-  // Password hashing is slow on purpose; do it before taking the write lock.
-  const [adminHash, buyerHashes, supplierHash, sharedHash] = await Promise.all([
+  // Password hashing is slow on purpose, and drawing pictures takes a moment: both before the write lock.
+  const [adminHash, buyerHashes, supplierHash, sharedHash, pictures] = await Promise.all([
     hashPassword(ADMIN.password),
     Promise.all(CUSTOMERS.filter((c) => c.password).map(() => hashPassword("buyer-demo"))),
     hashPassword("supplier-demo"),
     hashPassword(randomBytes(18).toString("base64url")),
+    drawDemoPictures(),
   ]);
 
   writeTransaction(db, (tx) => {
     if (adminExists(tx) || isRealInstall(tx)) return;
     writeDemo(tx, { adminHash, buyerHashes, supplierHash, sharedHash }, Date.now());
+    attachDemoPictures(tx, pictures);
     recordDemoPasswords(tx, DEMO_ACCOUNT_EMAILS);
   });
 }

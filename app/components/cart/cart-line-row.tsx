@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
+import { ProductImage } from "~/components/catalog/product-image";
 import { useRef } from "react";
 import { isConnectionLost } from "~/utils/connection";
 import { ConnectionLostNotice } from "~/components/ui/toast";
@@ -97,7 +98,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
       <ConnectionLostNotice data={fetcher.data} />
       <div className="h-24 w-24 flex-none overflow-hidden rounded-md border border-slate-200 bg-slate-100">
         {line.imageUrl ? (
-          <img src={line.imageUrl} alt="" width={96} height={96} loading="lazy" className="h-full w-full object-cover" />
+          <ProductImage url={line.imageUrl} alt="" size={96} sizes="96px" className="h-full w-full object-cover" />
         ) : (
           <div className="grid h-full place-items-center text-xs text-slate-400">No image</div>
         )}

@@ -5,7 +5,11 @@ import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
 import { usePriceBasis } from "~/root";
 import { formatMoney, formatPercent } from "~/utils/money";
 import { CardAddToCart } from "./card-add-to-cart";
+import { ProductImage } from "./product-image";
 import { SkuLabel } from "./sku-label";
+
+/** A card is a quarter of the page on wide screens, a third or a half on smaller ones, the full width on phones. */
+const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
 /** Grids that sell from the card pass the page's idempotency key and whether the product has options. */
 export type CardBuying = { pageKey: string; hasVariants: boolean };
@@ -20,10 +24,13 @@ export function ProductCard({
   product,
   price,
   buying,
+  eager,
 }: {
   product: ProductCardData;
   price?: CardPrice;
   buying?: CardBuying;
+  /** the grid's first row: its picture loads at once */
+  eager?: boolean;
 }) {
   const basis = usePriceBasis();
   const listPrice = priceOnBasis(product.salesPrice, product.vatRate, basis);
@@ -41,13 +48,7 @@ export function ProductCard({
     <Link to={`/products/${product.slug}`} prefetch="intent" className="flex flex-1 flex-col">
       <div className="aspect-[4/3] bg-slate-100">
         {product.imageUrl ? (
-          <img
-            src={product.imageUrl}
-            alt={product.name}
-            loading="lazy"
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
+          <ProductImage url={product.imageUrl} alt={product.name} size={320} sizes={CARD_IMAGE_SIZES} eager={eager} className="h-full w-full object-cover" />
         ) : (
           <div className="grid h-full place-items-center text-sm text-slate-400">No image</div>
         )}

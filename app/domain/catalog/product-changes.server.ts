@@ -18,6 +18,7 @@ import {
   type ProductPatch,
 } from "./product.schema";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import { withUploadedImage, type ImageUpload } from "./product-images.server";
 import { getAdminProduct, adminProductJson, type Actor, type AdminProductJson, type WriteOptions } from "./products.server";
 
 // Checks shared by create and update
@@ -97,6 +98,32 @@ export function createProduct(db: DB, actor: Actor, input: ProductInput, options
     },
     (result) => result.ok,
   ).result;
+}
+
+/** Add product from the form: an uploaded image is stored first and becomes the product's image; a refused image saves nothing. */
+export async function createProductWithImage(
+  db: DB,
+  actor: Actor,
+  input: ProductInput,
+  image: ImageUpload,
+  options: WriteOptions = {},
+): Promise<Result<AdminProductJson>> {
+  const withImage = await withUploadedImage(input, image);
+  return withImage.ok ? createProduct(db, actor, withImage.value, options) : withImage;
+}
+
+/** Save changes from the form: as `updateProduct`, with an uploaded image replacing the image URL. */
+export async function updateProductWithImage(
+  db: DB,
+  actor: Actor,
+  id: number,
+  patch: ProductPatch,
+  image: ImageUpload,
+  options: WriteOptions = {},
+): Promise<Result<AdminProductJson>> {
+  if (image && !db.select({ id: products.id }).from(products).where(eq(products.id, id)).get()) return fail(404, PRODUCT_NOT_FOUND);
+  const withImage = await withUploadedImage(patch, image);
+  return withImage.ok ? updateProduct(db, actor, id, withImage.value, options) : withImage;
 }
 
 const PATCHABLE = [

@@ -4,17 +4,13 @@
  * so a product that cannot be saved is reported against its row and the others still go in.
  */
 import { recordOpeningStock, setStockLevel } from "./stock-movements.server";
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
 import type { DB } from "~/utils/db.server";
+import { readMultipartWithin } from "~/utils/http.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import {
@@ -283,22 +279,16 @@ const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "fi
 export type CsvUpload = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
 
 /**
- * Reads the import's multipart body for both doors (the page's form and the API), never holding more than
- * the 5 MB limit: a larger declared body is refused unread, a larger file part stops the parse (413).
+ * Reads the import API's multipart body, never holding more than the 5 MB limit: a larger declared body is
+ * refused unread, a larger file part is read past and refused (413). The products page reads its form (the
+ * CSV or a product image) the same way, with `readMultipartWithin`.
  */
 export async function readProductCsvUpload(request: Request): Promise<CsvUpload> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) return { ok: false, status: 400, message: SEND_AS_MULTIPART };
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > PRODUCT_CSV_MAX_BYTES + UPLOAD_OVERHEAD_BYTES) return { ok: false, status: 413, message: CSV_FILE_TOO_LARGE };
-  try {
-    const formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: PRODUCT_CSV_MAX_BYTES }),
-    );
-    return { ok: true, formData };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { ok: false, status: 413, message: CSV_FILE_TOO_LARGE };
-    return { ok: false, status: 400, message: SEND_AS_MULTIPART };
-  }
+  const body = await readMultipartWithin(request, {
+    maxPartBytes: PRODUCT_CSV_MAX_BYTES,
+    maxTotalBytes: PRODUCT_CSV_MAX_BYTES + UPLOAD_OVERHEAD_BYTES,
+  });
+  if (!body.ok) return { ok: false, status: body.status, message: body.status === 413 ? CSV_FILE_TOO_LARGE : SEND_AS_MULTIPART };
+  if (body.oversized.size > 0) return { ok: false, status: 413, message: CSV_FILE_TOO_LARGE };
+  return { ok: true, formData: body.formData };
 }

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { ProductImage } from "~/components/catalog/product-image";
 import { PageLinks } from "~/components/ui/page-links";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -73,8 +74,8 @@ export function ProductGrid({ data }: { data: PosData }) {
         Showing {catalog.products.length} of {catalog.total} product{catalog.total === 1 ? "" : "s"}
       </p>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
-        {catalog.products.map((product) => (
-          <ProductCard key={product.id} product={product} inBasket={data.inBasket[product.id] ?? 0} />
+        {catalog.products.map((product, index) => (
+          <ProductCard key={product.id} product={product} inBasket={data.inBasket[product.id] ?? 0} eager={index < 4} />
         ))}
       </ul>
       <PageLinks
@@ -88,7 +89,7 @@ export function ProductGrid({ data }: { data: PosData }) {
   );
 }
 
-function ProductCard({ product, inBasket }: { product: Product; inBasket: number }) {
+function ProductCard({ product, inBasket, eager }: { product: Product; inBasket: number; eager: boolean }) {
   const fetcher = usePosFetcher();
   const quantity = usePendingQuantity(product.id, inBasket);
   const outOfStock = product.stockLevel <= 0;
@@ -96,7 +97,14 @@ function ProductCard({ product, inBasket }: { product: Product; inBasket: number
   return (
     <li data-testid="pos-product" className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       {product.imageUrl ? (
-        <img src={product.imageUrl} alt="" loading="lazy" className="aspect-square w-full rounded-md bg-slate-100 object-cover" />
+        <ProductImage
+          url={product.imageUrl}
+          alt=""
+          size={160}
+          sizes="(min-width: 1280px) 200px, (min-width: 640px) 30vw, 45vw"
+          eager={eager}
+          className="aspect-square w-full rounded-md bg-slate-100 object-cover"
+        />
       ) : (
         <div className="flex aspect-square w-full items-center justify-center rounded-md bg-slate-100 text-sm text-slate-500">
           No image

@@ -7,11 +7,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import crypto from "node:crypto";
 import { describeProductDraft } from "~/domain/catalog/description-generator.server";
-import { importProductCsv, readProductCsvUpload } from "~/domain/catalog/product-csv.server";
+import { importProductCsv } from "~/domain/catalog/product-csv.server";
+import { imageUploadFrom } from "~/domain/catalog/product-images.server";
+import { IMAGE_FIELD } from "~/domain/catalog/product-images";
 import {
   adminProductsHref,
   CATEGORY_CREATED,
   categoryCreateSchema,
+  CSV_FILE_TOO_LARGE,
   DESCRIPTION_GENERATED,
   ENTER_PRODUCT_NAME_FIRST,
   generateDescriptionFormSchema,
@@ -35,7 +38,7 @@ import {
   type AdminProductsQuery,
 } from "~/domain/catalog/product.schema";
 import { createCategory } from "~/domain/catalog/product-categories.server";
-import { createProduct, deleteProduct, updateProduct } from "~/domain/catalog/product-changes.server";
+import { createProductWithImage, deleteProduct, updateProductWithImage } from "~/domain/catalog/product-changes.server";
 import { addVariant, deleteVariant } from "~/domain/catalog/product-variants.server";
 import type { Actor } from "~/domain/catalog/products.server";
 import type { DB } from "~/utils/db.server";
@@ -61,6 +64,8 @@ export type ProductPost = {
   db: DB;
   admin: Actor;
   formData: FormData;
+  /** multipart parts left out for being over their limit (the image, the CSV file) */
+  oversized: ReadonlySet<string>;
   query: AdminProductsQuery;
 };
 
@@ -70,24 +75,27 @@ function reply(data: Omit<ProductActionData, "nonce">, status = 400) {
 
 /** The product form names the custom VAT rate's input `vatRateCustom`; the use case calls it `vatRate`. */
 function productFailureResult(submission: Submission<unknown>, failure: Failure, fields: string[]) {
-  return failureResult(submission, failure.field === "vatRate" ? { ...failure, field: "vatRateCustom" } : failure, fields);
+  const onField = failure.field === "vatRate" ? { ...failure, field: "vatRateCustom" } : failure;
+  // a file is never sent back to the page (the browser cannot refill a file input)
+  return failureResult(submission, onField, fields, { hideFields: [IMAGE_FIELD] });
 }
 
-const PRODUCT_FORM_FIELDS = ["name", "slug", "sku", "description", "categoryId", "supplierId", "costPrice", "salesPrice", "vatRateCustom", "stockLevel", "lowStockThreshold", "imageUrl"];
+const PRODUCT_FORM_FIELDS = [IMAGE_FIELD, "name", "slug", "sku", "description", "categoryId", "supplierId", "costPrice", "salesPrice", "vatRateCustom", "stockLevel", "lowStockThreshold", "imageUrl"];
 
 /** Add product or Save changes: a product that has gone meanwhile goes back to the list with a notice. */
-export async function saveProductPost({ request, db, admin, formData, query }: ProductPost, intent: string) {
+export async function saveProductPost({ request, db, admin, formData, oversized, query }: ProductPost, intent: string) {
   const listHref = adminProductsHref(query);
   const idempotencyKey = idempotencyKeyFrom(formData);
   const submission = parseWithZod(formData, { schema: productFormSchema });
-  if (submission.status !== "success") return reply({ intent, result: submission.reply() });
+  if (submission.status !== "success") return reply({ intent, result: submission.reply({ hideFields: [IMAGE_FIELD] }) });
+  const image = await imageUploadFrom(formData, oversized);
   let result;
   if (intent === PRODUCT_INTENTS.create) {
-    result = createProduct(db, admin, submission.value, { idempotencyKey });
+    result = await createProductWithImage(db, admin, submission.value, image, { idempotencyKey });
   } else {
     const id = parseWithZod(formData, { schema: productIdFormSchema });
     if (id.status !== "success") return redirectWithToast(request, listHref, errorToast(PRODUCT_NOT_FOUND));
-    result = updateProduct(db, admin, id.value.productId, submission.value, { idempotencyKey });
+    result = await updateProductWithImage(db, admin, id.value.productId, submission.value, image, { idempotencyKey });
   }
   if (!result.ok) {
     if (result.status === 404) return redirectWithToast(request, listHref, errorToast(result.message));
@@ -199,8 +207,8 @@ export async function generateDescriptionPost({ db, formData }: ProductPost) {
   );
 }
 
-/** Import CSV (multipart): the file is read within its 5 MB limit, imported, and the result shown. */
-export async function importProductsPost({ request, db, admin, query }: Omit<ProductPost, "formData">) {
+/** Import CSV (multipart, read by the route within the 5 MB limit): the file is imported and the result shown. */
+export async function importProductsPost({ request, db, admin, formData, oversized, query }: ProductPost) {
   const intent = PRODUCT_INTENTS.import;
   const failed = (message: string, status: number) =>
     reply(
@@ -212,13 +220,12 @@ export async function importProductsPost({ request, db, admin, query }: Omit<Pro
       status,
     );
 
-  const upload = await readProductCsvUpload(request);
-  if (!upload.ok) return failed(upload.message, upload.status);
-  const submission = parseWithZod(upload.formData, { schema: productImportFormSchema });
+  if (oversized.has("file")) return failed(CSV_FILE_TOO_LARGE, 413);
+  const submission = parseWithZod(formData, { schema: productImportFormSchema });
   if (submission.status !== "success") return failed(submission.error?.file?.[0] ?? IMPORT_FAILED, 400);
   const file = submission.value.file;
   const result = importProductCsv(db, admin, await file.text(), {
-    idempotencyKey: idempotencyKeyFrom(upload.formData),
+    idempotencyKey: idempotencyKeyFrom(formData),
     fileName: file.name,
   });
   if (!result.ok) return failed(result.message, result.status);

@@ -16,7 +16,9 @@ import {
   VAT_RATE_CHOICES,
   productFormSchema,
 } from "~/domain/catalog/product.schema";
+import { IMAGE_FIELD } from "~/domain/catalog/product-images";
 import { slugify } from "~/utils/slug";
+import { ImageUploadField } from "./image-upload-field";
 import type { Toast } from "~/utils/session.server";
 
 export type ProductFormDefaults = {
@@ -101,6 +103,8 @@ export function ProductForm({
     event.preventDefault();
     const data = new FormData(formRef.current);
     data.set("intent", PRODUCT_INTENTS.generate);
+    data.delete(IMAGE_FIELD); // the text needs no picture
+
     fetcher.submit(data, { method: "post", action });
   }
 
@@ -111,7 +115,7 @@ export function ProductForm({
   return (
     <>
       {notice ? <ToastNotice key={notice.nonce} toast={notice.toast} /> : null}
-      <Form method="post" action={action} {...getFormProps(form)} ref={formRef} className="space-y-5" noValidate>
+      <Form method="post" encType="multipart/form-data" action={action} {...getFormProps(form)} ref={formRef} className="space-y-5" noValidate>
         {/* Enter in a text box saves; it must not generate a description */}
         <button type="submit" name="intent" value={saveIntent} className="sr-only" tabIndex={-1} aria-hidden="true">
           Save
@@ -283,6 +287,8 @@ export function ProductForm({
             inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://…", inputMode: "url" }}
           />
         </div>
+
+        <ImageUploadField id={`${form.id}-image`} errors={form.allErrors[IMAGE_FIELD]} currentUrl={defaults.imageUrl} />
 
         <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
           <Link

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { ProductImage } from "~/components/catalog/product-image";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { formatMargin, marginTenths, NO_PRODUCTS_FOUND } from "~/domain/catalog/product.schema";
 import { stockState } from "~/domain/catalog/stock";
@@ -70,7 +71,7 @@ export function ProductTable({
       </thead>
       <tbody>
         {rows.length === 0 ? <EmptyRow colSpan={8}>{NO_PRODUCTS_FOUND}</EmptyRow> : null}
-        {rows.map((row) => {
+        {rows.map((row, index) => {
           const state = stockState(row.stockLevel, row.lowStockThreshold);
           const stock = STOCK_STYLES[state];
           const margin = marginTenths(row.salesPrice, row.costPrice);
@@ -78,12 +79,12 @@ export function ProductTable({
             <tr key={row.id} data-testid="product-row" className="hover:bg-slate-50/60">
               <td className={tdClass}>
                 {row.imageUrl ? (
-                  <img
-                    src={row.imageUrl}
+                  <ProductImage
+                    url={row.imageUrl}
                     alt=""
-                    loading="lazy"
-                    width={48}
-                    height={48}
+                    size={48}
+                    sizes="48px"
+                    eager={index < 8}
                     className="h-12 w-12 rounded-md border border-slate-200 object-cover"
                   />
                 ) : (
