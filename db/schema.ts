@@ -7,6 +7,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -451,10 +452,14 @@ export const returns = sqliteTable(
   "returns",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** the human number customers and staff quote: RMA-000123 */
+    returnNumber: text("return_number", { length: 50 }),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** a completed exchange's replacement order (no charge, stock taken) */
+    replacementOrderId: integer("replacement_order_id").references((): AnySQLiteColumn => orders.id, { onDelete: "set null" }),
     returnType: text("return_type", { enum: RETURN_TYPES }).notNull().default("refund"),
     status: text("status", { enum: RETURN_STATUSES }).notNull().default("requested"),
     reason: text("reason").notNull(),
@@ -469,6 +474,7 @@ export const returns = sqliteTable(
     index("returns_user_idx").on(t.userId, t.createdAt),
     index("returns_order_idx").on(t.orderId),
     index("returns_status_idx").on(t.status),
+    uniqueIndex("returns_return_number_unique").on(t.returnNumber),
   ],
 );
 

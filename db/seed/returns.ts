@@ -1,4 +1,5 @@
 /** The demo buyer's returns: a refund with its points reversed, and a new request. */
+import { nextReturnNumber } from "~/domain/shared/numbering.server";
 import { vatOn } from "~/utils/money";
 import * as s from "~db/schema";
 import { DAY, HOUR } from "./calendar";
@@ -20,7 +21,7 @@ export function writeReturns(demo: Demo, orders: WrittenOrder[]) {
   ) => {
     const { id } = db
       .insert(s.returns)
-      .values({ orderId: order.id, userId: buyerId, ...values })
+      .values({ returnNumber: nextReturnNumber(db), orderId: order.id, userId: buyerId, ...values })
       .returning({ id: s.returns.id })
       .get();
     db.insert(s.returnItems)

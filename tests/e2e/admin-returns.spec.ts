@@ -52,7 +52,9 @@ async function deliveredOrderWithReturn(customerApi: APIRequestContext, adminPag
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return { orderNumber: order.orderNumber, returnId: ((await created.json()) as { id: number }).id };
+  const made = (await created.json()) as { id: number; returnNumber: string };
+  expect(made.returnNumber).toMatch(/^RMA-\d{6}$/);
+  return { orderNumber: order.orderNumber, returnId: made.id, returnNumber: made.returnNumber };
 }
 
 test.describe("admin returns", () => {
@@ -61,7 +63,7 @@ test.describe("admin returns", () => {
     const note = `Lid cracked in transit ${randomUUID().slice(0, 8)}`;
     await login(ADMIN);
     const customerApi = await signedIn(baseURL!, customer);
-    const { orderNumber, returnId: id } = await deliveredOrderWithReturn(customerApi, page, customer, note);
+    const { orderNumber, returnId: id, returnNumber } = await deliveredOrderWithReturn(customerApi, page, customer, note);
 
     await page.goto("/admin/returns?status=requested");
     await expect(page.getByRole("heading", { name: "Returns", exact: true })).toBeVisible();
@@ -69,7 +71,7 @@ test.describe("admin returns", () => {
       await expect(page.locator("dt", { hasText: new RegExp(`^${label}$`) })).toBeVisible();
     }
     const row = page.locator(`[data-testid="return-row"][data-return-id="${id}"]`);
-    await expect(row).toContainText(`Return #${id}`);
+    await expect(row).toContainText(`Return ${returnNumber}`);
     await expect(row).toContainText(note);
     await expect(row).toContainText(customer.email);
     await expect(row).toContainText("Casey Trader");
@@ -80,10 +82,10 @@ test.describe("admin returns", () => {
     await expect(row).toContainText("Faulty");
     await expect(row.locator('[data-status="requested"]')).toHaveText("Requested");
     await expect(row.getByText("Refund", { exact: true })).toBeVisible();
-    await expect(row.getByRole("link", { name: `Complete return #${id}` })).toHaveCount(0);
+    await expect(row.getByRole("link", { name: `Complete return ${returnNumber}` })).toHaveCount(0);
 
     // Update Status: its own URL, the current status preselected
-    await row.getByRole("link", { name: `Update status of return #${id}` }).click();
+    await row.getByRole("link", { name: `Update status of return ${returnNumber}` }).click();
     await page.waitForURL((url) => url.searchParams.get("update") === String(id));
     await expect(page.getByText("Update Return Status")).toBeVisible();
     const status = page.getByLabel("Status", { exact: true });
@@ -102,7 +104,7 @@ test.describe("admin returns", () => {
     await expect(approved).toContainText(adminNote);
 
     // Complete: a confirm step on its own URL, then the refund is recorded
-    await approved.getByRole("link", { name: `Complete return #${id}` }).click();
+    await approved.getByRole("link", { name: `Complete return ${returnNumber}` }).click();
     await page.waitForURL((url) => url.searchParams.get("complete") === String(id));
     await expect(page.getByText("Complete Return")).toBeVisible();
     await expect(page.getByText("A refund of £11.98 (inc VAT) is recorded.")).toBeVisible();
@@ -132,6 +134,6 @@ test.describe("admin returns", () => {
     const completed = page.locator(`[data-testid="return-row"][data-return-id="${id}"]`);
     await expect(completed.locator('[data-status="completed"]')).toHaveText("Completed");
     await expect(completed.getByRole("cell").nth(4)).toContainText("£11.98");
-    await expect(completed.getByRole("link", { name: `Update status of return #${id}` })).toHaveCount(0);
+    await expect(completed.getByRole("link", { name: `Update status of return ${returnNumber}` })).toHaveCount(0);
   });
 });

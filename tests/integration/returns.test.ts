@@ -186,6 +186,7 @@ describe("POST /api/returns", () => {
     });
     expect(response.status).toBe(201);
     const body = await readJson(response);
+    expect(body.returnNumber).toMatch(/^RMA-\d{6}$/);
     expect(body).toMatchObject({
       orderId: delivered.id,
       status: "requested",

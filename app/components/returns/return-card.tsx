@@ -43,7 +43,7 @@ export function ReturnCard({ item }: { item: ReturnJson }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`return-${item.id}`} className="text-lg font-semibold text-slate-900">
-            Return #{item.id}
+            Return {item.returnNumber}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             Order{" "}

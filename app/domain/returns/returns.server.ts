@@ -3,6 +3,7 @@
  * own list. Another customer's order is answered exactly like one that does not exist (404), so ids
  * reveal nothing.
  */
+import { formatReturnNumber, nextReturnNumber } from "~/domain/shared/numbering.server";
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { orderItems, orders, returnItems, returns } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
@@ -26,6 +27,10 @@ export type ReturnItemJson = { id: number; productName: string; quantity: number
 
 export type ReturnJson = {
   id: number;
+  /** RMA-000123 */
+  returnNumber: string;
+  /** a completed exchange's replacement order */
+  replacementOrderId: number | null;
   orderId: number;
   /** the order's number, for showing; null only if the order row is gone */
   orderNumber: string | null;
@@ -46,6 +51,8 @@ export type ReturnRow = typeof returns.$inferSelect & { orderNumber: string | nu
 /** The columns of a return row with its order's number, for queries that add their own joins. */
 export const returnColumns = {
   id: returns.id,
+  returnNumber: returns.returnNumber,
+  replacementOrderId: returns.replacementOrderId,
   orderId: returns.orderId,
   userId: returns.userId,
   returnType: returns.returnType,
@@ -63,8 +70,10 @@ export const returnColumns = {
 export function returnJson(row: ReturnRow, items: ReturnItemJson[]): ReturnJson {
   return {
     id: row.id,
+    returnNumber: row.returnNumber ?? formatReturnNumber(row.id),
     orderId: row.orderId,
     orderNumber: row.orderNumber,
+    replacementOrderId: row.replacementOrderId,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     returnType: row.returnType,
@@ -265,6 +274,7 @@ function createReturn(tx: DB, userId: string, input: ReturnRequest): Result<Retu
   const created = tx
     .insert(returns)
     .values({
+      returnNumber: nextReturnNumber(tx),
       orderId: input.orderId,
       userId,
       returnType: input.returnType,

@@ -43,3 +43,12 @@ export function nextPurchaseOrderNumber(db: DB) {
   return formatPurchaseOrderNumber(nextSequenceValue(db, "purchase-order"));
 }
 
+
+/** RMA-000123: a return's number */
+export function formatReturnNumber(n: number) {
+  return `RMA-${String(n).padStart(6, "0")}`;
+}
+
+export function nextReturnNumber(db: DB) {
+  return formatReturnNumber(nextSequenceValue(db, "return"));
+}

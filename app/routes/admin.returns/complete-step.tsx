@@ -22,7 +22,7 @@ export function CompleteStep({
     return (
       <AdminDialog open title="Complete Return" closeHref={listPath}>
         <NothingToDo backHref={listPath} backLabel="Back to returns">
-          Only approved returns can be completed; return #{item.id} is {item.status}.
+          Only approved returns can be completed; return {item.returnNumber} is {item.status}.
         </NothingToDo>
       </AdminDialog>
     );

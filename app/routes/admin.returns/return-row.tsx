@@ -31,7 +31,7 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
   return (
     <tr data-testid="return-row" data-return-id={item.id} className="hover:bg-slate-50">
       <td className={tdClass}>
-        <div className="font-semibold text-slate-900">Return #{item.id}</div>
+        <div className="font-semibold text-slate-900">Return {item.returnNumber}</div>
         <div className="text-xs text-slate-600">Order {item.orderNumber ?? `#${item.orderId}`}</div>
         <div className="text-xs text-slate-500">{formatOrderDate(item.createdAt)}</div>
         <div className="mt-2 flex flex-wrap gap-1">
@@ -84,7 +84,7 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
             <Link
               to={listHref(PATH, list, { update: String(item.id) })}
               preventScrollReset
-              aria-label={`Update status of return #${item.id}`}
+              aria-label={`Update status of return ${item.returnNumber}`}
               className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
             >
               Update Status
@@ -93,7 +93,7 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
               <Link
                 to={listHref(PATH, list, { complete: String(item.id) })}
                 preventScrollReset
-                aria-label={`Complete return #${item.id}`}
+                aria-label={`Complete return ${item.returnNumber}`}
                 className="inline-flex items-center justify-center rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800"
               >
                 Complete

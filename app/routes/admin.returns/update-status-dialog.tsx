@@ -30,7 +30,7 @@ export function UpdateStatusDialog({
     <AdminDialog
       open={Boolean(item)}
       title="Update Return Status"
-      description={item ? `Return #${item.id} · ${item.orderNumber ?? `Order #${item.orderId}`}` : undefined}
+      description={item ? `Return ${item.returnNumber} · ${item.orderNumber ?? `Order #${item.orderId}`}` : undefined}
       closeHref={listPath}
     >
       {item ? (
