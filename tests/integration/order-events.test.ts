@@ -71,3 +71,48 @@ describe("completing a return", () => {
     expect(getDb().select({ status: returns.status }).from(returns).where(eq(returns.id, ret.id)).get()!.status).toBe("approved");
   });
 });
+
+describe("completing an exchange", () => {
+  function approvedExchange(quantity: number) {
+    const made = createInvoicedOrder(buyer, [{ product, quantity }], ukToday());
+    getDb().update(orders).set({ status: "delivered" }).where(eq(orders.id, made.orderId)).run();
+    const item = getDb().select().from(orderItems).where(eq(orderItems.orderId, made.orderId)).get()!;
+    const ret = getDb()
+      .insert(returns)
+      .values({ returnNumber: `RMA-9${made.orderId}`, orderId: made.orderId, userId: buyer.id, status: "approved", reason: "Wrong size", returnType: "exchange" })
+      .returning()
+      .get();
+    getDb()
+      .insert(returnItems)
+      .values({ returnId: ret.id, orderItemId: item.id, productId: product.id, productName: product.name, quantity, unitPrice: 600, vatRate: 2000 })
+      .run();
+    return ret;
+  }
+
+  it("sends a replacement order at no charge, taking its units from stock, linked to the return", async () => {
+    const ret = approvedExchange(2);
+    const before = stock();
+    const result = await completeReturn(getDb(), admin, ret.id);
+    expect(result).toMatchObject({ ok: true });
+    const linked = getDb().select({ id: returns.replacementOrderId }).from(returns).where(eq(returns.id, ret.id)).get()!.id;
+    expect(linked).not.toBeNull();
+    const replacement = getDb().select().from(orders).where(eq(orders.id, linked!)).get()!;
+    expect(replacement).toMatchObject({ status: "processing", subtotal: 0, vatAmount: 0, total: 0, userId: buyer.id, channel: "exchange" });
+    const lines = getDb().select().from(orderItems).where(eq(orderItems.orderId, linked!)).all();
+    expect(lines).toMatchObject([{ productId: product.id, quantity: 2, unitPrice: 0, total: 0, vatAmount: 0 }]);
+    expect(stock()).toBe(before - 2);
+    expect(result.ok && result.value.replacementOrderId).toBe(linked);
+  });
+
+  it("is refused, with nothing written, when the stock cannot cover the replacement", async () => {
+    const ret = approvedExchange(2);
+    getDb().update(products).set({ stockLevel: 1 }).where(eq(products.id, product.id)).run();
+    const orderCount = getDb().select().from(orders).all().length;
+    const result = await completeReturn(getDb(), admin, ret.id);
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    expect(result.ok ? "" : result.message).toContain("Bleach 5L");
+    expect(getDb().select().from(orders).all()).toHaveLength(orderCount);
+    expect(stock()).toBe(1);
+    expect(getDb().select({ status: returns.status }).from(returns).where(eq(returns.id, ret.id)).get()!.status).toBe("approved");
+  });
+});

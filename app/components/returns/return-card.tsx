@@ -52,6 +52,14 @@ export function ReturnCard({ item }: { item: ReturnJson }) {
             </Link>{" "}
             · Requested <time dateTime={item.createdAt}>{formatOrderDate(item.createdAt)}</time>
           </p>
+          {item.replacementOrderId !== null ? (
+            <p className="mt-1 text-sm text-slate-600">
+              <Link to={orderHistoryHref(1, item.replacementOrderId)} className="font-medium text-brand-700 hover:underline">
+                Your replacement order
+              </Link>{" "}
+              is on its way, at no charge.
+            </p>
+          ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
           <ReturnStatusBadge status={item.status} />

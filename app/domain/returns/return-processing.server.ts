@@ -7,13 +7,15 @@
  * return cannot be moved again. Once committed, the customer is emailed when the return is approved, rejected
  * or completed (with the refund); a repeated request sends nothing again.
  */
+import { OrderRefused } from "~/domain/orders/order-writing.server";
+import { writeReplacementOrder } from "./exchange-replacement.server";
 import { addStock } from "~/domain/catalog/stock-movements.server";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products, returnItems, returns, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
-import { fail, ok, type Result } from "~/utils/result";
+import { fail, ok, type Failure, type Result } from "~/utils/result";
 import {
   ADMIN_RETURN_STATUSES,
   ADMIN_RETURNS_PAGE_SIZE,
@@ -285,76 +287,92 @@ export async function updateReturnStatus(
  * twice). In one write transaction: status completed with completedAt and the refund amount, the returned
  * units back into stock, the refunded value's points taken back from the order, and the audit entry.
  */
+function refusedAsFailure<T>(work: () => T): T | { failure: Failure } {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof OrderRefused) return { failure: error.failure };
+    throw error;
+  }
+}
+
 export async function completeReturn(
   db: DB,
   actor: Actor,
   id: number,
   key: string | null = null,
 ): Promise<Result<AdminReturnJson>> {
-  const { result, replayed } = runOnce(
-    db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key },
-    (tx): Result<{ id: number }> => {
-      const row = tx
-        .select({
-          id: returns.id,
-          orderId: returns.orderId,
-          returnType: returns.returnType,
-          status: returns.status,
-          orderNumber: orders.orderNumber,
-          orderUserId: orders.userId,
-          orderStatus: orders.status,
-        })
-        .from(returns)
-        .leftJoin(orders, eq(orders.id, returns.orderId))
-        .where(eq(returns.id, id))
-        .get();
-      if (!row) return fail(404, RETURN_NOT_FOUND);
-      if (row.status !== "approved") return fail(409, completeRefusedMessage(row.status), "status");
-      // a cancelled order already had its stock back and its invoice voided: completing would do both twice
-      if (row.orderStatus === "cancelled") {
-        return fail(409, `Order ${row.orderNumber} was cancelled, so this return cannot be completed`, "status");
-      }
+  // an exchange's replacement order can be short of stock: that refuses the whole completion
+  const outcome = refusedAsFailure(() =>
+    runOnce(
+      db,
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key },
+      (tx): Result<{ id: number }> => {
+        const row = tx
+          .select({
+            id: returns.id,
+            orderId: returns.orderId,
+            returnType: returns.returnType,
+            status: returns.status,
+            orderNumber: orders.orderNumber,
+            orderUserId: orders.userId,
+            orderStatus: orders.status,
+          })
+          .from(returns)
+          .leftJoin(orders, eq(orders.id, returns.orderId))
+          .where(eq(returns.id, id))
+          .get();
+        if (!row) return fail(404, RETURN_NOT_FOUND);
+        if (row.status !== "approved") return fail(409, completeRefusedMessage(row.status), "status");
+        // a cancelled order already had its stock back and its invoice voided: completing would do both twice
+        if (row.orderStatus === "cancelled") {
+          return fail(409, `Order ${row.orderNumber} was cancelled, so this return cannot be completed`, "status");
+        }
 
-      const plan = planCompletion(tx, row);
-      const now = new Date();
-      // conditional on the status read above, so two admins completing at once cannot both succeed
-      const moved = tx
-        .update(returns)
-        .set({ status: "completed", completedAt: now, refundAmount: plan.refundAmount, updatedAt: now })
-        .where(and(eq(returns.id, id), eq(returns.status, "approved")))
-        .run();
-      if (moved.changes === 0) return fail(409, completeRefusedMessage("completed"), "status");
+        const plan = planCompletion(tx, row);
+        const now = new Date();
+        // conditional on the status read above, so two admins completing at once cannot both succeed
+        const moved = tx
+          .update(returns)
+          .set({ status: "completed", completedAt: now, refundAmount: plan.refundAmount, updatedAt: now })
+          .where(and(eq(returns.id, id), eq(returns.status, "approved")))
+          .run();
+        if (moved.changes === 0) return fail(409, completeRefusedMessage("completed"), "status");
 
-      for (const { productId, quantity } of plan.restock) {
-        addStock(tx, productId, quantity, { reason: "return", returnId: id, orderId: row.orderId, userId: actor.id, at: now });
-      }
-      const pointsReversed = row.orderNumber
-        ? reversePointsForReturn(
-            tx,
-            { id: row.orderId, orderNumber: row.orderNumber, userId: row.orderUserId },
-            id,
-            plan.points,
-          )
-        : 0;
+        for (const { productId, quantity } of plan.restock) {
+          addStock(tx, productId, quantity, { reason: "return", returnId: id, orderId: row.orderId, userId: actor.id, at: now });
+        }
+        const replacement = row.returnType === "exchange" ? writeReplacementOrder(tx, id, now) : null;
+        const pointsReversed = row.orderNumber
+          ? reversePointsForReturn(
+              tx,
+              { id: row.orderId, orderNumber: row.orderNumber, userId: row.orderUserId },
+              id,
+              plan.points,
+            )
+          : 0;
 
-      recordAudit(tx, {
-        actorId: actor.id,
-        action: "return.completed",
-        entityType: "return",
-        entityId: id,
-        details: {
-          orderId: row.orderId,
-          returnType: row.returnType,
-          refundAmount: toDecimalString(plan.refundAmount),
-          restocked: plan.restock,
-          pointsReversed,
-        },
-      });
-      return ok({ id });
-    },
-    storeSuccess,
+        recordAudit(tx, {
+          actorId: actor.id,
+          action: "return.completed",
+          entityType: "return",
+          entityId: id,
+          details: {
+            orderId: row.orderId,
+            returnType: row.returnType,
+            refundAmount: toDecimalString(plan.refundAmount),
+            restocked: plan.restock,
+            pointsReversed,
+            replacementOrder: replacement?.orderNumber ?? null,
+          },
+        });
+        return ok({ id });
+      },
+      storeSuccess,
+    ),
   );
+  if ("failure" in outcome) return outcome.failure;
+  const { result, replayed } = outcome;
   if (result.ok && !replayed) await sendReturnEventEmail(db, id, "completed");
   return reread(db, result);
 }

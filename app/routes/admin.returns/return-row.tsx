@@ -33,6 +33,11 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
       <td className={tdClass}>
         <div className="font-semibold text-slate-900">Return {item.returnNumber}</div>
         <div className="text-xs text-slate-600">Order {item.orderNumber ?? `#${item.orderId}`}</div>
+        {item.replacementOrderId !== null ? (
+          <a href={`/admin/orders?view=${item.replacementOrderId}`} className="text-xs font-medium text-brand-700 hover:underline">
+            Replacement order
+          </a>
+        ) : null}
         <div className="text-xs text-slate-500">{formatOrderDate(item.createdAt)}</div>
         <div className="mt-2 flex flex-wrap gap-1">
           <ReturnStatusBadge status={item.status} />
