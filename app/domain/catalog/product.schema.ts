@@ -30,7 +30,7 @@ const IMAGE_URL_MAX = 2_000;
 /** Prices are precision 10, scale 2: at most 99,999,999.99. */
 export const MONEY_MAX_PENCE = 9_999_999_999;
 export const STOCK_MAX = 1_000_000_000;
-const RATE_MAX = 10_000; // 100.00%
+export const RATE_MAX = 10_000; // 100.00%
 
 export const DEFAULT_VAT_RATE = 2000;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
