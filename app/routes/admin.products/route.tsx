@@ -159,7 +159,7 @@ export default function AdminProductsPage() {
       <ProductDialogs data={data} listHref={listHref} withParams={withParams} lastResultFor={lastResultFor} />
 
       <Panel>
-        <ProductFilters query={query} categories={data.categories} />
+        <ProductFilters query={query} categories={data.categories} facets={data.facets} />
         <ProductTable rows={data.rows} editHref={(id) => withParams({ edit: id })} deleteHref={(id) => withParams({ delete: id })} />
         <AdminPagination
           page={data.page}
