@@ -184,12 +184,13 @@ test.describe("admin products", () => {
     await expect(page).toHaveURL(/[?&]vat=20(&|$)/);
     await expect(rows).toHaveCount(2);
 
-    await filters.getByLabel("Filter by VAT rate").selectOption({ label: "All VAT rates" });
     await filters.getByLabel("Min price").fill("3.20");
     await filters.getByLabel("Max price").fill("7.80");
+    // with JavaScript picking the rate applies the whole form at once; without it Search does
+    await filters.getByLabel("Filter by VAT rate").selectOption({ label: "All VAT rates" });
     await filters.getByRole("button", { name: "Search" }).click();
-    await expect(page).toHaveURL(/[?&]min=3\.2(&|$)/);
-    await expect(page).toHaveURL(/[?&]max=7\.8(&|$)/);
+    await expect(page).toHaveURL(/[?&]min=3\.20?(&|$)/);
+    await expect(page).toHaveURL(/[?&]max=7\.80?(&|$)/);
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: tea })).toHaveCount(1);
     await expect(rows.filter({ hasText: cocoa })).toHaveCount(1);

@@ -88,6 +88,13 @@ const CATEGORY_NAME_REQUIRED = "Category name is required";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
 export const CATEGORY_SLUG_TAKEN = "A category with this slug already exists";
 export const CATEGORY_NOT_FOUND = "Category not found";
+export const CATEGORY_RENAMED = "Category renamed";
+export const CATEGORY_DELETED = "Category deleted";
+
+/** Why a category that products still use cannot go. */
+export function categoryInUseMessage(name: string, productCount: number): string {
+  return `${name} is used by ${productCount} ${productCount === 1 ? "product" : "products"}: move them first`;
+}
 export const SUPPLIER_NOT_FOUND = "Choose a supplier from the list (a user with the supplier role)";
 export const PRODUCT_NOT_FOUND = "Product not found";
 export const VARIANT_NOT_FOUND = "Variant not found";
@@ -383,6 +390,8 @@ export const PRODUCT_INTENTS = {
   delete: "delete-product",
   generate: "generate-description",
   createCategory: "create-category",
+  renameCategory: "rename-category",
+  deleteCategory: "delete-category",
   addVariant: "add-variant",
   deleteVariant: "delete-variant",
   import: "import-products",
@@ -467,6 +476,19 @@ export const categoryCreateSchema = z.object({
   description: optionalText("Description", 1000, normaliseDescription).optional(),
 });
 export type CategoryInput = z.infer<typeof categoryCreateSchema>;
+
+/**
+ * PATCH /api/admin/categories/{id} {name, slug?} and the rename form: a new name; a blank or absent slug
+ * follows the name by the slug rule.
+ */
+export const categoryRenameSchema = z.object({
+  name: requiredText("Category name", CATEGORY_NAME_REQUIRED, CATEGORY_NAME_MAX),
+  slug: slugField(CATEGORY_SLUG_MAX).optional(),
+});
+export type CategoryRenameInput = z.infer<typeof categoryRenameSchema>;
+
+/** The category a rename or delete form names. */
+export const categoryIdFormSchema = z.object({ id: z.coerce.number().int().positive() });
 
 // ─── Variants ───────────────────────────────────────────────────────────────
 
