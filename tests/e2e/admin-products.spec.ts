@@ -204,6 +204,35 @@ test.describe("admin products", () => {
     await expect(filters.getByLabel("Filter by VAT rate")).toHaveValue("5");
   });
 
+  test("rename a category, and try to delete one that products use", async ({ page }, testInfo) => {
+    const suffix = `${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    const created = await page.request.post("/api/admin/categories", { data: { name: `Glassware ${suffix}` } });
+    expect(created.status()).toBe(201);
+    const category: { id: number; name: string } = await created.json();
+    const product = await page.request.post("/api/admin/products", {
+      data: { name: `Pint Glass ${suffix}`, salesPrice: "1.20", categoryId: category.id },
+    });
+    expect(product.status()).toBe(201);
+    const renamed = `Bar Glassware ${suffix}`;
+
+    await page.goto("/admin/products");
+    await page.getByRole("link", { name: "Categories", exact: true }).click();
+    const row = page.getByTestId("category-row").filter({ hasText: category.name });
+    await row.getByRole("link", { name: `Rename ${category.name}` }).click();
+    await page.getByLabel("Category name").fill(renamed);
+    await page.getByRole("button", { name: "Rename category" }).click();
+    await expect(page.getByText("Category renamed").first()).toBeVisible();
+    const renamedRow = page.getByTestId("category-row").filter({ hasText: renamed });
+    await expect(renamedRow).toContainText(`/category/bar-glassware-${testInfo.project.name}-`);
+
+    await renamedRow.getByRole("link", { name: `Delete ${renamed}` }).click();
+    await expect(page.getByText(`${renamed} is used by 1 product: move them first`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete category" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Show its products" }).click();
+    await expect(page.getByTestId("product-row")).toHaveCount(1);
+    await expect(page.getByTestId("product-row")).toContainText(`Pint Glass ${suffix}`);
+  });
+
   test("import Shopify's template from the page", async ({ page }) => {
     await page.goto("/admin/products");
     await page.getByRole("link", { name: "Import CSV" }).click();

@@ -35,6 +35,8 @@ import {
   type ProductActionData,
 } from "./product-actions.server";
 import { ProductDialogs } from "./product-dialogs";
+import { CategoryDialogs } from "./category-dialogs";
+import { deleteCategoryPost, loadCategoryDialogs, renameCategoryPost } from "./category-actions.server";
 import { loadProductsPage } from "./products-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Products · INFY Admin" }];
@@ -45,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ...loadProductsPage(getDb(), params),
+      categoryDialogs: loadCategoryDialogs(getDb(), params),
       importResult: await readImportResult(request, params.get("importResult")),
       idempotencyKey: issueIdempotencyKey(),
     },
@@ -87,6 +90,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return deleteProductPost(post);
     case PRODUCT_INTENTS.createCategory:
       return createCategoryPost(post);
+    case PRODUCT_INTENTS.renameCategory:
+      return renameCategoryPost(post);
+    case PRODUCT_INTENTS.deleteCategory:
+      return deleteCategoryPost(post);
     case PRODUCT_INTENTS.addVariant:
       return addVariantPost(post);
     case PRODUCT_INTENTS.deleteVariant:
@@ -132,6 +139,9 @@ export default function AdminProductsPage() {
         description={`${data.catalogueSize} ${data.catalogueSize === 1 ? "product" : "products"} in the catalogue`}
         actions={
           <>
+            <Link to={withParams({ dialog: "categories" })} preventScrollReset className={buttonLink}>
+              Categories
+            </Link>
             <Link to={withParams({ dialog: "new-category" })} preventScrollReset className={buttonLink}>
               New category
             </Link>
@@ -157,6 +167,13 @@ export default function AdminProductsPage() {
       {data.importResult ? <ImportResult result={data.importResult} closeHref={listHref} /> : null}
 
       <ProductDialogs data={data} listHref={listHref} withParams={withParams} lastResultFor={lastResultFor} />
+      <CategoryDialogs
+        data={data.categoryDialogs}
+        listHref={listHref}
+        withParams={withParams}
+        idempotencyKey={data.idempotencyKey}
+        lastResult={lastResultFor(PRODUCT_INTENTS.renameCategory)}
+      />
 
       <Panel>
         <ProductFilters query={query} categories={data.categories} facets={data.facets} />
