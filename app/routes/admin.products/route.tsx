@@ -37,6 +37,9 @@ import {
 import { ProductDialogs } from "./product-dialogs";
 import { CategoryDialogs } from "./category-dialogs";
 import { deleteCategoryPost, loadCategoryDialogs, renameCategoryPost } from "./category-actions.server";
+import { adjustStockPost, loadStockDialog } from "./stock-actions.server";
+import { StockDialog } from "./stock-dialog";
+import { ADJUST_STOCK_INTENT } from "~/domain/catalog/stock-movement.schema";
 import { loadProductsPage } from "./products-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Products · INFY Admin" }];
@@ -48,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       ...loadProductsPage(getDb(), params),
       categoryDialogs: loadCategoryDialogs(getDb(), params),
+      stockDialog: loadStockDialog(getDb(), params),
       importResult: await readImportResult(request, params.get("importResult")),
       idempotencyKey: issueIdempotencyKey(),
     },
@@ -94,6 +98,11 @@ export async function action({ request }: ActionFunctionArgs) {
       return renameCategoryPost(post);
     case PRODUCT_INTENTS.deleteCategory:
       return deleteCategoryPost(post);
+    case ADJUST_STOCK_INTENT:
+      return adjustStockPost(post, {
+        doneHref: (productId) => adminProductsHref(query, { stockOf: productId }),
+        goneHref: adminProductsHref(query),
+      });
     case PRODUCT_INTENTS.addVariant:
       return addVariantPost(post);
     case PRODUCT_INTENTS.deleteVariant:
@@ -174,10 +183,22 @@ export default function AdminProductsPage() {
         idempotencyKey={data.idempotencyKey}
         lastResult={lastResultFor(PRODUCT_INTENTS.renameCategory)}
       />
+      <StockDialog
+        data={data.stockDialog}
+        listHref={listHref}
+        withParams={withParams}
+        idempotencyKey={data.idempotencyKey}
+        lastResult={lastResultFor(ADJUST_STOCK_INTENT)}
+      />
 
       <Panel>
         <ProductFilters query={query} categories={data.categories} facets={data.facets} />
-        <ProductTable rows={data.rows} editHref={(id) => withParams({ edit: id })} deleteHref={(id) => withParams({ delete: id })} />
+        <ProductTable
+          rows={data.rows}
+          editHref={(id) => withParams({ edit: id })}
+          deleteHref={(id) => withParams({ delete: id })}
+          stockHref={(id) => withParams({ stockOf: id })}
+        />
         <AdminPagination
           page={data.page}
           pageCount={data.pageCount}
