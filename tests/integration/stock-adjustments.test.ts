@@ -49,7 +49,7 @@ function movements(id: number, search = "", cookie = adminCookie) {
   return callRoute(apiMovements.loader, buildRequest(`/api/admin/products/${id}/stock-movements${search}`, { cookie }), { id: String(id) });
 }
 
-async function follow(response: Response, loader: typeof productsPage.loader) {
+async function follow(response: Response, loader: typeof productsPage.loader | typeof alertsPage.loader) {
   const location = redirectLocation(response);
   const next = cookieFrom(response, adminCookie);
   const rootData = await readJson(await callRoute(root.loader, buildRequest(location, { cookie: next })));
@@ -163,7 +163,7 @@ describe("Inventory Alerts", () => {
         cookie: adminCookie,
       }),
     );
-    const { location, toast, page } = await follow(posted, alertsPage.loader as typeof productsPage.loader);
+    const { location, toast, page } = await follow(posted, alertsPage.loader);
     expect(location).toBe("/admin/inventory-alerts");
     expect(toast).toMatchObject({ title: "Stock adjusted", description: "+40: 42 in stock now." });
     expect(page.items.map((item: { name: string }) => item.name)).not.toContain("Nitrile Gloves");

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
+import { MissingNotice } from "~/components/admin/screen-notices";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DialogActions, HiddenFields } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
@@ -33,11 +34,7 @@ export function CategoryDialogs({
   const { renaming, deleting } = data;
   return (
     <>
-      {data.missing ? (
-        <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          That category no longer exists. It may have been deleted.
-        </p>
-      ) : null}
+      {data.missing ? <MissingNotice>That category no longer exists. It may have been deleted.</MissingNotice> : null}
 
       <AdminDialog open={data.list !== null} title="Categories" closeHref={listHref} size="lg">
         {data.list && data.list.length > 0 ? (

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
+import { MissingNotice } from "~/components/admin/screen-notices";
 import { StockAdjustForm } from "~/components/admin/products/stock-adjust-form";
 import { StockHistory, type StockMovementRow } from "~/components/admin/products/stock-history";
 
@@ -26,11 +27,7 @@ export function StockDialog({
   const { product, movements } = data;
   return (
     <>
-      {data.missing ? (
-        <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          That product no longer exists. It may have been deleted.
-        </p>
-      ) : null}
+      {data.missing ? <MissingNotice>That product no longer exists. It may have been deleted.</MissingNotice> : null}
       <AdminDialog open={product !== null} title={product ? `Stock of ${product.name}` : "Stock"} closeHref={listHref} size="lg">
         {product && movements ? (
           <div className="space-y-6">
