@@ -4,7 +4,7 @@ import { stockAdjustmentBodySchema } from "~/domain/catalog/stock-movement.schem
 import { adjustStock } from "~/domain/catalog/stock-movements.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
+import { apiRoute, failureResponse, methodNotAllowed, onlyMethods, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /**
@@ -21,3 +21,5 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   const result = adjustStock(getDb(), admin, { ...body, productId }, { idempotencyKey: idempotencyKeyFrom(request) });
   return result.ok ? json(result.value, { status: 201 }) : failureResponse(result);
 });
+
+export const loader = onlyMethods(["POST"]);

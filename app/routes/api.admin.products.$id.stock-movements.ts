@@ -5,7 +5,7 @@ import { getAdminProduct } from "~/domain/catalog/products.server";
 import { listStockMovements } from "~/domain/catalog/stock-movements.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, jsonError, pagedJsonResponse, requireIntParam } from "~/utils/http.server";
+import { apiRoute, jsonError, onlyMethods, pagedJsonResponse, requireIntParam } from "~/utils/http.server";
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 const pageSizeSchema = z.coerce.number().int().min(1).max(100).catch(25);
@@ -29,3 +29,5 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
     createdAt: item.createdAt.toISOString(),
   }));
 });
+
+export const action = onlyMethods(["GET"]);
