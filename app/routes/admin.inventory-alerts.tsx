@@ -1,5 +1,7 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { StockAdjustForm } from "~/components/admin/products/stock-adjust-form";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
@@ -9,20 +11,61 @@ import { StatCard } from "~/components/admin/stat-card";
 import { listInventoryAlerts } from "~/domain/reports/inventory-alerts.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { readBodyText } from "~/utils/http.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
+import { ADJUST_STOCK_INTENT } from "~/domain/catalog/stock-movement.schema";
+import { adjustStockPost, stockProductFor } from "./admin.products/stock-actions.server";
+import type { ProductActionData } from "./admin.products/product-actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Inventory Alerts · INFY Admin" }];
 
 const PATH = "/admin/inventory-alerts";
 
+/** The list's page (kept by the Adjust stock dialog), plus `extra` parameters. */
+function alertsHref(page: number, extra: Record<string, string | number> = {}) {
+  const params = new URLSearchParams(Object.entries(extra).map(([key, value]) => [key, String(value)]));
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${PATH}?${search}` : PATH;
+}
+
+function pageOf(params: URLSearchParams) {
+  const page = Number(params.get("page") ?? "1");
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return json(listInventoryAlerts(getDb(), Number.isFinite(page) ? page : 1));
+  const params = new URL(request.url).searchParams;
+  const db = getDb();
+  return json(
+    {
+      ...listInventoryAlerts(db, pageOf(params)),
+      // ?adjust=12: the Adjust stock dialog of one row
+      adjusting: stockProductFor(db, params, "adjust").product,
+      idempotencyKey: issueIdempotencyKey(),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** Adjust stock from a row's dialog; done, back to the same page of the alerts with a notice. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const page = pageOf(new URL(request.url).searchParams);
+  const formData = new FormData();
+  for (const [name, value] of new URLSearchParams(await readBodyText(request, 16 * 1024))) formData.append(name, value);
+  return adjustStockPost(
+    { request, db: getDb(), admin, formData },
+    { doneHref: () => alertsHref(page), goneHref: alertsHref(page) },
+  );
 }
 
 export default function InventoryAlerts() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ProductActionData | undefined;
   const alerts = data.lowStock + data.outOfStock;
+  const listHref = alertsHref(data.page);
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title="Inventory Alerts" description="Products at or below their low-stock threshold." />
@@ -42,6 +85,30 @@ export default function InventoryAlerts() {
         />
       </dl>
 
+      <AdminDialog
+        open={data.adjusting !== null}
+        title={data.adjusting ? `Adjust stock of ${data.adjusting.name}` : "Adjust stock"}
+        closeHref={listHref}
+      >
+        {data.adjusting ? (
+          <>
+            <StockAdjustForm
+              key={`${data.adjusting.id}-${data.adjusting.stockLevel}`}
+              product={data.adjusting}
+              action={alertsHref(data.page, { adjust: data.adjusting.id })}
+              closeHref={listHref}
+              idempotencyKey={data.idempotencyKey}
+              lastResult={actionData?.intent === ADJUST_STOCK_INTENT ? (actionData.result ?? null) : null}
+            />
+            <p className="mt-4 text-sm">
+              <Link to={`/admin/products?stockOf=${data.adjusting.id}`} className="font-semibold text-brand-700 hover:underline">
+                Movement history
+              </Link>
+            </p>
+          </>
+        ) : null}
+      </AdminDialog>
+
       {alerts === 0 ? (
         <Panel className="mt-6">
           <div className="px-4 py-12 text-center">
@@ -59,6 +126,9 @@ export default function InventoryAlerts() {
                 <th scope="col" className={`${thClass} text-right`}>Current Stock</th>
                 <th scope="col" className={`${thClass} text-right`}>Threshold</th>
                 <th scope="col" className={thClass}>Status</th>
+                <th scope="col" className={thClass}>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -86,6 +156,16 @@ export default function InventoryAlerts() {
                       <Badge tone="warning">Low Stock</Badge>
                     )}
                   </td>
+                  <td className={`${tdClass} text-right`}>
+                    <Link
+                      to={alertsHref(data.page, { adjust: item.id })}
+                      preventScrollReset
+                      aria-label={`Adjust stock of ${item.name}`}
+                      className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50"
+                    >
+                      Adjust stock
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -95,7 +175,7 @@ export default function InventoryAlerts() {
             pageCount={data.pageCount}
             total={alerts}
             noun={["product", "products"]}
-            hrefFor={(page) => (page > 1 ? `${PATH}?page=${page}` : PATH)}
+            hrefFor={(page) => alertsHref(page)}
           />
         </Panel>
       )}

@@ -14,7 +14,10 @@ const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(P
 
 /**
  * GET /api/admin/products: admin only. The products as a JSON array (with cost price and supplierId), by
- * name, narrowed by `q` (words in the product's name, its SKU or its category's name). Paged by `page`
+ * name unless `sort` says otherwise (name-asc, name-desc, price-asc, price-desc, stock-desc, stock-asc),
+ * narrowed by `q` (words in the product's name, description, SKU or category name), `category` (an id, or
+ * `none`), `stock` (in-stock, low-stock, out-of-stock), `vat` (a rate, e.g. 5) and `min`/`max` (sales
+ * price ex VAT in pounds), as the back office's list reads them. Paged by `page`
  * (from 1) and `pageSize` (1 to 100, default 100); X-Total-Count, X-Page, X-Page-Size and X-Page-Count say
  * how many match in all.
  */
@@ -22,9 +25,9 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
   const db = getDb();
   const params = new URL(request.url).searchParams;
-  const { q, page } = parseAdminProductsQuery(params);
+  const query = parseAdminProductsQuery(params);
   const pageSize = pageSizeSchema.parse(params.get("pageSize") ?? undefined);
-  const result = listAdminProducts(db, { q, page, pageSize });
+  const result = listAdminProducts(db, { ...query, pageSize });
   const variants = loadVariants(
     db,
     result.items.map((item) => item.id),

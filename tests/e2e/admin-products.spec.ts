@@ -155,6 +155,84 @@ test.describe("admin products", () => {
     await expect(filters.getByLabel("Filter by category")).toHaveValue("");
   });
 
+  test("filter by VAT rate and a price range, both kept in the URL", async ({ page }, testInfo) => {
+    const suffix = `${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    const created = await page.request.post("/api/admin/categories", { data: { name: `Test Pantry ${suffix}` } });
+    expect(created.status()).toBe(201);
+    const category: { id: number; name: string } = await created.json();
+    const product = async (name: string, salesPrice: string, vatRate: string) => {
+      const response = await page.request.post("/api/admin/products", {
+        data: { name: `${name} ${suffix}`, salesPrice, vatRate, stockLevel: 20, categoryId: category.id },
+      });
+      expect(response.status()).toBe(201);
+      return `${name} ${suffix}`;
+    };
+    const tea = await product("Tea Bags", "3.20", "0");
+    const cocoa = await product("Cocoa Tin", "7.80", "5");
+    const wipes = await product("Table Wipes", "5.10", "20");
+    await product("Coffee Urn", "89.00", "20");
+
+    await page.goto(`/admin/products?category=${category.id}`);
+    const filters = page.getByRole("search", { name: "Filter products" });
+    const rows = page.getByTestId("product-row");
+    await expect(rows).toHaveCount(4);
+    // the bounds of the prices in view: floor of the lowest, ceiling of the highest
+    await expect(filters.getByText("£3 to £89 in view")).toBeVisible();
+
+    await filters.getByLabel("Filter by VAT rate").selectOption({ label: "20%" });
+    await filters.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/[?&]vat=20(&|$)/);
+    await expect(rows).toHaveCount(2);
+
+    await filters.getByLabel("Min price").fill("3.20");
+    await filters.getByLabel("Max price").fill("7.80");
+    // with JavaScript picking the rate applies the whole form at once; without it Search does
+    await filters.getByLabel("Filter by VAT rate").selectOption({ label: "All VAT rates" });
+    await filters.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/[?&]min=3\.20?(&|$)/);
+    await expect(page).toHaveURL(/[?&]max=7\.80?(&|$)/);
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: tea })).toHaveCount(1);
+    await expect(rows.filter({ hasText: cocoa })).toHaveCount(1);
+    await expect(rows.filter({ hasText: wipes })).toHaveCount(1);
+
+    await filters.getByLabel("Filter by VAT rate").selectOption({ label: "5%" });
+    await filters.getByRole("button", { name: "Search" }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.nth(0)).toContainText(cocoa);
+    await expect(filters.getByLabel("Min price")).toHaveValue("3.2");
+    await expect(filters.getByLabel("Filter by VAT rate")).toHaveValue("5");
+  });
+
+  test("rename a category, and try to delete one that products use", async ({ page }, testInfo) => {
+    const suffix = `${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    const created = await page.request.post("/api/admin/categories", { data: { name: `Glassware ${suffix}` } });
+    expect(created.status()).toBe(201);
+    const category: { id: number; name: string } = await created.json();
+    const product = await page.request.post("/api/admin/products", {
+      data: { name: `Pint Glass ${suffix}`, salesPrice: "1.20", categoryId: category.id },
+    });
+    expect(product.status()).toBe(201);
+    const renamed = `Bar Glassware ${suffix}`;
+
+    await page.goto("/admin/products");
+    await page.getByRole("link", { name: "Categories", exact: true }).click();
+    const row = page.getByTestId("category-row").filter({ hasText: category.name });
+    await row.getByRole("link", { name: `Rename ${category.name}` }).click();
+    await page.getByLabel("Category name").fill(renamed);
+    await page.getByRole("button", { name: "Rename category" }).click();
+    await expect(page.getByText("Category renamed").first()).toBeVisible();
+    const renamedRow = page.getByTestId("category-row").filter({ hasText: renamed });
+    await expect(renamedRow).toContainText(`/category/bar-glassware-${testInfo.project.name}-`);
+
+    await renamedRow.getByRole("link", { name: `Delete ${renamed}` }).click();
+    await expect(page.getByText(`${renamed} is used by 1 product: move them first`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete category" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Show its products" }).click();
+    await expect(page.getByTestId("product-row")).toHaveCount(1);
+    await expect(page.getByTestId("product-row")).toContainText(`Pint Glass ${suffix}`);
+  });
+
   test("import Shopify's template from the page", async ({ page }) => {
     await page.goto("/admin/products");
     await page.getByRole("link", { name: "Import CSV" }).click();
@@ -177,7 +255,8 @@ test.describe("admin products", () => {
     expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
     const csv = fs.readFileSync(file, "utf8");
-    expect(csv.split("\n")[0]).toBe(SHOPIFY_HEADER);
+    // Shopify's header, then the VAT rate as a product metafield column
+    expect(csv.split("\n")[0]).toBe(`${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate)`);
     expect(csv).toContain("Hi-Vis Vest EN ISO 20471");
     expect(csv).toContain(",deny,manual,");
   });

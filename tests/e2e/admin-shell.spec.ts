@@ -136,11 +136,12 @@ test.describe("admin layout", () => {
     const coal = page.getByTestId("inventory-alert").filter({ hasText: "Smokeless Coal Ovals 25kg" });
     await expect(coal).toContainText("Heating & Fuel");
     await expect(coal).toContainText("Out of Stock");
-    await expect(coal.getByRole("link", { name: "Smokeless Coal Ovals 25kg" })).toHaveAttribute(
+    await expect(coal.getByRole("link", { name: "Smokeless Coal Ovals 25kg", exact: true })).toHaveAttribute(
       "href",
       "/admin/products?q=Smokeless%20Coal%20Ovals%2025kg",
     );
     const labels = page.getByTestId("inventory-alert").filter({ hasText: "Shipping Labels A4 21 per Sheet" });
     await expect(labels).toContainText(/Low Stock|Out of Stock/);
+    await expect(coal.getByRole("link", { name: "Adjust stock of Smokeless Coal Ovals 25kg" })).toBeVisible();
   });
 });

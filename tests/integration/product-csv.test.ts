@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, categories, products, productVariants } from "~db/schema";
 import * as root from "~/root";
@@ -18,6 +18,8 @@ const FIXTURES = path.resolve("tests/fixtures");
 const SHOPIFY_TEMPLATE = fs.readFileSync(path.join(FIXTURES, "shopify-product-template.csv"), "utf8");
 const MALFORMED = fs.readFileSync(path.join(FIXTURES, "shopify-products-malformed.csv"), "utf8");
 const SHOPIFY_HEADER = SHOPIFY_TEMPLATE.split(/\r?\n/)[0];
+/** The export: Shopify's template header and the VAT rate as a product metafield column. */
+const EXPORT_HEADER = `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate)`;
 
 let adminCookie: string;
 let buyerCookie: string;
@@ -244,7 +246,7 @@ describe("export", () => {
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     const csv = await response.text();
-    expect(csv.split("\n")[0]).toBe(SHOPIFY_HEADER);
+    expect(csv.split("\n")[0]).toBe(EXPORT_HEADER);
     const [columns, ...records] = parse(csv) as string[][];
     const rowsOf = (handle: string) => records.filter((record) => record[0] === handle);
     const shirtRows = rowsOf("example-shirt");
@@ -269,7 +271,7 @@ describe("export", () => {
 
     const page = await callRoute(pageExport.loader, buildRequest("/admin/products/export.csv", { cookie: adminCookie }));
     expect(page.status).toBe(200);
-    expect((await page.text()).split("\n")[0]).toBe(SHOPIFY_HEADER);
+    expect((await page.text()).split("\n")[0]).toBe(EXPORT_HEADER);
   });
 
   it("exporting then importing changes nothing", async () => {
@@ -300,6 +302,42 @@ describe("export", () => {
     const [columns, ...records] = parse(csv) as string[][];
     const boxRows = records.filter((record) => record[0] === "fish-chips-boxes-large");
     expect(boxRows.map((row) => row[columns.indexOf("Variant SKU")])).toEqual(["BOX-FISH-L", ""]);
+  });
+
+  it("a round trip into a catalogue without the products brings back 20, 5 and 0% VAT, variants and SKUs unchanged", async () => {
+    const made = [
+      { name: "Round Trip Standard", slug: "round-trip-standard", sku: "RT-20", vatRate: 2000, salesPrice: 1000 },
+      { name: "Round Trip Reduced", slug: "round-trip-reduced", sku: "RT-5", vatRate: 500, salesPrice: 250 },
+      { name: "Round Trip Zero", slug: "round-trip-zero", sku: "RT-0", vatRate: 0, salesPrice: 199 },
+      { name: "Round Trip Odd Rate", slug: "round-trip-odd", sku: null, vatRate: 1750, salesPrice: 5 },
+    ].map((values) =>
+      db()
+        .insert(products)
+        .values({ ...values, description: "Trade pack\n\nSecond paragraph", costPrice: 100, stockLevel: 9, lowStockThreshold: 10 })
+        .returning()
+        .get(),
+    );
+    db().insert(productVariants).values({ productId: made[1].id, name: "Size", options: ["S", "M"], position: 0 }).run();
+    db().insert(productVariants).values({ productId: made[1].id, name: "Colour", options: ["Red", "Blue"], position: 1 }).run();
+    const snapshot = (slug: string) => {
+      const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = product(slug)!;
+      return fields;
+    };
+    const before = made.map((row) => snapshot(row.slug));
+
+    const csv = await (await apiExportCsv()).text();
+    // the products go, then the file brings them back as new ones
+    const ids = made.map((row) => row.id);
+    db().run(sql`DELETE FROM stock_movements WHERE product_id IN (${sql.join(ids, sql`, `)})`);
+    db().delete(productVariants).where(inArray(productVariants.productId, ids)).run();
+    db().delete(products).where(inArray(products.id, ids)).run();
+    const body = await readJson(await apiUpload(csv));
+    expect(body.created).toBe(4);
+    expect(body.errors).toEqual([]);
+
+    const after = made.map((row) => snapshot(row.slug));
+    expect(after).toEqual(before);
+    expect(after.map((row) => row.vatRate)).toEqual([2000, 500, 0, 1750]);
   });
 
   it("an import sets a product's SKU from Variant SKU, and refuses a code another product has", async () => {

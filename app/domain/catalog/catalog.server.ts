@@ -1,5 +1,5 @@
 /** Catalogue reads shared by the storefront screens and the JSON API. */
-import { and, asc, count, eq, gt, gte, inArray, lte, max, min, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import type { CardPrice, ProductCardData } from "./catalog.schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
@@ -202,12 +202,14 @@ export function productJson(row: ProductWithVariants, { includeCost }: { include
 
 // ─── Filtering, sorting, paging ─────────────────────────────────────────────
 
-type Scope = { categoryId?: number | null };
+/** A category, or (the back office's "No category") the products without one; neither for every product. */
+export type CatalogScope = { categoryId?: number | null; withoutCategory?: boolean };
 
 /** WHERE for the current category and search: what the facets describe. */
-function scopeConditions({ categoryId }: Scope, q: string): SQL[] {
+function scopeConditions({ categoryId, withoutCategory }: CatalogScope, q: string): SQL[] {
   const conditions: SQL[] = [];
   if (categoryId !== undefined && categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
+  if (withoutCategory) conditions.push(isNull(products.categoryId));
   for (const term of searchTerms(q)) {
     const pattern = containsPattern(term);
     // LIKE is case-insensitive for ASCII in SQLite; the backslash escapes % and _ in what was typed. The
@@ -274,8 +276,8 @@ function catalogVatRates(db: DB): number[] {
     .map((row) => row.vatRate);
 }
 
-/** WHERE for every filter. */
-function filterConditions(db: DB, scope: Scope, filters: CatalogFilters, basis: PriceBasis): SQL[] {
+/** WHERE for every filter: the storefront's lists and the back office's products list. */
+export function filterConditions(db: DB, scope: CatalogScope, filters: CatalogFilters, basis: PriceBasis): SQL[] {
   const conditions = [...scopeConditions(scope, filters.q), ...stockConditions(filters.stock)];
   if (filters.vat !== null) conditions.push(eq(products.vatRate, filters.vat));
   conditions.push(...priceConditions(db, filters, basis));
@@ -376,12 +378,12 @@ const EMPTY_FACETS: CatalogFacets = { vatRates: [], priceMin: 0, priceMax: 100 }
  */
 export function catalogFacets(
   db: DB,
-  { categoryId, q, basis = "ex" }: { categoryId?: number | null; q: string; basis?: PriceBasis },
+  { categoryId, withoutCategory, q, basis = "ex" }: CatalogScope & { q: string; basis?: PriceBasis },
 ): CatalogFacets {
   const rows = db
     .select({ vatRate: products.vatRate, low: min(products.salesPrice), high: max(products.salesPrice) })
     .from(products)
-    .where(and(...scopeConditions({ categoryId }, q)))
+    .where(and(...scopeConditions({ categoryId, withoutCategory }, q)))
     .groupBy(products.vatRate)
     .all();
   if (rows.length === 0) return { ...EMPTY_FACETS };

@@ -24,7 +24,7 @@ import {
 import { findCategoryByName, uniqueCategorySlug } from "./product-categories.server";
 import type { Actor } from "./products.server";
 import {
-  SHOPIFY_COLUMNS,
+  EXPORT_COLUMNS,
   exportFileName,
   parseProductCsv,
   shopifyRowsFor,
@@ -157,7 +157,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
         categoryId,
         costPrice: fields.costPrice ?? 0,
         salesPrice: fields.salesPrice,
-        vatRate: fields.taxable === false ? 0 : DEFAULT_VAT_RATE,
+        vatRate: fields.vatRate ?? (fields.taxable === false ? 0 : DEFAULT_VAT_RATE),
         stockLevel: fields.stockLevel ?? 0,
         lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
         imageUrl: fields.imageUrl ?? null,
@@ -191,6 +191,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): 
   if (fields.salesPrice !== undefined) next.salesPrice = fields.salesPrice;
   if (fields.costPrice !== undefined) next.costPrice = fields.costPrice;
   if (fields.imageUrl !== undefined) next.imageUrl = fields.imageUrl;
+  if (fields.vatRate !== undefined) next.vatRate = fields.vatRate;
 
   const changed = Object.keys(next).filter(
     (key) => next[key as keyof typeof next] !== existing[key as keyof typeof existing],
@@ -227,7 +228,7 @@ const EXPORT_BATCH = 1000;
 
 /** Every product in Shopify's layout, oldest first; null when there are none. */
 export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: string; csv: string; count: number } | null {
-  const rows: string[][] = [[...SHOPIFY_COLUMNS]];
+  const rows: string[][] = [[...EXPORT_COLUMNS]];
   let lastId = 0;
   let count = 0;
   for (;;) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { stringify } from "csv-stringify/sync";
 import {
-  SHOPIFY_COLUMNS,
+  EXPORT_COLUMNS,
   exportFileName,
   htmlToText,
   optionCombinations,
@@ -11,7 +11,7 @@ import {
   type ExportProduct,
 } from "./product-csv";
 
-const column = (name: (typeof SHOPIFY_COLUMNS)[number]) => SHOPIFY_COLUMNS.indexOf(name);
+const column = (name: (typeof EXPORT_COLUMNS)[number]) => EXPORT_COLUMNS.indexOf(name);
 
 describe("htmlToText (the sanitiser)", () => {
   it("keeps the words and drops every tag, script, style and comment", () => {
@@ -139,7 +139,7 @@ describe("shopifyRowsFor", () => {
   it("writes one row per combination, the product on the first, the stock on the first", () => {
     const rows = shopifyRowsFor(product);
     expect(rows).toHaveLength(4);
-    expect(rows.every((row) => row.length === SHOPIFY_COLUMNS.length)).toBe(true);
+    expect(rows.every((row) => row.length === EXPORT_COLUMNS.length)).toBe(true);
     expect(rows.map((row) => [row[column("Option1 Value")], row[column("Option2 Value")]])).toEqual([
       ["S", "Yellow"],
       ["S", "Orange"],
@@ -171,7 +171,7 @@ describe("shopifyRowsFor", () => {
   it("writes the SKU on the product's first row only, and reading the rows back keeps it", () => {
     const rows = shopifyRowsFor(product);
     expect(rows.map((row) => row[column("Variant SKU")])).toEqual(["HIVIS-VEST", "", "", ""]);
-    const parsed = parseProductCsv(stringify([[...SHOPIFY_COLUMNS], ...rows]));
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
     if (!parsed.ok) throw new Error(parsed.message);
     expect(parsed.value.items[0].fields.sku).toBe("HIVIS-VEST");
     expect(parsed.value.items[0].variants).toEqual(product.variants);
@@ -187,6 +187,23 @@ describe("shopifyRowsFor", () => {
       { row: 3, message: 'sku "NITRILE GLV": Use letters, numbers, hyphens, underscores and full stops only' },
       { row: 4, message: "SKU HIVIS-VEST is already on row 2" },
     ]);
+  });
+
+  it("writes the VAT rate in its metafield column on the first row and reads it back; Taxable alone only says 0%", () => {
+    const rows = shopifyRowsFor({ ...product, vatRate: 500 });
+    expect(rows.map((row) => row[column("VAT rate (product.metafields.custom.vat_rate)")])).toEqual(["5", "", "", ""]);
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items[0].fields.vatRate).toBe(500);
+
+    const shopifyOnly = parseProductCsv(["Handle,Title,Variant Price,Variant Taxable", "zero,Zero,1.00,FALSE"].join("\n"));
+    if (!shopifyOnly.ok) throw new Error(shopifyOnly.message);
+    expect(shopifyOnly.value.items[0].fields).toMatchObject({ taxable: false });
+    expect(shopifyOnly.value.items[0].fields.vatRate).toBeUndefined();
+
+    const bad = parseProductCsv(["Handle,Title,VAT rate (product.metafields.custom.vat_rate)", "x,X,twenty"].join("\n"));
+    if (!bad.ok) throw new Error(bad.message);
+    expect(bad.value.errors).toEqual([{ row: 2, message: 'VAT rate "twenty" is not a percentage from 0 to 100, like 20 or 5' }]);
   });
 
   it("optionCombinations has the first option changing slowest", () => {

@@ -25,6 +25,7 @@ import {
   VARIANT_OPTIONS_MAX,
   VARIANTS_PER_PRODUCT_MAX,
   MONEY_MAX_PENCE,
+  RATE_MAX,
   imageUrlProblem,
   normaliseDescription,
   parseMoneyInput,
@@ -50,7 +51,9 @@ export type ImportFields = {
   salesPrice?: number;
   costPrice?: number;
   imageUrl?: string | null;
-  /** Shopify's Variant Taxable; used only when a product is created (FALSE → 0% VAT) */
+  /** the VAT rate in hundredths of a percent, from the VAT rate metafield column (or the simple row's vatRate) */
+  vatRate?: number;
+  /** Shopify's Variant Taxable; used only when a product is created and no VAT rate is given (FALSE → 0% VAT) */
   taxable?: boolean;
 };
 
@@ -136,6 +139,17 @@ export const SHOPIFY_COLUMNS = [
   "Status",
 ] as const;
 export type ShopifyColumn = (typeof SHOPIFY_COLUMNS)[number];
+
+/**
+ * The product's VAT rate as a Shopify product metafield column (namespace custom, key vat_rate), which
+ * Shopify's importer accepts beside its own columns. Variant Taxable only says "taxed or not", so without
+ * this column a 5% product would come back at the default 20%.
+ */
+export const VAT_RATE_COLUMN = "VAT rate (product.metafields.custom.vat_rate)";
+
+/** The export's header: Shopify's template, then the VAT rate metafield. */
+export const EXPORT_COLUMNS = [...SHOPIFY_COLUMNS, VAT_RATE_COLUMN] as const;
+type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 const OPTION_SLOTS = [1, 2, 3] as const;
 
@@ -312,6 +326,20 @@ function amountOf(row: number, column: string, value: string): number {
   return pence;
 }
 
+/** A VAT rate typed as a percentage ("20", "5", "17.5", "20%") → hundredths. */
+function vatRateOf(row: number, column: string, value: string): number {
+  const rate = parseMoneyInput(value.replace(/%\s*$/, ""));
+  if (rate === null || rate < 0 || rate > RATE_MAX) {
+    throw new RowProblem(row, `${column} ${quote(value)} is not a percentage from 0 to 100, like 20 or 5`);
+  }
+  return rate;
+}
+
+/** 2000 → "20", 1750 → "17.5", 0 → "0": the metafield's value as a person would type it. */
+export function vatRateCell(rate: number): string {
+  return String(Number(toDecimalString(rate)));
+}
+
 function stockOf(row: number, column: string, value: string, { allowNegative }: { allowNegative: boolean }): number {
   if (!/^-?\d+(?:\.0+)?$/.test(value)) throw new RowProblem(row, `${column} ${quote(value)} is not a whole number`);
   const number = Math.trunc(Number(value));
@@ -382,6 +410,7 @@ const SIMPLE_ALIASES: Record<string, string[]> = {
   salesPrice: ["salesprice", "price"],
   imageUrl: ["imageurl", "image"],
   costPrice: ["costprice", "cost"],
+  vatRate: ["vatrate", "vat"],
 };
 
 function parseSimple(keys: string[], records: CsvRecord[]): ParsedProductCsv | null {
@@ -423,6 +452,10 @@ function parseSimple(keys: string[], records: CsvRecord[]): ParsedProductCsv | n
         fields.costPrice = value ? amountOf(row, "costPrice", value) : 0;
       }
       if (cells.has("imageUrl")) fields.imageUrl = imageOf(row, "imageUrl", cells.get(record, "imageUrl"));
+      if (cells.has("vatRate")) {
+        const value = cells.get(record, "vatRate");
+        if (value) fields.vatRate = vatRateOf(row, "vatRate", value);
+      }
       seen.set(slug, row);
       items.push({ row, slug, fields });
     } catch (error) {
@@ -436,7 +469,7 @@ function parseSimple(keys: string[], records: CsvRecord[]): ParsedProductCsv | n
 // ─── Shopify ────────────────────────────────────────────────────────────────
 
 const SHOPIFY_FIELDS: Record<string, string[]> = Object.fromEntries(
-  SHOPIFY_COLUMNS.map((column) => [column, [headerKey(column)]]),
+  EXPORT_COLUMNS.map((column) => [column, [headerKey(column)]]),
 );
 
 function parseShopify(keys: string[], records: CsvRecord[]): ParsedProductCsv {
@@ -473,7 +506,7 @@ function parseShopify(keys: string[], records: CsvRecord[]): ParsedProductCsv {
 type Cells = ReturnType<typeof cellReader>;
 
 /** The first row of the group with a value in the column. */
-function firstWith(rows: CsvRecord[], cells: Cells, column: ShopifyColumn) {
+function firstWith(rows: CsvRecord[], cells: Cells, column: ExportColumn) {
   for (const record of rows) {
     const value = cells.get(record, column);
     if (value) return { record, value };
@@ -526,6 +559,8 @@ function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportIt
     const taxable = cells.get(first, "Variant Taxable").toUpperCase();
     if (taxable) fields.taxable = taxable !== "FALSE";
   }
+  const vatRate = firstWith(rows, cells, VAT_RATE_COLUMN);
+  if (vatRate) fields.vatRate = vatRateOf(vatRate.record.row, "VAT rate", vatRate.value);
 
   return { row: first.row, slug, fields, variants: shopifyVariants(rows, cells) };
 }
@@ -580,8 +615,8 @@ export function optionCombinations(variants: readonly ImportVariant[]): string[]
   return combinations;
 }
 
-const blankRow = (): Record<ShopifyColumn, string> =>
-  Object.fromEntries(SHOPIFY_COLUMNS.map((column) => [column, ""])) as Record<ShopifyColumn, string>;
+const blankRow = (): Record<ExportColumn, string> =>
+  Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, ""])) as Record<ExportColumn, string>;
 
 /**
  * A product as Shopify rows: one per combination of options (one when it has none, with Shopify's
@@ -607,6 +642,7 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
       row.Published = "TRUE";
       row["Gift Card"] = "FALSE";
       row.Status = "active";
+      row[VAT_RATE_COLUMN] = vatRateCell(product.vatRate);
       if (product.imageUrl) {
         row["Image Src"] = product.imageUrl;
         row["Image Position"] = "1";
@@ -629,7 +665,7 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
     row["Variant Taxable"] = taxable;
     row["Variant Weight Unit"] = "kg";
     row["Cost per item"] = cost;
-    return SHOPIFY_COLUMNS.map((column) => row[column]);
+    return EXPORT_COLUMNS.map((column) => row[column]);
   });
 }
 

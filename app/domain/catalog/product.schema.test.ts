@@ -164,24 +164,31 @@ describe("helpers", () => {
 describe("the products list's URL", () => {
   const parse = (search: string) => parseAdminProductsQuery(new URLSearchParams(search));
 
-  it("reads search, category, stock, sort and page", () => {
+  it("reads search, category, stock, sort, VAT rate, price range and page", () => {
     expect(parse("q=  paper   cups &category=12&stock=low-stock&sort=price-desc&page=3")).toEqual({
       q: "paper cups",
       category: 12,
       stock: "low-stock",
       sort: "price-desc",
       page: 3,
+      vat: null,
+      min: null,
+      max: null,
     });
+    expect(parse("vat=5&min=1.5&max=12")).toMatchObject({ vat: 500, min: 150, max: 1200 });
+    // a range the wrong way round is the same range
+    expect(parse("min=12&max=1.5")).toMatchObject({ min: 150, max: 1200 });
     expect(parse("category=none").category).toBe("none");
   });
 
   it("falls back to the defaults for anything it cannot read", () => {
-    const defaults = { q: "", category: null, stock: "all", sort: "name-asc", page: 1 };
+    const defaults = { q: "", category: null, stock: "all", sort: "name-asc", page: 1, vat: null, min: null, max: null };
     expect(parse("")).toEqual(defaults);
     expect(parse("category=cleaning&stock=plenty&sort=cheapest&page=0")).toEqual(defaults);
     expect(parse("category=0&sort=NAME-DESC&stock=&page=2.5")).toEqual(defaults);
     expect(parse("category=-4&page=100001")).toEqual(defaults);
     expect(parse("category=1234567890123456")).toEqual(defaults);
+    expect(parse("vat=lots&min=-3&max=cheap")).toEqual(defaults);
   });
 
   it("writes the defaults out of the URL and keeps every other choice with the page and dialogs", () => {
@@ -193,6 +200,7 @@ describe("the products list's URL", () => {
       "/admin/products?q=cups&category=4&stock=out-of-stock&sort=stock-asc&edit=7",
     );
     expect(adminProductsHref(parse("category=none"))).toBe("/admin/products?category=none");
+    expect(adminProductsHref(parse("vat=20.00&min=3.50&max=10"))).toBe("/admin/products?vat=20&min=3.5&max=10");
     // what it writes, it reads back the same
     expect(parse(adminProductsHref(query).split("?")[1])).toEqual(query);
   });
@@ -202,5 +210,7 @@ describe("the products list's URL", () => {
     expect(hasAdminProductFilters(parse("q=cups"))).toBe(true);
     expect(hasAdminProductFilters(parse("category=none"))).toBe(true);
     expect(hasAdminProductFilters(parse("stock=in-stock"))).toBe(true);
+    expect(hasAdminProductFilters(parse("vat=0"))).toBe(true);
+    expect(hasAdminProductFilters(parse("max=10"))).toBe(true);
   });
 });

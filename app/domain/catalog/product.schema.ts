@@ -6,7 +6,14 @@
  * ("20", "17.5") and come out as integer hundredths. Blank text counts as "not given" everywhere.
  */
 import { z } from "zod";
-import { DEFAULT_FILTERS, sortParam, stockParam, type SortOption, type StockFilter } from "~/domain/catalog/catalog.schema";
+import {
+  DEFAULT_FILTERS,
+  parseCatalogQuery,
+  poundsParam,
+  rateParam,
+  type SortOption,
+  type StockFilter,
+} from "~/domain/catalog/catalog.schema";
 import { parseDecimalToHundredths } from "~/utils/money";
 import { slugify } from "~/utils/slug";
 
@@ -30,7 +37,7 @@ const IMAGE_URL_MAX = 2_000;
 /** Prices are precision 10, scale 2: at most 99,999,999.99. */
 export const MONEY_MAX_PENCE = 9_999_999_999;
 export const STOCK_MAX = 1_000_000_000;
-const RATE_MAX = 10_000; // 100.00%
+export const RATE_MAX = 10_000; // 100.00%
 
 export const DEFAULT_VAT_RATE = 2000;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
@@ -81,6 +88,13 @@ const CATEGORY_NAME_REQUIRED = "Category name is required";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
 export const CATEGORY_SLUG_TAKEN = "A category with this slug already exists";
 export const CATEGORY_NOT_FOUND = "Category not found";
+export const CATEGORY_RENAMED = "Category renamed";
+export const CATEGORY_DELETED = "Category deleted";
+
+/** Why a category that products still use cannot go. */
+export function categoryInUseMessage(name: string, productCount: number): string {
+  return `${name} is used by ${productCount} ${productCount === 1 ? "product" : "products"}: move them first`;
+}
 export const SUPPLIER_NOT_FOUND = "Choose a supplier from the list (a user with the supplier role)";
 export const PRODUCT_NOT_FOUND = "Product not found";
 export const VARIANT_NOT_FOUND = "Variant not found";
@@ -376,6 +390,8 @@ export const PRODUCT_INTENTS = {
   delete: "delete-product",
   generate: "generate-description",
   createCategory: "create-category",
+  renameCategory: "rename-category",
+  deleteCategory: "delete-category",
   addVariant: "add-variant",
   deleteVariant: "delete-variant",
   import: "import-products",
@@ -461,6 +477,19 @@ export const categoryCreateSchema = z.object({
 });
 export type CategoryInput = z.infer<typeof categoryCreateSchema>;
 
+/**
+ * PATCH /api/admin/categories/{id} {name, slug?} and the rename form: a new name; a blank or absent slug
+ * follows the name by the slug rule.
+ */
+export const categoryRenameSchema = z.object({
+  name: requiredText("Category name", CATEGORY_NAME_REQUIRED, CATEGORY_NAME_MAX),
+  slug: slugField(CATEGORY_SLUG_MAX).optional(),
+});
+export type CategoryRenameInput = z.infer<typeof categoryRenameSchema>;
+
+/** The category a rename or delete form names. */
+export const categoryIdFormSchema = z.object({ id: z.coerce.number().int().positive() });
+
 // ─── Variants ───────────────────────────────────────────────────────────────
 
 /**
@@ -525,6 +554,11 @@ export type AdminProductsQuery = {
   category: AdminCategoryFilter;
   stock: StockFilter;
   sort: SortOption;
+  /** VAT rate in hundredths, or null for every rate */
+  vat: number | null;
+  /** sales price bounds ex VAT, pence, or null */
+  min: number | null;
+  max: number | null;
 };
 
 export const DEFAULT_ADMIN_PRODUCTS_QUERY: AdminProductsQuery = {
@@ -533,6 +567,9 @@ export const DEFAULT_ADMIN_PRODUCTS_QUERY: AdminProductsQuery = {
   category: null,
   stock: DEFAULT_FILTERS.stock,
   sort: DEFAULT_FILTERS.sort,
+  vat: null,
+  min: null,
+  max: null,
 };
 
 function parseCategoryFilter(value: string | null): AdminCategoryFilter {
@@ -544,20 +581,24 @@ function parseCategoryFilter(value: string | null): AdminCategoryFilter {
 }
 
 export function parseAdminProductsQuery(params: URLSearchParams): AdminProductsQuery {
-  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, 100).trim();
-  const page = Number(params.get("page") ?? "1");
-  return {
-    q,
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    category: parseCategoryFilter(params.get("category")),
-    stock: stockParam.parse(params.get("stock") ?? undefined),
-    sort: sortParam.parse(params.get("sort") ?? undefined),
-  };
+  // search, stock, sort, VAT rate and price range read exactly as the storefront reads them
+  // (a repeated parameter counts once, by its first value, as URLSearchParams.get reads it)
+  const first: Record<string, string> = {};
+  for (const [name, value] of params) if (!(name in first)) first[name] = value;
+  const { q, page, stock, sort, vat, min, max } = parseCatalogQuery(first);
+  return { q, page, category: parseCategoryFilter(params.get("category")), stock, sort, vat, min, max };
 }
 
-/** True when the search, category or stock narrows the list (the order does not). */
+/** True when the search, category, stock, VAT rate or price range narrows the list (the order does not). */
 export function hasAdminProductFilters(query: Partial<AdminProductsQuery>): boolean {
-  return Boolean(query.q) || (query.category ?? null) !== null || (query.stock ?? "all") !== "all";
+  return (
+    Boolean(query.q) ||
+    (query.category ?? null) !== null ||
+    (query.stock ?? "all") !== "all" ||
+    (query.vat ?? null) !== null ||
+    (query.min ?? null) !== null ||
+    (query.max ?? null) !== null
+  );
 }
 
 /**
@@ -569,6 +610,9 @@ export function adminProductsHref(query: Partial<AdminProductsQuery>, extra: Rec
   if (query.q) params.set("q", query.q);
   if (query.category !== undefined && query.category !== null) params.set("category", String(query.category));
   if (query.stock && query.stock !== DEFAULT_FILTERS.stock) params.set("stock", query.stock);
+  if (query.vat !== undefined && query.vat !== null) params.set("vat", rateParam(query.vat));
+  if (query.min !== undefined && query.min !== null) params.set("min", poundsParam(query.min));
+  if (query.max !== undefined && query.max !== null) params.set("max", poundsParam(query.max));
   if (query.sort && query.sort !== DEFAULT_FILTERS.sort) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, String(value));

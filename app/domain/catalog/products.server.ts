@@ -4,17 +4,20 @@
  * transaction (a failure writes nothing; with an idempotency key a repeat answers the first result):
  * product-changes.server.ts (products), product-categories.server.ts, product-variants.server.ts.
  */
-import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { categories, orderItems, products, users } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
-import { containsPattern, searchTerms, type SortOption, type StockFilter } from "./catalog.schema";
+import type { SortOption, StockFilter } from "./catalog.schema";
 import {
+  catalogFacets,
+  filterConditions,
   loadVariants,
   orderFor,
   productJson,
   productRowColumns,
-  stockConditions,
   toProductRow,
+  type CatalogFacets,
+  type CatalogScope,
   type ProductJson,
   type ProductRow,
   type ProductWithVariants,
@@ -41,18 +44,6 @@ function toAdminRow({ supplierId, ...row }: { supplierId: string | null } & Para
   return { ...toProductRow(row), supplierId };
 }
 
-/**
- * Every word must be in the product's name, its category's name (spec: search by name or category) or its
- * SKU, so a code read off a label finds the product.
- */
-function searchConditions(q: string): SQL[] {
-  return searchTerms(q).map((term) => {
-    const pattern = containsPattern(term);
-    return sql`(${products.name} LIKE ${pattern} ESCAPE '\\' OR ${products.sku} LIKE ${pattern} ESCAPE '\\'
-      OR ${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\'))`;
-  });
-}
-
 export type AdminProductPage = {
   items: (ProductRow & { supplierId: string | null })[];
   total: number;
@@ -61,10 +52,10 @@ export type AdminProductPage = {
   pageCount: number;
 };
 
-/** The products of one category, or those without one (`none`); every product for null. */
-function categoryConditions(category: AdminCategoryFilter): SQL[] {
-  if (category === null) return [];
-  return [category === NO_CATEGORY ? isNull(products.categoryId) : eq(products.categoryId, category)];
+/** The list's category filter as the catalogue's scope: a category, or the products without one. */
+function scopeOf(category: AdminCategoryFilter): CatalogScope {
+  if (category === null) return {};
+  return category === NO_CATEGORY ? { withoutCategory: true } : { categoryId: category };
 }
 
 export type AdminProductListOptions = {
@@ -74,20 +65,25 @@ export type AdminProductListOptions = {
   category?: AdminCategoryFilter;
   stock?: StockFilter;
   sort?: SortOption;
+  /** VAT rate in hundredths, or null for every rate */
+  vat?: number | null;
+  /** sales price bounds ex VAT, pence, or null */
+  min?: number | null;
+  max?: number | null;
 };
 
 /**
- * One page of the products matching the search, category and stock state (the storefront's states, each
- * product against its own low-stock threshold), in the chosen order (by name when none is given). A page
- * past the end is empty.
+ * One page of the products matching the search (every word in the name, description, SKU or category
+ * name), category, stock state, VAT rate and sales price range (ex VAT), with the storefront's very
+ * conditions, in the chosen order (by name when none is given). A page past the end is empty.
  */
 export function listAdminProducts(
   db: DB,
-  { q, page, pageSize, category = null, stock = "all", sort = "name-asc" }: AdminProductListOptions,
+  { q, page, pageSize, category = null, stock = "all", sort = "name-asc", vat = null, min = null, max = null }: AdminProductListOptions,
 ): AdminProductPage {
   const size = Math.max(1, Math.floor(pageSize));
   const current = Math.max(1, Math.floor(page));
-  const where = and(...searchConditions(q), ...categoryConditions(category), ...stockConditions(stock));
+  const where = and(...filterConditions(db, scopeOf(category), { q, stock, sort, vat, min, max }, "ex"));
   const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
   const items =
     total === 0 || (current - 1) * size >= total
@@ -103,6 +99,11 @@ export function listAdminProducts(
           .all()
           .map(toAdminRow);
   return { items, total, page: current, pageSize: size, pageCount: Math.max(1, Math.ceil(total / size)) };
+}
+
+/** The VAT rates and whole-pound sales price bounds (ex VAT) of the products in the list's category and search. */
+export function adminProductFacets(db: DB, { q, category = null }: { q: string; category?: AdminCategoryFilter }): CatalogFacets {
+  return catalogFacets(db, { ...scopeOf(category), q, basis: "ex" });
 }
 
 export function countAllProducts(db: DB): number {

@@ -18,6 +18,17 @@ export const stockAdjustmentSchema = z.object({
 });
 export type StockAdjustmentInput = z.infer<typeof stockAdjustmentSchema>;
 
+/** POST /api/admin/products/{id}/stock-adjustments {change, note}: the product is the URL's. */
+export const stockAdjustmentBodySchema = stockAdjustmentSchema.omit({ productId: true });
+
+export const STOCK_ADJUSTED = "Stock adjusted";
+export const ADJUST_STOCK_INTENT = "adjust-stock";
+
+/** +12 / −3: a movement's change as the history shows it. */
+export function signedChange(change: number): string {
+  return change > 0 ? `+${change}` : `\u2212${-change}`;
+}
+
 /** How each reason reads in a movement history. */
 export const MOVEMENT_REASON_LABELS = {
   opening: "Opening stock",

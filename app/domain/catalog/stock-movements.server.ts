@@ -4,9 +4,11 @@
  * caller's write transaction: the movement commits or rolls back with the sale, return or receipt.
  */
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import { products, stockMovements, users, type StockMovementReason } from "~db/schema";
+import { orders, products, purchaseOrders, stockMovements, users, type StockMovementReason } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
-import { writeTransaction, type DB } from "~/utils/db.server";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import type { DB } from "~/utils/db.server";
+import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import type { StockAdjustmentInput } from "./stock-movement.schema";
 
@@ -81,14 +83,17 @@ export function recordOpeningStock(tx: DB, productId: number, level: number, cau
 
 /**
  * An admin's stock adjustment (a count, breakage, a delivery without a PO): units in or out with a reason,
- * never below zero (409 naming what is there).
+ * never below zero (409 naming what is there; nothing is written). With an idempotency key a repeat
+ * answers the first result and moves no stock again.
  */
 export function adjustStock(
   db: DB,
   actor: { id: string },
   input: StockAdjustmentInput,
+  options: { idempotencyKey?: string | null } = {},
 ): Result<{ productId: number; stockLevel: number }> {
-  return writeTransaction(db, (tx) => {
+  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.stockAdjust, input.productId), key: options.idempotencyKey ?? null };
+  return runOnce(db, ref, (tx): Result<{ productId: number; stockLevel: number }> => {
     const product = tx
       .select({ id: products.id, name: products.name, stockLevel: products.stockLevel })
       .from(products)
@@ -109,16 +114,20 @@ export function adjustStock(
       details: { before: product.stockLevel, after: stockLevel, change: input.change, note: input.note },
     });
     return ok({ productId: product.id, stockLevel });
-  });
+  }, (result) => result.ok).result;
 }
 
 export const MOVEMENTS_PAGE_SIZE = 25;
 
-/** A product's movements, newest first, paged, with who made the manual ones. */
-export function listStockMovements(db: DB, productId: number, page = 1) {
+/**
+ * A product's movements, newest first, paged (`pageSize` up to 100), with the numbers of the order and
+ * purchase order behind them and who made the manual ones. A page past the end shows the last.
+ */
+export function listStockMovements(db: DB, productId: number, page = 1, pageSize = MOVEMENTS_PAGE_SIZE) {
+  const size = Math.min(100, Math.max(1, Math.floor(pageSize)));
   const total = db.select({ n: count() }).from(stockMovements).where(eq(stockMovements.productId, productId)).get()?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / MOVEMENTS_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
   const items = db
     .select({
       id: stockMovements.id,
@@ -126,18 +135,22 @@ export function listStockMovements(db: DB, productId: number, page = 1) {
       reason: stockMovements.reason,
       stockAfter: stockMovements.stockAfter,
       orderId: stockMovements.orderId,
+      orderNumber: orders.orderNumber,
       returnId: stockMovements.returnId,
       purchaseOrderId: stockMovements.purchaseOrderId,
+      purchaseOrderNumber: purchaseOrders.orderNumber,
       note: stockMovements.note,
       userEmail: users.email,
       createdAt: stockMovements.createdAt,
     })
     .from(stockMovements)
     .leftJoin(users, eq(users.id, stockMovements.userId))
+    .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+    .leftJoin(purchaseOrders, eq(purchaseOrders.id, stockMovements.purchaseOrderId))
     .where(eq(stockMovements.productId, productId))
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-    .limit(MOVEMENTS_PAGE_SIZE)
-    .offset((current - 1) * MOVEMENTS_PAGE_SIZE)
+    .limit(size)
+    .offset((current - 1) * size)
     .all();
-  return { items, total, page: current, pageCount };
+  return { items, total, page: current, pageSize: size, pageCount };
 }

@@ -69,7 +69,7 @@ export type ProductPost = {
   query: AdminProductsQuery;
 };
 
-function reply(data: Omit<ProductActionData, "nonce">, status = 400) {
+export function reply(data: Omit<ProductActionData, "nonce">, status = 400) {
   return json<ProductActionData>({ ...data, nonce: crypto.randomUUID() }, { status });
 }
 

@@ -10,6 +10,7 @@ import {
   type AdminProductsQuery,
 } from "~/domain/catalog/product.schema";
 import {
+  adminProductFacets,
   countAllProducts,
   countOrderLines,
   getAdminProduct,
@@ -78,6 +79,7 @@ export function loadProductsPage(db: DB, params: URLSearchParams) {
       lowStockThreshold: row.lowStockThreshold,
     })),
     total: list.total,
+    facets: adminProductFacets(db, query),
     page: list.page,
     pageCount: list.pageCount,
     catalogueSize: hasAdminProductFilters(query) ? countAllProducts(db) : list.total,

@@ -37,6 +37,11 @@ import {
   type ProductActionData,
 } from "./product-actions.server";
 import { ProductDialogs } from "./product-dialogs";
+import { CategoryDialogs } from "./category-dialogs";
+import { deleteCategoryPost, loadCategoryDialogs, renameCategoryPost } from "./category-actions.server";
+import { adjustStockPost, loadStockDialog } from "./stock-actions.server";
+import { StockDialog } from "./stock-dialog";
+import { ADJUST_STOCK_INTENT } from "~/domain/catalog/stock-movement.schema";
 import { loadProductsPage } from "./products-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Products · INFY Admin" }];
@@ -47,6 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ...loadProductsPage(getDb(), params),
+      categoryDialogs: loadCategoryDialogs(getDb(), params),
+      stockDialog: loadStockDialog(getDb(), params),
       importResult: await readImportResult(request, params.get("importResult")),
       idempotencyKey: issueIdempotencyKey(),
     },
@@ -102,6 +109,15 @@ export async function action({ request }: ActionFunctionArgs) {
       return deleteProductPost(post);
     case PRODUCT_INTENTS.createCategory:
       return createCategoryPost(post);
+    case PRODUCT_INTENTS.renameCategory:
+      return renameCategoryPost(post);
+    case PRODUCT_INTENTS.deleteCategory:
+      return deleteCategoryPost(post);
+    case ADJUST_STOCK_INTENT:
+      return adjustStockPost(post, {
+        doneHref: (productId) => adminProductsHref(query, { stockOf: productId }),
+        goneHref: adminProductsHref(query),
+      });
     case PRODUCT_INTENTS.addVariant:
       return addVariantPost(post);
     case PRODUCT_INTENTS.deleteVariant:
@@ -147,6 +163,9 @@ export default function AdminProductsPage() {
         description={`${data.catalogueSize} ${data.catalogueSize === 1 ? "product" : "products"} in the catalogue`}
         actions={
           <>
+            <Link to={withParams({ dialog: "categories" })} preventScrollReset className={buttonLink}>
+              Categories
+            </Link>
             <Link to={withParams({ dialog: "new-category" })} preventScrollReset className={buttonLink}>
               New category
             </Link>
@@ -172,10 +191,29 @@ export default function AdminProductsPage() {
       {data.importResult ? <ImportResult result={data.importResult} closeHref={listHref} /> : null}
 
       <ProductDialogs data={data} listHref={listHref} withParams={withParams} lastResultFor={lastResultFor} />
+      <CategoryDialogs
+        data={data.categoryDialogs}
+        listHref={listHref}
+        withParams={withParams}
+        idempotencyKey={data.idempotencyKey}
+        lastResult={lastResultFor(PRODUCT_INTENTS.renameCategory)}
+      />
+      <StockDialog
+        data={data.stockDialog}
+        listHref={listHref}
+        withParams={withParams}
+        idempotencyKey={data.idempotencyKey}
+        lastResult={lastResultFor(ADJUST_STOCK_INTENT)}
+      />
 
       <Panel>
-        <ProductFilters query={query} categories={data.categories} />
-        <ProductTable rows={data.rows} editHref={(id) => withParams({ edit: id })} deleteHref={(id) => withParams({ delete: id })} />
+        <ProductFilters query={query} categories={data.categories} facets={data.facets} />
+        <ProductTable
+          rows={data.rows}
+          editHref={(id) => withParams({ edit: id })}
+          deleteHref={(id) => withParams({ delete: id })}
+          stockHref={(id) => withParams({ stockOf: id })}
+        />
         <AdminPagination
           page={data.page}
           pageCount={data.pageCount}

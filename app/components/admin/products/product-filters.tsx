@@ -11,7 +11,15 @@ import {
   parseAdminProductsQuery,
   type AdminProductsQuery,
 } from "~/domain/catalog/product.schema";
-import { SORT_LABELS, SORT_OPTIONS, STOCK_FILTERS, STOCK_LABELS } from "~/domain/catalog/catalog.schema";
+import {
+  poundsParam,
+  rateParam,
+  SORT_LABELS,
+  SORT_OPTIONS,
+  STOCK_FILTERS,
+  STOCK_LABELS,
+} from "~/domain/catalog/catalog.schema";
+import { formatPercent } from "~/utils/money";
 
 const labelClass = "block text-sm font-medium text-slate-800";
 
@@ -22,18 +30,25 @@ function hrefOf(form: HTMLFormElement) {
   return adminProductsHref({ ...parseAdminProductsQuery(params), page: 1 });
 }
 
+/** The VAT rates and whole-pound sales price bounds of the products in the list's category and search. */
+export type ProductFacets = { vatRates: number[]; priceMin: number; priceMax: number };
+
 /**
- * Search, category, stock state and sort for the products list, as one GET form: without JavaScript the
- * Search button submits it and the URL carries every choice (paging and the dialogs keep them). With
- * JavaScript a changed select applies at once, and the URL leaves out the defaults.
+ * Search, category, stock state, VAT rate, price range and sort for the products list, as one GET form:
+ * without JavaScript the Search button submits it and the URL carries every choice (paging and the dialogs
+ * keep them). With JavaScript a changed select applies at once, and the URL leaves out the defaults. The
+ * VAT filter shows only when the products in view have more than one rate.
  */
 export function ProductFilters({
   query,
   categories,
+  facets,
 }: {
   query: AdminProductsQuery;
   categories: { id: number; name: string }[];
+  facets: ProductFacets;
 }) {
+  const showVat = facets.vatRates.length > 1 || query.vat !== null;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const searching =
@@ -71,7 +86,7 @@ export function ProductFilters({
           type="search"
           name="q"
           defaultValue={query.q}
-          placeholder="Product, SKU or category name"
+          placeholder="Name, description, SKU or category"
           className={`${inputClass} mt-1`}
           maxLength={100}
         />
@@ -104,6 +119,28 @@ export function ProductFilters({
         options={SORT_OPTIONS.map((value) => ({ value, label: SORT_LABELS[value] }))}
         onPick={apply}
       />
+      {showVat ? (
+        <FilterSelect
+          id="product-vat-filter"
+          name="vat"
+          label="Filter by VAT rate"
+          defaultValue={query.vat === null ? "" : rateParam(query.vat)}
+          options={[
+            { value: "", label: "All VAT rates" },
+            ...facets.vatRates.map((rate) => ({ value: rateParam(rate), label: formatPercent(rate) })),
+          ]}
+          onPick={apply}
+        />
+      ) : null}
+      <fieldset className="min-w-0 sm:col-span-2 lg:col-span-4">
+        <legend className={labelClass}>
+          Sales price <span className="font-normal text-slate-500">(£ ex VAT, £{facets.priceMin} to £{facets.priceMax} in view)</span>
+        </legend>
+        <div className="mt-1 grid grid-cols-2 gap-2">
+          <PriceInput id="product-price-min" name="min" label="Min price" value={query.min} placeholder={facets.priceMin} />
+          <PriceInput id="product-price-max" name="max" label="Max price" value={query.max} placeholder={facets.priceMax} />
+        </div>
+      </fieldset>
       <div className="flex items-center gap-2 lg:col-span-2">
         <Button type="submit" variant="secondary" disabled={searching}>
           {searching ? "Searching..." : "Search"}
@@ -152,6 +189,40 @@ function FilterSelect({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** A price bound in pounds: a plain number input, so it works without JavaScript. */
+function PriceInput({
+  id,
+  name,
+  label,
+  value,
+  placeholder,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number | null;
+  placeholder: number;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs text-slate-600">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        name={name}
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        defaultValue={value === null ? "" : poundsParam(value)}
+        placeholder={String(placeholder)}
+        className={inputClass}
+      />
     </div>
   );
 }

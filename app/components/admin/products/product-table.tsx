@@ -34,10 +34,13 @@ export function ProductTable({
   rows,
   editHref,
   deleteHref,
+  stockHref,
 }: {
   rows: ProductTableRow[];
   editHref: (id: number) => string;
   deleteHref: (id: number) => string;
+  /** the product's stock dialog: adjust it, read its movements */
+  stockHref: (id: number) => string;
 }) {
   return (
     <DataTable caption="Products" minWidth="56rem">
@@ -131,6 +134,14 @@ export function ProductTable({
                     aria-label={`Edit ${row.name}`}
                   >
                     Edit
+                  </Link>
+                  <Link
+                    to={stockHref(row.id)}
+                    preventScrollReset
+                    className="rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50"
+                    aria-label={`Stock of ${row.name}`}
+                  >
+                    Stock
                   </Link>
                   <Link
                     to={deleteHref(row.id)}
