@@ -189,7 +189,8 @@ function planCompletion(tx: DB, row: { id: number; orderId: number; returnType: 
   const items = itemRows(tx, [row.id]);
   const value = returnValue(row.returnType, items.map(returnedLine));
   const units = new Map<number, number>();
-  for (const item of row.returnType === "refund" ? items : []) {
+  // an exchange's goods come back too; its replacement order then takes the same units out again
+  for (const item of items) {
     if (item.productId !== null) units.set(item.productId, (units.get(item.productId) ?? 0) + item.quantity);
   }
   const existing =
