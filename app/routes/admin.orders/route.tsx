@@ -3,19 +3,17 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
 import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
-import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { idParam } from "~/components/admin/form/list-hrefs";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
-import { statusFilter } from "~/components/admin/status-filter";
 import { formatOrderDate } from "~/components/orders/format";
 import { countPendingApprovalOrders } from "~/domain/orders/order-approvals.server";
 import { bulkStatusSchema, orderStatusSchema, trackingFormSchema } from "~/domain/orders/order-fulfilment.schema";
 import { bulkUpdateStatus, updateOrderStatus, updateTracking } from "~/domain/orders/order-fulfilment.server";
-import { ORDER_STATUSES, orderListQuerySchema } from "~/domain/orders/order-list.schema";
+import { orderListParams, orderListQuerySchema } from "~/domain/orders/order-list.schema";
 import {
   adminOrderJson,
   adminOrderSummaryJson,
@@ -31,16 +29,12 @@ import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.ser
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { OrderDetailView } from "./order-detail";
 import { OrderTable } from "./order-table";
-import { ORDERS_PATH as PATH } from "./orders-screen";
+import { OrderFilters } from "./order-filters";
+import { ordersHref, ordersReturnHref } from "./orders-screen";
 
 export const meta: MetaFunction = () => [{ title: "Orders · INFY Admin" }];
 
 const TRACKING_FIELDS = ["trackingNumber", "carrier", "trackingUrl", "estimatedDelivery"] as const;
-
-function parseList(params: URLSearchParams): ListState {
-  const query = orderListQuerySchema.parse(Object.fromEntries(params));
-  return { q: query.q, status: query.status, page: query.page };
-}
 
 /** The first message of a failed submission (the status forms answer it as a notice, not on a field). */
 function firstError(error: Record<string, string[] | null> | null | undefined) {
@@ -56,7 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewId = idParam(params.get("view"));
   const viewing = viewId ? getAdminOrder(db, viewId) : null;
   return json({
-    list: { q: query.q, status: query.status, page: page.page } satisfies ListState,
+    list: { ...query, page: page.page },
+    /** the list's filter as the bulk form carries it for "all matching" */
+    filter: orderListParams(query).toString(),
     orders: page.items.map(adminOrderSummaryJson),
     total: page.total,
     pageCount: page.pageCount,
@@ -73,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const key = idempotencyKeyFrom(formData);
-  const back = safeReturnHref(PATH, formData.get("returnTo"), parseList);
+  const back = ordersReturnHref(formData.get("returnTo"));
   /** The list with the order's detail open again, so the admin sees what changed. */
   const backToOrder = (id: number) => {
     const url = new URL(back, "http://localhost");
@@ -85,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: bulkStatusSchema });
     if (submission.status !== "success")
       return redirectWithToast(request, back, errorToast(firstError(submission.error)));
-    const result = await bulkUpdateStatus(db, admin, submission.value.ids, submission.value.status, key);
+    const result = await bulkUpdateStatus(db, admin, submission.value.selection, submission.value.status, key);
     if (!result.ok) return redirectWithToast(request, back, errorToast(result.message));
     const { updated, status } = result.value;
     return redirectWithToast(request, back, {
@@ -136,7 +132,7 @@ export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormActionData | undefined;
   const { list } = data;
-  const listLink = listHref(PATH, list);
+  const listLink = ordersHref(list);
   const hidden = { returnTo: listLink, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
 
   return (
@@ -187,23 +183,14 @@ export default function AdminOrders() {
       </AdminDialog>
 
       <Panel>
-        <AdminListFilters
-          search={{
-            id: "orders-q",
-            label: "Search orders",
-            placeholder: "Order number, customer email or name, PO reference",
-            value: list.q ?? "",
-          }}
-          filters={[statusFilter("orders-status", list.status, ORDER_STATUSES, statusLabel)]}
-          clearHref={PATH}
-        />
+        <OrderFilters list={list} />
         <OrderTable data={data} hidden={hidden} />
         <AdminPagination
           page={list.page ?? 1}
           pageCount={data.pageCount}
           total={data.total}
           noun={["order", "orders"]}
-          hrefFor={(page) => listHref(PATH, { ...list, page })}
+          hrefFor={(page) => ordersHref({ ...list, page })}
         />
       </Panel>
     </div>
