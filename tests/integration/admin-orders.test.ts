@@ -286,14 +286,59 @@ describe("status", () => {
     expect(orderRow(order.orderId).cancelledAt).toBeInstanceOf(Date);
     expect(auditsFor(order.orderId, "order.cancelled")).toHaveLength(1);
 
-    // the same through the screen
+    // the same through the screen: choosing Cancelled first opens the confirm step, which says what it will do
     const second = await place(buyer, [{ product: mugs, quantity: 2 }]);
     const mugsBefore = stockOf(mugs);
-    const next = await follow(await pagePost(ordersPage, "/admin/orders", { intent: "status", id: second.orderId, status: "cancelled" }));
+    const asked = await follow(
+      await pagePost(ordersPage, "/admin/orders", { intent: "status", id: second.orderId, status: "cancelled", returnTo: "/admin/orders?q=ORD" }),
+    );
+    expect(asked.location).toBe(`/admin/orders?q=ORD&cancel=${second.orderId}`);
+    expect(asked.data.cancelling).toEqual({
+      orderId: second.orderId,
+      orderNumber: second.orderNumber,
+      refusal: null,
+      restock: [{ productName: "Stoneware Mugs (12)", units: 2 }],
+      pointsReversed: 25,
+      voidedInvoiceNumber: invoiceOf(second.orderId)!.invoiceNumber,
+      voucherReleased: null,
+    });
+    expect(orderRow(second.orderId).status).toBe("pending");
+    expect(stockOf(mugs)).toBe(mugsBefore);
+    const next = await follow(
+      await pagePost(ordersPage, "/admin/orders", { intent: "status", id: second.orderId, status: "cancelled", confirmed: "1" }),
+    );
     expect(next.toast).toMatchObject({ title: "Status updated", description: `${second.orderNumber} is now Cancelled.` });
     expect(stockOf(mugs)).toBe(mugsBefore + 2);
     expect(invoiceOf(second.orderId)?.status).toBe("void");
     expect(pointsOf(second.orderId)).toBe(0);
+  });
+
+  it("refuses to cancel a delivered or paid order (409), through both doors, and the confirm step says why", async () => {
+    const delivered = await place(buyer, [{ product: mugs, quantity: 1 }]);
+    const params = { orderId: String(delivered.orderId) };
+    await api(apiStatus.action, `/api/admin/orders/${delivered.orderId}/status`, "PATCH", { status: "delivered" }, adminCookie, params);
+    const stock = stockOf(mugs);
+    const refused = await api(apiStatus.action, `/api/admin/orders/${delivered.orderId}/status`, "PATCH", { status: "cancelled" }, adminCookie, params);
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).message).toBe(`${delivered.orderNumber} has been delivered, so it cannot be cancelled: a return undoes it.`);
+    const preview = await openOrdersPage(`?cancel=${delivered.orderId}`);
+    expect(preview.cancelling.refusal).toContain("has been delivered");
+    const confirmed = await follow(
+      await pagePost(ordersPage, "/admin/orders", { intent: "status", id: delivered.orderId, status: "cancelled", confirmed: "1" }),
+    );
+    expect(confirmed.toast).toMatchObject({ variant: "destructive" });
+    expect(orderRow(delivered.orderId).status).toBe("delivered");
+    expect(stockOf(mugs)).toBe(stock);
+
+    const paid = await place(buyer, [{ product: mugs, quantity: 1 }]);
+    db().update(salesInvoices).set({ amountPaid: 500 }).where(eq(salesInvoices.orderId, paid.orderId)).run();
+    const paidPreview = await openOrdersPage(`?cancel=${paid.orderId}`);
+    expect(paidPreview.cancelling.refusal).toBe(
+      `${paid.orderNumber} cannot be cancelled: its invoice ${invoiceOf(paid.orderId)!.invoiceNumber} has payments. A return or a credit note undoes it.`,
+    );
+    const paidRefused = await api(apiStatus.action, `/api/admin/orders/${paid.orderId}/status`, "PATCH", { status: "cancelled" }, adminCookie, { orderId: String(paid.orderId) });
+    expect(paidRefused.status).toBe(409);
+    expect(invoiceOf(paid.orderId)?.status).toBe("unpaid");
   });
 
   it("refuses to reopen a cancelled order (409), through both doors, changing nothing", async () => {

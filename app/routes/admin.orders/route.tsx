@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -10,6 +10,7 @@ import { idParam } from "~/components/admin/form/list-hrefs";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
 import { formatOrderDate } from "~/components/orders/format";
+import { previewCancelOrder } from "~/domain/orders/cancel-preview.server";
 import { countPendingApprovalOrders } from "~/domain/orders/order-approvals.server";
 import { bulkStatusSchema, orderStatusSchema, trackingFormSchema } from "~/domain/orders/order-fulfilment.schema";
 import { bulkUpdateStatus, updateOrderStatus, updateTracking } from "~/domain/orders/order-fulfilment.server";
@@ -27,6 +28,7 @@ import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { CancelConfirm } from "./cancel-confirm";
 import { OrderDetailView } from "./order-detail";
 import { OrderTable } from "./order-table";
 import { OrderFilters } from "./order-filters";
@@ -49,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = listAdminOrders(db, query);
   const viewId = idParam(params.get("view"));
   const viewing = viewId ? getAdminOrder(db, viewId) : null;
+  const cancelId = idParam(params.get("cancel"));
   return json({
     list: { ...query, page: page.page },
     /** the list's filter as the bulk form carries it for "all matching" */
@@ -58,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: page.pageCount,
     viewing: viewing ? adminOrderJson(viewing) : null,
     viewMissing: params.has("view") && !viewing,
+    cancelling: cancelId ? previewCancelOrder(db, cancelId) : null,
     pendingApprovals: countPendingApprovalOrders(db),
     idempotencyKey: issueIdempotencyKey(),
   });
@@ -70,10 +74,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const key = idempotencyKeyFrom(formData);
   const back = ordersReturnHref(formData.get("returnTo"));
-  /** The list with the order's detail open again, so the admin sees what changed. */
-  const backToOrder = (id: number) => {
+  /** The list with the order's detail (or another page state) open, so the admin sees what changed. */
+  const backToOrder = (id: number, state = "view") => {
     const url = new URL(back, "http://localhost");
-    url.searchParams.set("view", String(id));
+    url.searchParams.set(state, String(id));
     return `${url.pathname}${url.search}`;
   };
 
@@ -101,6 +105,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: orderStatusSchema });
     if (submission.status !== "success") {
       return redirectWithToast(request, backToOrder(orderId), errorToast(firstError(submission.error)));
+    }
+    // cancelling is confirmed first, on a page that says what it will do
+    if (submission.value.status === "cancelled" && formData.get("confirmed") !== "1") {
+      return redirect(backToOrder(orderId, "cancel"));
     }
     const result = await updateOrderStatus(db, admin, orderId, submission.value.status, key);
     if (!result.ok) return redirectWithToast(request, backToOrder(orderId), errorToast(result.message));
@@ -162,6 +170,14 @@ export default function AdminOrders() {
             Back to the list
           </Link>
         </MissingNotice>
+      ) : null}
+
+      {data.cancelling ? (
+        <CancelConfirm
+          preview={data.cancelling}
+          hidden={hidden}
+          backHref={ordersHref(list, { view: String(data.cancelling.orderId) })}
+        />
       ) : null}
 
       <AdminDialog
