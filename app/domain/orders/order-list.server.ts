@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { orderItems, orders, salesInvoices, users } from "~db/schema";
+import { orderItems, orders, returns, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
@@ -144,6 +144,8 @@ type AdminOrderDetail = typeof orders.$inferSelect & {
     phone: string | null;
   } | null;
   invoice: { id: number; invoiceNumber: string; status: string } | null;
+  /** the order's returns, oldest first */
+  returns: { id: number; status: string; returnType: string }[];
 };
 
 /** One order with its lines, its customer's account and its invoice; null when there is no such order. */
@@ -171,7 +173,13 @@ export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
       .from(salesInvoices)
       .where(eq(salesInvoices.orderId, id))
       .get() ?? null;
-  return { ...order, items, customer, invoice };
+  const orderReturns = db
+    .select({ id: returns.id, status: returns.status, returnType: returns.returnType })
+    .from(returns)
+    .where(eq(returns.orderId, id))
+    .orderBy(asc(returns.id))
+    .all();
+  return { ...order, items, customer, invoice, returns: orderReturns };
 }
 
 // ─── JSON ───────────────────────────────────────────────────────────────────
@@ -233,6 +241,7 @@ export function adminOrderJson(order: AdminOrderDetail) {
     trackingUrl: order.trackingUrl,
     estimatedDelivery: order.estimatedDelivery,
     invoice: order.invoice,
+    returns: order.returns,
     approvedAt: iso(order.approvedAt),
     cancelledAt: iso(order.cancelledAt),
     deliveredAt: iso(order.deliveredAt),

@@ -27,13 +27,22 @@ export function OrderDetailView({
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={order.status} />
         {order.invoice ? (
-          <span className="text-slate-600">
+          <Link to={`/admin/sales-invoices?view=${order.invoice.id}`} className="text-brand-700 hover:underline">
             Invoice {order.invoice.invoiceNumber}
             {order.invoice.status === "void" ? " (void)" : ""}
-          </span>
+          </Link>
         ) : (
           <span className="text-slate-600">No invoice yet</span>
         )}
+        {order.returns.map((item) => (
+          <Link
+            key={item.id}
+            to={`/admin/returns?order=${order.id}#return-${item.id}`}
+            className="text-brand-700 hover:underline"
+          >
+            Return #{item.id} ({item.status})
+          </Link>
+        ))}
         {order.poReference ? (
           <span className="text-slate-600" data-testid="order-po-reference">
             Customer PO <span className="font-medium text-slate-900">{order.poReference}</span>
@@ -52,6 +61,17 @@ export function OrderDetailView({
               {order.customer.businessName ? <dd>{order.customer.businessName}</dd> : null}
               <dd className="break-all">{order.customer.email}</dd>
               {order.customer.phone ? <dd>{order.customer.phone}</dd> : null}
+              <dd className="flex flex-wrap gap-x-3 pt-1">
+                <Link to={`/admin/users?edit=${order.customer.id}`} className="text-brand-700 hover:underline">
+                  Customer account
+                </Link>
+                <Link
+                  to={`/admin/orders?q=${encodeURIComponent(order.customer.email)}`}
+                  className="text-brand-700 hover:underline"
+                >
+                  All their orders
+                </Link>
+              </dd>
             </dl>
           ) : (
             <p className="mt-1 text-slate-600">No account (walk-in sale)</p>

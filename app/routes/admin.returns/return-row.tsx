@@ -29,10 +29,14 @@ function ReturnTypeBadge({ type }: { type: "refund" | "exchange" }) {
 export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState }) {
   const open = item.status === "requested" || item.status === "approved";
   return (
-    <tr data-testid="return-row" data-return-id={item.id} className="hover:bg-slate-50">
+    <tr id={`return-${item.id}`} data-testid="return-row" data-return-id={item.id} className="scroll-mt-4 hover:bg-slate-50 target:bg-amber-50">
       <td className={tdClass}>
         <div className="font-semibold text-slate-900">Return #{item.id}</div>
-        <div className="text-xs text-slate-600">Order {item.orderNumber ?? `#${item.orderId}`}</div>
+        <div className="text-xs text-slate-600">
+          <Link to={`/admin/orders?view=${item.orderId}`} className="text-brand-700 hover:underline">
+            Order {item.orderNumber ?? `#${item.orderId}`}
+          </Link>
+        </div>
         <div className="text-xs text-slate-500">{formatOrderDate(item.createdAt)}</div>
         <div className="mt-2 flex flex-wrap gap-1">
           <ReturnStatusBadge status={item.status} />
@@ -40,7 +44,15 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
         </div>
       </td>
       <td className={tdClass}>
-        <div className="font-medium text-slate-900">{customerName(item)}</div>
+        <div className="font-medium text-slate-900">
+          {item.userId ? (
+            <Link to={`/admin/users?edit=${item.userId}`} className="text-brand-700 hover:underline">
+              {customerName(item)}
+            </Link>
+          ) : (
+            customerName(item)
+          )}
+        </div>
         {item.customer ? (
           <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">{item.customer.email}</div>
         ) : null}

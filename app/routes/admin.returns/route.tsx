@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { StatusFilterLinks } from "~/components/admin/admin-list-filters";
 import { AdminPagination } from "~/components/admin/admin-pagination";
@@ -65,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       list: { status: query.status, page: page.page },
+      /** the order whose returns are shown (?order=12, from the order view), or null */
+      orderFilter: query.order ?? null,
       returns: page.items,
       total: page.total,
       pageCount: page.pageCount,
@@ -193,6 +195,18 @@ export default function AdminReturns() {
         <CompleteStep item={data.completing} completion={data.completion} hidden={hidden} listPath={listPath} />
       ) : null}
 
+      {data.orderFilter !== null ? (
+        <p className="mb-3 text-sm text-slate-700" data-testid="returns-order-filter">
+          Showing the returns of{" "}
+          <Link to={`/admin/orders?view=${data.orderFilter}`} className="font-medium text-brand-700 hover:underline">
+            one order
+          </Link>
+          .{" "}
+          <Link to={PATH} className="font-medium text-brand-700 hover:underline">
+            All returns
+          </Link>
+        </p>
+      ) : null}
       <Panel>
         <StatusFilterLinks
           label="Filter returns by status"

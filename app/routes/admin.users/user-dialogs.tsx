@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import type { AdminUserJson, PriceTierOption } from "~/domain/users/users.server";
@@ -41,6 +42,19 @@ export function UserDialogs({
       </AdminDialog>
 
       <AdminDialog open={Boolean(editing)} size="lg" title="Edit User" closeHref={listHref}>
+        {editing && editing.role === "customer" ? (
+          <nav aria-label="Their records" className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link to={`/admin/orders?q=${encodeURIComponent(editing.email)}`} className="font-medium text-brand-700 hover:underline">
+              Their orders
+            </Link>
+            <Link
+              to={`/admin/sales-invoices?q=${encodeURIComponent(editing.email)}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Their invoices
+            </Link>
+          </nav>
+        ) : null}
         {editing ? (
           <UserForm
             key={editing.id}
