@@ -4,6 +4,8 @@ import { Link } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
 import { formatDecimalMoney, formatDecimalPercent } from "~/components/orders/format";
 import { StatusBadge } from "~/components/orders/status-badge";
+import { RecordHistory } from "~/components/admin/record-history";
+import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import type { OrderDetail, ScreenHidden } from "./orders-screen";
 import { StatusForm } from "./status-form";
 import { TrackingForm } from "./tracking-form";
@@ -13,8 +15,10 @@ export function OrderDetailView({
   hidden,
   closeHref,
   trackingResult,
+  history,
 }: {
   order: OrderDetail;
+  history: HistoryEntry[];
   hidden: ScreenHidden;
   closeHref: string;
   trackingResult?: SubmissionResult<string[]>;
@@ -180,6 +184,7 @@ export function OrderDetailView({
 
       <StatusForm order={order} hidden={hidden} />
       <TrackingForm order={order} hidden={hidden} lastResult={trackingResult} />
+      <RecordHistory entries={history} />
 
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <Link

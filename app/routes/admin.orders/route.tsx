@@ -23,6 +23,7 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
 } from "~/domain/orders/order-list.server";
 import { statusLabel } from "~/domain/orders/order-status";
+import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -61,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: page.pageCount,
     viewing: viewing ? adminOrderJson(viewing) : null,
     viewMissing: params.has("view") && !viewing,
+    history: viewing ? auditHistory(db, "order", viewing.id) : [],
     cancelling: cancelId ? previewCancelOrder(db, cancelId) : null,
     pendingApprovals: countPendingApprovalOrders(db),
     idempotencyKey: issueIdempotencyKey(),
@@ -191,6 +193,7 @@ export default function AdminOrders() {
           <OrderDetailView
             key={data.viewing.id}
             order={data.viewing}
+            history={data.history}
             hidden={hidden}
             closeHref={listLink}
             trackingResult={actionData?.intent === "tracking" ? actionData.result : undefined}

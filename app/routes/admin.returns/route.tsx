@@ -34,6 +34,7 @@ import {
   previewCompletion,
   updateReturnStatus,
 } from "~/domain/returns/return-processing.server";
+import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -72,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pageCount: page.pageCount,
       counts: countReturnsByStatus(db),
       updating,
+      history: updating ? auditHistory(db, "return", updating.id) : [],
       completing,
       completion: plan
         ? {
@@ -187,6 +189,7 @@ export default function AdminReturns() {
       </dl>
       <UpdateStatusDialog
         item={data.updating}
+        history={data.history}
         hidden={hidden}
         listPath={listPath}
         lastResult={actionData?.intent === "update" ? actionData.result : undefined}

@@ -13,6 +13,7 @@ import {
   type InvoicesLoaderData,
   type InvoiceView,
 } from "./invoices-screen";
+import { RecordHistory } from "~/components/admin/record-history";
 import { PaymentHistory } from "./payment-history";
 
 const secondaryLinkClass =
@@ -278,6 +279,9 @@ export function InvoiceDetail({
       </Panel>
 
       <PaymentHistory invoice={invoice} />
+      <div className="mt-6">
+        <RecordHistory entries={data.history} />
+      </div>
     </>
   );
 }

@@ -3,12 +3,15 @@ import { Link } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import type { AdminUserJson, PriceTierOption } from "~/domain/users/users.server";
+import { RecordHistory } from "~/components/admin/record-history";
+import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import { UserForm } from "./user-form";
 
 /** The screen's page states: ?dialog=new, ?edit=, ?delete= and ?reject= (a pending registration). */
 export function UserDialogs({
   creating,
   editing,
+  history,
   deleting,
   rejecting,
   meId,
@@ -19,6 +22,7 @@ export function UserDialogs({
 }: {
   creating: boolean;
   editing: AdminUserJson | null;
+  history: HistoryEntry[];
   deleting: AdminUserJson | null;
   rejecting: AdminUserJson | null;
   meId: string;
@@ -66,6 +70,11 @@ export function UserDialogs({
             cancelHref={listHref}
             lastResult={lastResult("update")}
           />
+        ) : null}
+        {editing ? (
+          <div className="mt-5 border-t border-slate-200 pt-4">
+            <RecordHistory entries={history} />
+          </div>
         ) : null}
       </AdminDialog>
 
