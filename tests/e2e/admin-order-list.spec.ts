@@ -70,3 +70,27 @@ test.describe("records that link", () => {
     await expect(page.getByRole("link", { name: "Customer account" })).toBeVisible();
   });
 });
+
+test.describe("small screens and keyboards", () => {
+  test("the orders page fits a 390 px phone: the table scrolls inside its card", async ({ page, login }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(ADMIN);
+    await page.goto("/admin/orders");
+    await expect(page.getByTestId("order-row").first()).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.body).toBeLessThanOrEqual(widths.viewport);
+  });
+
+  test("a dialog opens with the keyboard on its first field", async ({ page, login }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "without JavaScript a dialog is a section of the page");
+    await login(ADMIN);
+    await page.goto("/admin/users?dialog=new");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("dialog").locator("input:not([type=hidden]), select, textarea").first()).toBeFocused();
+  });
+});

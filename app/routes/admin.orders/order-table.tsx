@@ -127,7 +127,7 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
                   <Link
                     to={ordersHref(list, { view: String(order.id) })}
                     preventScrollReset
-                    aria-label={`View ${order.orderNumber}`}
+                    aria-label={`View order ${order.orderNumber}`}
                     className="font-medium text-brand-700 hover:underline"
                   >
                     View

@@ -185,6 +185,7 @@ export default function AdminOrders() {
       <AdminDialog
         open={Boolean(data.viewing)}
         size="lg"
+        focusFirstField={false}
         title={data.viewing ? `Order ${data.viewing.orderNumber}` : "Order"}
         description={data.viewing ? `Placed ${formatOrderDate(data.viewing.createdAt)}` : undefined}
         closeHref={listLink}
