@@ -66,7 +66,7 @@ export function InvoiceDetail({
             )}
             {invoice.customerId ? (
               <Link to={`/admin/users?edit=${invoice.customerId}`} className="text-brand-700 hover:underline">
-                Customer {invoice.billTo.email}
+                Customer account
               </Link>
             ) : null}
           </span>
