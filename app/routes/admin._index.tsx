@@ -72,7 +72,13 @@ export default function AdminDashboard() {
               recentOrders.map((order) => (
                 <tr key={order.id} className="hover:bg-slate-50">
                   <td className={`${tdClass} whitespace-nowrap`}>
-                    <span className="font-medium text-slate-900">{order.orderNumber}</span>
+                    <Link
+                      to={`/admin/orders?view=${order.id}`}
+                      aria-label={`View order ${order.orderNumber}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {order.orderNumber}
+                    </Link>
                   </td>
                   <td className={`${tdClass} break-all`}>{order.customerEmail}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>

@@ -150,7 +150,7 @@ export default function AdminOrderApprovals() {
                     <Link
                       to={`/admin/orders?view=${order.id}`}
                       className="font-medium text-brand-700 hover:underline"
-                      aria-label={`View ${order.orderNumber}`}
+                      aria-label={`View order ${order.orderNumber}`}
                     >
                       {order.orderNumber}
                     </Link>
@@ -174,7 +174,7 @@ export default function AdminOrderApprovals() {
                           type="submit"
                           className="w-full px-3 py-1.5"
                           disabled={approvingId === String(order.id)}
-                          aria-label={`Approve ${order.orderNumber}`}
+                          aria-label={`Approve order ${order.orderNumber}`}
                         >
                           {approvingId === String(order.id) ? "Approving..." : "Approve"}
                         </Button>
@@ -182,7 +182,7 @@ export default function AdminOrderApprovals() {
                       <Link
                         to={pageHref(data.page, { reject: String(order.id) })}
                         preventScrollReset
-                        aria-label={`Reject ${order.orderNumber}`}
+                        aria-label={`Reject order ${order.orderNumber}`}
                         className="inline-flex items-center justify-center rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50"
                       >
                         Reject

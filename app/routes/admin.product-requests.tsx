@@ -209,6 +209,9 @@ function RequestItem({ request, hidden }: { request: RequestCard; hidden: Record
   );
 }
 
+/** What a screen reader hears for each button, with the request it acts on. */
+const ROW_ACTION_NAMES = { score: "Score", approve: "Approve", reject: "Reject" } as const;
+
 /** One of a request's buttons: a post of its intent and id; every button waits while one of them is posting. */
 function RequestButton({
   intent,
@@ -230,7 +233,13 @@ function RequestButton({
   return (
     <Form method="post" preventScrollReset>
       <HiddenFields values={{ intent, id: String(id), ...hidden }} />
-      <Button type="submit" variant={variant} disabled={busy !== null} className="px-3 py-1.5">
+      <Button
+        type="submit"
+        variant={variant}
+        disabled={busy !== null}
+        className="px-3 py-1.5"
+        aria-label={`${ROW_ACTION_NAMES[intent]} request #${id}`}
+      >
         {busy === intent ? pendingLabel : label}
       </Button>
     </Form>

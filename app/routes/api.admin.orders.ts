@@ -11,7 +11,9 @@ const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(A
 
 /**
  * GET /api/admin/orders: admin only. A JSON array of orders, newest first, with the customer's email; money
- * as 2-decimal strings. Narrowed by `q` (order number, customer email, shipping name) and `status`; paged by
+ * as 2-decimal strings. Narrowed by `q` (order number, customer email or business name, shipping name or
+ * email, PO reference), `status` and `from`/`to` (UK days, YYYY-MM-DD or DD/MM/YYYY, both included); ordered
+ * by `sort` (newest, oldest, total-desc, total-asc, status; default newest); paged by
  * `page` (from 1) and `pageSize` (1 to 100, default 25), with X-Total-Count, X-Page, X-Page-Size and
  * X-Page-Count headers.
  */

@@ -29,7 +29,7 @@ test.describe("admin orders", () => {
     await expect(row).toContainText(customer.email);
     await expect(row).toContainText("Pending");
 
-    await row.getByRole("link", { name: `View ${order.orderNumber}` }).click();
+    await row.getByRole("link", { name: `View order ${order.orderNumber}` }).click();
     await expect(page).toHaveURL(new RegExp(`view=${order.id}`));
     await expect(page.getByText(`Order ${order.orderNumber}`)).toBeVisible();
     await expect(detail(page)).toContainText(ORDERABLE.stillWater.name);
@@ -79,7 +79,7 @@ test.describe("admin orders", () => {
     await expect(row).toContainText("4 Canal Wharf");
     await expect(row).toContainText("Leeds");
     await expect(row).toContainText("LS11 5PS");
-    await row.getByRole("button", { name: `Approve ${order.orderNumber}` }).click();
+    await row.getByRole("button", { name: `Approve order ${order.orderNumber}` }).click();
     await expect(page.getByText("Order approved").first()).toBeVisible();
     await expect(page.getByTestId("approval-row").filter({ hasText: order.orderNumber })).toHaveCount(0);
 
@@ -94,7 +94,7 @@ test.describe("admin orders", () => {
     await login(ADMIN);
 
     await page.goto("/admin/order-approvals");
-    await page.getByRole("link", { name: `Reject ${order.orderNumber}` }).click();
+    await page.getByRole("link", { name: `Reject order ${order.orderNumber}` }).click();
     await expect(page.getByText(`Are you sure you want to reject order ${order.orderNumber}`)).toBeVisible();
     await page.getByRole("button", { name: "Reject", exact: true }).click();
     await expect(page.getByText("Order rejected").first()).toBeVisible();

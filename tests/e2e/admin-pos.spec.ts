@@ -78,7 +78,7 @@ test.describe("point of sale", () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Delivered");
     await expect(row).toContainText(customer.email);
-    await row.getByRole("link", { name: `View ${orderNumber}` }).click();
+    await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
     await expect(page.getByTestId("order-detail")).toContainText(ORDERABLE.cola.name);
     await expect(page.getByTestId("order-detail")).toContainText(ORDERABLE.stillWater.name);
   });

@@ -286,14 +286,59 @@ describe("status", () => {
     expect(orderRow(order.orderId).cancelledAt).toBeInstanceOf(Date);
     expect(auditsFor(order.orderId, "order.cancelled")).toHaveLength(1);
 
-    // the same through the screen
+    // the same through the screen: choosing Cancelled first opens the confirm step, which says what it will do
     const second = await place(buyer, [{ product: mugs, quantity: 2 }]);
     const mugsBefore = stockOf(mugs);
-    const next = await follow(await pagePost(ordersPage, "/admin/orders", { intent: "status", id: second.orderId, status: "cancelled" }));
+    const asked = await follow(
+      await pagePost(ordersPage, "/admin/orders", { intent: "status", id: second.orderId, status: "cancelled", returnTo: "/admin/orders?q=ORD" }),
+    );
+    expect(asked.location).toBe(`/admin/orders?q=ORD&cancel=${second.orderId}`);
+    expect(asked.data.cancelling).toEqual({
+      orderId: second.orderId,
+      orderNumber: second.orderNumber,
+      refusal: null,
+      restock: [{ productName: "Stoneware Mugs (12)", units: 2 }],
+      pointsReversed: 25,
+      voidedInvoiceNumber: invoiceOf(second.orderId)!.invoiceNumber,
+      voucherReleased: null,
+    });
+    expect(orderRow(second.orderId).status).toBe("pending");
+    expect(stockOf(mugs)).toBe(mugsBefore);
+    const next = await follow(
+      await pagePost(ordersPage, "/admin/orders", { intent: "status", id: second.orderId, status: "cancelled", confirmed: "1" }),
+    );
     expect(next.toast).toMatchObject({ title: "Status updated", description: `${second.orderNumber} is now Cancelled.` });
     expect(stockOf(mugs)).toBe(mugsBefore + 2);
     expect(invoiceOf(second.orderId)?.status).toBe("void");
     expect(pointsOf(second.orderId)).toBe(0);
+  });
+
+  it("refuses to cancel a delivered or paid order (409), through both doors, and the confirm step says why", async () => {
+    const delivered = await place(buyer, [{ product: mugs, quantity: 1 }]);
+    const params = { orderId: String(delivered.orderId) };
+    await api(apiStatus.action, `/api/admin/orders/${delivered.orderId}/status`, "PATCH", { status: "delivered" }, adminCookie, params);
+    const stock = stockOf(mugs);
+    const refused = await api(apiStatus.action, `/api/admin/orders/${delivered.orderId}/status`, "PATCH", { status: "cancelled" }, adminCookie, params);
+    expect(refused.status).toBe(409);
+    expect((await readJson(refused)).message).toBe(`${delivered.orderNumber} has been delivered, so it cannot be cancelled: a return undoes it.`);
+    const preview = await openOrdersPage(`?cancel=${delivered.orderId}`);
+    expect(preview.cancelling.refusal).toContain("has been delivered");
+    const confirmed = await follow(
+      await pagePost(ordersPage, "/admin/orders", { intent: "status", id: delivered.orderId, status: "cancelled", confirmed: "1" }),
+    );
+    expect(confirmed.toast).toMatchObject({ variant: "destructive" });
+    expect(orderRow(delivered.orderId).status).toBe("delivered");
+    expect(stockOf(mugs)).toBe(stock);
+
+    const paid = await place(buyer, [{ product: mugs, quantity: 1 }]);
+    db().update(salesInvoices).set({ amountPaid: 500 }).where(eq(salesInvoices.orderId, paid.orderId)).run();
+    const paidPreview = await openOrdersPage(`?cancel=${paid.orderId}`);
+    expect(paidPreview.cancelling.refusal).toBe(
+      `${paid.orderNumber} cannot be cancelled: its invoice ${invoiceOf(paid.orderId)!.invoiceNumber} has payments. A return or a credit note undoes it.`,
+    );
+    const paidRefused = await api(apiStatus.action, `/api/admin/orders/${paid.orderId}/status`, "PATCH", { status: "cancelled" }, adminCookie, { orderId: String(paid.orderId) });
+    expect(paidRefused.status).toBe(409);
+    expect(invoiceOf(paid.orderId)?.status).toBe("unpaid");
   });
 
   it("refuses to reopen a cancelled order (409), through both doors, changing nothing", async () => {
@@ -577,9 +622,9 @@ describe("exports", () => {
 
     const onlyCancelled = await api(apiPicking.loader, `/api/admin/orders/picking-list?ids=${cancelled.orderId}`, "GET");
     expect(onlyCancelled.status).toBe(409);
-    const noIds = await api(apiExport.loader, "/api/admin/orders/export", "GET");
-    expect(noIds.status).toBe(400);
-    expect(await readJson(noIds)).toEqual({ message: "Select at least one order", field: "ids" });
+    const badIds = await api(apiExport.loader, "/api/admin/orders/export?ids=first", "GET");
+    expect(badIds.status).toBe(400);
+    expect(await readJson(badIds)).toEqual({ message: "Order ids must be whole numbers", field: "ids" });
     const unknown = await api(apiExport.loader, "/api/admin/orders/export?ids=999999", "GET");
     expect(unknown.status).toBe(404);
     expect((await api(apiExport.loader, `/api/admin/orders/export?ids=${ids}`, "GET", undefined, buyerCookie)).status).toBe(403);
@@ -591,8 +636,10 @@ describe("exports", () => {
     );
     expect(download.status).toBe(200);
     expect((await download.text()).trim().split("\n")).toHaveLength(3);
-    const nothing = await follow(await callRoute(pickingPage.loader, buildRequest("/admin/orders/picking-list.csv", { cookie: adminCookie })));
-    expect(nothing.toast).toMatchObject({ title: "Error", description: "Select at least one order" });
+    const nothing = await follow(
+      await callRoute(pickingPage.loader, buildRequest("/admin/orders/picking-list.csv?filter=q%3Dno-such-order", { cookie: adminCookie })),
+    );
+    expect(nothing.toast).toMatchObject({ title: "Error", description: "No orders found" });
     expect(redirectLocation(await callRoute(exportPage.loader, buildRequest(`/admin/orders/export.csv?ids=${first.orderId}`, { cookie: buyerCookie })))).toBe("/");
   });
 });

@@ -182,7 +182,7 @@ describe("order emails", () => {
       const mail = await onlyMail(
         () =>
           door === "form"
-            ? formPost(ordersPage, "/admin/orders", { intent: "status", id: order.orderId, status: "cancelled" })
+            ? formPost(ordersPage, "/admin/orders", { intent: "status", id: order.orderId, status: "cancelled", confirmed: "1" })
             : apiCall(apiOrderStatus.action, `/api/admin/orders/${order.orderId}/status`, "PATCH", { orderId: String(order.orderId) }, { status: "cancelled" }),
         door === "form" ? redirected : answered,
       );

@@ -29,7 +29,7 @@ describe("cancelling", () => {
     const before = stock();
     const result = cancelOrder(getDb(), admin, made.orderId);
     expect(result).toMatchObject({ ok: false, status: 409 });
-    expect(result.ok ? "" : result.message).toContain("record a return instead");
+    expect(result.ok ? "" : result.message).toContain("a return undoes it");
     expect(stock()).toBe(before);
     expect(invoiceOf(made.orderId).status).toBe("unpaid");
   });

@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useNavigate } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
+import { useFirstFieldFocus } from "~/components/ui/first-field-focus";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
@@ -14,6 +15,7 @@ export function AdminDialog({
   description,
   closeHref,
   size = "md",
+  focusFirstField = true,
   children,
 }: {
   open: boolean;
@@ -21,11 +23,14 @@ export function AdminDialog({
   description?: ReactNode;
   closeHref: string;
   size?: "md" | "lg";
+  /** open with the keyboard on the first field (false for a record's view, which opens at its top) */
+  focusFirstField?: boolean;
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const headingId = useId();
+  const { initialFocus, contentRef } = useFirstFieldFocus();
   const width = size === "lg" ? "max-w-2xl" : "max-w-lg";
 
   if (!hydrated) {
@@ -47,6 +52,7 @@ export function AdminDialog({
   return (
     <Dialog
       open={open}
+      initialFocus={focusFirstField ? initialFocus : undefined}
       onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })}
       className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-4"
     >
@@ -54,7 +60,9 @@ export function AdminDialog({
       <DialogPanel className={`relative max-h-[92vh] w-full ${width} overflow-y-auto rounded-lg bg-white p-5 shadow-xl`}>
         <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
         {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
-        <div className="mt-4">{children}</div>
+        <div className="mt-4" ref={contentRef}>
+          {children}
+        </div>
       </DialogPanel>
     </Dialog>
   );

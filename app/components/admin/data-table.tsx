@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
  */
 export function DataTable({ caption, children, minWidth = "40rem" }: { caption: string; children: ReactNode; minWidth?: string }) {
   return (
-    <div className="overflow-x-auto">
+    // relative: a screen-reader-only label in a cell is positioned inside the scroller, not past the page's edge
+    <div className="relative overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         {children}

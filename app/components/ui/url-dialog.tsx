@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useNavigate } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
+import { useFirstFieldFocus } from "./first-field-focus";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -25,6 +26,7 @@ export function UrlDialog({
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const headingId = useId();
+  const { initialFocus, contentRef } = useFirstFieldFocus();
 
   if (!hydrated) {
     if (!open) return null;
@@ -45,6 +47,7 @@ export function UrlDialog({
   return (
     <Dialog
       open={open}
+      initialFocus={initialFocus}
       onClose={() => navigate(closeHref, { replace: true, preventScrollReset: true })}
       className="fixed inset-0 z-40 flex items-center justify-center p-4"
     >
@@ -52,7 +55,9 @@ export function UrlDialog({
       <DialogPanel className="relative w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
         <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
         {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
-        <div className="mt-4">{children}</div>
+        <div className="mt-4" ref={contentRef}>
+          {children}
+        </div>
       </DialogPanel>
     </Dialog>
   );

@@ -4,7 +4,7 @@
  * caller's write transaction: the movement commits or rolls back with the sale, return or receipt.
  */
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import { orders, products, purchaseOrders, stockMovements, users, type StockMovementReason } from "~db/schema";
+import { orders, products, purchaseOrders, returns, stockMovements, users, type StockMovementReason } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
@@ -137,6 +137,7 @@ export function listStockMovements(db: DB, productId: number, page = 1, pageSize
       orderId: stockMovements.orderId,
       orderNumber: orders.orderNumber,
       returnId: stockMovements.returnId,
+      returnNumber: returns.returnNumber,
       purchaseOrderId: stockMovements.purchaseOrderId,
       purchaseOrderNumber: purchaseOrders.orderNumber,
       note: stockMovements.note,
@@ -147,6 +148,7 @@ export function listStockMovements(db: DB, productId: number, page = 1, pageSize
     .leftJoin(users, eq(users.id, stockMovements.userId))
     .leftJoin(orders, eq(orders.id, stockMovements.orderId))
     .leftJoin(purchaseOrders, eq(purchaseOrders.id, stockMovements.purchaseOrderId))
+    .leftJoin(returns, eq(returns.id, stockMovements.returnId))
     .where(eq(stockMovements.productId, productId))
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(size)

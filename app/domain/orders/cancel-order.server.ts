@@ -4,7 +4,7 @@
  */
 import { addStock } from "~/domain/catalog/stock-movements.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditLogs, orderItems, orders, returnItems, returns, salesInvoices } from "~db/schema";
+import { auditLogs, orderItems, orders, payments, returnItems, returns, salesInvoices } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { reversePointsForOrder } from "~/domain/loyalty/points.server";
@@ -30,8 +30,8 @@ export const ADMIN_ONLY_MESSAGE = "You do not have admin privileges.";
 /**
  * Cancels an order (admins): its stock goes back (less anything already returned and restocked), its
  * invoice becomes void, its loyalty points are reversed and its voucher (if any) is given back, all in one
- * transaction. An order already cancelled, delivered, or with payments on its invoice answers 409 and
- * nothing changes.
+ * transaction. An order that is already cancelled, delivered or paid against answers 409 and nothing
+ * changes (a return or a credit note undoes those).
  */
 export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result<CancelledOrder> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
@@ -43,19 +43,8 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
       .get();
     if (!order) return fail(404, "Order not found");
     if (order.status === "cancelled") return fail(409, `Order ${order.orderNumber} is already cancelled`);
-    // Goods that reached the customer, or money that came in, are undone by a return (or a credit note),
-    // which puts back exactly what comes back and refunds against a live invoice.
-    if (order.status === "delivered") {
-      return fail(409, `Order ${order.orderNumber} was delivered, so it cannot be cancelled: record a return instead`);
-    }
-    const paid = tx
-      .select({ amountPaid: salesInvoices.amountPaid })
-      .from(salesInvoices)
-      .where(eq(salesInvoices.orderId, order.id))
-      .get();
-    if (paid && paid.amountPaid > 0) {
-      return fail(409, `Order ${order.orderNumber} has payments on its invoice, so it cannot be cancelled: record a return or a credit note instead`);
-    }
+    const refusal = cancelRefusal(tx, order);
+    if (refusal) return fail(409, refusal, "status");
 
     const items = tx
       .select({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity })
@@ -105,8 +94,33 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
   });
 }
 
+/**
+ * Why an order may not be cancelled, or null when it may: a delivered order, or one whose invoice has
+ * payments, is undone by a return or a credit note (cancelling voids only an unpaid invoice).
+ */
+export function cancelRefusal(
+  tx: DB,
+  order: { id: number; orderNumber: string; status: string },
+): string | null {
+  if (order.status === "delivered") {
+    return `${order.orderNumber} has been delivered, so it cannot be cancelled: a return undoes it.`;
+  }
+  const invoice = tx
+    .select({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber, amountPaid: salesInvoices.amountPaid })
+    .from(salesInvoices)
+    .where(eq(salesInvoices.orderId, order.id))
+    .get();
+  if (!invoice) return null;
+  const paid =
+    invoice.amountPaid > 0 ||
+    tx.select({ id: payments.id }).from(payments).where(eq(payments.salesInvoiceId, invoice.id)).get() !== undefined;
+  return paid
+    ? `${order.orderNumber} cannot be cancelled: its invoice ${invoice.invoiceNumber} has payments. A return or a credit note undoes it.`
+    : null;
+}
+
 /** Units of each order item already back in stock through completed refunds. */
-function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number> {
+export function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number> {
   const back = new Map<number, number>();
   if (orderItemIds.length === 0) return back;
   for (let i = 0; i < orderItemIds.length; i += 500) {

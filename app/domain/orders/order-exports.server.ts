@@ -1,6 +1,7 @@
 /**
  * The Orders toolbar's files for the ticked orders: the CSV export (spec §3 "Order export row") and the
- * picking list (spec §3 "Picking list row"). The selection comes as `ids`, repeated or comma-separated.
+ * picking list (spec §3 "Picking list row"). The selection is the ticked `ids` or, when none are ticked,
+ * every order the list's filter matches.
  */
 import { stringify } from "csv-stringify/sync";
 import { asc, eq, inArray } from "drizzle-orm";
@@ -9,18 +10,20 @@ import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import { ukToday } from "~/domain/invoices/invoices.server";
-import { exportIdsSchema } from "./order-list.schema";
-import { summaryColumns, type AdminOrderSummary } from "./order-list.server";
+import { NO_ORDERS_FOUND, type OrderSelection } from "./order-list.schema";
+import { matchingOrderIds, summaryColumns, type AdminOrderSummary } from "./order-list.server";
 
 type CsvExport = { csv: string; fileName: string; count: number };
 
-/** The ids of a selection (`ids` values, each maybe comma-separated): 400 on "ids" without a valid list. */
-function selectedIds(ids: unknown): Result<number[]> {
-  const parsed = exportIdsSchema.safeParse(ids);
-  return parsed.success ? ok(parsed.data) : fail(400, parsed.error.issues[0]?.message ?? "Invalid request", "ids");
+/** The orders of a selection: the ticked ids (404 naming any unknown one), or the filtered list (404 when empty). */
+function loadSelection(db: DB, selection: OrderSelection | { invalid: string }): Result<AdminOrderSummary[]> {
+  if ("invalid" in selection) return fail(400, selection.invalid, "ids");
+  if ("ids" in selection) return loadOrdersByIds(db, selection.ids);
+  const ids = matchingOrderIds(db, selection.filter);
+  return ids.length === 0 ? fail(404, NO_ORDERS_FOUND) : loadOrdersByIds(db, ids);
 }
 
-function loadOrdersByIds(db: DB, ids: readonly number[]) {
+function loadOrdersByIds(db: DB, ids: readonly number[]): Result<AdminOrderSummary[]> {
   const unique = [...new Set(ids)];
   const found = new Map<number, AdminOrderSummary>();
   for (let i = 0; i < unique.length; i += 500) {
@@ -49,14 +52,16 @@ export function safeCell(value: string) {
 }
 
 /**
- * The selected orders as CSV (400 on "ids" without a valid selection; spec §3 "Order export row": id, customerId, customerEmail, status, subtotal,
+ * The selected orders as CSV (400 on "ids" that are not order ids; spec §3 "Order export row": id, customerId, customerEmail, status, subtotal,
  * vatAmount, total, createdAt, with the order number after the id, and the customer's PO reference and
  * delivery notes at the end). Money as 2-decimal pounds.
  */
-export function exportOrdersCsv(db: DB, ids: unknown, today = ukToday()): Result<CsvExport> {
-  const selected = selectedIds(ids);
-  if (!selected.ok) return selected;
-  const loaded = loadOrdersByIds(db, selected.value);
+export function exportOrdersCsv(
+  db: DB,
+  selection: OrderSelection | { invalid: string },
+  today = ukToday(),
+): Result<CsvExport> {
+  const loaded = loadSelection(db, selection);
   if (!loaded.ok) return loaded;
   const csv = stringify(
     loaded.value.map((order) => [
@@ -111,10 +116,12 @@ function perOrder(orderIds: number[], numbers: Map<number, string>, detail: Map<
  * name, with the PO references and delivery notes of those orders. Cancelled orders are left out: their
  * stock is back on the shelf.
  */
-export function pickingListCsv(db: DB, ids: unknown, today = ukToday()): Result<CsvExport> {
-  const selected = selectedIds(ids);
-  if (!selected.ok) return selected;
-  const loaded = loadOrdersByIds(db, selected.value);
+export function pickingListCsv(
+  db: DB,
+  selection: OrderSelection | { invalid: string },
+  today = ukToday(),
+): Result<CsvExport> {
+  const loaded = loadSelection(db, selection);
   if (!loaded.ok) return loaded;
   const live = loaded.value.filter((order) => order.status !== "cancelled");
   if (live.length === 0) return fail(409, NOTHING_TO_PICK_MESSAGE, "ids");

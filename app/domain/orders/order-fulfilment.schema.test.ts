@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BULK_NO_ORDERS_MESSAGE, exportIdsFrom, orderListQuerySchema } from "./order-list.schema";
+import { BULK_NO_ORDERS_MESSAGE, exportIdsFrom, orderListQuerySchema, selectionFrom } from "./order-list.schema";
 import { BULK_STATUS_INVALID_MESSAGE, bulkStatusSchema, ESTIMATED_DELIVERY_INVALID, isCalendarDate, isWebAddress, orderStatusSchema, STATUS_INVALID_MESSAGE, TRACKING_EMPTY_MESSAGE, TRACKING_NUMBER_TOO_LONG, trackingFormSchema, trackingSchema } from "./order-fulfilment.schema";
 
 describe("order list query", () => {
@@ -24,11 +24,30 @@ describe("status commands", () => {
   });
 
   it("bulk: one or many ticked ids, and only processing, shipped or delivered", () => {
-    expect(bulkStatusSchema.parse({ ids: "12", status: "shipped" })).toEqual({ ids: [12], status: "shipped" });
-    expect(bulkStatusSchema.parse({ ids: ["12", "13"], status: "delivered" })).toEqual({ ids: [12, 13], status: "delivered" });
+    expect(bulkStatusSchema.parse({ ids: "12", status: "shipped" })).toEqual({ selection: { ids: [12] }, status: "shipped" });
+    expect(bulkStatusSchema.parse({ ids: ["12", "13"], status: "delivered" })).toEqual({
+      selection: { ids: [12, 13] },
+      status: "delivered",
+    });
+    // "all matching" carries the list's filter instead of ids (the ticked boxes then do not count)
+    expect(bulkStatusSchema.parse({ ids: "12", all: "1", filter: "q=acme&from=01/04/2026", status: "shipped" })).toMatchObject({
+      selection: { filter: { q: "acme", from: "2026-04-01", page: 1 } },
+    });
     expect(bulkStatusSchema.safeParse({ ids: [], status: "shipped" }).error?.issues[0].message).toBe(BULK_NO_ORDERS_MESSAGE);
     expect(bulkStatusSchema.safeParse({ ids: ["1"], status: "cancelled" }).error?.issues[0].message).toBe(BULK_STATUS_INVALID_MESSAGE);
     expect(bulkStatusSchema.safeParse({ ids: ["abc"], status: "shipped" }).success).toBe(false);
+  });
+
+  it("a download's selection: ticked ids, else the filter the form carried, else the query's own filter", () => {
+    expect(selectionFrom(new URLSearchParams("ids=1,2&filter=q%3Dacme"))).toEqual({ ids: [1, 2] });
+    // the bulk action's status is not the list's
+    expect(selectionFrom(new URLSearchParams("ids=1&all=1&filter=q%3Dacme&status=shipped"))).toEqual({
+      filter: { q: "acme", page: 1 },
+    });
+    expect(selectionFrom(new URLSearchParams("status=pending&to=2026-04-30"))).toMatchObject({
+      filter: { status: "pending", to: "2026-04-30" },
+    });
+    expect(selectionFrom(new URLSearchParams("ids=x"))).toEqual({ invalid: "Order ids must be whole numbers" });
   });
 
   it("export ids: repeated or comma-separated", () => {

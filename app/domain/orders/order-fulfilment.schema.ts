@@ -7,7 +7,14 @@
  * order, and left through Approve or Reject (order-approvals.schema).
  */
 import { z } from "zod";
-import { BULK_NO_ORDERS_MESSAGE, BULK_TOO_MANY_MESSAGE, MAX_BULK_ORDERS, orderIdField } from "./order-list.schema";
+import {
+  BULK_NO_ORDERS_MESSAGE,
+  BULK_TOO_MANY_MESSAGE,
+  filterFrom,
+  MAX_BULK_ORDERS,
+  orderIdField,
+  type OrderSelection,
+} from "./order-list.schema";
 
 export const ADMIN_STATUS_OPTIONS = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type AdminStatusOption = (typeof ADMIN_STATUS_OPTIONS)[number];
@@ -32,14 +39,29 @@ const statusField = z.enum(ADMIN_STATUS_OPTIONS, {
 /** PATCH /api/admin/orders/{orderId}/status {status}; the detail's status form. */
 export const orderStatusSchema = z.object({ status: statusField });
 
-/** The bulk toolbar: the ticked orders (`ids`, repeated) and the status to give them all. */
-export const bulkStatusSchema = z.object({
-  ids: z.preprocess(
-    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
-    z.array(orderIdField).min(1, BULK_NO_ORDERS_MESSAGE).max(MAX_BULK_ORDERS, BULK_TOO_MANY_MESSAGE),
-  ),
-  status: z.enum(BULK_STATUS_OPTIONS, { errorMap: () => ({ message: BULK_STATUS_INVALID_MESSAGE }) }),
-});
+/**
+ * The bulk toolbar: the ticked orders (`ids`, repeated), or with `all=1` every order matching `filter` (the
+ * list's query string), and the status to give them all.
+ */
+export const bulkStatusSchema = z
+  .object({
+    ids: z.preprocess(
+      (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+      z.array(orderIdField).max(MAX_BULK_ORDERS, BULK_TOO_MANY_MESSAGE),
+    ),
+    all: z.literal("1").optional().catch(undefined),
+    filter: z.string().max(2000).optional(),
+    status: z.enum(BULK_STATUS_OPTIONS, { errorMap: () => ({ message: BULK_STATUS_INVALID_MESSAGE }) }),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.all && value.ids.length === 0) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["ids"], message: BULK_NO_ORDERS_MESSAGE });
+    }
+  })
+  .transform(({ ids, all, filter, status }): { selection: OrderSelection; status: BulkStatusOption } => ({
+    selection: all ? { filter: filterFrom(filter) } : { ids },
+    status,
+  }));
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -21,7 +21,8 @@ import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { AdminStatusOption, BulkStatusOption, TrackingInput } from "./order-fulfilment.schema";
 import { releaseForProcessing } from "./order-approvals.server";
-import { ORDER_NOT_FOUND_MESSAGE } from "./order-list.server";
+import { matchingOrderIds, ORDER_NOT_FOUND_MESSAGE } from "./order-list.server";
+import { BULK_TOO_MANY_MESSAGE, MAX_BULK_ORDERS, NO_ORDERS_FOUND, type OrderSelection } from "./order-list.schema";
 import { ADMIN_ONLY_MESSAGE, cancelOrder } from "./cancel-order.server";
 import { sendOrderEventEmail, statusChangeEvent } from "./order-status-emails.server";
 
@@ -107,22 +108,25 @@ type BulkStatusChange = {
 };
 
 /**
- * Gives every listed order the same status (processing, shipped or delivered) in one transaction: if any
- * order is missing or cancelled, nothing changes.
+ * Gives every selected order (the ticked ids, or every order the list's filter matches, read inside the
+ * transaction) the same status (processing, shipped or delivered) in one transaction: if any order is
+ * missing or cancelled, or the filter matches more than the toolbar may change at once, nothing changes.
  */
 export async function bulkUpdateStatus(
   db: DB,
   actor: Actor,
-  ids: readonly number[],
+  selection: OrderSelection,
   status: BulkStatusOption,
   key: string | null = null,
 ): Promise<Result<BulkStatusChange>> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
-  const unique = [...new Set(ids)];
   const { result, replayed } = runOnce(
     db,
     { ownerId: actor.id, scope: REPEAT_SCOPE.orderBulkStatus, key },
     (tx): Result<BulkStatusChange> => {
+      const unique = [...new Set("ids" in selection ? selection.ids : matchingOrderIds(tx, selection.filter))];
+      if (unique.length === 0) return fail(404, NO_ORDERS_FOUND, "ids");
+      if (unique.length > MAX_BULK_ORDERS) return fail(400, BULK_TOO_MANY_MESSAGE, "ids");
       const found = new Map<number, OrderRow>();
       for (let i = 0; i < unique.length; i += 500) {
         for (const row of tx.select().from(orders).where(inArray(orders.id, unique.slice(i, i + 500))).all()) {

@@ -2,12 +2,13 @@
  * The back office's order list and one order's detail, as the Orders screen and the admin API read them,
  * with their JSON shapes (money as 2-decimal strings, instants as ISO strings).
  */
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { orderItems, orders, salesInvoices, users } from "~db/schema";
+import { orderItems, orders, returns, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery } from "./order-list.schema";
+import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
+import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery, type OrderSort } from "./order-list.schema";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
 
@@ -17,6 +18,8 @@ export const summaryColumns = {
   userId: orders.userId,
   /** the account's email; null for orders without an account (walk-in sales) */
   accountEmail: users.email,
+  /** the account's business name, when it has one */
+  businessName: users.businessName,
   status: orders.status,
   subtotal: orders.subtotal,
   vatAmount: orders.vatAmount,
@@ -29,7 +32,7 @@ export const summaryColumns = {
 };
 
 export type AdminOrderSummary = {
-  [K in keyof typeof summaryColumns]: K extends "accountEmail" ? string | null : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect];
+  [K in keyof typeof summaryColumns]: K extends "accountEmail" | "businessName" ? string | null : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect];
 };
 
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
@@ -50,14 +53,11 @@ export function paged<T>(total: number, requested: number, pageSize: number, loa
 }
 
 /**
- * Orders matching ?q= (order number, the customer's email, the shipping email or name, the customer's PO
- * reference; a bare number also matches the order id) and ?status=, newest first, 25 a page.
+ * The list's filter as a WHERE: ?q= (order number, the customer's email or business name, the shipping
+ * email or name, the customer's PO reference; a bare number also matches the order id), ?status= and
+ * ?from=/?to= (London calendar days, both included). Used with the users join.
  */
-export function listAdminOrders(
-  db: DB,
-  query: Partial<OrderListQuery>,
-  pageSize = ADMIN_ORDERS_PAGE_SIZE,
-): Page<AdminOrderSummary> {
+function orderListWhere(query: Partial<OrderListQuery>): SQL | undefined {
   const conditions: SQL[] = [];
   const q = query.q?.trim();
   if (q) {
@@ -65,6 +65,7 @@ export function listAdminOrders(
     const matches: SQL[] = [
       like(orders.orderNumber, pattern),
       like(sql`coalesce(${users.email}, '')`, pattern),
+      like(sql`coalesce(${users.businessName}, '')`, pattern),
       like(orders.shippingEmail, pattern),
       like(orders.shippingName, pattern),
       like(sql`coalesce(${orders.poReference}, '')`, pattern),
@@ -74,7 +75,37 @@ export function listAdminOrders(
     conditions.push(or(...matches)!);
   }
   if (query.status) conditions.push(eq(orders.status, query.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const from = query.from ? londonDayStart(query.from) : null;
+  const to = query.to ? londonDayEnd(query.to) : null;
+  if (from) conditions.push(gte(orders.createdAt, from));
+  if (to) conditions.push(lte(orders.createdAt, to));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The list's order; ties fall back to the newest first so paging is stable. */
+function orderListOrderBy(sort: OrderSort | undefined): SQL[] {
+  const newest = [desc(orders.createdAt), desc(orders.id)];
+  switch (sort) {
+    case "oldest":
+      return [asc(orders.createdAt), asc(orders.id)];
+    case "total-desc":
+      return [desc(orders.total), ...newest];
+    case "total-asc":
+      return [asc(orders.total), ...newest];
+    case "status":
+      return [asc(orders.status), ...newest];
+    default:
+      return newest;
+  }
+}
+
+/** Orders matching the filter, in the chosen order (newest first by default), 25 a page. */
+export function listAdminOrders(
+  db: DB,
+  query: Partial<OrderListQuery>,
+  pageSize = ADMIN_ORDERS_PAGE_SIZE,
+): Page<AdminOrderSummary> {
+  const where = orderListWhere(query);
   const total =
     db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where).get()?.n ?? 0;
   return paged(total, query.page ?? 1, pageSize, (offset) =>
@@ -83,11 +114,23 @@ export function listAdminOrders(
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...orderListOrderBy(query.sort))
       .limit(pageSize)
       .offset(offset)
       .all(),
   );
+}
+
+/** The ids of every order matching the filter (all pages), in the list's order. */
+export function matchingOrderIds(db: DB, query: Partial<OrderListQuery>): number[] {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(orderListWhere(query))
+    .orderBy(...orderListOrderBy(query.sort))
+    .all()
+    .map((row) => row.id);
 }
 
 type AdminOrderDetail = typeof orders.$inferSelect & {
@@ -101,6 +144,8 @@ type AdminOrderDetail = typeof orders.$inferSelect & {
     phone: string | null;
   } | null;
   invoice: { id: number; invoiceNumber: string; status: string } | null;
+  /** the order's returns, oldest first */
+  returns: { id: number; returnNumber: string | null; status: string; returnType: string }[];
 };
 
 /** One order with its lines, its customer's account and its invoice; null when there is no such order. */
@@ -128,7 +173,13 @@ export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
       .from(salesInvoices)
       .where(eq(salesInvoices.orderId, id))
       .get() ?? null;
-  return { ...order, items, customer, invoice };
+  const orderReturns = db
+    .select({ id: returns.id, returnNumber: returns.returnNumber, status: returns.status, returnType: returns.returnType })
+    .from(returns)
+    .where(eq(returns.orderId, id))
+    .orderBy(asc(returns.id))
+    .all();
+  return { ...order, items, customer, invoice, returns: orderReturns };
 }
 
 // ─── JSON ───────────────────────────────────────────────────────────────────
@@ -151,6 +202,7 @@ export function orderContactJson(
 export function adminOrderSummaryJson(order: AdminOrderSummary) {
   return {
     ...orderContactJson(order),
+    businessName: order.businessName,
     status: order.status,
     poReference: order.poReference,
     subtotal: toDecimalString(order.subtotal),
@@ -189,6 +241,7 @@ export function adminOrderJson(order: AdminOrderDetail) {
     trackingUrl: order.trackingUrl,
     estimatedDelivery: order.estimatedDelivery,
     invoice: order.invoice,
+    returns: order.returns,
     approvedAt: iso(order.approvedAt),
     cancelledAt: iso(order.cancelledAt),
     deliveredAt: iso(order.deliveredAt),

@@ -62,6 +62,8 @@ export type ReturnStatusUpdate = z.infer<typeof returnStatusUpdateSchema>;
 /** GET ?status=&page= (no status, or an unknown one: every return). */
 export const adminReturnListQuerySchema = z.object({
   status: z.enum(ADMIN_RETURN_STATUSES).optional().catch(undefined),
+  /** one order's returns (the order view links here) */
+  order: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type AdminReturnListQuery = z.infer<typeof adminReturnListQuerySchema>;

@@ -145,7 +145,10 @@ export function listAdminReturns(
   query: Partial<AdminReturnListQuery> = {},
   pageSize = ADMIN_RETURNS_PAGE_SIZE,
 ): AdminReturnsPage {
-  const where: SQL | undefined = query.status ? eq(returns.status, query.status) : undefined;
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(returns.status, query.status));
+  if (query.order) conditions.push(eq(returns.orderId, query.order));
+  const where = conditions.length ? and(...conditions) : undefined;
   const total = db.select({ n: count() }).from(returns).where(where).get()?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pageCount);

@@ -1,5 +1,4 @@
 import { useNavigation } from "@remix-run/react";
-import type { RefObject } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { BULK_STATUS_OPTIONS } from "~/domain/orders/order-fulfilment.schema";
@@ -9,25 +8,52 @@ import type { Toast } from "~/utils/session.server";
 import { DownloadButton } from "./download-button";
 
 /**
- * The toolbar above the orders table, inside its bulk form: a status for the ticked orders with Apply, and
- * the ticked orders' CSV export and picking list.
+ * The toolbar above the orders table, inside its bulk form: "select all N matching" (the `all` box: the
+ * action then covers every order the filter matches, beyond this page), how many are selected (with
+ * JavaScript), a status with Apply, and Export CSV and Picking List (the ticked orders, or the filtered list
+ * when none are ticked).
  */
 export function BulkStatusBar({
-  formRef,
+  downloadQuery,
   onNotice,
+  total,
+  allMatching,
+  onAllMatching,
+  selected,
 }: {
-  formRef: RefObject<HTMLFormElement>;
+  downloadQuery: () => string;
   onNotice: (notice: { toast: Toast; attempt: number }) => void;
+  total: number;
+  allMatching: boolean;
+  onAllMatching: (checked: boolean) => void;
+  /** how many orders are selected; null before JavaScript has loaded (the count cannot follow the boxes) */
+  selected: number | null;
 }) {
   const navigation = useNavigation();
   const applying = navigation.state === "submitting" && navigation.formData?.get("intent") === "bulk-status";
   return (
-    <div className="flex flex-col gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:items-center">
+    <div className="flex flex-col gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 lg:flex-row lg:flex-wrap lg:items-center">
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="all"
+          value="1"
+          checked={allMatching}
+          onChange={(event) => onAllMatching(event.currentTarget.checked)}
+          className="h-4 w-4 rounded border-slate-300"
+        />
+        Select all {total} matching {total === 1 ? "order" : "orders"}
+      </label>
+      {selected !== null ? (
+        <span className="text-sm font-medium text-slate-900" role="status" data-testid="selected-count">
+          {selected} selected
+        </span>
+      ) : null}
       <span className="text-sm text-slate-700">Tick orders, then</span>
       <label htmlFor="bulk-status" className="sr-only">
         Bulk action
       </label>
-      <select id="bulk-status" name="status" defaultValue="" className={`${inputClass} sm:w-56`}>
+      <select id="bulk-status" name="status" defaultValue="" className={`${inputClass} lg:w-56`}>
         <option value="" disabled>
           Choose an action
         </option>
@@ -40,9 +66,9 @@ export function BulkStatusBar({
       <Button type="submit" variant="secondary" disabled={applying}>
         {applying ? "Applying..." : "Apply"}
       </Button>
-      <div className="flex gap-2 sm:ml-auto">
+      <div className="flex gap-2 lg:ml-auto">
         <DownloadButton
-          formRef={formRef}
+          downloadQuery={downloadQuery}
           label="Export CSV"
           pendingLabel="Exporting..."
           pagePath="/admin/orders/export.csv"
@@ -54,7 +80,7 @@ export function BulkStatusBar({
           onNotice={onNotice}
         />
         <DownloadButton
-          formRef={formRef}
+          downloadQuery={downloadQuery}
           label="Picking List"
           pendingLabel="Exporting..."
           pagePath="/admin/orders/picking-list.csv"

@@ -1,15 +1,15 @@
-import { useState, type MouseEvent, type RefObject } from "react";
+import { useState, type MouseEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { BULK_NO_ORDERS_MESSAGE } from "~/domain/orders/order-list.schema";
 import type { Toast } from "~/utils/session.server";
 
 /**
- * Export CSV and Picking List. Without JavaScript the button submits the ticked boxes as a GET to the
- * screen's CSV route (the browser downloads the file). With JavaScript it fetches the API's CSV, saves it
- * and says so with the spec's notice, or shows the server's reason.
+ * Export CSV and Picking List. Without JavaScript the button submits the bulk form (ticked boxes, `all` and
+ * the list's `filter`) as a GET to the screen's CSV route (the browser downloads the file). With JavaScript
+ * it fetches the API's CSV for the same selection, saves it and says so with the spec's notice, or shows
+ * the server's reason.
  */
 export function DownloadButton({
-  formRef,
+  downloadQuery,
   label,
   pendingLabel,
   pagePath,
@@ -17,7 +17,8 @@ export function DownloadButton({
   done,
   onNotice,
 }: {
-  formRef: RefObject<HTMLFormElement>;
+  /** the selection as a query string: `ids=1,2` or the list's filter */
+  downloadQuery: () => string;
   label: string;
   pendingLabel: string;
   pagePath: string;
@@ -30,14 +31,10 @@ export function DownloadButton({
 
   async function download(event: MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
-    const ids = [...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]:checked') ?? [])].map(
-      (box) => box.value,
-    );
-    if (ids.length === 0)
-      return notify({ title: "Error", description: BULK_NO_ORDERS_MESSAGE, variant: "destructive" });
+    const query = downloadQuery();
     setBusy(true);
     try {
-      const response = await fetch(`${apiPath}?ids=${ids.join(",")}`, { credentials: "same-origin" });
+      const response = await fetch(query ? `${apiPath}?${query}` : apiPath, { credentials: "same-origin" });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { message?: string } | null;
         return notify({ title: "Error", description: body?.message ?? `${label} failed`, variant: "destructive" });
@@ -51,7 +48,7 @@ export function DownloadButton({
       link.click();
       link.remove();
       window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      notify(done(Number(response.headers.get("X-Export-Count") ?? ids.length)));
+      notify(done(Number(response.headers.get("X-Export-Count") ?? 0)));
     } catch {
       notify({
         title: "Error",

@@ -4,6 +4,8 @@ import { Link } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
 import { formatDecimalMoney, formatDecimalPercent } from "~/components/orders/format";
 import { StatusBadge } from "~/components/orders/status-badge";
+import { RecordHistory } from "~/components/admin/record-history";
+import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import type { OrderDetail, ScreenHidden } from "./orders-screen";
 import { StatusForm } from "./status-form";
 import { TrackingForm } from "./tracking-form";
@@ -13,8 +15,10 @@ export function OrderDetailView({
   hidden,
   closeHref,
   trackingResult,
+  history,
 }: {
   order: OrderDetail;
+  history: HistoryEntry[];
   hidden: ScreenHidden;
   closeHref: string;
   trackingResult?: SubmissionResult<string[]>;
@@ -27,13 +31,22 @@ export function OrderDetailView({
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={order.status} />
         {order.invoice ? (
-          <span className="text-slate-600">
+          <Link to={`/admin/sales-invoices?view=${order.invoice.id}`} className="text-brand-700 hover:underline">
             Invoice {order.invoice.invoiceNumber}
             {order.invoice.status === "void" ? " (void)" : ""}
-          </span>
+          </Link>
         ) : (
           <span className="text-slate-600">No invoice yet</span>
         )}
+        {order.returns.map((item) => (
+          <Link
+            key={item.id}
+            to={`/admin/returns?order=${order.id}#return-${item.id}`}
+            className="text-brand-700 hover:underline"
+          >
+            Return {item.returnNumber ?? `#${item.id}`} ({item.status})
+          </Link>
+        ))}
         {order.poReference ? (
           <span className="text-slate-600" data-testid="order-po-reference">
             Customer PO <span className="font-medium text-slate-900">{order.poReference}</span>
@@ -52,6 +65,17 @@ export function OrderDetailView({
               {order.customer.businessName ? <dd>{order.customer.businessName}</dd> : null}
               <dd className="break-all">{order.customer.email}</dd>
               {order.customer.phone ? <dd>{order.customer.phone}</dd> : null}
+              <dd className="flex flex-wrap gap-x-3 pt-1">
+                <Link to={`/admin/users?edit=${order.customer.id}`} className="text-brand-700 hover:underline">
+                  Customer account
+                </Link>
+                <Link
+                  to={`/admin/orders?q=${encodeURIComponent(order.customer.email)}`}
+                  className="text-brand-700 hover:underline"
+                >
+                  All their orders
+                </Link>
+              </dd>
             </dl>
           ) : (
             <p className="mt-1 text-slate-600">No account (walk-in sale)</p>
@@ -160,6 +184,7 @@ export function OrderDetailView({
 
       <StatusForm order={order} hidden={hidden} />
       <TrackingForm order={order} hidden={hidden} lastResult={trackingResult} />
+      <RecordHistory entries={history} />
 
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <Link

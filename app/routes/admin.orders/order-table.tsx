@@ -2,7 +2,6 @@ import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { HiddenFields } from "~/components/admin/form/form-bits";
-import { listHref } from "~/components/admin/form/list-hrefs";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { ToastNotice } from "~/components/ui/toast";
@@ -10,7 +9,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { NO_ORDERS_FOUND } from "~/domain/orders/order-list.schema";
 import type { Toast } from "~/utils/session.server";
 import { BulkStatusBar } from "./bulk-status-bar";
-import { ORDERS_PATH as PATH, type OrdersLoaderData, type ScreenHidden } from "./orders-screen";
+import { ordersHref, type OrdersLoaderData, type ScreenHidden } from "./orders-screen";
 
 /** The table inside the bulk form: the ticked rows' `ids` go with the toolbar's status. */
 export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: ScreenHidden }) {
@@ -18,16 +17,44 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
   const formRef = useRef<HTMLFormElement>(null);
   const { list } = data;
   const [notice, setNotice] = useState<{ toast: Toast; attempt: number } | null>(null);
+  const [ticked, setTicked] = useState(0);
+  const [allMatching, setAllMatching] = useState(false);
 
+  const boxes = () => [...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]') ?? [])];
   function toggleAll(checked: boolean) {
-    formRef.current?.querySelectorAll<HTMLInputElement>('input[name="ids"]').forEach((box) => (box.checked = checked));
+    boxes().forEach((box) => (box.checked = checked));
+    setTicked(checked ? boxes().length : 0);
+    if (!checked) setAllMatching(false);
+  }
+  function toggleMatching(checked: boolean) {
+    setAllMatching(checked);
+    toggleAll(checked);
+  }
+  function toggleOne() {
+    const count = boxes().filter((box) => box.checked).length;
+    setTicked(count);
+    // unticking a row means "not all of them" any more
+    if (count < boxes().length) setAllMatching(false);
+  }
+  /** What a download covers: the ticked orders, or the filtered list when none (or all matching) are ticked. */
+  function downloadQuery() {
+    const ids = boxes().filter((box) => box.checked).map((box) => box.value);
+    return allMatching || ids.length === 0 ? data.filter : `ids=${ids.join(",")}`;
   }
 
   return (
     <Form method="post" ref={formRef} preventScrollReset aria-label="Bulk status update">
       <input type="hidden" name="intent" value="bulk-status" />
+      <input type="hidden" name="filter" value={data.filter} />
       <HiddenFields values={hidden} />
-      <BulkStatusBar formRef={formRef} onNotice={setNotice} />
+      <BulkStatusBar
+        downloadQuery={downloadQuery}
+        onNotice={setNotice}
+        total={data.total}
+        allMatching={allMatching}
+        onAllMatching={toggleMatching}
+        selected={hydrated ? (allMatching ? data.total : ticked) : null}
+      />
       {notice ? <ToastNotice key={notice.attempt} toast={notice.toast} /> : null}
       <DataTable caption="Orders" minWidth="52rem">
         <thead>
@@ -77,6 +104,7 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
                     value={order.id}
                     aria-label={`Select ${order.orderNumber}`}
                     className="h-4 w-4 rounded border-slate-300"
+                    onChange={toggleOne}
                   />
                 </td>
                 <td className={`${tdClass} whitespace-nowrap font-medium text-slate-900`}>
@@ -86,6 +114,7 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
                   ) : null}
                 </td>
                 <td className={`${tdClass} break-all`}>
+                  {order.businessName ? <div className="font-medium text-slate-900">{order.businessName}</div> : null}
                   {order.customerEmail}
                   {order.shippingName ? <div className="text-xs text-slate-500">{order.shippingName}</div> : null}
                 </td>
@@ -96,9 +125,9 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
                 <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalMoney(order.total)}</td>
                 <td className={`${tdClass} text-right`}>
                   <Link
-                    to={listHref(PATH, list, { view: String(order.id) })}
+                    to={ordersHref(list, { view: String(order.id) })}
                     preventScrollReset
-                    aria-label={`View ${order.orderNumber}`}
+                    aria-label={`View order ${order.orderNumber}`}
                     className="font-medium text-brand-700 hover:underline"
                   >
                     View

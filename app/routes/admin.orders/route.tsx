@@ -1,21 +1,20 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Badge } from "~/components/admin/badge";
 import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
-import { idParam, listHref, safeReturnHref, type ListState } from "~/components/admin/form/list-hrefs";
+import { idParam } from "~/components/admin/form/list-hrefs";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
-import { statusFilter } from "~/components/admin/status-filter";
 import { formatOrderDate } from "~/components/orders/format";
+import { previewCancelOrder } from "~/domain/orders/cancel-preview.server";
 import { countPendingApprovalOrders } from "~/domain/orders/order-approvals.server";
 import { bulkStatusSchema, orderStatusSchema, trackingFormSchema } from "~/domain/orders/order-fulfilment.schema";
 import { bulkUpdateStatus, updateOrderStatus, updateTracking } from "~/domain/orders/order-fulfilment.server";
-import { ORDER_STATUSES, orderListQuerySchema } from "~/domain/orders/order-list.schema";
+import { orderListParams, orderListQuerySchema } from "~/domain/orders/order-list.schema";
 import {
   adminOrderJson,
   adminOrderSummaryJson,
@@ -24,23 +23,21 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
 } from "~/domain/orders/order-list.server";
 import { statusLabel } from "~/domain/orders/order-status";
+import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { CancelConfirm } from "./cancel-confirm";
 import { OrderDetailView } from "./order-detail";
 import { OrderTable } from "./order-table";
-import { ORDERS_PATH as PATH } from "./orders-screen";
+import { OrderFilters } from "./order-filters";
+import { ordersHref, ordersReturnHref } from "./orders-screen";
 
 export const meta: MetaFunction = () => [{ title: "Orders · INFY Admin" }];
 
 const TRACKING_FIELDS = ["trackingNumber", "carrier", "trackingUrl", "estimatedDelivery"] as const;
-
-function parseList(params: URLSearchParams): ListState {
-  const query = orderListQuerySchema.parse(Object.fromEntries(params));
-  return { q: query.q, status: query.status, page: query.page };
-}
 
 /** The first message of a failed submission (the status forms answer it as a notice, not on a field). */
 function firstError(error: Record<string, string[] | null> | null | undefined) {
@@ -55,13 +52,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = listAdminOrders(db, query);
   const viewId = idParam(params.get("view"));
   const viewing = viewId ? getAdminOrder(db, viewId) : null;
+  const cancelId = idParam(params.get("cancel"));
   return json({
-    list: { q: query.q, status: query.status, page: page.page } satisfies ListState,
+    list: { ...query, page: page.page },
+    /** the list's filter as the bulk form carries it for "all matching" */
+    filter: orderListParams(query).toString(),
     orders: page.items.map(adminOrderSummaryJson),
     total: page.total,
     pageCount: page.pageCount,
     viewing: viewing ? adminOrderJson(viewing) : null,
     viewMissing: params.has("view") && !viewing,
+    history: viewing ? auditHistory(db, "order", viewing.id) : [],
+    cancelling: cancelId ? previewCancelOrder(db, cancelId) : null,
     pendingApprovals: countPendingApprovalOrders(db),
     idempotencyKey: issueIdempotencyKey(),
   });
@@ -73,11 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   const key = idempotencyKeyFrom(formData);
-  const back = safeReturnHref(PATH, formData.get("returnTo"), parseList);
-  /** The list with the order's detail open again, so the admin sees what changed. */
-  const backToOrder = (id: number) => {
+  const back = ordersReturnHref(formData.get("returnTo"));
+  /** The list with the order's detail (or another page state) open, so the admin sees what changed. */
+  const backToOrder = (id: number, state = "view") => {
     const url = new URL(back, "http://localhost");
-    url.searchParams.set("view", String(id));
+    url.searchParams.set(state, String(id));
     return `${url.pathname}${url.search}`;
   };
 
@@ -85,7 +87,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: bulkStatusSchema });
     if (submission.status !== "success")
       return redirectWithToast(request, back, errorToast(firstError(submission.error)));
-    const result = await bulkUpdateStatus(db, admin, submission.value.ids, submission.value.status, key);
+    const result = await bulkUpdateStatus(db, admin, submission.value.selection, submission.value.status, key);
     if (!result.ok) return redirectWithToast(request, back, errorToast(result.message));
     const { updated, status } = result.value;
     return redirectWithToast(request, back, {
@@ -105,6 +107,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: orderStatusSchema });
     if (submission.status !== "success") {
       return redirectWithToast(request, backToOrder(orderId), errorToast(firstError(submission.error)));
+    }
+    // cancelling is confirmed first, on a page that says what it will do
+    if (submission.value.status === "cancelled" && formData.get("confirmed") !== "1") {
+      return redirect(backToOrder(orderId, "cancel"));
     }
     const result = await updateOrderStatus(db, admin, orderId, submission.value.status, key);
     if (!result.ok) return redirectWithToast(request, backToOrder(orderId), errorToast(result.message));
@@ -136,7 +142,7 @@ export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormActionData | undefined;
   const { list } = data;
-  const listLink = listHref(PATH, list);
+  const listLink = ordersHref(list);
   const hidden = { returnTo: listLink, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
 
   return (
@@ -168,9 +174,18 @@ export default function AdminOrders() {
         </MissingNotice>
       ) : null}
 
+      {data.cancelling ? (
+        <CancelConfirm
+          preview={data.cancelling}
+          hidden={hidden}
+          backHref={ordersHref(list, { view: String(data.cancelling.orderId) })}
+        />
+      ) : null}
+
       <AdminDialog
         open={Boolean(data.viewing)}
         size="lg"
+        focusFirstField={false}
         title={data.viewing ? `Order ${data.viewing.orderNumber}` : "Order"}
         description={data.viewing ? `Placed ${formatOrderDate(data.viewing.createdAt)}` : undefined}
         closeHref={listLink}
@@ -179,6 +194,7 @@ export default function AdminOrders() {
           <OrderDetailView
             key={data.viewing.id}
             order={data.viewing}
+            history={data.history}
             hidden={hidden}
             closeHref={listLink}
             trackingResult={actionData?.intent === "tracking" ? actionData.result : undefined}
@@ -187,23 +203,14 @@ export default function AdminOrders() {
       </AdminDialog>
 
       <Panel>
-        <AdminListFilters
-          search={{
-            id: "orders-q",
-            label: "Search orders",
-            placeholder: "Order number, customer email or name, PO reference",
-            value: list.q ?? "",
-          }}
-          filters={[statusFilter("orders-status", list.status, ORDER_STATUSES, statusLabel)]}
-          clearHref={PATH}
-        />
+        <OrderFilters list={list} />
         <OrderTable data={data} hidden={hidden} />
         <AdminPagination
           page={list.page ?? 1}
           pageCount={data.pageCount}
           total={data.total}
           noun={["order", "orders"]}
-          hrefFor={(page) => listHref(PATH, { ...list, page })}
+          hrefFor={(page) => ordersHref({ ...list, page })}
         />
       </Panel>
     </div>

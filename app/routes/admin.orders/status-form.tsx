@@ -68,7 +68,7 @@ export function StatusForm({ order, hidden }: { order: OrderDetail; hidden: Scre
         </Button>
       </div>
       <p className="mt-1 text-xs text-slate-500">
-        Cancelling returns the stock, voids the invoice and reverses the loyalty points; it cannot be undone.
+        Cancelling returns the stock, voids the invoice and reverses the loyalty points; you confirm it first.
       </p>
     </Form>
   );

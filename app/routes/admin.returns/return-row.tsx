@@ -29,14 +29,18 @@ function ReturnTypeBadge({ type }: { type: "refund" | "exchange" }) {
 export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState }) {
   const open = item.status === "requested" || item.status === "approved";
   return (
-    <tr data-testid="return-row" data-return-id={item.id} className="hover:bg-slate-50">
+    <tr id={`return-${item.id}`} data-testid="return-row" data-return-id={item.id} className="scroll-mt-4 hover:bg-slate-50 target:bg-amber-50">
       <td className={tdClass}>
         <div className="font-semibold text-slate-900">Return {item.returnNumber}</div>
-        <div className="text-xs text-slate-600">Order {item.orderNumber ?? `#${item.orderId}`}</div>
+        <div className="text-xs text-slate-600">
+          <Link to={`/admin/orders?view=${item.orderId}`} className="text-brand-700 hover:underline">
+            Order {item.orderNumber ?? `#${item.orderId}`}
+          </Link>
+        </div>
         {item.replacementOrderId !== null ? (
-          <a href={`/admin/orders?view=${item.replacementOrderId}`} className="text-xs font-medium text-brand-700 hover:underline">
+          <Link to={`/admin/orders?view=${item.replacementOrderId}`} className="text-xs font-medium text-brand-700 hover:underline">
             Replacement order
-          </a>
+          </Link>
         ) : null}
         <div className="text-xs text-slate-500">{formatOrderDate(item.createdAt)}</div>
         <div className="mt-2 flex flex-wrap gap-1">
@@ -45,7 +49,15 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
         </div>
       </td>
       <td className={tdClass}>
-        <div className="font-medium text-slate-900">{customerName(item)}</div>
+        <div className="font-medium text-slate-900">
+          {item.userId ? (
+            <Link to={`/admin/users?edit=${item.userId}`} className="text-brand-700 hover:underline">
+              {customerName(item)}
+            </Link>
+          ) : (
+            customerName(item)
+          )}
+        </div>
         {item.customer ? (
           <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">{item.customer.email}</div>
         ) : null}

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { StatusFilterLinks } from "~/components/admin/admin-list-filters";
 import { AdminPagination } from "~/components/admin/admin-pagination";
@@ -34,6 +34,7 @@ import {
   previewCompletion,
   updateReturnStatus,
 } from "~/domain/returns/return-processing.server";
+import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -65,11 +66,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       list: { status: query.status, page: page.page },
+      /** the order whose returns are shown (?order=12, from the order view), or null */
+      orderFilter: query.order ?? null,
       returns: page.items,
       total: page.total,
       pageCount: page.pageCount,
       counts: countReturnsByStatus(db),
       updating,
+      history: updating ? auditHistory(db, "return", updating.id) : [],
       completing,
       completion: plan
         ? {
@@ -185,6 +189,7 @@ export default function AdminReturns() {
       </dl>
       <UpdateStatusDialog
         item={data.updating}
+        history={data.history}
         hidden={hidden}
         listPath={listPath}
         lastResult={actionData?.intent === "update" ? actionData.result : undefined}
@@ -193,6 +198,18 @@ export default function AdminReturns() {
         <CompleteStep item={data.completing} completion={data.completion} hidden={hidden} listPath={listPath} />
       ) : null}
 
+      {data.orderFilter !== null ? (
+        <p className="mb-3 text-sm text-slate-700" data-testid="returns-order-filter">
+          Showing the returns of{" "}
+          <Link to={`/admin/orders?view=${data.orderFilter}`} className="font-medium text-brand-700 hover:underline">
+            one order
+          </Link>
+          .{" "}
+          <Link to={PATH} className="font-medium text-brand-700 hover:underline">
+            All returns
+          </Link>
+        </p>
+      ) : null}
       <Panel>
         <StatusFilterLinks
           label="Filter returns by status"

@@ -12,6 +12,8 @@ import {
   returnStatusUpdateSchema,
   SETTABLE_RETURN_STATUSES,
 } from "~/domain/returns/return-processing.schema";
+import { RecordHistory } from "~/components/admin/record-history";
+import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import { customerName, type ReturnRowData } from "./returns-screen";
 
 /** Update Return Status (`?update=12`): the form, or why a final return cannot change any more. */
@@ -20,8 +22,10 @@ export function UpdateStatusDialog({
   hidden,
   listPath,
   lastResult,
+  history,
 }: {
   item: ReturnRowData | null;
+  history: HistoryEntry[];
   hidden: Record<string, string>;
   listPath: string;
   lastResult?: SubmissionResult<string[]>;
@@ -47,6 +51,11 @@ export function UpdateStatusDialog({
             lastResult={lastResult}
           />
         )
+      ) : null}
+      {item ? (
+        <div className="mt-5 border-t border-slate-200 pt-4">
+          <RecordHistory entries={history} />
+        </div>
       ) : null}
     </AdminDialog>
   );

@@ -13,6 +13,7 @@ import {
   type InvoicesLoaderData,
   type InvoiceView,
 } from "./invoices-screen";
+import { RecordHistory } from "~/components/admin/record-history";
 import { PaymentHistory } from "./payment-history";
 
 const secondaryLinkClass =
@@ -56,7 +57,18 @@ export function InvoiceDetail({
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             <StatusBadge status={invoice.status} />
-            {invoice.orderNumber ? <span>Order {invoice.orderNumber}</span> : <span>Created by hand</span>}
+            {invoice.orderId !== null ? (
+              <Link to={`/admin/orders?view=${invoice.orderId}`} className="text-brand-700 hover:underline">
+                Order {invoice.orderNumber ?? `#${invoice.orderId}`}
+              </Link>
+            ) : (
+              <span>Created by hand</span>
+            )}
+            {invoice.customerId ? (
+              <Link to={`/admin/users?edit=${invoice.customerId}`} className="text-brand-700 hover:underline">
+                Customer account
+              </Link>
+            ) : null}
           </span>
         }
         actions={
@@ -108,7 +120,15 @@ export function InvoiceDetail({
             {invoice.orderNumber ? (
               <>
                 <dt className="text-slate-500">Order</dt>
-                <dd className="text-slate-900">{invoice.orderNumber}</dd>
+                <dd className="text-slate-900">
+                  {invoice.orderId !== null ? (
+                    <Link to={`/admin/orders?view=${invoice.orderId}`} className="text-brand-700 hover:underline">
+                      {invoice.orderNumber}
+                    </Link>
+                  ) : (
+                    invoice.orderNumber
+                  )}
+                </dd>
               </>
             ) : null}
             {invoice.poReference ? (
@@ -259,6 +279,9 @@ export function InvoiceDetail({
       </Panel>
 
       <PaymentHistory invoice={invoice} />
+      <div className="mt-6">
+        <RecordHistory entries={data.history} />
+      </div>
     </>
   );
 }

@@ -31,6 +31,7 @@ import {
 } from "~/domain/invoices/sales-invoice-list.server";
 import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
 import { customerOptions, productOptions } from "~/domain/shared/pickers.server";
+import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
@@ -83,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       missing: viewId !== null && detail === null,
+      history: detail ? auditHistory(db, "sales_invoice", detail.id) : [],
       paying,
       accounts: paying ? listFinancialAccountOptions(db) : [],
       creating,

@@ -23,6 +23,7 @@ import {
   listUsers,
   USER_NOT_FOUND_MESSAGE,
 } from "~/domain/users/users.server";
+import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -56,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tiers: listPriceTierOptions(db),
     creating: params.get("dialog") === "new",
     editing: editing ? adminUserJson(editing) : null,
+    history: editing ? auditHistory(db, "user", editing.id) : [],
     deleting: deleting ? adminUserJson(deleting) : null,
     rejecting: rejecting && !rejecting.approvedAt ? adminUserJson(rejecting) : null,
     idempotencyKey: issueIdempotencyKey(),
@@ -150,6 +152,7 @@ export default function AdminUsers() {
       <UserDialogs
         creating={data.creating}
         editing={data.editing}
+        history={data.history}
         deleting={data.deleting}
         rejecting={data.rejecting}
         meId={data.meId}

@@ -1,13 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import type { AdminUserJson, PriceTierOption } from "~/domain/users/users.server";
+import { RecordHistory } from "~/components/admin/record-history";
+import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import { UserForm } from "./user-form";
 
 /** The screen's page states: ?dialog=new, ?edit=, ?delete= and ?reject= (a pending registration). */
 export function UserDialogs({
   creating,
   editing,
+  history,
   deleting,
   rejecting,
   meId,
@@ -18,6 +22,7 @@ export function UserDialogs({
 }: {
   creating: boolean;
   editing: AdminUserJson | null;
+  history: HistoryEntry[];
   deleting: AdminUserJson | null;
   rejecting: AdminUserJson | null;
   meId: string;
@@ -41,6 +46,19 @@ export function UserDialogs({
       </AdminDialog>
 
       <AdminDialog open={Boolean(editing)} size="lg" title="Edit User" closeHref={listHref}>
+        {editing && editing.role === "customer" ? (
+          <nav aria-label="Their records" className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link to={`/admin/orders?q=${encodeURIComponent(editing.email)}`} className="font-medium text-brand-700 hover:underline">
+              Their orders
+            </Link>
+            <Link
+              to={`/admin/sales-invoices?q=${encodeURIComponent(editing.email)}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Their invoices
+            </Link>
+          </nav>
+        ) : null}
         {editing ? (
           <UserForm
             key={editing.id}
@@ -52,6 +70,11 @@ export function UserDialogs({
             cancelHref={listHref}
             lastResult={lastResult("update")}
           />
+        ) : null}
+        {editing ? (
+          <div className="mt-5 border-t border-slate-200 pt-4">
+            <RecordHistory entries={history} />
+          </div>
         ) : null}
       </AdminDialog>
 

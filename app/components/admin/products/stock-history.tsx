@@ -10,6 +10,7 @@ export type StockMovementRow = {
   orderId: number | null;
   orderNumber: string | null;
   returnId: number | null;
+  returnNumber: string | null;
   purchaseOrderId: number | null;
   purchaseOrderNumber: string | null;
   note: string | null;
@@ -43,7 +44,7 @@ function References({ row }: { row: StockMovementRow }) {
   if (row.returnId !== null) {
     links.push(
       <Link key="return" to="/admin/returns" className={linkClass}>
-        Return #{row.returnId}
+        Return {row.returnNumber ?? `#${row.returnId}`}
       </Link>,
     );
   }
