@@ -12,6 +12,7 @@ import {
   orderItems,
   orders,
   products,
+  productVariants,
   salesInvoiceItems,
   salesInvoices,
   users,
@@ -323,6 +324,30 @@ describe("free product and free shipping vouchers", () => {
       vatAmount: 0,
     });
     expect(getDb().select().from(products).where(eq(products.id, teaBags.id)).get()!.stockLevel).toBe(stockBefore - 1);
+  });
+
+  it("sends a free product that has options as the first option of each, shown on its line", async () => {
+    const vest = createProduct("Hi-Vis Vest", 450, 2000, 20);
+    getDb()
+      .insert(productVariants)
+      .values([
+        { productId: vest.id, name: "Size", options: ["M", "L", "XL"], position: 0 },
+        { productId: vest.id, name: "Colour", options: ["Yellow", "Orange"], position: 1 },
+      ])
+      .run();
+    const voucher = giveVoucher(buyer, { rewardType: "free_product", productId: vest.id });
+    fillCart(buyer);
+    const page = await openCheckout(`?voucher=${voucher.code}`);
+    const response = await callRoute(
+      checkoutPage.action,
+      buildRequest(`/checkout?voucher=${voucher.code}`, {
+        form: { ...SHIPPING, idempotencyKey: page.idempotencyKey, voucherCode: voucher.code },
+        cookie: buyerCookie,
+      }),
+    );
+    expect(response.status).toBe(302);
+    const free = itemsOf(latestOrderOf(buyer).id).at(-1)!;
+    expect(free).toMatchObject({ productId: vest.id, unitPrice: 0, selectedVariants: { Size: "M", Colour: "Yellow" } });
   });
 
   it("refuses the order when the free product is out of stock, writing nothing", async () => {

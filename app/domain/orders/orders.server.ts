@@ -178,6 +178,11 @@ function loadVariantGroups(tx: DB, ids: number[]) {
   return groups;
 }
 
+/** The first option of each variant group: what a free product with options is sent as. */
+function firstOptions(groups: { name: string; options: string[] }[] | undefined): Record<string, string> {
+  return Object.fromEntries((groups ?? []).filter((g) => g.options.length > 0).map((g) => [g.name, g.options[0]!]));
+}
+
 /** The work of one checkout, inside the write transaction. Throws OrderRefused to roll everything back. */
 function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder {
   // The session's copy of the user may be stale: approval, role and tier are read again under the lock.
@@ -303,7 +308,8 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
           productId: freeProduct.id,
           productName: `${freeProduct.name} (free with voucher ${voucher.code})`,
           sku: freeProduct.sku,
-          selectedVariants: {},
+          // a reward names a product, not its options: the first option of each is sent (and shown on the line)
+          selectedVariants: firstOptions(loadVariantGroups(tx, [freeProduct.id]).get(freeProduct.id)),
           quantity: 1,
           unitPrice: 0,
           vatRate: freeProduct.vatRate,
