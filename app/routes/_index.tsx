@@ -90,7 +90,7 @@ export default function Home() {
                   No products match your filters.
                 </p>
               ) : (
-                sections.map(({ category, total, items }, sectionIndex) => {
+                sections.map(({ category, total, items }, sectionIndex, all) => {
                   const categoryHref = catalogHref(`/category/${category.slug}`, filters);
                   return (
                     <section key={category.id} id={category.slug} aria-labelledby={`section-${category.id}`} className="scroll-mt-24">
@@ -117,7 +117,8 @@ export default function Home() {
                             items={items}
                             label={`${category.name} products`}
                             addToCartKey={addToCartKey}
-                            eagerFirstRow={sectionIndex === 0}
+                            // the first grid on the page, whichever section holds it, loads its pictures at once
+                            eagerFirstRow={sectionIndex === all.findIndex((section) => section.items.length > 0)}
                           />
                         )}
                       </div>

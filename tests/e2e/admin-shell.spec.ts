@@ -64,7 +64,8 @@ test.describe("admin layout", () => {
     const recent = page.getByRole("table", { name: "The 10 most recent orders" });
     await expect(recent.getByRole("row")).toHaveCount(11);
     await expect(recent.getByRole("cell", { name: /@/ }).first()).toBeVisible();
-    await expect(recent.getByRole("cell", { name: /^ORD-\d{6}$/ }).first()).toBeVisible();
+    // each order number links to the order's view
+    await expect(recent.getByRole("link", { name: /^View order ORD-\d{6}$/ }).first()).toBeVisible();
   });
 
   test("the collapse toggle narrows the sidebar and the choice survives a reload", async ({ page, javaScriptEnabled }) => {

@@ -9,14 +9,20 @@ test.describe("product images", () => {
     await signIn(page, ADMIN);
   });
 
-  test("an image uploaded on the product form shows on the product page with its renditions", async ({ page }, testInfo) => {
+  test("an image uploaded on the product form shows on the product page with its renditions", async ({ page, javaScriptEnabled }, testInfo) => {
+    // with JavaScript, wait for the page to be interactive: a file chosen before that is not the one posted
+    const ready = async () => {
+      if (javaScriptEnabled) await expect(page.locator('section[aria-label="Notifications (F8)"]')).toBeAttached();
+    };
     const name = `Stainless Steel Jug 1L ${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
+    const [category] = (await (await page.request.get("/api/categories")).json()) as { id: number; slug: string }[];
     const created = await page.request.post("/api/admin/products", { data: { name, salesPrice: "7.50", stockLevel: 12 } });
     expect(created.status()).toBe(201);
     const { id, slug } = (await created.json()) as { id: number; slug: string };
 
     // a text file named .jpg is refused on the field, and the product keeps having no image
     await page.goto(`/admin/products?edit=${id}`);
+    await ready();
     await page.getByLabel("Upload image (optional)").setInputFiles({ name: "jug.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture") });
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Choose a JPEG, PNG or WebP image")).toBeVisible();
@@ -24,6 +30,7 @@ test.describe("product images", () => {
 
     const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#0f766e" } }).png().toBuffer();
     await page.goto(`/admin/products?edit=${id}`);
+    await ready();
     await page.getByLabel("Upload image (optional)").setInputFiles({ name: "jug.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Product updated").first()).toBeVisible();
@@ -44,10 +51,20 @@ test.describe("product images", () => {
     expect(response.headers()["content-type"]).toBe("image/webp");
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+
+    // and on its card in a category grid
+    expect((await page.request.patch(`/api/admin/products/${id}`, { data: { categoryId: category.id } })).status()).toBe(200);
+    await page.goto(`/category/${category.slug}?q=${encodeURIComponent(name)}`);
+    const cardImage = page.getByTestId("product-card").filter({ hasText: name }).getByRole("img");
+    await expect(cardImage).toHaveAttribute("srcset", /-160\.webp 160w/);
+    await expect(cardImage).toHaveAttribute("width", /\d+/);
+    expect(await cardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
   test("with JavaScript, a file over 5 MB is let go as soon as it is chosen", JS_ONLY, async ({ page }) => {
     await page.goto("/admin/products?dialog=new");
+    // the check runs once the page is interactive
+    await expect(page.locator('section[aria-label="Notifications (F8)"]')).toBeAttached();
     const input = page.getByLabel("Upload image (optional)");
     await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
     await expect(page.getByText("The image is too large: it may be at most 5 MB")).toBeVisible();
