@@ -1,9 +1,7 @@
 /** Emailing a sales invoice to its customer, with the invoice PDF attached (screen and API). */
-import { and, eq, or } from "drizzle-orm";
-import { idempotencyKeys } from "~db/schema";
 import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
-import { runOnce } from "~/utils/idempotency.server";
+import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { renderSalesInvoicePdf, type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatMoney } from "~/utils/money";
@@ -57,14 +55,8 @@ export async function sendInvoiceEmail(
   key: string | null = null,
 ): Promise<Result<SentInvoiceEmail> | MailFailure> {
   const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId), key };
-  if (key) {
-    const previous = db
-      .select({ result: idempotencyKeys.result })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.ownerId, ref.ownerId), eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, key)))
-      .get();
-    if (previous?.result) return JSON.parse(previous.result) as Result<SentInvoiceEmail>;
-  }
+  const previous = earlierResult<Result<SentInvoiceEmail>>(db, ref);
+  if (previous) return previous.result;
   const loaded = loadSalesInvoiceDocument(db, invoiceId);
   if (!loaded) return fail(404, SALES_INVOICE_NOT_FOUND);
   if (loaded.storedStatus === "void") return fail(409, VOID_INVOICE_EMAIL);

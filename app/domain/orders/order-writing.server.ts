@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { orderItems, products } from "~db/schema";
 import type { SelectedVariants } from "~/domain/cart/cart.schema";
 import type { DB } from "~/utils/db.server";
-import { fail, type Failure } from "~/utils/result";
+import { fail, ok, type Failure, type Result } from "~/utils/result";
 
 /** A failure inside a write transaction: thrown so that everything written so far is rolled back. */
 export class OrderRefused extends Error {
@@ -19,6 +19,16 @@ export class OrderRefused extends Error {
 }
 
 export const refuse = (...args: Parameters<typeof fail>) => new OrderRefused(fail(...args));
+
+/** Runs work that writes an order and may throw OrderRefused (its transaction rolled back): the refusal as a Result. */
+export function catchRefusal<T>(work: () => T): Result<T> {
+  try {
+    return ok(work());
+  } catch (error) {
+    if (error instanceof OrderRefused) return error.failure;
+    throw error;
+  }
+}
 
 /** "Not enough stock for Paper Towels: only 3 left": the 409 that names the product and what is left. */
 export function notEnoughStockMessage(productName: string, left: number) {

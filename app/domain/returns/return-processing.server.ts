@@ -7,7 +7,7 @@
  * return cannot be moved again. Once committed, the customer is emailed when the return is approved, rejected
  * or completed (with the refund); a repeated request sends nothing again.
  */
-import { OrderRefused } from "~/domain/orders/order-writing.server";
+import { catchRefusal } from "~/domain/orders/order-writing.server";
 import { writeReplacementOrder } from "./exchange-replacement.server";
 import { addStock } from "~/domain/catalog/stock-movements.server";
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
@@ -15,7 +15,7 @@ import { orderItems, orders, products, returnItems, returns, users } from "~db/s
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
-import { fail, ok, type Failure, type Result } from "~/utils/result";
+import { fail, ok, type Result } from "~/utils/result";
 import {
   ADMIN_RETURN_STATUSES,
   ADMIN_RETURNS_PAGE_SIZE,
@@ -291,15 +291,6 @@ export async function updateReturnStatus(
  * twice). In one write transaction: status completed with completedAt and the refund amount, the returned
  * units back into stock, the refunded value's points taken back from the order, and the audit entry.
  */
-function refusedAsFailure<T>(work: () => T): T | { failure: Failure } {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof OrderRefused) return { failure: error.failure };
-    throw error;
-  }
-}
-
 export async function completeReturn(
   db: DB,
   actor: Actor,
@@ -307,7 +298,7 @@ export async function completeReturn(
   key: string | null = null,
 ): Promise<Result<AdminReturnJson>> {
   // an exchange's replacement order can be short of stock: that refuses the whole completion
-  const outcome = refusedAsFailure(() =>
+  const outcome = catchRefusal(() =>
     runOnce(
       db,
       { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key },
@@ -375,8 +366,8 @@ export async function completeReturn(
       storeSuccess,
     ),
   );
-  if ("failure" in outcome) return outcome.failure;
-  const { result, replayed } = outcome;
+  if (!outcome.ok) return outcome;
+  const { result, replayed } = outcome.value;
   if (result.ok && !replayed) await sendReturnEventEmail(db, id, "completed");
   return reread(db, result);
 }
