@@ -136,6 +136,8 @@ export const idempotencyKeys = sqliteTable(
     scope: text("scope").notNull(), // one of REPEAT_SCOPE, e.g. "orders.order.place"
     /** JSON of the first result; null while the first request is still running */
     result: text("result"),
+    /** a digest of the first request's body: the same key with another body is refused (422) */
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
   (t) => [
