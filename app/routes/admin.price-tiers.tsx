@@ -1,5 +1,5 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/admin/badge";
@@ -45,26 +45,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = recordScreenAction({
-  schema: priceTierSchema,
-  fields: ["name", "description", "discountPercentage"],
-  returnTo: () => PATH,
-  notFound: TIER_NOT_FOUND,
-  create: createPriceTier,
-  update: updatePriceTier,
-  remove: deletePriceTier,
-  savedToast: (tier, intent) =>
-    intent === "create"
-      ? { title: PRICE_TIER_CREATED, description: `${tier.name} gives ${formatPercent(tier.discountPercentage)} off list prices.` }
-      : { title: PRICE_TIER_UPDATED, description: `${tier.name} now gives ${formatPercent(tier.discountPercentage)} off list prices.` },
-  deletedToast: ({ name, usersMoved: moved }) => ({
-    title: PRICE_TIER_DELETED,
-    description:
-      moved > 0
-        ? `${name} was deleted; ${moved} ${moved === 1 ? "customer is" : "customers are"} now on list prices.`
-        : `${name} was deleted.`,
-  }),
-});
+// a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
+export async function action(args: ActionFunctionArgs) {
+  return recordScreenAction({
+    schema: priceTierSchema,
+    fields: ["name", "description", "discountPercentage"],
+    returnTo: () => PATH,
+    notFound: TIER_NOT_FOUND,
+    create: createPriceTier,
+    update: updatePriceTier,
+    remove: deletePriceTier,
+    savedToast: (tier, intent) =>
+      intent === "create"
+        ? {
+            title: PRICE_TIER_CREATED,
+            description: `${tier.name} gives ${formatPercent(tier.discountPercentage)} off list prices.`,
+          }
+        : {
+            title: PRICE_TIER_UPDATED,
+            description: `${tier.name} now gives ${formatPercent(tier.discountPercentage)} off list prices.`,
+          },
+    deletedToast: ({ name, usersMoved: moved }) => ({
+      title: PRICE_TIER_DELETED,
+      description:
+        moved > 0
+          ? `${name} was deleted; ${moved} ${moved === 1 ? "customer is" : "customers are"} now on list prices.`
+          : `${name} was deleted.`,
+    }),
+  })(args);
+}
 
 type Tier = SerializeFrom<typeof loader>["tiers"][number];
 
@@ -98,7 +107,9 @@ export default function AdminPriceTiers() {
           </p>
           <p className="mt-2">
             {tier.userCount > 0
-              ? `${tier.userCount} ${tier.userCount === 1 ? "customer is" : "customers are"} on this tier and will be moved to no tier (list prices).`
+              ? `${tier.userCount} ${
+                  tier.userCount === 1 ? "customer is" : "customers are"
+                } on this tier and will be moved to no tier (list prices).`
               : "No customers are on this tier."}
           </p>
         </>
@@ -107,7 +118,13 @@ export default function AdminPriceTiers() {
       <RuleListTable
         caption="Price tiers"
         minWidth="40rem"
-        columns={[{ label: "Name" }, { label: "Description" }, { label: "Discount" }, { label: "Customers" }, { label: "Actions", align: "right" }]}
+        columns={[
+          { label: "Name" },
+          { label: "Description" },
+          { label: "Discount" },
+          { label: "Customers" },
+          { label: "Actions", align: "right" },
+        ]}
         rows={data.tiers}
         row={(tier) => <TierRow key={tier.id} tier={tier} />}
         empty={{ text: NO_PRICE_TIERS }}
@@ -142,7 +159,11 @@ function TierForm({ record: tier, hidden, cancelHref, lastResult }: RecordFormPr
     intent: tier ? "update" : "create",
     lastResult,
     defaultValue: tier
-      ? { name: tier.name, description: tier.description ?? "", discountPercentage: tier.discountPercentage }
+      ? {
+          name: tier.name,
+          description: tier.description ?? "",
+          discountPercentage: tier.discountPercentage,
+        }
       : { name: "", description: "", discountPercentage: "" },
   });
 
@@ -151,15 +172,26 @@ function TierForm({ record: tier, hidden, cancelHref, lastResult }: RecordFormPr
       <Field
         label="Name"
         errors={fields.name.errors}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), maxLength: TIER_NAME_MAX, autoComplete: "off" }}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text" }),
+          maxLength: TIER_NAME_MAX,
+          autoComplete: "off",
+        }}
       />
       <TextareaField
         label="Description"
         errors={fields.description.errors}
         errorId={fields.description.errorId}
-        textareaProps={{ ...getTextareaProps(fields.description), maxLength: TIER_DESCRIPTION_MAX, rows: 2 }}
+        textareaProps={{
+          ...getTextareaProps(fields.description),
+          maxLength: TIER_DESCRIPTION_MAX,
+          rows: 2,
+        }}
       />
-      <DiscountPercentField field={fields.discountPercentage} hint="0 to 100, e.g. 10 or 12.5. Taken off every list price for customers on this tier." />
+      <DiscountPercentField
+        field={fields.discountPercentage}
+        hint="0 to 100, e.g. 10 or 12.5. Taken off every list price for customers on this tier."
+      />
     </RecordForm>
   );
 }

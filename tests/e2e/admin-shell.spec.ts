@@ -1,4 +1,4 @@
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, JS_ONLY, test } from "./fixtures";
 
 test.describe("admin layout", () => {
   test.beforeEach(async ({ login }) => {
@@ -112,6 +112,21 @@ test.describe("admin layout", () => {
     await expect(page).toHaveURL(/\/admin\/inventory-alerts$/);
     await expect(page.getByRole("heading", { name: "Inventory Alerts", level: 1 })).toBeVisible();
     await expect(page.getByTestId("admin-mobile-menu")).toHaveCount(0);
+  });
+
+  test("on a short screen the sidebar scrolls inside itself and keeps the current screen's link in view", JS_ONLY, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 420 });
+    await page.goto("/admin/loyalty-rewards");
+    const nav = page.getByTestId("admin-sidebar").getByRole("navigation", { name: "Admin" });
+    const current = nav.getByRole("link", { name: "Loyalty Rewards", exact: true });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    // the list itself scrolls (the page does not grow), and it has scrolled to the current link
+    await expect.poll(() => nav.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expect.poll(() => nav.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    const list = (await nav.boundingBox())!;
+    const link = (await current.boundingBox())!;
+    expect(link.y).toBeGreaterThanOrEqual(list.y);
+    expect(link.y + link.height).toBeLessThanOrEqual(list.y + list.height);
   });
 
   test("analytics shows its charts, and the low-stock link leads to the alerts", async ({ page }) => {

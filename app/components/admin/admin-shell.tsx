@@ -170,6 +170,11 @@ export function AdminShell({
 }
 
 function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname: string }) {
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = navRef.current;
+    if (nav) keepCurrentItemInView(nav);
+  }, [pathname, collapsed]);
   return (
     <>
       <div className={`flex h-14 shrink-0 items-center border-b border-slate-200 ${collapsed ? "justify-center" : "px-4"}`}>
@@ -186,7 +191,8 @@ function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname:
           )}
         </Link>
       </div>
-      <nav aria-label="Admin" className="flex-1 overflow-y-auto py-3">
+      {/* min-h-0 lets the list shrink below its content, so it (not the page) scrolls on a short screen */}
+      <nav ref={navRef} aria-label="Admin" className="min-h-0 flex-1 overflow-y-auto py-3">
         {ADMIN_NAV.map((group, index) => (
           <div key={group.label ?? index} className={index > 0 ? "mt-4" : undefined}>
             {group.label ? (
@@ -217,6 +223,20 @@ function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname:
       </nav>
     </>
   );
+}
+
+/**
+ * Scrolls the sidebar's own list (never the page) just enough to show the current screen's link, so on a
+ * short screen the admin still sees where they are after following a link low in the list.
+ */
+function keepCurrentItemInView(nav: HTMLElement) {
+  const current = nav.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!current) return;
+  const list = nav.getBoundingClientRect();
+  const item = current.getBoundingClientRect();
+  const margin = 8;
+  if (item.top < list.top + margin) nav.scrollTop -= list.top + margin - item.top;
+  else if (item.bottom > list.bottom - margin) nav.scrollTop += item.bottom - (list.bottom - margin);
 }
 
 function NavItem({

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { tdClass } from "~/components/admin/data-table";
@@ -50,30 +50,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     pageCount: list.pageCount,
     ...dialogs,
-    ...productPicker(db, { open, q: query.product, includeId: dialogs.editing?.productId }),
-    ...customerPicker(db, { open, q: query.customer, includeId: dialogs.editing?.userId }),
+    ...productPicker(db, {
+      open,
+      q: query.product,
+      includeId: dialogs.editing?.productId,
+    }),
+    ...customerPicker(db, {
+      open,
+      q: query.customer,
+      includeId: dialogs.editing?.userId,
+    }),
   });
 }
 
-export const action = recordScreenAction({
-  schema: customerPriceSchema,
-  fields: ["userId", "productId", "customPrice"],
-  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),
-  notFound: CUSTOMER_PRICE_NOT_FOUND,
-  create: createCustomerPrice,
-  update: updateCustomerPrice,
-  remove: deleteCustomerPrice,
-  savedToast: (row, intent) => ({
-    title: intent === "create" ? CUSTOMER_PRICING_CREATED : CUSTOMER_PRICING_UPDATED,
-    description: `${row.userEmail ?? `User ${row.userId}`} pays ${formatMoney(row.customPrice)} (ex VAT) for ${
-      row.productName ?? `Product #${row.productId}`
-    }.`,
-  }),
-  deletedToast: (deleted) => ({
-    title: CUSTOMER_PRICING_DELETED,
-    description: `${deleted.userEmail ?? "The customer"} now pays their usual price for ${deleted.productName ?? "the product"}.`,
-  }),
-});
+// a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
+export async function action(args: ActionFunctionArgs) {
+  return recordScreenAction({
+    schema: customerPriceSchema,
+    fields: ["userId", "productId", "customPrice"],
+    returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),
+    notFound: CUSTOMER_PRICE_NOT_FOUND,
+    create: createCustomerPrice,
+    update: updateCustomerPrice,
+    remove: deleteCustomerPrice,
+    savedToast: (row, intent) => ({
+      title: intent === "create" ? CUSTOMER_PRICING_CREATED : CUSTOMER_PRICING_UPDATED,
+      description: `${row.userEmail ?? `User ${row.userId}`} pays ${formatMoney(row.customPrice)} (ex VAT) for ${
+        row.productName ?? `Product #${row.productId}`
+      }.`,
+    }),
+    deletedToast: (deleted) => ({
+      title: CUSTOMER_PRICING_DELETED,
+      description: `${deleted.userEmail ?? "The customer"} now pays their usual price for ${
+        deleted.productName ?? "the product"
+      }.`,
+    }),
+  })(args);
+}
 
 type Row = SerializeFrom<typeof loader>["rows"][number];
 
@@ -86,7 +99,7 @@ function productLabel(row: Row) {
 }
 
 function pence(decimal: string | null | undefined) {
-  return decimal ? (parseDecimalToHundredths(decimal) ?? 0) : 0;
+  return decimal ? parseDecimalToHundredths(decimal) ?? 0 : 0;
 }
 
 export default function AdminCustomerPricing() {
@@ -145,7 +158,10 @@ export default function AdminCustomerPricing() {
         empty={{
           text: NO_CUSTOM_PRICES,
           noMatch: list.q ? <>No custom prices match “{list.q}”.</> : undefined,
-          create: { label: "Create your first custom price", href: listHref(PATH, list, { dialog: "new" }) },
+          create: {
+            label: "Create your first custom price",
+            href: listHref(PATH, list, { dialog: "new" }),
+          },
         }}
         countLine={customPriceCountLine(data.total)}
         pagination={{
@@ -170,7 +186,9 @@ function PriceRow({ row, list }: { row: Row; list: ListState }) {
       <td className={tdClass}>
         <div className="font-medium text-slate-900">{customerLabel(row)}</div>
         {row.user && (row.user.firstName || row.user.lastName) ? (
-          <div className="text-xs text-slate-500">{[row.user.firstName, row.user.lastName].filter(Boolean).join(" ")}</div>
+          <div className="text-xs text-slate-500">
+            {[row.user.firstName, row.user.lastName].filter(Boolean).join(" ")}
+          </div>
         ) : null}
       </td>
       <td className={tdClass}>{productLabel(row)}</td>

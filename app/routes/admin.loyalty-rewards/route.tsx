@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/admin/badge";
@@ -54,29 +54,51 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: list.total,
     rewards: list.items.map(loyaltyRewardJson),
     ...dialogs,
-    ...productPicker(db, { open: dialogs.creating || dialogs.editing !== null, q: picker.product, includeId: dialogs.editing?.productId }),
+    ...productPicker(db, {
+      open: dialogs.creating || dialogs.editing !== null,
+      q: picker.product,
+      includeId: dialogs.editing?.productId,
+    }),
   });
 }
 
-export const action = recordScreenAction({
-  schema: loyaltyRewardFormSchema,
-  fields: ["name", "description", "pointsCost", "rewardType", "rewardValue", "productId", "isActive", "validFrom", "validUntil"],
-  // only the rewards list itself may be where a form returns to
-  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), (params) => ({ page: pageOf(params) })),
-  notFound: REWARD_NOT_FOUND,
-  deleteMissing: REWARD_DELETE_FAILED,
-  create: createLoyaltyReward,
-  update: updateLoyaltyReward,
-  remove: deleteLoyaltyReward,
-  savedToast: (reward, intent) => ({
-    title: intent === "create" ? REWARD_CREATED : REWARD_UPDATED,
-    description: `${reward.name} costs ${reward.pointsCost.toLocaleString("en-GB")} points${reward.isActive ? "" : " (inactive)"}.`,
-  }),
-  deletedToast: (deleted) => ({
-    title: REWARD_DELETED,
-    description: `${deleted.name} is no longer offered. Vouchers already redeemed stay valid.`,
-  }),
-});
+// a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
+export async function action(args: ActionFunctionArgs) {
+  return recordScreenAction({
+    schema: loyaltyRewardFormSchema,
+    fields: [
+      "name",
+      "description",
+      "pointsCost",
+      "rewardType",
+      "rewardValue",
+      "productId",
+      "isActive",
+      "validFrom",
+      "validUntil",
+    ],
+    // only the rewards list itself may be where a form returns to
+    returnTo: (formData) =>
+      safeReturnHref(PATH, formData.get("returnTo"), (params) => ({
+        page: pageOf(params),
+      })),
+    notFound: REWARD_NOT_FOUND,
+    deleteMissing: REWARD_DELETE_FAILED,
+    create: createLoyaltyReward,
+    update: updateLoyaltyReward,
+    remove: deleteLoyaltyReward,
+    savedToast: (reward, intent) => ({
+      title: intent === "create" ? REWARD_CREATED : REWARD_UPDATED,
+      description: `${reward.name} costs ${reward.pointsCost.toLocaleString("en-GB")} points${
+        reward.isActive ? "" : " (inactive)"
+      }.`,
+    }),
+    deletedToast: (deleted) => ({
+      title: REWARD_DELETED,
+      description: `${deleted.name} is no longer offered. Vouchers already redeemed stay valid.`,
+    }),
+  })(args);
+}
 
 type Reward = SerializeFrom<typeof loader>["rewards"][number];
 
@@ -116,7 +138,13 @@ export default function AdminLoyaltyRewards() {
         caption="Loyalty rewards"
         rows={data.rewards}
         row={(reward) => <RewardItem key={reward.id} reward={reward} page={page} />}
-        empty={{ text: NO_REWARDS, create: { label: "Create your first reward", href: listHref(PATH, { page }, { dialog: "new" }) } }}
+        empty={{
+          text: NO_REWARDS,
+          create: {
+            label: "Create your first reward",
+            href: listHref(PATH, { page }, { dialog: "new" }),
+          },
+        }}
         pagination={{
           page,
           pageCount: data.pageCount,
@@ -137,7 +165,10 @@ function valueText(reward: Reward) {
 function RewardItem({ reward, page }: { reward: Reward; page: number }) {
   const value = valueText(reward);
   return (
-    <li data-testid="reward-item" className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:justify-between">
+    <li
+      data-testid="reward-item"
+      className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-start sm:justify-between"
+    >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-slate-900">{reward.name}</h3>
@@ -170,7 +201,9 @@ function RewardItem({ reward, page }: { reward: Reward; page: number }) {
           </div>
           <div>
             <dt className="inline text-slate-500">Valid until: </dt>
-            <dd className="inline text-slate-900">{reward.validUntil ? formatRewardDate(reward.validUntil) : "No end date"}</dd>
+            <dd className="inline text-slate-900">
+              {reward.validUntil ? formatRewardDate(reward.validUntil) : "No end date"}
+            </dd>
           </div>
         </dl>
       </div>

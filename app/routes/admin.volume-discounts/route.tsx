@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { tdClass } from "~/components/admin/data-table";
@@ -58,23 +58,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = recordScreenAction({
-  schema: volumeDiscountSchema,
-  fields: ["productId", "minQuantity", "discountPercentage"],
-  returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),
-  notFound: VOLUME_DISCOUNT_NOT_FOUND,
-  create: createVolumeDiscount,
-  update: updateVolumeDiscount,
-  remove: deleteVolumeDiscount,
-  savedToast: (rule, intent) => ({
-    title: intent === "create" ? VOLUME_DISCOUNT_CREATED : VOLUME_DISCOUNT_UPDATED,
-    description: `${rule.productName ?? `Product #${rule.productId}`}: ${rule.minQuantity}+ units, ${formatPercent(rule.discountPercentage)} off.`,
-  }),
-  deletedToast: (deleted) => ({
-    title: VOLUME_DISCOUNT_DELETED,
-    description: `The ${deleted.minQuantity}+ units discount on ${deleted.productName ?? "the product"} was removed.`,
-  }),
-});
+// a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
+export async function action(args: ActionFunctionArgs) {
+  return recordScreenAction({
+    schema: volumeDiscountSchema,
+    fields: ["productId", "minQuantity", "discountPercentage"],
+    returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),
+    notFound: VOLUME_DISCOUNT_NOT_FOUND,
+    create: createVolumeDiscount,
+    update: updateVolumeDiscount,
+    remove: deleteVolumeDiscount,
+    savedToast: (rule, intent) => ({
+      title: intent === "create" ? VOLUME_DISCOUNT_CREATED : VOLUME_DISCOUNT_UPDATED,
+      description: `${rule.productName ?? `Product #${rule.productId}`}: ${rule.minQuantity}+ units, ${formatPercent(
+        rule.discountPercentage
+      )} off.`,
+    }),
+    deletedToast: (deleted) => ({
+      title: VOLUME_DISCOUNT_DELETED,
+      description: `The ${deleted.minQuantity}+ units discount on ${deleted.productName ?? "the product"} was removed.`,
+    }),
+  })(args);
+}
 
 type Rule = SerializeFrom<typeof loader>["rules"][number];
 
@@ -119,13 +124,21 @@ export default function AdminVolumeDiscounts() {
           value: list.q ?? "",
           clearHref: PATH,
         }}
-        columns={[{ label: "Product" }, { label: "Min Quantity" }, { label: "Discount" }, { label: "Actions", align: "right" }]}
+        columns={[
+          { label: "Product" },
+          { label: "Min Quantity" },
+          { label: "Discount" },
+          { label: "Actions", align: "right" },
+        ]}
         rows={data.rules}
         row={(rule) => <RuleRow key={rule.id} rule={rule} list={list} />}
         empty={{
           text: NO_VOLUME_DISCOUNTS,
           noMatch: list.q ? <>No volume discounts match “{list.q}”.</> : undefined,
-          create: { label: "Create your first volume discount", href: listHref(PATH, list, { dialog: "new" }) },
+          create: {
+            label: "Create your first volume discount",
+            href: listHref(PATH, list, { dialog: "new" }),
+          },
         }}
         countLine={volumeDiscountCountLine(data.total)}
         pagination={{
