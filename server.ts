@@ -53,7 +53,7 @@ if (process.env.SKIP_SEED !== "true") {
   if (seeded) console.log("Seeded the demo data into an empty database.");
 }
 
-startHousekeeping(db);
+const stopHousekeeping = startHousekeeping(db);
 
 const build = await importBuild();
 const app = express();
@@ -87,6 +87,11 @@ app.use((req, res, next) => {
   res.setHeader("Strict-Transport-Security", HSTS_HEADER);
   const setHeader = res.setHeader.bind(res);
   res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "set-cookie" ? secureSetCookie(value) : value);
+  next();
+});
+// once stopping, every reply ends its connection so the server can close
+app.use((_req, res, next) => {
+  if (stopping) res.set("Connection", "close");
   next();
 });
 app.use(compression());
@@ -166,7 +171,34 @@ app.all(
   createRequestHandler({ build, mode: MODE, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
 );
 
-app.listen(PORT, () => {
+const server = app.listen(PORT, () => {
   console.log(`Trade counter listening on http://localhost:${PORT}`);
   if (MODE === "development") broadcastDevReady(build);
 });
+
+/**
+ * A stop (SIGTERM from a service manager, Ctrl+C) lets every request in flight finish, so an order being
+ * placed is answered rather than cut off: no new connections are taken, idle keep-alive ones are closed,
+ * and the database is closed once the last reply is out. Past the grace period the process stops anyway
+ * (SQLite's journal keeps the file whole either way).
+ */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+let stopping = false;
+function stopGracefully(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing the requests in flight, then stopping.`);
+  stopHousekeeping();
+  server.close(() => {
+    db.$client.close();
+    console.log("Stopped.");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    console.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms; stopping anyway.`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+}
+process.on("SIGTERM", stopGracefully);
+process.on("SIGINT", stopGracefully);
