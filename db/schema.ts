@@ -147,6 +147,21 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
+ * Failed password checks, one row per failure and bucket (an account, or a client address), so every server
+ * process of the install counts the same failures. Rows older than the window are pruned.
+ */
+export const signInFailures = sqliteTable(
+  "sign_in_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    /** when it failed, ms since the epoch */
+    at: integer("at").notNull(),
+  },
+  (t) => [index("sign_in_failures_bucket_idx").on(t.bucket, t.at)],
+);
+
+/**
  * Facts about this install, by key: whether it is a real install (made by `npm run setup`, never seeded
  * with demo accounts) and the password hashes the demo accounts were seeded with (an account whose hash is
  * still that one still has the published demo password).

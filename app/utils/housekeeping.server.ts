@@ -6,12 +6,14 @@
  */
 import type { DB } from "./db.server";
 import { pruneIdempotencyKeys } from "./idempotency.server";
+import { pruneSignInFailures } from "./sign-in-limits.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export function sweepOnce(db: DB, now = Date.now()) {
   try {
     pruneIdempotencyKeys(db, now);
+    pruneSignInFailures(db, now);
   } catch (error) {
     console.error("Housekeeping sweep failed; it will run again later", error);
   }

@@ -61,15 +61,15 @@ export async function verifyLogin(
   input: LoginInput,
   { client }: { client?: string | null } = {},
 ): Promise<Result<SessionUser>> {
-  const hold = signInHold(input.email, client);
+  const hold = signInHold(db, input.email, client);
   if (hold) return { ...fail(429, hold.message), retryAfter: hold.retryAfterSeconds };
   const row = db.select().from(users).where(eq(users.email, input.email)).get();
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
   if (!row || !valid) {
-    recordSignInFailure(input.email, client);
+    recordSignInFailure(db, input.email, client);
     return fail(401, INVALID_LOGIN_MESSAGE);
   }
-  recordSignInSuccess(input.email);
+  recordSignInSuccess(db, input.email);
   if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   return ok(toSessionUser(row));
 }
@@ -173,10 +173,10 @@ export async function changePassword(
   const row = db.select().from(users).where(eq(users.id, userId)).get();
   if (!row || !row.isActive) return fail(401, "Unauthorized");
   // a stolen session must not become a way to guess the password: the sign-in limits apply here too
-  const hold = signInHold(row.email, client);
+  const hold = signInHold(db, row.email, client);
   if (hold) return { ...fail(429, hold.message, "currentPassword"), retryAfter: hold.retryAfterSeconds };
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    recordSignInFailure(row.email, client);
+    recordSignInFailure(db, row.email, client);
     return fail(400, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
