@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "~db/schema";
+import { isServerWorker } from "./server-processes";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -62,12 +63,17 @@ declare global {
   var __appDb: DB | undefined;
 }
 
-/** The process-wide connection, opened (and migrated) once. */
+/**
+ * The process-wide connection, opened once. The first server process migrates the database and refreshes
+ * the planner statistics; the serving processes it starts (WEB_CONCURRENCY) find that done.
+ */
 export function getDb(): DB {
   if (!global.__appDb) {
     const db = openDatabase();
-    migrateDatabase(db);
-    refreshQueryPlannerStatistics(db);
+    if (!isServerWorker()) {
+      migrateDatabase(db);
+      refreshQueryPlannerStatistics(db);
+    }
     global.__appDb = db;
   }
   return global.__appDb;
