@@ -103,55 +103,52 @@ function laterMovements(db: DB, day: string) {
   return moved;
 }
 
-/** What non-void sales invoices issued by `day` still had to be paid at its end. */
-function receivablesAt(db: DB, day: string) {
-  const invoiced = db
-    .select({ amount: total(salesInvoices.total) })
+/**
+ * What was still owed at the end of `day` on non-void sales invoices issued by then, and their VAT: today's
+ * outstanding (total − amount paid) plus what payments dated after the day have paid since. One pass over
+ * the invoices by issue date, and only the later payments read, so a day near today is quick.
+ */
+function salesAt(db: DB, day: string) {
+  const invoices = db
+    .select({ outstanding: total(sql`${salesInvoices.total} - ${salesInvoices.amountPaid}`), vat: total(salesInvoices.vatAmount) })
     .from(salesInvoices)
     .where(and(lte(salesInvoices.issueDate, day), ne(salesInvoices.status, "void")))
-    .get()!.amount;
-  const paid = db
+    .get()!;
+  const paidLater = db
     .select({ amount: total(payments.amount) })
     .from(payments)
     .innerJoin(salesInvoices, eq(salesInvoices.id, payments.salesInvoiceId))
-    .where(and(lte(payments.paymentDate, day), lte(salesInvoices.issueDate, day), ne(salesInvoices.status, "void")))
+    .where(and(gt(payments.paymentDate, day), lte(salesInvoices.issueDate, day), ne(salesInvoices.status, "void")))
     .get()!.amount;
-  return invoiced - paid;
+  return { receivables: invoices.outstanding + paidLater, outputVat: invoices.vat };
 }
 
-/** What the business owed on non-void purchase invoices dated by `day` at its end. */
-function payablesAt(db: DB, day: string) {
-  const invoiced = db
-    .select({ amount: total(purchaseInvoices.total) })
+/** The same for non-void purchase invoices dated by `day`: what the business owed, and their VAT. */
+function purchasesAt(db: DB, day: string) {
+  const invoices = db
+    .select({
+      outstanding: total(sql`${purchaseInvoices.total} - ${purchaseInvoices.amountPaid}`),
+      vat: total(purchaseInvoices.vatAmount),
+    })
     .from(purchaseInvoices)
     .where(and(lte(purchaseInvoices.invoiceDate, day), ne(purchaseInvoices.status, "void")))
-    .get()!.amount;
-  const paid = db
+    .get()!;
+  const paidLater = db
     .select({ amount: total(purchasePayments.amount) })
     .from(purchasePayments)
     .innerJoin(purchaseInvoices, eq(purchaseInvoices.id, purchasePayments.purchaseInvoiceId))
-    .where(and(lte(purchasePayments.paymentDate, day), lte(purchaseInvoices.invoiceDate, day), ne(purchaseInvoices.status, "void")))
+    .where(and(gt(purchasePayments.paymentDate, day), lte(purchaseInvoices.invoiceDate, day), ne(purchaseInvoices.status, "void")))
     .get()!.amount;
-  return invoiced - paid;
+  return { payables: invoices.outstanding + paidLater, inputVat: invoices.vat };
 }
 
-function vatAt(db: DB, day: string) {
-  const output = db
-    .select({ amount: total(salesInvoices.vatAmount) })
-    .from(salesInvoices)
-    .where(and(lte(salesInvoices.issueDate, day), ne(salesInvoices.status, "void")))
-    .get()!.amount;
-  const input = db
-    .select({ amount: total(purchaseInvoices.vatAmount) })
-    .from(purchaseInvoices)
-    .where(and(lte(purchaseInvoices.invoiceDate, day), ne(purchaseInvoices.status, "void")))
-    .get()!.amount;
-  const filed = db
+/** Box 5 of the VAT returns filed by the end of `day`: net VAT settled with HMRC. */
+function filedNetVat(db: DB, day: string) {
+  return db
     .select({ amount: total(vatReturns.box5NetVat) })
     .from(vatReturns)
     .where(and(eq(vatReturns.isFiled, true), lte(vatReturns.filedAt, londonDayEnd(day)!)))
     .get()!.amount;
-  return { output, input, refunds: creditNotes(refundLines(db, null, day)).vat, filed };
 }
 
 /** Everything the balance sheet at the end of `day` is drawn from. */
@@ -163,5 +160,18 @@ export function balanceSheetFigures(db: DB, day: string): BalanceSheetFigures {
     .orderBy(asc(financialAccounts.name), asc(financialAccounts.id))
     .all()
     .map((account) => ({ ...account, balance: balanceAsAt(account, moved.get(account.id) ?? { moneyIn: 0, moneyOut: 0 }) }));
-  return { asAt: day, accounts, receivables: receivablesAt(db, day), payables: payablesAt(db, day), vat: vatAt(db, day) };
+  const sales = salesAt(db, day);
+  const purchases = purchasesAt(db, day);
+  return {
+    asAt: day,
+    accounts,
+    receivables: sales.receivables,
+    payables: purchases.payables,
+    vat: {
+      output: sales.outputVat,
+      input: purchases.inputVat,
+      refunds: creditNotes(refundLines(db, null, day)).vat,
+      filed: filedNetVat(db, day),
+    },
+  };
 }

@@ -74,15 +74,16 @@ export type BalanceSheetJson = ReturnType<typeof balanceSheetJson>;
 type Direction = "in" | "out";
 type PagedKey = { kind: Direction; id: number };
 
-/** The page's payments (which table, which id), newest first: by payment date, then by when recorded. */
+/**
+ * The page's payments (which table, which id), newest first: by payment date, then latest recorded. The two
+ * tables' date order is merged (each read backwards along its payment-date index), never sorted whole.
+ */
 function transactionKeys(db: DB, period: Period, limit: number, offset: number): PagedKey[] {
   return db.all<PagedKey>(sql`
-    select kind, id from (
-      select 'in' as kind, id, payment_date, created_at from ${payments} where payment_date between ${period.from} and ${period.to}
-      union all
-      select 'out' as kind, id, payment_date, created_at from ${purchasePayments} where payment_date between ${period.from} and ${period.to}
-    )
-    order by payment_date desc, created_at desc, kind, id desc
+    select 'in' as kind, id, payment_date from ${payments} where payment_date between ${period.from} and ${period.to}
+    union all
+    select 'out' as kind, id, payment_date from ${purchasePayments} where payment_date between ${period.from} and ${period.to}
+    order by payment_date desc, id desc, kind
     limit ${limit} offset ${offset}`);
 }
 
