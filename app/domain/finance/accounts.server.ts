@@ -76,14 +76,15 @@ type PagedKey = { kind: Direction; id: number };
 
 /**
  * The page's payments (which table, which id), newest first: by payment date, then latest recorded. The two
- * tables' date order is merged (each read backwards along its payment-date index), never sorted whole.
+ * tables are merged in payment-date order (each read backwards along its payment-date index), and only the
+ * payments of one day are sorted by when they were recorded, so the first pages never sort the whole period.
  */
 function transactionKeys(db: DB, period: Period, limit: number, offset: number): PagedKey[] {
   return db.all<PagedKey>(sql`
-    select 'in' as kind, id, payment_date from ${payments} where payment_date between ${period.from} and ${period.to}
+    select 'in' as kind, id, payment_date, created_at from ${payments} where payment_date between ${period.from} and ${period.to}
     union all
-    select 'out' as kind, id, payment_date from ${purchasePayments} where payment_date between ${period.from} and ${period.to}
-    order by payment_date desc, id desc, kind
+    select 'out' as kind, id, payment_date, created_at from ${purchasePayments} where payment_date between ${period.from} and ${period.to}
+    order by payment_date desc, created_at desc, id desc, kind
     limit ${limit} offset ${offset}`);
 }
 
