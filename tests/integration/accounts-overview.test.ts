@@ -254,5 +254,8 @@ describe("period parameters", () => {
     expect(await ask("?from=2025-03-31&to=2025-03-01")).toEqual({ status: 400, body: { message: "The from date must be on or before the to date", field: "from" } });
     const signedOut = await callRoute(apiOverview.loader, buildRequest("/api/admin/accounts"));
     expect(signedOut.status).toBe(401);
+    const posted = await callRoute(apiOverview.action, buildRequest("/api/admin/accounts", { json: {}, cookie: adminCookie }));
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get("Allow")).toBe("GET");
   });
 });

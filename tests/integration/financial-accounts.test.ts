@@ -165,6 +165,17 @@ describe("the screen", () => {
     expect(accountCount()).toBe(before);
   });
 
+  it("says 'Error updating account' on the form when a used account would become a credit card", async () => {
+    const account = db().insert(financialAccounts).values({ name: "Sales Ledger Account", type: "bank" }).returning().get();
+    await paymentInto(account.id);
+    const response = await pagePost({ intent: "update", id: account.id, name: "Sales Ledger Account", type: "credit_card", balance: "12.00" });
+    expect(response.status).toBe(409);
+    const reply = await readJson(response);
+    expect(reply.toast).toMatchObject({ title: "Error updating account", variant: "destructive" });
+    expect(reply.result.error.type[0]).toMatch(/^This account has 1 payment: it cannot change between a credit card and another type/);
+    expect(db().select().from(financialAccounts).where(eq(financialAccounts.id, account.id)).get()).toMatchObject({ type: "bank", balance: 1_200 });
+  });
+
   it("says 'Error deleting account' with the reason when payments name the account, and deletes nothing", async () => {
     const account = db().insert(financialAccounts).values({ name: "Old Deposit Account", type: "bank" }).returning().get();
     await paymentInto(account.id);

@@ -5,21 +5,12 @@
  * exactly what was refunded. The arithmetic on these figures is in ./accounts.ts.
  */
 import { and, asc, eq, gt, gte, isNotNull, lte, ne, sql } from "drizzle-orm";
-import {
-  financialAccounts,
-  orderItems,
-  payments,
-  purchaseInvoices,
-  purchasePayments,
-  returnItems,
-  returns,
-  salesInvoices,
-  vatReturns,
-} from "~db/schema";
+import { financialAccounts, orderItems, returnItems, returns, vatReturns } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
 import { returnedLine } from "~/domain/returns/return-processing.server";
 import type { Period } from "./accounts-period";
+import { PURCHASES, SALES, type Books } from "./books.server";
 import { balanceAsAt, creditNotes, type BalanceSheetFigures, type PeriodFigures, type RefundLine } from "./accounts";
 
 const total = (column: Parameters<typeof sql>[1]) => sql<number>`coalesce(sum(${column}), 0)`;
@@ -54,92 +45,69 @@ function refundLines(db: DB, from: string | null, to: string): RefundLine[] {
     .map((row) => ({ returnId: row.returnId, ...returnedLine(row) }));
 }
 
+/** Count and subtotal of the non-void invoices of one side of the books dated in the period. */
+function invoicedIn(db: DB, books: Books, period: Pick<Period, "from" | "to">) {
+  return db
+    .select({ count: rows, subtotal: total(books.invoices.subtotal) })
+    .from(books.invoices)
+    .where(and(gte(books.invoiceDate, period.from), lte(books.invoiceDate, period.to), ne(books.invoices.status, "void")))
+    .get()!;
+}
+
 /** Sales, refund credit notes and purchases dated in the period. */
 export function periodFigures(db: DB, period: Pick<Period, "from" | "to">): PeriodFigures {
-  const sales = db
-    .select({ count: rows, subtotal: total(salesInvoices.subtotal) })
-    .from(salesInvoices)
-    .where(and(gte(salesInvoices.issueDate, period.from), lte(salesInvoices.issueDate, period.to), ne(salesInvoices.status, "void")))
-    .get()!;
-  const purchases = db
-    .select({ count: rows, subtotal: total(purchaseInvoices.subtotal) })
-    .from(purchaseInvoices)
-    .where(
-      and(
-        gte(purchaseInvoices.invoiceDate, period.from),
-        lte(purchaseInvoices.invoiceDate, period.to),
-        ne(purchaseInvoices.status, "void"),
-      ),
-    )
-    .get()!;
-  return { sales, refunds: creditNotes(refundLines(db, period.from, period.to)), purchases };
+  return {
+    sales: invoicedIn(db, SALES, period),
+    refunds: creditNotes(refundLines(db, period.from, period.to)),
+    purchases: invoicedIn(db, PURCHASES, period),
+  };
 }
 
 /** Money in and out of each account by payments dated after `day`. */
 function laterMovements(db: DB, day: string) {
   const moved = new Map<number, { moneyIn: number; moneyOut: number }>();
-  const add = (id: number | null, amount: number, side: "moneyIn" | "moneyOut") => {
-    if (id === null) return;
-    const entry = moved.get(id) ?? { moneyIn: 0, moneyOut: 0 };
-    entry[side] += amount;
-    moved.set(id, entry);
-  };
-  for (const row of db
-    .select({ id: payments.financialAccountId, amount: total(payments.amount) })
-    .from(payments)
-    .where(and(gt(payments.paymentDate, day), isNotNull(payments.financialAccountId)))
-    .groupBy(payments.financialAccountId)
-    .all()) {
-    add(row.id, row.amount, "moneyIn");
-  }
-  for (const row of db
-    .select({ id: purchasePayments.financialAccountId, amount: total(purchasePayments.amount) })
-    .from(purchasePayments)
-    .where(and(gt(purchasePayments.paymentDate, day), isNotNull(purchasePayments.financialAccountId)))
-    .groupBy(purchasePayments.financialAccountId)
-    .all()) {
-    add(row.id, row.amount, "moneyOut");
+  const sides = [
+    [SALES, "moneyIn"],
+    [PURCHASES, "moneyOut"],
+  ] as const;
+  for (const [books, side] of sides) {
+    const paid = books.payments;
+    const rows = db
+      .select({ id: paid.financialAccountId, amount: total(paid.amount) })
+      .from(paid)
+      .where(and(gt(paid.paymentDate, day), isNotNull(paid.financialAccountId)))
+      .groupBy(paid.financialAccountId)
+      .all();
+    for (const row of rows) {
+      if (row.id === null) continue;
+      const entry = moved.get(row.id) ?? { moneyIn: 0, moneyOut: 0 };
+      entry[side] += row.amount;
+      moved.set(row.id, entry);
+    }
   }
   return moved;
 }
 
 /**
- * What was still owed at the end of `day` on non-void sales invoices issued by then, and their VAT: today's
- * outstanding (total − amount paid) plus what payments dated after the day have paid since. One pass over
- * the invoices by issue date, and only the later payments read, so a day near today is quick.
+ * What was still owed at the end of `day` on one side's non-void invoices dated by then, and their VAT:
+ * today's outstanding (total − amount paid) plus what payments dated after the day have paid since. One pass
+ * over the invoices by date, and only the later payments read, so a day near today is quick.
  */
-function salesAt(db: DB, day: string) {
-  const invoices = db
-    .select({ outstanding: total(sql`${salesInvoices.total} - ${salesInvoices.amountPaid}`), vat: total(salesInvoices.vatAmount) })
-    .from(salesInvoices)
-    .where(and(lte(salesInvoices.issueDate, day), ne(salesInvoices.status, "void")))
+function owedAt(db: DB, books: Books, day: string) {
+  const { invoices } = books;
+  const open = and(lte(books.invoiceDate, day), ne(invoices.status, "void"));
+  const invoiced = db
+    .select({ outstanding: total(sql`${invoices.total} - ${invoices.amountPaid}`), vat: total(invoices.vatAmount) })
+    .from(invoices)
+    .where(open)
     .get()!;
   const paidLater = db
-    .select({ amount: total(payments.amount) })
-    .from(payments)
-    .innerJoin(salesInvoices, eq(salesInvoices.id, payments.salesInvoiceId))
-    .where(and(gt(payments.paymentDate, day), lte(salesInvoices.issueDate, day), ne(salesInvoices.status, "void")))
+    .select({ amount: total(books.payments.amount) })
+    .from(books.payments)
+    .innerJoin(invoices, eq(invoices.id, books.paidInvoice))
+    .where(and(gt(books.payments.paymentDate, day), open))
     .get()!.amount;
-  return { receivables: invoices.outstanding + paidLater, outputVat: invoices.vat };
-}
-
-/** The same for non-void purchase invoices dated by `day`: what the business owed, and their VAT. */
-function purchasesAt(db: DB, day: string) {
-  const invoices = db
-    .select({
-      outstanding: total(sql`${purchaseInvoices.total} - ${purchaseInvoices.amountPaid}`),
-      vat: total(purchaseInvoices.vatAmount),
-    })
-    .from(purchaseInvoices)
-    .where(and(lte(purchaseInvoices.invoiceDate, day), ne(purchaseInvoices.status, "void")))
-    .get()!;
-  const paidLater = db
-    .select({ amount: total(purchasePayments.amount) })
-    .from(purchasePayments)
-    .innerJoin(purchaseInvoices, eq(purchaseInvoices.id, purchasePayments.purchaseInvoiceId))
-    .where(and(gt(purchasePayments.paymentDate, day), lte(purchaseInvoices.invoiceDate, day), ne(purchaseInvoices.status, "void")))
-    .get()!.amount;
-  return { payables: invoices.outstanding + paidLater, inputVat: invoices.vat };
+  return { owed: invoiced.outstanding + paidLater, vat: invoiced.vat };
 }
 
 /** Box 5 of the VAT returns filed by the end of `day`: net VAT settled with HMRC. */
@@ -160,16 +128,16 @@ export function balanceSheetFigures(db: DB, day: string): BalanceSheetFigures {
     .orderBy(asc(financialAccounts.name), asc(financialAccounts.id))
     .all()
     .map((account) => ({ ...account, balance: balanceAsAt(account, moved.get(account.id) ?? { moneyIn: 0, moneyOut: 0 }) }));
-  const sales = salesAt(db, day);
-  const purchases = purchasesAt(db, day);
+  const sales = owedAt(db, SALES, day);
+  const purchases = owedAt(db, PURCHASES, day);
   return {
     asAt: day,
     accounts,
-    receivables: sales.receivables,
-    payables: purchases.payables,
+    receivables: sales.owed,
+    payables: purchases.owed,
     vat: {
-      output: sales.outputVat,
-      input: purchases.inputVat,
+      output: sales.vat,
+      input: purchases.vat,
       refunds: creditNotes(refundLines(db, null, day)).vat,
       filed: filedNetVat(db, day),
     },

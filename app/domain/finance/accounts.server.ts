@@ -4,13 +4,14 @@
  * at a time. Money is "12.50" in JSON.
  */
 import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { financialAccounts, payments, purchaseInvoices, purchasePayments, salesInvoices, users } from "~db/schema";
+import { financialAccounts, payments, purchasePayments, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { customerDisplayName } from "~/domain/pos/pos-customers.server";
 import { balanceSheetDay, describePeriod, type Period } from "./accounts-period";
 import { balanceSheet, profitAndLoss, type AccountBalance } from "./accounts";
 import { balanceSheetFigures, periodFigures } from "./accounts-figures.server";
+import { PURCHASES, SALES, type Books } from "./books.server";
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
@@ -89,64 +90,44 @@ function transactionKeys(db: DB, period: Period, limit: number, offset: number):
 }
 
 function transactionCount(db: DB, period: Period) {
-  const sales = db.select({ n: count() }).from(payments).where(and(gte(payments.paymentDate, period.from), lte(payments.paymentDate, period.to))).get()!.n;
-  const purchases = db
-    .select({ n: count() })
-    .from(purchasePayments)
-    .where(and(gte(purchasePayments.paymentDate, period.from), lte(purchasePayments.paymentDate, period.to)))
-    .get()!.n;
-  return sales + purchases;
+  const within = (books: Books) =>
+    db
+      .select({ n: count() })
+      .from(books.payments)
+      .where(and(gte(books.payments.paymentDate, period.from), lte(books.payments.paymentDate, period.to)))
+      .get()!.n;
+  return within(SALES) + within(PURCHASES);
 }
 
-const partyColumns = { businessName: users.businessName, firstName: users.firstName, lastName: users.lastName, email: users.email };
-
-function salesDetails(db: DB, ids: number[]) {
+/** The payments named, with their invoice, its customer or supplier and the account. */
+function paymentDetails(db: DB, books: Books, ids: number[]) {
   if (ids.length === 0) return [];
+  const { payments: paid, invoices } = books;
   return db
     .select({
-      id: payments.id,
-      date: payments.paymentDate,
-      amount: payments.amount,
-      paymentMethod: payments.paymentMethod,
-      reference: payments.reference,
-      invoiceId: salesInvoices.id,
-      invoiceNumber: salesInvoices.invoiceNumber,
+      id: paid.id,
+      date: paid.paymentDate,
+      amount: paid.amount,
+      paymentMethod: paid.paymentMethod,
+      reference: paid.reference,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
       accountId: financialAccounts.id,
       accountName: financialAccounts.name,
-      ...partyColumns,
+      businessName: users.businessName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
     })
-    .from(payments)
-    .innerJoin(salesInvoices, eq(salesInvoices.id, payments.salesInvoiceId))
-    .leftJoin(users, eq(users.id, salesInvoices.customerId))
-    .leftJoin(financialAccounts, eq(financialAccounts.id, payments.financialAccountId))
-    .where(inArray(payments.id, ids))
+    .from(paid)
+    .innerJoin(invoices, eq(invoices.id, books.paidInvoice))
+    .leftJoin(users, eq(users.id, books.party))
+    .leftJoin(financialAccounts, eq(financialAccounts.id, paid.financialAccountId))
+    .where(inArray(paid.id, ids))
     .all();
 }
 
-function purchaseDetails(db: DB, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: purchasePayments.id,
-      date: purchasePayments.paymentDate,
-      amount: purchasePayments.amount,
-      paymentMethod: purchasePayments.paymentMethod,
-      reference: purchasePayments.reference,
-      invoiceId: purchaseInvoices.id,
-      invoiceNumber: purchaseInvoices.invoiceNumber,
-      accountId: financialAccounts.id,
-      accountName: financialAccounts.name,
-      ...partyColumns,
-    })
-    .from(purchasePayments)
-    .innerJoin(purchaseInvoices, eq(purchaseInvoices.id, purchasePayments.purchaseInvoiceId))
-    .leftJoin(users, eq(users.id, purchaseInvoices.supplierId))
-    .leftJoin(financialAccounts, eq(financialAccounts.id, purchasePayments.financialAccountId))
-    .where(inArray(purchasePayments.id, ids))
-    .all();
-}
-
-type Detail = ReturnType<typeof salesDetails>[number];
+type Detail = ReturnType<typeof paymentDetails>[number];
 
 function transactionJson(type: Direction, row: Detail) {
   const party = row.email === null ? null : customerDisplayName({ ...row, email: row.email });
@@ -173,8 +154,8 @@ export function listTransactions(db: DB, period: Period, requested = 1, pageSize
   const page = Math.min(Math.max(1, requested), pageCount);
   const keys = transactionKeys(db, period, pageSize, (page - 1) * pageSize);
   const ids = (kind: Direction) => keys.filter((key) => key.kind === kind).map((key) => key.id);
-  const sales = new Map(salesDetails(db, ids("in")).map((row) => [row.id, row]));
-  const purchases = new Map(purchaseDetails(db, ids("out")).map((row) => [row.id, row]));
+  const sales = new Map(paymentDetails(db, SALES, ids("in")).map((row) => [row.id, row]));
+  const purchases = new Map(paymentDetails(db, PURCHASES, ids("out")).map((row) => [row.id, row]));
   const items = keys.flatMap((key) => {
     const row = (key.kind === "in" ? sales : purchases).get(key.id);
     return row ? [transactionJson(key.kind, row)] : [];

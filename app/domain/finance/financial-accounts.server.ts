@@ -66,17 +66,8 @@ export function getFinancialAccount(db: DB, id: number): FinancialAccountRow | n
 export function financialAccountJson(account: FinancialAccountRow) {
   return {
     id: account.id,
-    name: account.name,
-    type: account.type,
+    ...columnsOf(account),
     balance: toDecimalString(account.balance),
-    bankName: account.bankName,
-    accountNumber: account.accountNumber,
-    sortCode: account.sortCode,
-    iban: account.iban,
-    swiftCode: account.swiftCode,
-    paymentProcessorId: account.paymentProcessorId,
-    externalReference: account.externalReference,
-    notes: account.notes,
     paymentCount: account.paymentCount,
     createdAt: account.createdAt.toISOString(),
     updatedAt: account.updatedAt.toISOString(),

@@ -47,36 +47,8 @@ export function PeriodPicker({ view, period, problem, typed }: Props) {
         <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Custom range">
           {view.tab !== "profit-loss" ? <input type="hidden" name="tab" value={view.tab} /> : null}
           <input type="hidden" name="period" value="custom" />
-          <div>
-            <label htmlFor="period-from" className="block text-xs font-medium text-slate-700">
-              From
-            </label>
-            <input
-              id="period-from"
-              type="date"
-              name="from"
-              required
-              defaultValue={custom.from}
-              className={inputClass}
-              aria-invalid={problem?.field === "from" ? true : undefined}
-              aria-describedby={problem ? "period-problem" : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor="period-to" className="block text-xs font-medium text-slate-700">
-              To
-            </label>
-            <input
-              id="period-to"
-              type="date"
-              name="to"
-              required
-              defaultValue={custom.to}
-              className={inputClass}
-              aria-invalid={problem?.field === "to" ? true : undefined}
-              aria-describedby={problem ? "period-problem" : undefined}
-            />
-          </div>
+          <DateInput name="from" label="From" value={custom.from} problem={problem} />
+          <DateInput name="to" label="To" value={custom.to} problem={problem} />
           <Button type="submit" variant="secondary">
             Show range
           </Button>
@@ -88,5 +60,26 @@ export function PeriodPicker({ view, period, problem, typed }: Props) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+function DateInput({ name, label, value, problem }: { name: "from" | "to"; label: string; value: string; problem: Props["problem"] }) {
+  const id = `period-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        name={name}
+        required
+        defaultValue={value}
+        className={inputClass}
+        aria-invalid={problem?.field === name ? true : undefined}
+        aria-describedby={problem ? "period-problem" : undefined}
+      />
+    </div>
   );
 }
