@@ -92,7 +92,7 @@ export const salesInvoiceApiQuerySchema = z.object({
  * Pounds as a number (12.5) or text ("12.50", "£12.50") with at most two decimals → integer pence. Signs
  * are kept: whether a negative or zero amount is allowed is the caller's rule.
  */
-function poundsField(label: string) {
+export function poundsField(label: string) {
   return z
     .union([z.number(), z.string()], {
       required_error: `${label} is required`,

@@ -88,7 +88,7 @@ function itemRows(db: DB, returnIds: number[]): ItemRow[] {
 }
 
 /** The order line a returned item came from, as the refund rule reads it (the return's own price when it is gone). */
-function returnedLine(item: ItemRow): ReturnedLine {
+export function returnedLine(item: Pick<ItemRow, "quantity" | "unitPrice" | "vatRate" | "orderedQuantity" | "orderedTotal">): ReturnedLine {
   return item.orderedQuantity === null || item.orderedTotal === null
     ? { quantity: item.quantity, orderedQuantity: item.quantity, orderedTotal: item.quantity * item.unitPrice, vatRate: item.vatRate }
     : { quantity: item.quantity, orderedQuantity: item.orderedQuantity, orderedTotal: item.orderedTotal, vatRate: item.vatRate };

@@ -72,6 +72,8 @@ type RecordKind<Row, Table, Gone> = {
   unique?: { constraint: string; failure: Failure };
   /** what the audit log and the caller keep of a deleted record */
   onDelete: (existing: Row) => { details: AuditDetails; deleted: Gone };
+  /** a reason the record must stay (checked inside the delete's transaction), or null */
+  refuseDelete?: (existing: Row) => Failure | null;
 };
 
 /** Create, update and delete of one record type, each one audited change that runs once per idempotency key. */
@@ -141,6 +143,8 @@ export function recordCommands<Row, Table extends SQLiteTable & { id: SQLiteColu
         (tx): Result<Gone> => {
           const existing = kind.get(tx, id);
           if (!existing) return fail(404, kind.notFound);
+          const refused = kind.refuseDelete?.(existing);
+          if (refused) return refused;
           const { details, deleted } = kind.onDelete(existing);
           tx.delete(kind.table).where(eq(kind.table.id, id)).run();
           audit(tx, actor, "deleted", id, details);

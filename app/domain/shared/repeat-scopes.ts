@@ -64,6 +64,9 @@ export const REPEAT_SCOPE = {
   purchaseOrderCreate: "purchasing.purchase-order.create",
   purchaseOrderAutoGenerate: "purchasing.purchase-order.auto-generate",
   purchaseOrderStatus: "purchasing.purchase-order.status",
+  financialAccountCreate: "finance.financial-account.create",
+  financialAccountUpdate: "finance.financial-account.update",
+  financialAccountDelete: "finance.financial-account.delete",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];
