@@ -664,7 +664,11 @@ export const payments = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("payments_invoice_idx").on(t.salesInvoiceId), index("payments_date_idx").on(t.paymentDate)],
+  (t) => [
+    index("payments_invoice_idx").on(t.salesInvoiceId),
+    index("payments_date_idx").on(t.paymentDate),
+    index("payments_account_idx").on(t.financialAccountId),
+  ],
 );
 
 export const purchaseInvoices = sqliteTable(
@@ -725,7 +729,11 @@ export const purchasePayments = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("purchase_payments_invoice_idx").on(t.purchaseInvoiceId)],
+  (t) => [
+    index("purchase_payments_invoice_idx").on(t.purchaseInvoiceId),
+    index("purchase_payments_date_idx").on(t.paymentDate),
+    index("purchase_payments_account_idx").on(t.financialAccountId),
+  ],
 );
 
 /** One return per calendar month; all nine HMRC boxes are stored (6 and 7 in whole pounds, the rest in pence). */
