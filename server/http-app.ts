@@ -139,6 +139,10 @@ export function createHttpApp({
     req.method === "POST" && decodedPath(req.path).replace(/\/$/, "") === "/api/auth/signup" ? signUpLimiter(req, res, next) : next(),
   );
 
+  // the benchmark's floors (npm run bench): the same bytes as a static file, and the framework's bare route
+  if (process.env.BENCH_STATIC_DIR) app.use("/bench-static", express.static(process.env.BENCH_STATIC_DIR, { maxAge: 0 }));
+  if (!process.env.BENCH_FLOOR_FILE) app.use("/bench-floor", (_req, res) => res.status(404).type("text").send("Not found"));
+
   app.get("/healthz", (_req, res) => {
     try {
       db.$client.prepare("select 1").get();

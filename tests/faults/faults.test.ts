@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { backupDatabase } from "../../scripts/backup";
 import { allProblems, integrityProblems, stockBaseline } from "../support/invariants";
-import { apiClient, openDatabase, signal, startServer, stopHard, tempDir, type RunningServer } from "./server-process";
+import { apiClient, openDatabase, signal, startServer, stopHard, tempDir, type RunningServer } from "../../scripts/server-process";
 
 const SHIPPING = {
   shippingName: "Goods In",

@@ -1,7 +1,8 @@
 /**
- * The real server as a separate process on its own database file, for tests that stop it the hard way
- * (SIGKILL), the polite way (SIGTERM) or copy its file while it writes. Started through `npm start`'s own
- * script in a process group of its own, so a signal reaches the wrapper and the server alike.
+ * The real server as a separate process on its own database file: for the benchmark, and for the fault
+ * tests that stop it the hard way (SIGKILL), the polite way (SIGTERM) or copy its file while it writes.
+ * Started through `npm start`'s own script in a process group of its own, so a signal reaches the wrapper
+ * and every server process alike.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -17,8 +18,8 @@ export type RunningServer = {
   exited: Promise<number | null>;
 };
 
-export function tempDir(name: string) {
-  const dir = path.resolve("tests/.tmp/faults", `${name}-${process.pid}`);
+export function tempDir(name: string, under = "tests/.tmp/faults") {
+  const dir = path.resolve(under, `${name}-${process.pid}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   return dir;
@@ -36,7 +37,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(dir: string): Promise<RunningServer> {
+/** Starts the server on `dir`/app.db (seeding the demo when it is empty); `env` adds or overrides settings. */
+export async function startServer(dir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ["scripts/start.js"], {
@@ -54,6 +56,7 @@ export async function startServer(dir: string): Promise<RunningServer> {
       LLM_API_URL: "",
       SIGN_IN_RATE_LIMIT: "100000",
       PASSWORD_HASH_COST: "10",
+      ...env,
     },
   });
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));
