@@ -64,6 +64,9 @@ export const REPEAT_SCOPE = {
   purchaseOrderCreate: "purchasing.purchase-order.create",
   purchaseOrderAutoGenerate: "purchasing.purchase-order.auto-generate",
   purchaseOrderStatus: "purchasing.purchase-order.status",
+  vatReturnGenerate: "vat.vat-return.generate",
+  vatReturnRegenerate: "vat.vat-return.regenerate",
+  vatReturnFile: "vat.vat-return.file",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];
