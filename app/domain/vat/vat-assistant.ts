@@ -125,7 +125,7 @@ export function monthInQuestion(question: string, currentMonth: string): string 
 export type FiguresFocus = "net" | "input" | "output";
 
 export type QuestionReading =
-  | { kind: "figures"; month: string; focus: FiguresFocus; monthNamed: boolean }
+  | { kind: "figures"; month: string; focus: FiguresFocus }
   | { kind: "topic"; entry: KnowledgeEntry }
   | { kind: "unknown" };
 
@@ -148,11 +148,11 @@ export function readQuestion(question: string, currentMonth: string): QuestionRe
   const topic = matchTopic(question);
   const month = monthInQuestion(question, currentMonth);
   if (month && isMonth(month) && (questionStems.some((word) => FIGURES_WORDS.has(word)) || !topic)) {
-    return { kind: "figures", month, focus: focusOf(questionStems), monthNamed: true };
+    return { kind: "figures", month, focus: focusOf(questionStems) };
   }
   // "how much VAT do I owe?" with no month: this month so far, unless it is really a rule question
   if (questionStems.some((word) => OWING_WORDS.has(word)) && (!topic || topic.score < 2)) {
-    return { kind: "figures", month: currentMonth, focus: focusOf(questionStems), monthNamed: false };
+    return { kind: "figures", month: currentMonth, focus: focusOf(questionStems) };
   }
   if (topic) return { kind: "topic", entry: topic.entry };
   return { kind: "unknown" };

@@ -48,7 +48,8 @@ export const BOX_KEYS = [
 
 /** Pence to whole pounds with the pence dropped: 1234599 → 12345; −1234599 → −12345 (towards zero). */
 export function wholePounds(pence: number): number {
-  return Math.trunc(pence / 100);
+  // `+ 0` turns the −0 of a few negative pence into 0
+  return Math.trunc(pence / 100) + 0;
 }
 
 export function vatBoxes(totals: VatTotals): VatBoxes {

@@ -19,7 +19,7 @@ export const VAT_KNOWLEDGE: readonly KnowledgeEntry[] = [
   {
     id: "rates",
     topic: "VAT rates",
-    keywords: ["rate", "rates", "standard rate", "reduced rate", "zero rate", "20%", "5%", "0%", "percent", "percentage", "how much vat", "what rate"],
+    keywords: ["rate", "rates", "standard rate", "reduced rate", "zero rate", "20%", "5%", "0%", "percent", "percentage", "what rate"],
     answer:
       "The UK has three VAT rates. The standard rate is 20% and applies to most goods and services. The reduced rate of 5% applies to some goods and services, such as domestic fuel and power and children's car seats. The zero rate (0%) applies to, for example, most food, books and newspapers, and children's clothes and shoes. Some supplies are exempt from VAT altogether, which is not the same as zero-rated.",
     sources: [
@@ -57,7 +57,7 @@ export const VAT_KNOWLEDGE: readonly KnowledgeEntry[] = [
   {
     id: "deadlines",
     topic: "Return and payment deadlines",
-    keywords: ["deadline", "due date", "when is", "when do i", "when must", "late", "on time", "pay vat", "payment", "how long", "1 month and 7 days", "seven days", "quarterly", "quarter"],
+    keywords: ["deadline", "due date", "return due", "returns due", "late", "on time", "pay vat", "payment", "1 month and 7 days", "seven days", "quarterly", "quarter"],
     answer:
       "A VAT return is usually sent every 3 months (quarterly). The deadline for sending the return and for the payment to reach HMRC is normally 1 calendar month and 7 days after the end of the VAT period: for a period ending 31 March, 7 May. If you pay by Direct Debit, HMRC collects 3 working days after that. Allow time for the payment to clear. Late returns earn penalty points and late payments attract penalties and interest.",
     sources: [
