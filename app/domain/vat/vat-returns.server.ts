@@ -3,8 +3,8 @@
  * one return with its figures worked out again and the lines behind its boxes, and its CSV file.
  */
 import { stringify } from "csv-stringify/sync";
-import { count, desc, eq } from "drizzle-orm";
-import { vatReturns } from "~db/schema";
+import { count, desc, eq, min } from "drizzle-orm";
+import { purchaseInvoices, salesInvoices, vatReturns } from "~db/schema";
 import { safeCell } from "~/domain/orders/order-exports.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
@@ -21,7 +21,7 @@ import {
   type SalesLine,
   type VatFigures,
 } from "./vat-figures.server";
-import { filingDeadline, longDate, monthLabel, periodOfMonth, ukDateOf } from "./vat-period";
+import { addMonths, filingDeadline, longDate, monthLabel, monthOfDate, periodOfMonth, ukDateOf } from "./vat-period";
 import { VAT_LINES_PAGE_SIZE, VAT_RETURN_NOT_FOUND, VAT_RETURNS_PAGE_SIZE } from "./vat-return.schema";
 
 export type VatReturnRow = typeof vatReturns.$inferSelect;
@@ -77,6 +77,32 @@ export function findVatReturnForMonth(db: DB, month: string): VatReturnRow | nul
 /** A filed return is read as of its filing; any other as of now. */
 export function asOfFor(row: VatReturnRow, now: Date): Date {
   return row.isFiled && row.filedAt ? row.filedAt : now;
+}
+
+/** HMRC asks for records to be kept six years: the Generate dialog offers no month older than that. */
+const MONTHS_OFFERED_MAX = 6 * 12;
+
+/**
+ * The months a return can be generated for, newest first: this month back to the month of the oldest invoice
+ * (at most six years), each with the return it already has, if any.
+ */
+export function generateMonthOptions(db: DB, now = new Date()) {
+  const current = monthOfDate(ukDateOf(now.getTime()));
+  const oldest = [
+    db.select({ date: min(salesInvoices.issueDate) }).from(salesInvoices).get()?.date,
+    db.select({ date: min(purchaseInvoices.invoiceDate) }).from(purchaseInvoices).get()?.date,
+  ]
+    .filter((date): date is string => Boolean(date))
+    .map(monthOfDate)
+    .sort()[0];
+  const existing = new Map(db.select({ month: vatReturns.quarter, isFiled: vatReturns.isFiled }).from(vatReturns).all().map((row) => [row.month, row.isFiled]));
+  const options: { month: string; label: string; existing: "filed" | "pending" | null }[] = [];
+  for (let month = current; options.length < MONTHS_OFFERED_MAX; month = addMonths(month, -1)) {
+    const state = existing.get(month);
+    options.push({ month, label: monthLabel(month), existing: state === undefined ? null : state ? "filed" : "pending" });
+    if (!oldest || month <= oldest) break;
+  }
+  return { current, options };
 }
 
 export type LinesGroup = "sales" | "purchases";
