@@ -1,16 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/admin/badge";
-import {
-  DataTable,
-  EmptyRow,
-  tdClass,
-  thClass,
-} from "~/components/admin/data-table";
+import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { Panel } from "~/components/admin/page-header";
-import {
-  formatCalendarDate,
-  formatOrderDate,
-} from "~/components/orders/format";
+import { formatCalendarDate, formatOrderDate } from "~/components/orders/format";
 import { PageLinks } from "~/components/ui/page-links";
 import { formatMoney } from "~/utils/money";
 import { viewHref, type VatReturnView } from "./vat-returns-screen";
@@ -19,11 +11,7 @@ const money = `${tdClass} text-right tabular-nums`;
 
 function LateBadge({ date }: { date: string }) {
   return (
-    <span
-      title={`Dated ${formatCalendarDate(
-        date
-      )}, entered after that month's return was filed`}
-    >
+    <span title={`Dated ${formatCalendarDate(date)}, entered after that month's return was filed`}>
       <Badge tone="warning">Late entry</Badge>
     </span>
   );
@@ -36,23 +24,15 @@ function LateBadge({ date }: { date: string }) {
 export function BoxLines({ view }: { view: VatReturnView }) {
   const lines = view.lines;
   if (!lines) return null;
-  const pageHref = (page: number) =>
-    viewHref(view.id, { box: view.box, lines: page });
-  const heading =
-    lines.group === "sales"
-      ? `Sales behind boxes 1 and 6`
-      : `Purchases behind boxes 4 and 7`;
+  const pageHref = (page: number) => viewHref(view.id, { box: view.box, lines: page });
+  const heading = lines.group === "sales" ? `Sales behind boxes 1 and 6` : `Purchases behind boxes 4 and 7`;
   return (
     <div data-testid="box-lines">
       <Panel
         title={heading}
         className="mt-6"
         actions={
-          <Link
-            to={viewHref(view.id)}
-            preventScrollReset
-            className="text-sm font-medium text-brand-700 hover:underline"
-          >
+          <Link to={viewHref(view.id)} preventScrollReset className="text-sm font-medium text-brand-700 hover:underline">
             Hide lines
           </Link>
         }
@@ -60,48 +40,31 @@ export function BoxLines({ view }: { view: VatReturnView }) {
         <DataTable caption={heading} minWidth="48rem">
           <thead>
             <tr>
-              <th className={thClass}>
-                {lines.group === "sales" ? "Sales invoice" : "Purchase invoice"}
-              </th>
+              <th className={thClass}>{lines.group === "sales" ? "Sales invoice" : "Purchase invoice"}</th>
               <th className={thClass}>Date</th>
-              <th className={thClass}>
-                {lines.group === "sales" ? "Customer" : "Supplier"}
-              </th>
+              <th className={thClass}>{lines.group === "sales" ? "Customer" : "Supplier"}</th>
               <th className={`${thClass} text-right`}>Net</th>
               <th className={`${thClass} text-right`}>VAT</th>
               <th className={thClass}>Note</th>
             </tr>
           </thead>
           <tbody>
-            {lines.items.length === 0 ? (
-              <EmptyRow colSpan={6}>No invoices in this return.</EmptyRow>
-            ) : null}
+            {lines.items.length === 0 ? <EmptyRow colSpan={6}>No invoices in this return.</EmptyRow> : null}
             {lines.group === "sales"
               ? lines.items.map((line) => (
-                  <tr
-                    key={`${line.invoiceId}-${line.cancelled}`}
-                    data-testid="box-line"
-                  >
+                  <tr key={`${line.invoiceId}-${line.cancelled}`} data-testid="box-line">
                     <td className={tdClass}>
-                      <Link
-                        to={`/admin/sales-invoices?view=${line.invoiceId}`}
-                        className="font-medium text-brand-700 hover:underline"
-                      >
+                      <Link to={`/admin/sales-invoices?view=${line.invoiceId}`} className="font-medium text-brand-700 hover:underline">
                         {line.invoiceNumber}
                       </Link>
                     </td>
                     <td className={tdClass}>{formatCalendarDate(line.date)}</td>
-                    <td className={tdClass}>
-                      {line.customer ?? "Customer removed"}
-                    </td>
+                    <td className={tdClass}>{line.customer ?? "Customer removed"}</td>
                     <td className={money}>{formatMoney(line.net)}</td>
                     <td className={money}>{formatMoney(line.vat)}</td>
                     <td className={tdClass}>
                       {line.cancelled ? (
-                        <span className="text-xs text-slate-600">
-                          Cancelled on {formatOrderDate(line.recordedAt)}, after
-                          an earlier return counted it
-                        </span>
+                        <span className="text-xs text-slate-600">Cancelled on {formatOrderDate(line.recordedAt)}, after an earlier return counted it</span>
                       ) : line.late ? (
                         <LateBadge date={line.date} />
                       ) : null}
@@ -111,33 +74,20 @@ export function BoxLines({ view }: { view: VatReturnView }) {
               : lines.items.map((line) => (
                   <tr key={line.invoiceId} data-testid="box-line">
                     <td className={tdClass}>
-                      <Link
-                        to={`/admin/purchase-invoices?view=${line.invoiceId}`}
-                        className="font-medium text-brand-700 hover:underline"
-                      >
+                      <Link to={`/admin/purchase-invoices?view=${line.invoiceId}`} className="font-medium text-brand-700 hover:underline">
                         {line.invoiceNumber}
                       </Link>
                     </td>
                     <td className={tdClass}>{formatCalendarDate(line.date)}</td>
-                    <td className={tdClass}>
-                      {line.supplier ?? "Supplier removed"}
-                    </td>
+                    <td className={tdClass}>{line.supplier ?? "Supplier removed"}</td>
                     <td className={money}>{formatMoney(line.net)}</td>
                     <td className={money}>{formatMoney(line.vat)}</td>
-                    <td className={tdClass}>
-                      {line.late ? <LateBadge date={line.date} /> : null}
-                    </td>
+                    <td className={tdClass}>{line.late ? <LateBadge date={line.date} /> : null}</td>
                   </tr>
                 ))}
           </tbody>
         </DataTable>
-        <PageLinks
-          page={lines.page}
-          pageCount={lines.pageCount}
-          hrefFor={pageHref}
-          label="Pages of lines"
-          className="px-4 py-3"
-        />
+        <PageLinks page={lines.page} pageCount={lines.pageCount} hrefFor={pageHref} label="Pages of lines" className="px-4 py-3" />
         {lines.group === "sales" ? <RefundNotes view={view} /> : null}
       </Panel>
     </div>
@@ -147,9 +97,7 @@ export function BoxLines({ view }: { view: VatReturnView }) {
 function RefundNotes({ view }: { view: VatReturnView }) {
   return (
     <div className="border-t border-slate-200">
-      <h3 className="px-4 pt-4 text-sm font-semibold text-slate-900">
-        Refund credit notes (taken off boxes 1 and 6)
-      </h3>
+      <h3 className="px-4 pt-4 text-sm font-semibold text-slate-900">Refund credit notes (taken off boxes 1 and 6)</h3>
       <DataTable caption="Refund credit notes" minWidth="40rem">
         <thead>
           <tr>
@@ -162,23 +110,15 @@ function RefundNotes({ view }: { view: VatReturnView }) {
           </tr>
         </thead>
         <tbody>
-          {view.refunds.length === 0 ? (
-            <EmptyRow colSpan={6}>
-              No refunds were completed in this period.
-            </EmptyRow>
-          ) : null}
+          {view.refunds.length === 0 ? <EmptyRow colSpan={6}>No refunds were completed in this period.</EmptyRow> : null}
           {view.refunds.map((note) => (
             <tr key={note.returnId} data-testid="refund-line">
-              <td className={tdClass}>
-                {note.returnNumber ?? `Return ${note.returnId}`}
-              </td>
+              <td className={tdClass}>{note.returnNumber ?? `Return ${note.returnId}`}</td>
               <td className={tdClass}>{formatCalendarDate(note.date)}</td>
               <td className={tdClass}>{note.orderNumber ?? "Order removed"}</td>
               <td className={money}>{formatMoney(-note.net)}</td>
               <td className={money}>{formatMoney(-note.vat)}</td>
-              <td className={tdClass}>
-                {note.late ? <LateBadge date={note.date} /> : null}
-              </td>
+              <td className={tdClass}>{note.late ? <LateBadge date={note.date} /> : null}</td>
             </tr>
           ))}
         </tbody>
