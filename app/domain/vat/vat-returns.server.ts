@@ -174,11 +174,14 @@ export function vatReturnCsv(db: DB, id: number, now = new Date()): Result<{ csv
   const purchases = purchaseLines(db, scope, null);
   const status = row.isFiled && row.filedAt ? `Filed on ${longDate(ukDateOf(row.filedAt.getTime()))}` : "Not filed";
   const late = (isLate: boolean, date: string) => (isLate ? `Late entry dated ${longDate(date)}` : "");
+  // the lines are the books now: say so when they no longer add up to what was generated
+  const stale = !row.isFiled && !sameBoxes(boxes, computeVatFigures(db, row.quarter, asOf).boxes);
   const rows: (string | number)[][] = [
     ["VAT return", monthLabel(row.quarter)],
     ["Period", row.startDate, row.endDate],
     ["Status", status],
     ["Due by", filingDeadline(periodOfMonth(row.quarter))],
+    ...(stale ? [["Note", "The records have changed since this return was generated: regenerate it before filing"]] : []),
     [],
     ["Box", "Description", "Value (GBP)"],
     ...BOXES.map((box) => [box.number, box.label, money(boxPence(boxes, box.key))]),

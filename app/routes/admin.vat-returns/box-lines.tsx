@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Badge } from "~/components/admin/badge";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { Panel } from "~/components/admin/page-header";
@@ -52,38 +53,20 @@ export function BoxLines({ view }: { view: VatReturnView }) {
             {lines.items.length === 0 ? <EmptyRow colSpan={6}>No invoices in this return.</EmptyRow> : null}
             {lines.group === "sales"
               ? lines.items.map((line) => (
-                  <tr key={`${line.invoiceId}-${line.cancelled}`} data-testid="box-line">
-                    <td className={tdClass}>
-                      <Link to={`/admin/sales-invoices?view=${line.invoiceId}`} className="font-medium text-brand-700 hover:underline">
-                        {line.invoiceNumber}
-                      </Link>
-                    </td>
-                    <td className={tdClass}>{formatCalendarDate(line.date)}</td>
-                    <td className={tdClass}>{line.customer ?? "Customer removed"}</td>
-                    <td className={money}>{formatMoney(line.net)}</td>
-                    <td className={money}>{formatMoney(line.vat)}</td>
-                    <td className={tdClass}>
-                      {line.cancelled ? (
+                  <LineRow
+                    key={`${line.invoiceId}-${line.cancelled}`}
+                    href={`/admin/sales-invoices?view=${line.invoiceId}`}
+                    line={line}
+                    party={line.customer ?? "Customer removed"}
+                    note={
+                      line.cancelled ? (
                         <span className="text-xs text-slate-600">Cancelled on {formatOrderDate(line.recordedAt)}, after an earlier return counted it</span>
-                      ) : line.late ? (
-                        <LateBadge date={line.date} />
-                      ) : null}
-                    </td>
-                  </tr>
+                      ) : null
+                    }
+                  />
                 ))
               : lines.items.map((line) => (
-                  <tr key={line.invoiceId} data-testid="box-line">
-                    <td className={tdClass}>
-                      <Link to={`/admin/purchase-invoices?view=${line.invoiceId}`} className="font-medium text-brand-700 hover:underline">
-                        {line.invoiceNumber}
-                      </Link>
-                    </td>
-                    <td className={tdClass}>{formatCalendarDate(line.date)}</td>
-                    <td className={tdClass}>{line.supplier ?? "Supplier removed"}</td>
-                    <td className={money}>{formatMoney(line.net)}</td>
-                    <td className={money}>{formatMoney(line.vat)}</td>
-                    <td className={tdClass}>{line.late ? <LateBadge date={line.date} /> : null}</td>
-                  </tr>
+                  <LineRow key={line.invoiceId} href={`/admin/purchase-invoices?view=${line.invoiceId}`} line={line} party={line.supplier ?? "Supplier removed"} />
                 ))}
           </tbody>
         </DataTable>
@@ -91,6 +74,34 @@ export function BoxLines({ view }: { view: VatReturnView }) {
         {lines.group === "sales" ? <RefundNotes view={view} /> : null}
       </Panel>
     </div>
+  );
+}
+
+/** One invoice behind a box, linked to its screen; a late entry is marked unless `note` says more. */
+function LineRow({
+  href,
+  line,
+  party,
+  note = null,
+}: {
+  href: string;
+  line: { invoiceNumber: string; date: string; net: number; vat: number; late: boolean };
+  party: string;
+  note?: ReactNode;
+}) {
+  return (
+    <tr data-testid="box-line">
+      <td className={tdClass}>
+        <Link to={href} className="font-medium text-brand-700 hover:underline">
+          {line.invoiceNumber}
+        </Link>
+      </td>
+      <td className={tdClass}>{formatCalendarDate(line.date)}</td>
+      <td className={tdClass}>{party}</td>
+      <td className={money}>{formatMoney(line.net)}</td>
+      <td className={money}>{formatMoney(line.vat)}</td>
+      <td className={tdClass}>{note ?? (line.late ? <LateBadge date={line.date} /> : null)}</td>
+    </tr>
   );
 }
 
