@@ -52,7 +52,7 @@ type AdminReturnJson = Omit<ReturnJson, "items"> & {
 
 type AdminReturnRow = ReturnRow & { firstName: string | null; lastName: string | null; email: string | null };
 
-type ItemRow = {
+export type ItemRow = {
   id: number;
   returnId: number;
   orderItemId: number;
@@ -65,7 +65,7 @@ type ItemRow = {
   orderedTotal: number | null;
 };
 
-function itemRows(db: DB, returnIds: number[]): ItemRow[] {
+export function itemRows(db: DB, returnIds: number[]): ItemRow[] {
   if (returnIds.length === 0) return [];
   return db
     .select({

@@ -67,6 +67,9 @@ export const REPEAT_SCOPE = {
   financialAccountCreate: "finance.financial-account.create",
   financialAccountUpdate: "finance.financial-account.update",
   financialAccountDelete: "finance.financial-account.delete",
+  vatReturnGenerate: "vat.vat-return.generate",
+  vatReturnRegenerate: "vat.vat-return.regenerate",
+  vatReturnFile: "vat.vat-return.file",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];
