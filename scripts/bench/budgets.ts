@@ -19,18 +19,18 @@ export type Check = { budget: string; target: string; value: string; limit: stri
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
-/** every page ≥ 50 % of its framework floor's throughput; every JSON API ≥ 25 % of the static floor */
-export function floorChecks(results: TargetResult[], staticFloor: Load | null): Check[] {
+/** every page ≥ 50 % of its framework floor's throughput; every JSON API ≥ 25 % of its static floor */
+export function floorChecks(results: TargetResult[]): Check[] {
   const checks: Check[] = [];
   for (const result of results) {
     const load = result.loads.demo?.["10"];
-    if (!load) continue;
-    if (result.kind === "page" && result.floors) {
+    if (!load || !result.floors) continue;
+    if (result.kind === "page") {
       const r = ratio(load.rps, result.floors.framework.rps);
       checks.push({ budget: "page ≥ 50 % of its framework floor", target: result.name, value: pct(r), limit: "50 %", pass: r >= 0.5 });
     }
-    if (result.kind === "api" && staticFloor) {
-      const r = ratio(load.rps, staticFloor.rps);
+    if (result.kind === "api") {
+      const r = ratio(load.rps, result.floors.static.rps);
       checks.push({ budget: "JSON API ≥ 25 % of the static floor", target: result.name, value: pct(r), limit: "25 %", pass: r >= 0.25 });
     }
   }
