@@ -63,7 +63,7 @@ export function importProductCsv(
 
   return runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.productImport, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.productImport, key: options.idempotencyKey ?? null, command: text },
     (tx): Result<ImportOutcome> => {
       const errors = [...parseErrors];
       const created: string[] = [];

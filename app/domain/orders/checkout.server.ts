@@ -194,5 +194,6 @@ export function placeOrderFromCart(db: DB, user: SessionUser, input: CheckoutFor
     })),
     channel: "storefront",
     cart: "clear",
+    sent: input,
   });
 }
