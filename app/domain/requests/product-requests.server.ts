@@ -165,7 +165,7 @@ export async function analyseRequestText(db: DB, text: string): Promise<RequestA
  * Records a customer's product suggestion, pending review, with its scores. Any signed-in user may
  * suggest a product (including customers still awaiting approval). Sending the same text again within
  * a few minutes returns the first request rather than a duplicate; a repeat with the form's key (a retry
- * after a lost reply) returns the request that key made, whatever its text.
+ * after a lost reply) returns the request that key made, and the same key with another text is refused (422).
  */
 export async function submitProductRequest(
   db: DB,
