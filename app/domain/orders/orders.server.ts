@@ -42,6 +42,7 @@ import {
   findCustomerVoucher,
   freeProductGoneMessage,
   VOUCHER_NOT_FOUND,
+  voucherUnusableMessage,
   voucherUsedMessage,
   type VoucherRow,
 } from "~/domain/loyalty/vouchers.server";
@@ -353,7 +354,8 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
 function usableVoucher(tx: DB, userId: string, code: string): VoucherRow {
   const voucher = findCustomerVoucher(tx, userId, code);
   if (!voucher) throw refuse(400, VOUCHER_NOT_FOUND, "voucherCode");
-  if (voucher.usedAt) throw refuse(409, voucherUsedMessage(voucher.code), "voucherCode");
+  const unusable = voucherUnusableMessage(voucher);
+  if (unusable) throw refuse(409, unusable, "voucherCode");
   return voucher;
 }
 
