@@ -17,6 +17,7 @@ export type MailAttachment = {
 
 export type MailMessage = {
   to: string | string[];
+  cc?: string[];
   subject: string;
   text: string;
   html?: string;
@@ -72,6 +73,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     from: company.mailFrom,
     replyTo: message.replyTo ?? company.email,
     to: message.to,
+    cc: message.cc && message.cc.length > 0 ? message.cc : undefined,
     subject: message.subject,
     text: message.text,
     html: message.html,
