@@ -175,7 +175,7 @@ function readOutboxEntry(dir: string, file: string): OutboxEntry | null {
   };
 }
 
-function dateOfFile(file: string): string {
+export function dateOfFile(file: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(file)!;
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z`;
 }

@@ -17,7 +17,7 @@ export type Actor = { id: string };
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
 
 /** One page of `total` rows: the requested page kept within 1..pageCount, `rows` asked for its slice. */
-function pageOfRows<T>(
+export function pageOfRows<T>(
   total: number,
   requested: number,
   pageSize: number,
