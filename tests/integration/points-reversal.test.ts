@@ -17,19 +17,12 @@ import * as apiRedeem from "~/routes/api.loyalty.redeem.$rewardId";
 import * as apiOrders from "~/routes/api.orders";
 import * as apiReturns from "~/routes/api.returns";
 import { getDb } from "~/utils/db.server";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, SHIPPING } from "./factories";
 import { buildRequest, callRoute, readJson } from "./http";
 import { signIn } from "./sign-in";
 
 type User = typeof users.$inferSelect;
 
-const SHIPPING = {
-  shippingName: "Sam Patel",
-  shippingEmail: "orders@patel-catering.co.uk",
-  shippingAddress: "Unit 2, Canal Wharf",
-  shippingCity: "Leeds",
-  shippingPostcode: "LS11 5PS",
-};
 const db = () => getDb();
 const DAY = 24 * 60 * 60 * 1000;
 

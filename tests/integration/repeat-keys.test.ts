@@ -16,19 +16,12 @@ import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout/route";
 import { getDb } from "~/utils/db.server";
 import { KEY_REUSED_MESSAGE } from "~/utils/idempotency.server";
-import { createInvoicedOrder, createProduct, createUser } from "./factories";
+import { createInvoicedOrder, createProduct, createUser, SHIPPING } from "./factories";
 import { buildRequest, callRoute, readJson } from "./http";
 import { signIn } from "./sign-in";
 
 type User = typeof users.$inferSelect;
 
-const SHIPPING = {
-  shippingName: "Sam Patel",
-  shippingEmail: "orders@patel-catering.co.uk",
-  shippingAddress: "Unit 2, Canal Wharf",
-  shippingCity: "Leeds",
-  shippingPostcode: "LS11 5PS",
-};
 
 let buyer: User;
 let buyerCookie: string;
