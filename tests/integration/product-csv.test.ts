@@ -310,6 +310,8 @@ describe("export", () => {
       { name: "Round Trip Reduced", slug: "round-trip-reduced", sku: "RT-5", vatRate: 500, salesPrice: 250 },
       { name: "Round Trip Zero", slug: "round-trip-zero", sku: "RT-0", vatRate: 0, salesPrice: 199 },
       { name: "Round Trip Odd Rate", slug: "round-trip-odd", sku: null, vatRate: 1750, salesPrice: 5 },
+      // written as text so a spreadsheet never runs it, and read back as it was
+      { name: '=HYPERLINK("https://evil.example","Deal")', slug: "round-trip-formula", sku: null, vatRate: 2000, salesPrice: 42 },
     ].map((values) =>
       db()
         .insert(products)
@@ -326,18 +328,19 @@ describe("export", () => {
     const before = made.map((row) => snapshot(row.slug));
 
     const csv = await (await apiExportCsv()).text();
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Deal"")"`);
     // the products go, then the file brings them back as new ones
     const ids = made.map((row) => row.id);
     db().run(sql`DELETE FROM stock_movements WHERE product_id IN (${sql.join(ids, sql`, `)})`);
     db().delete(productVariants).where(inArray(productVariants.productId, ids)).run();
     db().delete(products).where(inArray(products.id, ids)).run();
     const body = await readJson(await apiUpload(csv));
-    expect(body.created).toBe(4);
+    expect(body.created).toBe(5);
     expect(body.errors).toEqual([]);
 
     const after = made.map((row) => snapshot(row.slug));
     expect(after).toEqual(before);
-    expect(after.map((row) => row.vatRate)).toEqual([2000, 500, 0, 1750]);
+    expect(after.map((row) => row.vatRate)).toEqual([2000, 500, 0, 1750, 2000]);
   });
 
   it("an import sets a product's SKU from Variant SKU, and refuses a code another product has", async () => {

@@ -67,7 +67,7 @@ export function getCategoryWithCount(db: DB, id: number): CategoryWithCount | nu
 export function createCategory(db: DB, actor: Actor, input: CategoryInput, options: WriteOptions = {}): Result<CategorySummary> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.categoryCreate, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.categoryCreate, key: options.idempotencyKey ?? null, command: input },
     (tx): Result<CategorySummary> => {
       if (findCategoryByName(tx, input.name)) return fail(409, CATEGORY_NAME_TAKEN, "name");
       let slug: string;
@@ -108,7 +108,7 @@ export function renameCategory(
 ): Result<CategorySummary> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryRename, id), key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryRename, id), key: options.idempotencyKey ?? null, command: input },
     (tx): Result<CategorySummary> => {
       const current = tx.select(summaryColumns).from(categories).where(eq(categories.id, id)).get();
       if (!current) return fail(404, CATEGORY_NOT_FOUND);
@@ -142,7 +142,7 @@ export function renameCategory(
 export function deleteCategory(db: DB, actor: Actor, id: number, options: WriteOptions = {}): Result<CategorySummary> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryDelete, id), key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryDelete, id), key: options.idempotencyKey ?? null, command: { id } },
     (tx): Result<CategorySummary> => {
       const current = tx.select(summaryColumns).from(categories).where(eq(categories.id, id)).get();
       if (!current) return fail(404, CATEGORY_NOT_FOUND);

@@ -4,7 +4,7 @@
  * so a product that cannot be saved is reported against its row and the others still go in.
  */
 import { recordOpeningStock, setStockLevel } from "./stock-movements.server";
-import { stringify } from "csv-stringify/sync";
+import { writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
@@ -63,7 +63,7 @@ export function importProductCsv(
 
   return runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.productImport, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.productImport, key: options.idempotencyKey ?? null, command: text },
     (tx): Result<ImportOutcome> => {
       const errors = [...parseErrors];
       const created: string[] = [];
@@ -268,7 +268,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
     count += batch.length;
   }
   if (rows.length === 1) return null;
-  return { fileName: exportFileName(now), csv: stringify(rows), count };
+  return { fileName: exportFileName(now), csv: writeCsv(rows), count };
 }
 
 // ─── The upload ─────────────────────────────────────────────────────────────

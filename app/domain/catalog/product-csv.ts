@@ -12,6 +12,7 @@
  * Row numbers are the file's records counted from the header as row 1, as a spreadsheet shows them.
  */
 import { parse } from "csv-parse/sync";
+import { restoreCell } from "~/utils/csv-cells";
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
 import {
@@ -235,7 +236,8 @@ function readRecords(text: string): { records: CsvRecord[]; unreadable: RowError
     skip_records_with_error: true,
     on_record: (record: string[]) => {
       row += 1;
-      records.push({ row, cells: record });
+      // our own export puts a quote before a cell a spreadsheet would run as a formula: take it off
+      records.push({ row, cells: record.map(restoreCell) });
       return null;
     },
     on_skip: (error) => {

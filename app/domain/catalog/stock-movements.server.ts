@@ -92,7 +92,7 @@ export function adjustStock(
   input: StockAdjustmentInput,
   options: { idempotencyKey?: string | null } = {},
 ): Result<{ productId: number; stockLevel: number }> {
-  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.stockAdjust, input.productId), key: options.idempotencyKey ?? null };
+  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.stockAdjust, input.productId), key: options.idempotencyKey ?? null, command: input };
   return runOnce(db, ref, (tx): Result<{ productId: number; stockLevel: number }> => {
     const product = tx
       .select({ id: products.id, name: products.name, stockLevel: products.stockLevel })

@@ -126,7 +126,7 @@ export function createFinancialAccount(
   input: FinancialAccountInput,
   key: string | null = null,
 ): Result<FinancialAccountRow> {
-  return accounts.create(db, actor, key, (tx) => {
+  return accounts.create(db, actor, key, input, (tx) => {
     const columns = columnsOf(input);
     const row = tx.insert(financialAccounts).values(columns).returning({ id: financialAccounts.id }).get();
     return ok({ id: row.id, details: columns });
@@ -145,7 +145,7 @@ export function updateFinancialAccount(
   input: FinancialAccountInput,
   key: string | null = null,
 ): Result<FinancialAccountRow> {
-  return accounts.update(db, actor, id, key, (tx, existing) => {
+  return accounts.update(db, actor, id, key, input, (tx, existing) => {
     if (isCard(existing.type) !== isCard(input.type) && existing.paymentCount > 0) {
       return fail(409, accountTypeLockedMessage(existing.paymentCount), "type");
     }

@@ -54,7 +54,7 @@ export async function sendInvoiceEmail(
   invoiceId: number,
   key: string | null = null,
 ): Promise<Result<SentInvoiceEmail> | MailFailure> {
-  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId), key };
+  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId), key, command: { invoiceId } };
   const previous = earlierResult<Result<SentInvoiceEmail>>(db, ref);
   if (previous) return previous.result;
   const loaded = loadSalesInvoiceDocument(db, invoiceId);

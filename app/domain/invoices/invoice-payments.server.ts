@@ -40,7 +40,7 @@ export function recordPayment(
 ): Result<RecordedPayment> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoicePayment, invoiceId), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoicePayment, invoiceId), key, command: input },
     (tx): Result<RecordedPayment> => {
       const invoice = tx.select().from(salesInvoices).where(eq(salesInvoices.id, invoiceId)).get();
       if (!invoice) return fail(404, SALES_INVOICE_NOT_FOUND);

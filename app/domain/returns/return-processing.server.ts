@@ -250,7 +250,7 @@ export async function updateReturnStatus(
 ): Promise<Result<AdminReturnJson>> {
   const { result, replayed } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnStatus, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnStatus, id), key, command: input },
     (tx): Result<{ id: number; decided: boolean }> => {
       const existing = tx
         .select({ status: returns.status, adminNotes: returns.adminNotes })
@@ -301,7 +301,7 @@ export async function completeReturn(
   const outcome = catchRefusal(() =>
     runOnce(
       db,
-      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key, command: { id } },
       (tx): Result<{ id: number }> => {
         const row = tx
           .select({

@@ -87,16 +87,18 @@ export async function registerCustomer(
   input: SignupInput,
   idempotencyKey: string | null = null,
 ): Promise<Result<SessionUser>> {
-  const ref = { ownerId: input.email, scope: REPEAT_SCOPE.signUp, key: idempotencyKey };
-  const earlier = earlierResult<{ userId: string }>(db, ref);
-  if (earlier) return repeatedSignUp(db, earlier.result.userId, input.password);
+  // the password is never part of the stored digest: a repeat must carry it anyway to be let in
+  const ref = { ownerId: input.email, scope: REPEAT_SCOPE.signUp, key: idempotencyKey, command: { ...input, password: null } };
+  const earlier = earlierResult<Result<{ userId: string }>>(db, ref);
+  if (earlier) return earlier.result.ok ? repeatedSignUp(db, earlier.result.value.userId, input.password) : earlier.result;
   const taken = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (taken) return fail(409, EMAIL_TAKEN_MESSAGE, "email");
   const passwordHash = await hashPassword(input.password);
   try {
-    const { result: created, replayed } = runOnce(db, ref, (tx) => ({ userId: insertCustomer(tx, input, passwordHash).id }));
-    if (replayed) return repeatedSignUp(db, created.userId, input.password);
-    return ok(toSessionUser(db.select().from(users).where(eq(users.id, created.userId)).get()!));
+    const { result: created, replayed } = runOnce(db, ref, (tx) => ok({ userId: insertCustomer(tx, input, passwordHash).id }));
+    if (!created.ok) return created;
+    if (replayed) return repeatedSignUp(db, created.value.userId, input.password);
+    return ok(toSessionUser(db.select().from(users).where(eq(users.id, created.value.userId)).get()!));
   } catch (error) {
     // two sign-ups for one email racing past the check above
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
@@ -167,7 +169,8 @@ export async function changePassword(
   }: { keepSessionId?: string; idempotencyKey?: string | null; client?: string | null } = {},
 ): Promise<Result<{ message: string }>> {
   // a repeat of a change that was made (its reply lost) answers as the first did, not "incorrect"
-  const ref = { ownerId: userId, scope: REPEAT_SCOPE.passwordChange, key: idempotencyKey };
+  // passwords are never part of the stored digest: the change itself is the command
+  const ref = { ownerId: userId, scope: REPEAT_SCOPE.passwordChange, key: idempotencyKey, command: null };
   const earlier = earlierResult<Result<{ message: string }>>(db, ref);
   if (earlier) return earlier.result;
   const row = db.select().from(users).where(eq(users.id, userId)).get();

@@ -48,7 +48,7 @@ export function generateVatReturn(
   const period = periodOfMonth(month);
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.vatReturnGenerate, key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.vatReturnGenerate, key, command: { month } },
     (tx): Result<VatReturnChange> => {
       const existing = tx.select({ id: vatReturns.id }).from(vatReturns).where(eq(vatReturns.startDate, period.start)).get();
       if (existing) return fail(409, returnExists(month), "periodStart");
@@ -69,7 +69,7 @@ export function generateVatReturn(
 export function regenerateVatReturn(db: DB, actor: Actor, id: number, key: string | null = null, now = new Date()): Result<VatReturnChange> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.vatReturnRegenerate, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.vatReturnRegenerate, id), key, command: { id } },
     (tx): Result<VatReturnChange> => {
       const row = getVatReturn(tx, id);
       if (!row) return fail(404, VAT_RETURN_NOT_FOUND);
@@ -94,7 +94,7 @@ export function regenerateVatReturn(db: DB, actor: Actor, id: number, key: strin
 export function fileVatReturn(db: DB, actor: Actor, id: number, key: string | null = null, now = new Date()): Result<VatReturnChange> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.vatReturnFile, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.vatReturnFile, id), key, command: { id } },
     (tx): Result<VatReturnChange> => {
       const row = getVatReturn(tx, id);
       if (!row) return fail(404, VAT_RETURN_NOT_FOUND);

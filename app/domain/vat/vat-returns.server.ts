@@ -2,10 +2,9 @@
  * VAT returns as read by the back office (the /admin/vat-returns screen and /api/admin/vat-returns): the list,
  * one return with its figures worked out again and the lines behind its boxes, and its CSV file.
  */
-import { stringify } from "csv-stringify/sync";
 import { count, desc, eq, min } from "drizzle-orm";
 import { purchaseInvoices, salesInvoices, vatReturns } from "~db/schema";
-import { safeCell } from "~/domain/orders/order-exports.server";
+import { writeCsv } from "~/utils/csv.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
@@ -190,10 +189,10 @@ export function vatReturnCsv(db: DB, id: number, now = new Date()): Result<{ csv
     ...sales.map((line) => [
       line.cancelled ? "Sales invoice cancelled" : "Sales invoice",
       "1, 6",
-      safeCell(line.invoiceNumber),
+      line.invoiceNumber,
       line.date,
       instant(line.recordedAt),
-      safeCell(line.customer ?? ""),
+      line.customer ?? "",
       money(line.net),
       money(line.vat),
       line.cancelled ? "Counted by an earlier, filed return; cancelled since" : late(line.late, line.date),
@@ -201,10 +200,10 @@ export function vatReturnCsv(db: DB, id: number, now = new Date()): Result<{ csv
     ...refunds.map((note) => [
       "Refund credit note",
       "1, 6",
-      safeCell(note.returnNumber ?? `Return ${note.returnId}`),
+      note.returnNumber ?? `Return ${note.returnId}`,
       note.date,
       instant(note.recordedAt),
-      safeCell(note.orderNumber ? `Order ${note.orderNumber}` : ""),
+      note.orderNumber ? `Order ${note.orderNumber}` : "",
       money(-note.net),
       money(-note.vat),
       late(note.late, note.date),
@@ -212,17 +211,17 @@ export function vatReturnCsv(db: DB, id: number, now = new Date()): Result<{ csv
     ...purchases.map((line) => [
       "Purchase invoice",
       "4, 7",
-      safeCell(line.invoiceNumber),
+      line.invoiceNumber,
       line.date,
       instant(line.recordedAt),
-      safeCell(line.supplier ?? ""),
+      line.supplier ?? "",
       money(line.net),
       money(line.vat),
       late(line.late, line.date),
     ]),
   ];
   return ok({
-    csv: stringify(rows),
+    csv: writeCsv(rows),
     fileName: `vat-return-${row.quarter}.csv`,
     count: sales.length + refunds.length + purchases.length,
   });
