@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Outbox · INFY Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(listOutboxMail(pageParam(request)), { headers: { "Cache-Control": "private, no-store" } });
+  return json(await listOutboxMail(pageParam(request)), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function Outbox() {

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/utils/auth.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const index = Number(params.index);
-  const attachment = Number.isSafeInteger(index) && index >= 0 ? outboxAttachment(params.id ?? "", index) : null;
+  const attachment = Number.isSafeInteger(index) && index >= 0 ? await outboxAttachment(params.id ?? "", index) : null;
   if (!attachment) throw new Response("Not Found", { status: 404 });
   return new Response(new Uint8Array(attachment.content), {
     headers: {

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 /** /admin/outbox/{id}: one mail to read. An id that is not a mail in the outbox is the back office's 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const mail = openOutboxMail(params.id ?? "");
+  const mail = await openOutboxMail(params.id ?? "");
   if (!mail) throw new Response("Not Found", { status: 404 });
   return json(mail, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -12,7 +12,7 @@ import { outboxAttachmentHref, pageParam } from "~/components/admin/outbox-links
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiAdmin(request);
-  return pagedJsonResponse(listOutboxMail(pageParam(request)), outboxJson);
+  return pagedJsonResponse(await listOutboxMail(pageParam(request)), outboxJson);
 });
 
 function outboxJson(mail: OutboxListItem) {

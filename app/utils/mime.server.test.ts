@@ -24,10 +24,10 @@ describe("parseMail", () => {
         { filename: "Délivery nöte.txt", content: "café", contentType: "text/plain" },
       ],
     });
-    const mail = parseMail(raw);
+    const mail = await parseMail(raw);
     expect(mail.headers.get("to")).toBe("buyer@patel-catering.co.uk");
     expect(mail.headers.get("cc")).toBe("goods-in@patel-catering.co.uk");
-    expect(mail.text).toBe(`Hello Sam,\r\n${longLine}\r\nThanks`);
+    expect(mail.text).toBe(`Hello Sam,\n${longLine}\nThanks`);
     expect(mail.html).toBe("<p>Hello <b>Sam</b></p><script>alert(1)</script>");
     expect(mail.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size }))).toEqual([
       { filename: "INV-2026-00001.pdf", contentType: "application/pdf", size: pdf.length },
@@ -38,19 +38,19 @@ describe("parseMail", () => {
   });
 
   it("reads a plain single-part message and a base64 text body", async () => {
-    expect(parseMail(await render({ to: "a@b.example", subject: "Hi", text: "Just text" })).text?.trimEnd()).toBe("Just text");
+    expect((await parseMail(await render({ to: "a@b.example", subject: "Hi", text: "Just text" }))).text?.trimEnd()).toBe("Just text");
     const raw = Buffer.from(
       "To: a@b.example\r\nSubject: x\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\nwqMxMi41MA==\r\n",
     );
-    expect(parseMail(raw).text).toBe("£12.50");
+    expect((await parseMail(raw)).text).toBe("£12.50");
   });
 
-  it("never throws on a broken message", () => {
+  it("never throws on a broken message", async () => {
     const broken = Buffer.from('Content-Type: multipart/mixed; boundary="x"\r\n\r\n--x\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n@@@');
-    const mail = parseMail(broken);
+    const mail = await parseMail(broken);
     expect(mail.text).toBeNull();
     expect(mail.attachments).toHaveLength(1);
-    expect(parseMail(Buffer.from("")).attachments).toEqual([]);
-    expect(parseMail(Buffer.from('Content-Type: multipart/mixed\r\n\r\nno boundary')).attachments).toEqual([]);
+    expect((await parseMail(Buffer.from(""))).attachments).toEqual([]);
+    expect((await parseMail(Buffer.from('Content-Type: multipart/mixed\r\n\r\nno boundary'))).attachments).toEqual([]);
   });
 });

@@ -91,7 +91,7 @@ describe("the outbox screens", () => {
       to: "accounts@acme-catering.co.uk",
       cc: "goods-in@acme-catering.co.uk",
       subject: "Invoice INV-2026-00042 from INFY – £54.45",
-      text: "Hello Bea,\r\nPlease find invoice INV-2026-00042 attached. Total £54.45.",
+      text: "Hello Bea,\nPlease find invoice INV-2026-00042 attached. Total £54.45.",
     });
     expect(mail.htmlAsText).toContain("Total £54.45");
     expect(mail.htmlAsText).not.toMatch(/<|script|onclick|alert/);

@@ -35,10 +35,10 @@ export type OutboxMail = OutboxListItem & {
   htmlAsText: string | null;
 };
 
-function readMail(id: string): { mail: ParsedMail; size: number } | null {
+async function readMail(id: string): Promise<{ mail: ParsedMail; size: number } | null> {
   if (!MAIL_ID.test(id)) return null;
   const raw = readOutboxMessage(`${id}.eml`);
-  return raw ? { mail: parseMail(raw), size: raw.length } : null;
+  return raw ? { mail: await parseMail(raw), size: raw.length } : null;
 }
 
 function attachmentsOf(mail: ParsedMail): OutboxAttachment[] {
@@ -51,12 +51,13 @@ function header(mail: ParsedMail, name: string): string | null {
 }
 
 /** A page of the outbox, newest first. */
-export function listOutboxMail(requestedPage: number): Page<OutboxListItem> {
+export async function listOutboxMail(requestedPage: number): Promise<Page<OutboxListItem>> {
   const { total } = listOutbox({ limit: 0 });
-  return pageOfRows(total, requestedPage, OUTBOX_PAGE_SIZE, (limit, offset) =>
-    listOutbox({ limit, offset }).items.map((entry) => {
+  const page = pageOfRows(total, requestedPage, OUTBOX_PAGE_SIZE, (limit, offset) => listOutbox({ limit, offset }).items);
+  const items = await Promise.all(
+    page.items.map(async (entry): Promise<OutboxListItem> => {
       const id = entry.file.replace(/\.eml$/, "");
-      const mail = readMail(id)?.mail;
+      const mail = (await readMail(id))?.mail;
       return {
         id,
         to: entry.to,
@@ -68,11 +69,12 @@ export function listOutboxMail(requestedPage: number): Page<OutboxListItem> {
       };
     }),
   );
+  return { ...page, items };
 }
 
 /** One mail to read, or null when there is none by that id. */
-export function openOutboxMail(id: string): OutboxMail | null {
-  const read = readMail(id);
+export async function openOutboxMail(id: string): Promise<OutboxMail | null> {
+  const read = await readMail(id);
   if (!read) return null;
   const { mail, size } = read;
   return {
@@ -92,6 +94,6 @@ export function openOutboxMail(id: string): OutboxMail | null {
 }
 
 /** One attachment of a mail, with its bytes, or null. */
-export function outboxAttachment(id: string, index: number) {
-  return readMail(id)?.mail.attachments[index] ?? null;
+export async function outboxAttachment(id: string, index: number) {
+  return (await readMail(id))?.mail.attachments[index] ?? null;
 }
