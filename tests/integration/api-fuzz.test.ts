@@ -1,6 +1,7 @@
 /**
  * Fuzzes every JSON API route that takes a write (found from `app/routes`, with the methods each one
- * answers): malformed JSON, no body, missing fields, wrong-typed and extreme values, an oversized body.
+ * answers): malformed JSON, no body, missing fields, wrong-typed and extreme values, an oversized body,
+ * malformed Idempotency-Key headers.
  * Whatever arrives, the API never answers 500; a refusal is a 4xx JSON `{message, field?}`; and a refused
  * request changes nothing in the database (a digest of every table's rows is compared around it).
  *
@@ -148,11 +149,11 @@ function roleFor(pattern: string): keyof Actors {
   return "customer";
 }
 
-type Body = { text?: string; json?: unknown };
+type Body = { text?: string; json?: unknown; headers?: Record<string, string> };
 
 async function send(target: Target, body: Body, cookie: string) {
   const { route, method, filled } = target;
-  const headers: Record<string, string> = { Origin: TEST_ORIGIN, "Sec-Fetch-Site": "same-origin" };
+  const headers: Record<string, string> = { Origin: TEST_ORIGIN, "Sec-Fetch-Site": "same-origin", ...body.headers };
   let request: Request;
   if (body.text !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -228,6 +229,10 @@ async function fuzz(target: Target): Promise<boolean> {
   await send(target, { json: "text" }, cookie);
   await send(target, { json: 42 }, cookie);
   await send(target, { json: { unexpected: randomText() } }, cookie);
+  // repeat-safety keys that are not keys
+  for (const key of ["k".repeat(5_000), "key with spaces", "ÿÿÿÿÿÿÿÿÿÿ", ""]) {
+    await send(target, { json: {}, headers: { "Idempotency-Key": key } }, cookie);
+  }
 
   // over the 1 MB an API body may be; the request guard refuses it even earlier, by its length
   const oversized = JSON.stringify({ notes: "x".repeat(1_100_000) });
