@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, BUYER, createCustomer, expect, JS_ONLY, signIn, test } from "./fixtures";
+import { ADMIN, BUYER, createCustomer, expect, JS_ONLY, signIn, test, type Account } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 const WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -32,6 +32,20 @@ async function visit(page: Page, path: string, heading?: string | RegExp) {
   if (heading) await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
 }
 
+/** A screen's address, or how to find it (the id of a record) through the signed-in session's API. */
+type Address = string | ((request: APIRequestContext) => Promise<string>);
+
+/** One check per screen, each signed in as `account` (or signed out). */
+function checkScreens(screens: [name: string, address: Address][], account?: Account) {
+  for (const [name, address] of screens) {
+    test(name, async ({ page }) => {
+      if (account) await signIn(page, account);
+      await visit(page, typeof address === "string" ? address : await address(page.request));
+      await expectNoSeriousViolations(page);
+    });
+  }
+}
+
 /** The first record of a back-office list, through the JSON API from the admin's session. */
 async function firstId(request: APIRequestContext, path: string, pick: (row: Record<string, unknown>) => boolean = () => true) {
   const response = await request.get(path);
@@ -45,7 +59,7 @@ async function firstId(request: APIRequestContext, path: string, pick: (row: Rec
 
 test.describe("accessibility", JS_ONLY, () => {
   test.describe("signed out", () => {
-    const screens: [string, string][] = [
+    checkScreens([
       ["home", "/"],
       ["search", "/?q=water"],
       ["category", "/category/catering-food-ingredients"],
@@ -54,39 +68,30 @@ test.describe("accessibility", JS_ONLY, () => {
       ["sign up", "/login?tab=signup"],
       ["not found", "/no-such-page"],
       ["guest cart", "/cart"],
-    ];
-    for (const [name, path] of screens) {
-      test(name, async ({ page }) => {
-        await visit(page, path);
-        await expectNoSeriousViolations(page);
-      });
-    }
+    ]);
   });
 
   test.describe("customer", () => {
-    const screens: [string, string][] = [
-      ["account", "/account"],
-      ["change password dialog", "/account?dialog=change-password"],
-      ["orders", "/account/orders"],
-      ["invoices", "/account/invoices"],
-      ["returns", "/account/returns"],
-      ["loyalty rewards", "/account/loyalty"],
-      ["loyalty history", "/account/loyalty?tab=history"],
-      ["templates", "/account/templates"],
-      ["delivery addresses", "/account/addresses"],
-      ["quick order", "/quick-order"],
-      ["quick order CSV", "/quick-order?tab=csv"],
-      ["quick order reorder", "/quick-order?tab=reorder"],
-      ["request a product", "/request-product"],
-      ["product with the customer's prices", `/products/${ORDERABLE.stillWater.slug}`],
-    ];
-    for (const [name, path] of screens) {
-      test(name, async ({ page }) => {
-        await signIn(page, BUYER);
-        await visit(page, path);
-        await expectNoSeriousViolations(page);
-      });
-    }
+    checkScreens(
+      [
+        ["account", "/account"],
+        ["change password dialog", "/account?dialog=change-password"],
+        ["orders", "/account/orders"],
+        ["invoices", "/account/invoices"],
+        ["returns", "/account/returns"],
+        ["loyalty rewards", "/account/loyalty"],
+        ["loyalty history", "/account/loyalty?tab=history"],
+        ["templates", "/account/templates"],
+        ["delivery addresses", "/account/addresses"],
+        ["quick order", "/quick-order"],
+        ["quick order CSV", "/quick-order?tab=csv"],
+        ["quick order reorder", "/quick-order?tab=reorder"],
+        ["request a product", "/request-product"],
+        ["product with the customer's prices", `/products/${ORDERABLE.stillWater.slug}`],
+        ["template: delete", async (request) => `/account/templates?delete=${await firstId(request, "/api/order-templates")}`],
+      ],
+      BUYER,
+    );
 
     test("return request", async ({ page }) => {
       await signIn(page, BUYER);
@@ -94,12 +99,6 @@ test.describe("accessibility", JS_ONLY, () => {
       const delivered = orders.find((order) => order.status === "delivered");
       expect(delivered, "a delivered order of the demo buyer").toBeTruthy();
       await visit(page, `/account/returns/new?order=${delivered!.id}`);
-      await expectNoSeriousViolations(page);
-    });
-
-    test("template: delete", async ({ page }) => {
-      await signIn(page, BUYER);
-      await visit(page, `/account/templates?delete=${await firstId(page.request, "/api/order-templates")}`);
       await expectNoSeriousViolations(page);
     });
 
@@ -126,63 +125,49 @@ test.describe("accessibility", JS_ONLY, () => {
   });
 
   test.describe("admin", () => {
-    const screens: [string, string][] = [
-      ["home", "/admin"],
-      ["dashboard", "/admin/dashboard"],
-      ["analytics", "/admin/analytics"],
-      ["customer insights", "/admin/customer-insights"],
-      ["customer pricing", "/admin/customer-pricing"],
-      ["customer pricing: new", "/admin/customer-pricing?dialog=new"],
-      ["inventory alerts", "/admin/inventory-alerts"],
-      ["low stock alerts", "/admin/low-stock-alerts"],
-      ["inventory forecast", "/admin/inventory-forecast"],
-      ["loyalty rewards", "/admin/loyalty-rewards"],
-      ["loyalty rewards: new", "/admin/loyalty-rewards?dialog=new"],
-      ["order approvals", "/admin/order-approvals"],
-      ["orders", "/admin/orders"],
-      ["point of sale", "/admin/pos"],
-      ["price tiers", "/admin/price-tiers"],
-      ["price tiers: new", "/admin/price-tiers?dialog=new"],
-      ["product requests", "/admin/product-requests"],
-      ["products", "/admin/products"],
-      ["products: new", "/admin/products?dialog=new"],
-      ["products: categories", "/admin/products?dialog=categories"],
-      ["purchase orders", "/admin/purchase-orders"],
-      ["purchase orders: new", "/admin/purchase-orders?dialog=new"],
-      ["returns", "/admin/returns"],
-      ["sales invoices", "/admin/sales-invoices"],
-      ["sales invoices: new", "/admin/sales-invoices?dialog=new"],
-      ["users", "/admin/users"],
-      ["users: new", "/admin/users?dialog=new"],
-      ["volume discounts", "/admin/volume-discounts"],
-      ["volume discounts: new", "/admin/volume-discounts?dialog=new"],
-      ["not found", "/admin/no-such-page"],
-    ];
-    for (const [name, path] of screens) {
-      test(name, async ({ page }) => {
-        await signIn(page, ADMIN);
-        await visit(page, path);
-        await expectNoSeriousViolations(page);
-      });
-    }
-
-    const records: [string, (request: APIRequestContext) => Promise<string>][] = [
-      ["orders: an order", async (request) => `/admin/orders?view=${await firstId(request, "/api/admin/orders")}`],
-      ["products: edit", async (request) => `/admin/products?edit=${await firstId(request, "/api/admin/products")}`],
-      ["purchase orders: an order", async (request) => `/admin/purchase-orders?view=${await firstId(request, "/api/admin/purchase-orders")}`],
-      ["returns: update", async (request) => `/admin/returns?update=${await firstId(request, "/api/admin/returns")}`],
-      ["sales invoices: record a payment", async (request) => `/admin/sales-invoices?pay=${await firstId(request, "/api/admin/invoices/sales")}`],
-      ["users: edit", async (request) => `/admin/users?edit=${await firstId(request, "/api/admin/users", (user) => user.role === "customer")}`],
-      ["products: adjust stock", async (request) => `/admin/products?stockOf=${await firstId(request, "/api/admin/products")}`],
-      ["inventory alerts: adjust stock", async (request) => `/admin/inventory-alerts?adjust=${await firstId(request, "/api/admin/products")}`],
-    ];
-    for (const [name, path] of records) {
-      test(name, async ({ page }) => {
-        await signIn(page, ADMIN);
-        await visit(page, await path(page.request));
-        await expectNoSeriousViolations(page);
-      });
-    }
+    checkScreens(
+      [
+        ["home", "/admin"],
+        ["dashboard", "/admin/dashboard"],
+        ["analytics", "/admin/analytics"],
+        ["customer insights", "/admin/customer-insights"],
+        ["customer pricing", "/admin/customer-pricing"],
+        ["customer pricing: new", "/admin/customer-pricing?dialog=new"],
+        ["inventory alerts", "/admin/inventory-alerts"],
+        ["low stock alerts", "/admin/low-stock-alerts"],
+        ["inventory forecast", "/admin/inventory-forecast"],
+        ["loyalty rewards", "/admin/loyalty-rewards"],
+        ["loyalty rewards: new", "/admin/loyalty-rewards?dialog=new"],
+        ["order approvals", "/admin/order-approvals"],
+        ["orders", "/admin/orders"],
+        ["point of sale", "/admin/pos"],
+        ["price tiers", "/admin/price-tiers"],
+        ["price tiers: new", "/admin/price-tiers?dialog=new"],
+        ["product requests", "/admin/product-requests"],
+        ["products", "/admin/products"],
+        ["products: new", "/admin/products?dialog=new"],
+        ["products: categories", "/admin/products?dialog=categories"],
+        ["purchase orders", "/admin/purchase-orders"],
+        ["purchase orders: new", "/admin/purchase-orders?dialog=new"],
+        ["returns", "/admin/returns"],
+        ["sales invoices", "/admin/sales-invoices"],
+        ["sales invoices: new", "/admin/sales-invoices?dialog=new"],
+        ["users", "/admin/users"],
+        ["users: new", "/admin/users?dialog=new"],
+        ["volume discounts", "/admin/volume-discounts"],
+        ["volume discounts: new", "/admin/volume-discounts?dialog=new"],
+        ["not found", "/admin/no-such-page"],
+        ["orders: an order", async (request) => `/admin/orders?view=${await firstId(request, "/api/admin/orders")}`],
+        ["products: edit", async (request) => `/admin/products?edit=${await firstId(request, "/api/admin/products")}`],
+        ["purchase orders: an order", async (request) => `/admin/purchase-orders?view=${await firstId(request, "/api/admin/purchase-orders")}`],
+        ["returns: update", async (request) => `/admin/returns?update=${await firstId(request, "/api/admin/returns")}`],
+        ["sales invoices: record a payment", async (request) => `/admin/sales-invoices?pay=${await firstId(request, "/api/admin/invoices/sales")}`],
+        ["users: edit", async (request) => `/admin/users?edit=${await firstId(request, "/api/admin/users", (user) => user.role === "customer")}`],
+        ["products: adjust stock", async (request) => `/admin/products?stockOf=${await firstId(request, "/api/admin/products")}`],
+        ["inventory alerts: adjust stock", async (request) => `/admin/inventory-alerts?adjust=${await firstId(request, "/api/admin/products")}`],
+      ],
+      ADMIN,
+    );
 
     test("order approvals: reject", async ({ page, request, baseURL }) => {
       const customer = await createCustomer(baseURL!, { requiresApproval: true });

@@ -11,12 +11,11 @@
  */
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createRandom, seedDemo } from "~db/seed";
-import { deliveryAddresses } from "~db/schema";
+import { createRandom } from "~db/seed";
 import { getDb } from "~/utils/db.server";
 import { refusalFor } from "~/utils/request-guard";
 import { buildRequest, callRoute, TEST_ORIGIN } from "./http";
-import { appRoutes, demoActors, isApiPattern, paramFiller, sessionCookie, type Actors, type AppRoute, type FilledRoute } from "./route-sweep";
+import { appRoutes, isApiPattern, paramFiller, seedSweepData, sessionCookie, type Actors, type AppRoute, type FilledRoute } from "./route-sweep";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_601);
 const random = createRandom(SEED);
@@ -286,12 +285,7 @@ function guardRefusal(target: Target, length: number) {
 const apiRoutes = (await appRoutes()).filter((route) => isApiPattern(route.pattern) && route.module.action);
 
 beforeAll(async () => {
-  await seedDemo(getDb());
-  actors = demoActors();
-  getDb()
-    .insert(deliveryAddresses)
-    .values({ userId: actors.customer, label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" })
-    .run();
+  actors = await seedSweepData();
   const fill = paramFiller(actors);
 
   const targets: Target[] = apiRoutes.flatMap((route) =>

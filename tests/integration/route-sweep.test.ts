@@ -9,15 +9,13 @@
  * a parent layout alone would not protect a child's data.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "~db/seed";
-import { deliveryAddresses } from "~db/schema";
 import { getDb } from "~/utils/db.server";
 import { refusalFor } from "~/utils/request-guard";
 import { sessionStorage } from "~/utils/session.server";
 import { buildRequest, callRoute, cookieFrom, TEST_ORIGIN } from "./http";
 import {
   appRoutes,
-  demoActors,
+  seedSweepData,
   isApiPattern,
   paramFiller,
   ROLES,
@@ -176,13 +174,7 @@ function methodsOf(route: AppRoute) {
 }
 
 beforeAll(async () => {
-  await seedDemo(getDb());
-  actors = demoActors();
-  // the demo data has no saved delivery address
-  getDb()
-    .insert(deliveryAddresses)
-    .values({ userId: actors.customer, label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" })
-    .run();
+  actors = await seedSweepData();
 
   const fill = paramFiller(actors);
   for (const entry of swept.values()) {

@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 // the function the build itself uses to read app/routes (exported by @remix-run/dev as UNSAFE_flatRoutes)
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import remixConfig from "../../remix.config.js";
+import { seedDemo } from "~db/seed";
+import { deliveryAddresses } from "~db/schema";
 import { getDb } from "~/utils/db.server";
 import { commitSession, sessionStorage } from "~/utils/session.server";
 import type { RouteHandler } from "./http";
@@ -194,13 +196,22 @@ export function userIdByEmail(email: string): string {
   return row.id;
 }
 
-/** The demo accounts the seed creates, as the sweep's actors. */
-export function demoActors(): Actors {
-  return {
+/**
+ * Seeds the demo data (plus what it lacks: a saved delivery address of the customer) and answers the demo
+ * accounts as the actors of a sweep.
+ */
+export async function seedSweepData(): Promise<Actors> {
+  await seedDemo(getDb());
+  const actors: Actors = {
     admin: userIdByEmail("admin@example.com"),
     customer: userIdByEmail("buyer@example.com"),
     supplier: userIdByEmail("supplier@example.com"),
     otherCustomer: userIdByEmail("buyer2@example.com"),
     pendingCustomer: userIdByEmail("pending@example.com"),
   };
+  getDb()
+    .insert(deliveryAddresses)
+    .values({ userId: actors.customer, label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" })
+    .run();
+  return actors;
 }
