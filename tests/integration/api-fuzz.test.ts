@@ -15,7 +15,7 @@ import { createRandom } from "~db/seed";
 import { getDb } from "~/utils/db.server";
 import { refusalFor } from "~/utils/request-guard";
 import { buildRequest, callRoute, TEST_ORIGIN } from "./http";
-import { appRoutes, isApiPattern, paramFiller, seedSweepData, sessionCookie, type Actors, type AppRoute, type FilledRoute } from "./route-sweep";
+import { appRoutes, isApiPattern, paramFiller, seedSweepData, sessionCookie, type ActorName, type Actors, type AppRoute, type FilledRoute } from "./route-sweep";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_601);
 const random = createRandom(SEED);
@@ -133,7 +133,7 @@ function changedTables(before: Map<string, string>, after: Map<string, string>) 
 
 // ─── Sending and checking ───────────────────────────────────────────────────
 
-type Target = { route: AppRoute; method: string; filled: FilledRoute; role: keyof Actors };
+type Target = { route: AppRoute; method: string; filled: FilledRoute; role: ActorName };
 type Finding = string;
 
 let actors: Actors;
@@ -142,7 +142,7 @@ const findings = new Map<string, Finding[]>();
 const served = new Map<string, string[]>();
 
 /** Who fuzzes a route: the back office's as the admin, the rest as a customer (whose records fill the params). */
-function roleFor(pattern: string): keyof Actors {
+function roleFor(pattern: string): ActorName {
   if (/^\/api\/admin(\/|$)/.test(pattern)) return "admin";
   if (/^\/api\/suppliers?(\/|$)/.test(pattern)) return "supplier";
   return "customer";

@@ -11,6 +11,7 @@ import remixConfig from "../../remix.config.js";
 import { seedDemo } from "~db/seed";
 import { deliveryAddresses } from "~db/schema";
 import { getDb } from "~/utils/db.server";
+import { sendMail } from "~/utils/mail.server";
 import { commitSession, sessionStorage } from "~/utils/session.server";
 import type { RouteHandler } from "./http";
 
@@ -53,7 +54,18 @@ export function isApiPattern(pattern: string) {
 
 // ─── Filling params with real records ───────────────────────────────────────
 
-export type Actors = { admin: string; customer: string; supplier: string; otherCustomer: string; pendingCustomer: string };
+export type Actors = {
+  admin: string;
+  customer: string;
+  supplier: string;
+  otherCustomer: string;
+  pendingCustomer: string;
+  /** a mail in the outbox (its file name without .eml) */
+  mail?: string;
+};
+
+/** The accounts a sweep signs in as. */
+export type ActorName = Exclude<keyof Actors, "mail">;
 
 type Row = Record<string, unknown>;
 const tableNames = (): Set<string> =>
@@ -83,6 +95,15 @@ const TABLE_OF_SEGMENT: Record<string, string> = {
   "order-approvals": "orders",
 };
 
+/** Params that name no row: a mail is an .eml file in the outbox, an attachment its place in the mail. */
+const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
+  outbox: (actors) => {
+    if (!actors.mail) throw new Error("The sweep's setup sent no mail to the outbox");
+    return actors.mail;
+  },
+  attachments: () => "0",
+};
+
 /** Params that hold something else than their name says (they sit beside a sibling route's `:slug`). */
 const COLUMN_OF_PARAM: Record<string, Record<string, string>> = {
   "/api/products/:slug/pricing": { slug: "id" },
@@ -90,7 +111,7 @@ const COLUMN_OF_PARAM: Record<string, Record<string, string>> = {
 };
 
 /** Where a record names its owner, and which actor that owner is in the sweep. */
-const OWNER_COLUMNS: [column: string, actor: keyof Actors][] = [
+const OWNER_COLUMNS: [column: string, actor: ActorName][] = [
   ["user_id", "customer"],
   ["customer_id", "customer"],
   ["supplier_id", "supplier"],
@@ -138,6 +159,8 @@ export function paramFiller(actors: Actors): ParamFiller {
       const dynamic = DYNAMIC_SEGMENT.exec(segment);
       if (!dynamic) return { segment };
       const before = all[index - 1] ?? "";
+      const value = VALUE_OF_SEGMENT[before];
+      if (value) return { segment, name: dynamic[1]!, suffix: dynamic[2]!, before, value: value(actors) };
       const table = TABLE_OF_SEGMENT[before] ?? before.replace(/-/g, "_");
       if (!tables.has(table)) {
         throw new Error(`${pattern}: no table for "${segment}" after "/${before}"; add it to TABLE_OF_SEGMENT`);
@@ -153,6 +176,11 @@ export function paramFiller(actors: Actors): ParamFiller {
         filled.push("no-such-page");
         continue;
       }
+      if ("value" in part && part.value !== undefined) {
+        params[part.name!] = part.value;
+        filled.push(encodeURIComponent(part.value) + part.suffix);
+        continue;
+      }
       if (!part.table) {
         filled.push(part.segment);
         continue;
@@ -162,7 +190,7 @@ export function paramFiller(actors: Actors): ParamFiller {
       const foreignKey = parent ? `${singular(parent.table)}_id` : "";
       const nested = parent && columnsOf(table).has(foreignKey) ? { column: foreignKey, value: parent.value } : undefined;
       // …and that record is one that has such a nested record
-      const child = segments.slice(index + 1).find((later) => later.table && columnsOf(later.table).has(`${singular(table)}_id`));
+      const child = segments.slice(index + 1).find((later) => "table" in later && later.table && columnsOf(later.table).has(`${singular(table)}_id`));
       const column = COLUMN_OF_PARAM[pattern]?.[name!] ?? (name === "slug" ? "slug" : "id");
       let value: string | undefined;
       if (table === "users") value = userId(before!);
@@ -213,5 +241,12 @@ export async function seedSweepData(): Promise<Actors> {
     .insert(deliveryAddresses)
     .values({ userId: actors.customer, label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" })
     .run();
-  return actors;
+  // and a mail with an attachment in the outbox, for the screens that show one
+  const sent = await sendMail({
+    to: "buyer@example.com",
+    subject: "Your statement",
+    text: "Attached.",
+    attachments: [{ filename: "statement.txt", content: "Balance: £0.00" }],
+  });
+  return { ...actors, mail: sent.file?.replace(/\.eml$/, "") };
 }
