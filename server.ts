@@ -102,8 +102,27 @@ app.use((_req, res, next) => {
   next();
 });
 
+/**
+ * Headers only a page (an HTML document) acts on. A script, stylesheet or product picture never becomes
+ * a page, so on those they are some 650 bytes of every response for nothing: a storefront page loads
+ * thirty of them, which is half a second on a slow link. nosniff, the resource and referrer policies stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "Cross-Origin-Opener-Policy",
+  "Origin-Agent-Cluster",
+  "X-DNS-Prefetch-Control",
+  "X-Download-Options",
+  "X-Frame-Options",
+  "X-Permitted-Cross-Domain-Policies",
+  "X-XSS-Protection",
+];
+function withoutDocumentHeaders(res: express.Response) {
+  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+}
+
 // Fingerprinted build assets never change under one name: cache them for a year.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: withoutDocumentHeaders }));
 app.use(express.static("public", { maxAge: "1h" }));
 // Product images are named by the hash of their content: a name never changes what it shows.
 app.use(
@@ -113,7 +132,10 @@ app.use(
     maxAge: "1y",
     index: false,
     dotfiles: "ignore",
-    setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    setHeaders: (res) => {
+      withoutDocumentHeaders(res);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+    },
   }),
 );
 
