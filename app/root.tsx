@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { EarlyModulePreloads } from "~/components/layout/early-module-preloads";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
@@ -98,6 +99,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <EarlyModulePreloads />
       </head>
       <body className="flex min-h-full flex-col">
         <NavigationProgress />
