@@ -205,13 +205,14 @@ const COLUMNS = [
   "Img KB",
   "Font KB",
   "Total KB",
+  "Wire KB",
   "Reqs",
   "FCP s",
   "Cart s",
   "Hydr s",
   "Budgets",
 ] as const;
-const NUMERIC = new Set<string>(COLUMNS.slice(2, 12));
+const NUMERIC = new Set<string>(COLUMNS.slice(2, 13));
 
 /** A figure with a mark when its budget fails: "31.2 ✗". */
 function withMark(text: string, check: BudgetCheck | undefined) {
@@ -240,6 +241,7 @@ function row(result: PageResult): string[] {
     formatKB(bytes.image),
     formatKB(bytes.font),
     formatKB(total),
+    formatKB(result.median.wireBytes),
     String(result.median.requests),
     withMark(formatSeconds(result.median.fcpMs), check("fcpMs")),
     withMark(formatSeconds(result.median.addToCartMs), check("addToCartMs")),
@@ -270,7 +272,8 @@ export function formatTable(report: PageWeightReport): string {
     rule,
     ...rows.slice(1).map(line),
     "",
-    `Medians of ${runs} cold loads over ${link.downKbps} kbit/s down, ${link.upKbps} kbit/s up, ${link.roundTripMs} ms round trip; bytes are response bodies as transferred (compressed as the browser asked: brotli or gzip).`,
+    `Medians of ${runs} cold loads over ${link.downKbps} kbit/s down, ${link.upKbps} kbit/s up, ${link.roundTripMs} ms round trip; bytes are response bodies as transferred (compressed as the browser asked: brotli or gzip); Wire adds every response's headers.`,
+    "FCP: first contentful paint. Cart: Add to Cart usable (without JavaScript its button painted, with JavaScript the page hydrated). Hydr: hydrated.",
     `Catalogue budgets: HTML ≤ ${formatKB(budgets.htmlBytes)} KB, JS ≤ ${formatKB(budgets.jsBytes)} KB, FCP ≤ ${formatSeconds(budgets.fcpMs)} s, Add to Cart usable ≤ ${formatSeconds(budgets.addToCartMs)} s.`,
     report.pass ? "Every budget holds." : "Some budgets fail (✗).",
     ...(errors.length > 0 ? ["Failed loads:", ...errors] : []),
