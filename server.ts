@@ -104,8 +104,8 @@ app.use((_req, res, next) => {
 
 /**
  * Headers only a page (an HTML document) acts on. A script, stylesheet or product picture never becomes
- * a page, so on those they are some 650 bytes of every response for nothing: a storefront page loads
- * thirty of them, which is half a second on a slow link. nosniff, the resource and referrer policies stay.
+ * a page, so on those they are some 500 bytes of every response for nothing: a storefront page loads
+ * thirty of them, a third of a second on a slow link. nosniff, the resource and referrer policies stay.
  */
 const DOCUMENT_ONLY_HEADERS = [
   "Content-Security-Policy",
