@@ -25,6 +25,25 @@ function imageHosts(): string[] {
     .filter((host) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(host));
 }
 
+/**
+ * Headers only a page (an HTML document) acts on. A script, stylesheet or product picture never becomes
+ * a page, so on those they are some 500 bytes of every response for nothing: a storefront page loads
+ * thirty of them, a third of a second on a slow link. nosniff, the resource and referrer policies stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "Cross-Origin-Opener-Policy",
+  "Origin-Agent-Cluster",
+  "X-DNS-Prefetch-Control",
+  "X-Download-Options",
+  "X-Frame-Options",
+  "X-Permitted-Cross-Domain-Policies",
+  "X-XSS-Protection",
+];
+function withoutDocumentHeaders(res: express.Response) {
+  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+}
+
 export function createHttpApp({
   db,
   build,
@@ -84,7 +103,7 @@ export function createHttpApp({
   });
 
   // Fingerprinted build assets never change under one name: cache them for a year.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: withoutDocumentHeaders }));
   app.use(express.static("public", { maxAge: "1h" }));
   // Product images are named by the hash of their content: a name never changes what it shows.
   app.use(
@@ -94,7 +113,10 @@ export function createHttpApp({
       maxAge: "1y",
       index: false,
       dotfiles: "ignore",
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+      setHeaders: (res) => {
+        withoutDocumentHeaders(res);
+        res.setHeader("X-Content-Type-Options", "nosniff");
+      },
     }),
   );
 
