@@ -6,6 +6,7 @@
  *   npm run bench                      the whole run (about 8 minutes on a 2-core box)
  *   npm run bench -- --seconds 2       shorter measurements
  *   npm run bench -- --no-scale        the demo data only
+ *   npm run bench -- --no-page-weight  without the browser's page weight and slow-link figures
  *   npm run bench -- --out file.json   where the figures go (default tests/.tmp/bench/bench-results.json)
  *
  * The floors: (a) the same bytes as a static file served by the same server; (b) the framework floor, a bare
@@ -18,6 +19,8 @@ import path from "node:path";
 import { ensureBuild } from "./build.js";
 import { checksTable, floorChecks, heavyWriteChecks, scaleChecks, table, type Check, type Load, type TargetResult } from "./bench/budgets";
 import { measure } from "./bench/load";
+import { measurePageWeight } from "./bench/page-weight";
+import { formatTable as pageWeightTable, type PageWeightReport } from "./bench/page-weight-report";
 import { mainContent, prepareDatabase, resolveTargets, type Target } from "./bench/targets";
 import { apiClient, startServer, stopHard, tempDir, type RunningServer } from "./server-process";
 
@@ -28,6 +31,7 @@ const option = (name: string) => {
 };
 const SECONDS = Number(option("--seconds") ?? 3);
 const WITH_SCALE = !args.includes("--no-scale");
+const WITH_PAGE_WEIGHT = !args.includes("--no-page-weight");
 const OUT = path.resolve(option("--out") ?? "tests/.tmp/bench/bench-results.json");
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -129,6 +133,11 @@ async function main() {
     entry.floors = { static: floor.static, framework: floor.framework ?? floor.static };
   }
   const healthz = await measure(server.url, { path: "/healthz" }, { connections: 10, seconds: SECONDS });
+  let pageWeight: PageWeightReport | null = null;
+  if (WITH_PAGE_WEIGHT) {
+    log("page weight and the slow link (Chromium, 400 kbit/s, 400 ms round trip; medians of 3)");
+    pageWeight = await measurePageWeight({ baseURL: server.url, buyer: { email: "buyer@example.com", password: "buyer-demo" } });
+  }
   await stopHard(server);
 
   log("demo data, 1 process");
@@ -146,7 +155,17 @@ async function main() {
   }
 
   const all = [...results.values()];
+  const weightChecks: Check[] = (pageWeight?.results ?? []).flatMap((result) =>
+    result.budgets.map((budget) => ({
+      budget: `catalogue page ${budget.budget} (${result.mode})`,
+      target: result.page,
+      value: budget.actual === null ? "-" : budget.budget.endsWith("Bytes") ? `${(budget.actual / 1024).toFixed(1)} KB` : `${(budget.actual / 1000).toFixed(2)} s`,
+      limit: budget.budget.endsWith("Bytes") ? `${(budget.limit / 1024).toFixed(0)} KB` : `${(budget.limit / 1000).toFixed(0)} s`,
+      pass: budget.pass,
+    })),
+  );
   const checks: Check[] = [
+    ...weightChecks,
     ...floorChecks(all),
     ...scaleChecks(all),
     ...heavyWriteChecks(all, "product page", ["50-line checkout", "500-line quick order"]),
@@ -180,6 +199,7 @@ async function main() {
   }
   console.log(`\nBoth cores\n${table(processRows)}`);
   console.log(`\n/healthz (no app code) ×10: ${healthz.rps} req/s`);
+  if (pageWeight) console.log(`\nPage weight and the slow link\n${pageWeightTable(pageWeight)}`);
   console.log(`\nBudgets\n${checksTable(checks)}`);
 
   const summary = {
@@ -190,6 +210,7 @@ async function main() {
     processes: { default: defaultProcesses, oneProcess },
     healthz,
     targets: all,
+    pageWeight,
     checks,
     passed: checks.filter((c) => c.pass).length,
     failed: checks.filter((c) => !c.pass).length,
