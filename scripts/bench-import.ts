@@ -110,7 +110,7 @@ async function writeSample(file: string, products: number, layout: SampleLayout,
   let rows = -1; // the header is not a product row
   for (const piece of productCsvSampleLines({ products, layout, revision })) {
     rows += 1;
-    if (!out.write(piece)) await new Promise((resolve) => out.once("drain", resolve));
+    if (!out.write(piece)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return { rows, bytes: fs.statSync(file).size };
