@@ -188,16 +188,28 @@ function serverPid(url: string): number | null {
 async function importThroughHttp(url: string, cookie: string, csvFile: string): Promise<Answer> {
   const form = new FormData();
   form.append("file", new File([fs.readFileSync(csvFile)], path.basename(csvFile), { type: "text/csv" }));
-  const response = await fetch(new URL("/api/admin/products/import", url), { method: "POST", headers: { Cookie: cookie }, body: form });
-  const text = await response.text();
-  let body: Partial<Answer> & { message?: string } = {};
+  // encoded up front, so it goes with a Content-Length as a browser sends it (the server refuses chunked uploads)
+  const encoded = new Response(form);
+  const body = await encoded.blob();
+  let response: Response;
   try {
-    body = JSON.parse(text);
-  } catch {
-    body = { message: text.slice(0, 200) };
+    response = await fetch(new URL("/api/admin/products/import", url), {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": encoded.headers.get("Content-Type")! },
+      body,
+    });
+  } catch (error) {
+    return { status: 0, created: 0, updated: 0, errors: [{ row: 0, message: `no answer: ${(error as Error).cause ?? error}` }] };
   }
-  if (!response.ok) return { status: response.status, created: 0, updated: 0, errors: [{ row: 0, message: body.message ?? "" }] };
-  return { status: response.status, created: body.created ?? 0, updated: body.updated ?? 0, errors: body.errors ?? [] };
+  const text = await response.text();
+  let answer: Partial<Answer> & { message?: string } = {};
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    answer = { message: text.slice(0, 200) };
+  }
+  if (!response.ok) return { status: response.status, created: 0, updated: 0, errors: [{ row: 0, message: answer.message ?? "" }] };
+  return { status: response.status, created: answer.created ?? 0, updated: answer.updated ?? 0, errors: answer.errors ?? [] };
 }
 
 /** Runs one import and measures it; `pid` is the importing process ("self" for the use case). */
@@ -237,7 +249,7 @@ export async function benchImport(options: BenchOptions = {}): Promise<ImportFig
 
   try {
     const http = options.url
-      ? { url: options.url, cookie: await signIn(options.url, options.email ?? "admin@example.com", options.password ?? "admin-demo"), pid: serverPid(options.url) }
+      ? { url: options.url, email: options.email ?? "admin@example.com", password: options.password ?? "admin-demo", pid: serverPid(options.url) }
       : null;
     if (http && http.pid === null) log(`(no process of ours listens on ${http.url}: its memory is not measured)`);
 
@@ -255,7 +267,9 @@ export async function benchImport(options: BenchOptions = {}): Promise<ImportFig
       if (http) {
         for (const [revision, file] of files.entries()) {
           const run = revision === 0 ? "fresh" : "revision";
-          const measured = await measure(http.pid, () => importThroughHttp(http.url, http.cookie, file));
+          // signed in afresh each time: an idle keep-alive connection may have been closed by the server meanwhile
+          const cookie = await signIn(http.url, http.email, http.password);
+          const measured = await measure(http.pid, () => importThroughHttp(http.url, cookie, file));
           record(figuresOf("http", layout, run, products, sizes[revision], measured));
         }
       }
