@@ -132,7 +132,7 @@ async function importThroughUseCase(databaseFile: string, csvFile: string): Prom
       .returning()
       .get() ?? { id: "bench-admin" };
     const file = new File([fs.readFileSync(csvFile)], path.basename(csvFile), { type: "text/csv" });
-    const result = await importProductCsv(db, { id: admin.id }, await file.text(), { fileName: file.name });
+    const result = await importProductCsv(db, { id: admin.id }, file, { fileName: file.name });
     if (!result.ok) return { status: result.status, created: 0, updated: 0, errors: [{ row: 0, message: result.message }] };
     return { status: 200, ...result.value };
   } finally {

@@ -23,7 +23,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     return jsonError(issue.message === CSV_FILE_TOO_LARGE ? 413 : 400, issue.message, "file");
   }
   const file = parsed.data.file;
-  const result = importProductCsv(getDb(), admin, await file.text(), {
+  const result = await importProductCsv(getDb(), admin, file, {
     idempotencyKey: idempotencyKeyFrom(request),
     fileName: file.name,
   });

@@ -224,7 +224,7 @@ export async function importProductsPost({ request, db, admin, formData, oversiz
   const submission = parseWithZod(formData, { schema: productImportFormSchema });
   if (submission.status !== "success") return failed(submission.error?.file?.[0] ?? IMPORT_FAILED, 400);
   const file = submission.value.file;
-  const result = importProductCsv(db, admin, await file.text(), {
+  const result = await importProductCsv(db, admin, file, {
     idempotencyKey: idempotencyKeyFrom(formData),
     fileName: file.name,
   });
