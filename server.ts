@@ -124,6 +124,7 @@ app.use((req, res, next) => {
   const refusal = refusalFor({
     method: req.method,
     path,
+    query: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "",
     host: req.get("host"),
     origin: req.get("origin"),
     secFetchSite: req.get("sec-fetch-site"),

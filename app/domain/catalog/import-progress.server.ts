@@ -11,23 +11,12 @@ import type { DB } from "~/utils/db.server";
 import { earlierResult } from "~/utils/idempotency.server";
 import type { Result } from "~/utils/result";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
+import type { ImportProgress } from "./import-progress";
 import type { RowError } from "./product-csv";
 
 export type ImportOutcome = { created: number; updated: number; errors: RowError[] };
 
-export type ImportPhase = "reading" | "importing" | "done" | "failed";
-
-/** Reading: bytes of the file read of its size; importing: products written of those in the file. */
-export type ImportProgress = {
-  phase: ImportPhase;
-  done: number;
-  total: number;
-  created: number;
-  updated: number;
-  rowErrors: number;
-  /** why a failed import failed */
-  message?: string;
-};
+export const IMPORT_NOT_FOUND = "No import with this id: it has not started yet, or it is not yours";
 
 type Running = { progress: ImportProgress; finished: Promise<Result<ImportOutcome>>; endedAt: number | null };
 

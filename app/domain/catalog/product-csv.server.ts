@@ -13,6 +13,7 @@ import { recordAudit } from "~/domain/shared/audit.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { readMultipartWithin } from "~/utils/http.server";
+import { IMPORT_BODY_LIMIT } from "~/utils/request-guard";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { CSV_FILE_TOO_LARGE, PRODUCT_CSV_MAX_BYTES } from "./product.schema";
@@ -27,7 +28,7 @@ import {
   type ExportProduct,
   type ParseOutcome,
 } from "./product-csv";
-import { runningImport, trackImport, type ImportOutcome, type ImportProgress } from "./import-progress.server";
+import { runningImport, trackImport, type ImportOutcome } from "./import-progress.server";
 import { writeImportBatch, type ImportTally } from "./product-import.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 
@@ -207,21 +208,19 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
 
 // ─── The upload ─────────────────────────────────────────────────────────────
 
-/** Room for the multipart envelope and the form's other fields beside the file. */
-const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "file"';
 
 export type CsvUpload = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
 
 /**
- * Reads the import API's multipart body, never holding more than the file's limit: a larger declared body is
+ * Reads the import API's multipart body, never holding more than the file's limit (24 MB): a larger declared body is
  * refused unread, a larger file part is read past and refused (413). The products page reads its form (the
  * CSV or a product image) the same way, with `readMultipartWithin`.
  */
 export async function readProductCsvUpload(request: Request): Promise<CsvUpload> {
   const body = await readMultipartWithin(request, {
     maxPartBytes: PRODUCT_CSV_MAX_BYTES,
-    maxTotalBytes: PRODUCT_CSV_MAX_BYTES + UPLOAD_OVERHEAD_BYTES,
+    maxTotalBytes: IMPORT_BODY_LIMIT,
   });
   if (!body.ok) return { ok: false, status: body.status, message: body.status === 413 ? CSV_FILE_TOO_LARGE : SEND_AS_MULTIPART };
   if (body.oversized.size > 0) return { ok: false, status: 413, message: CSV_FILE_TOO_LARGE };
