@@ -74,10 +74,12 @@ function productAt(index: number, seed: number, revision: number): SampleProduct
     stockLevel = change.int(0, 2_500);
     if (change.chance(0.1)) salesPrice += change.int(1, 250);
   }
-  const slug = `${slugify(`${brand} ${kind} ${spec}`)}-${number}`;
+  // another seed is another catalogue: its slugs and codes never meet the first one's
+  const serial = seed === 1 ? String(number) : `${seed}-${number}`;
+  const slug = `${slugify(`${brand} ${kind} ${spec}`)}-${serial}`;
   return {
     slug,
-    sku: `${category.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}-${String(number).padStart(6, "0")}`,
+    sku: `${category.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}-${seed === 1 ? "" : `${seed}-`}${String(number).padStart(6, "0")}`,
     name,
     category,
     type: kind,
