@@ -79,6 +79,7 @@ export function useImportUpload(resultHref: (importId: string) => string) {
         }
         if (!session.active) return;
         if (progress) {
+          uploaded = true;
           unanswered = 0;
           setState({ stage: "server", progress });
           if (answerLost && progress.phase === "done") {
@@ -103,8 +104,7 @@ export function useImportUpload(resultHref: (importId: string) => string) {
       xhr.upload.onload = () => {
         if (!session.active) return;
         uploaded = true;
-        setState({ stage: "server", progress: null });
-        session.poll = setTimeout(poll, POLL_MS);
+        setState((current) => (current.stage === "server" ? current : { stage: "server", progress: null }));
       };
       xhr.onload = () => {
         if (!session.active) return;
@@ -134,6 +134,8 @@ export function useImportUpload(resultHref: (importId: string) => string) {
       };
       setState({ stage: "uploading", sent: 0, size });
       xhr.send(formData);
+      // polled from the start: some browsers (and proxies that take the whole body first) never report the upload's end
+      session.poll = setTimeout(poll, POLL_MS);
     },
     [navigate, resultHref, routeId, stop],
   );
