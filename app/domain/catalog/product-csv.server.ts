@@ -19,10 +19,10 @@ import { fail, ok, type Result } from "~/utils/result";
 import { CSV_FILE_TOO_LARGE, PRODUCT_CSV_MAX_BYTES } from "./product.schema";
 import type { Actor } from "./products.server";
 import {
-  CSV_READ_OPTIONS,
   EXPORT_COLUMNS,
   exportFileName,
   ProductCsvReader,
+  readerOptions,
   shopifyRowsFor,
   unreadableFile,
   type ExportProduct,
@@ -115,17 +115,7 @@ export function importProductCsv(
  */
 export async function readProductCsvFile(file: Blob, onRead: (bytes: number) => void = () => {}): Promise<ParseOutcome> {
   const reader = new ProductCsvReader();
-  const parser = parse({
-    ...CSV_READ_OPTIONS,
-    on_record: (record: string[]) => {
-      reader.record(record);
-      return null;
-    },
-    on_skip: (error) => {
-      reader.skipped(error?.message);
-      return undefined;
-    },
-  });
+  const parser = parse(readerOptions(reader));
   let failure: unknown = null;
   parser.on("error", (error) => {
     failure = error;

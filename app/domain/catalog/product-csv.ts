@@ -11,6 +11,7 @@
  *    a Handle are one product.
  * Row numbers are the file's records counted from the header as row 1, as a spreadsheet shows them.
  */
+import type { Options } from "csv-parse";
 import { parse } from "csv-parse/sync";
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
@@ -296,21 +297,26 @@ export class ProductCsvReader {
   }
 }
 
+/** csv-parse's options that hand every record (and every unreadable one) to `reader`, for either parser. */
+export function readerOptions(reader: ProductCsvReader): Options {
+  return {
+    ...CSV_READ_OPTIONS,
+    on_record: (record: string[]) => {
+      reader.record(record);
+      return null;
+    },
+    on_skip: (error) => {
+      reader.skipped(error?.message);
+      return undefined;
+    },
+  };
+}
+
 /** Reads a product CSV of either layout held in a string. A file that is not one at all is a failure with a message. */
 export function parseProductCsv(text: string): ParseOutcome {
   const reader = new ProductCsvReader();
   try {
-    parse(text, {
-      ...CSV_READ_OPTIONS,
-      on_record: (record: string[]) => {
-        reader.record(record);
-        return null;
-      },
-      on_skip: (error) => {
-        reader.skipped(error?.message);
-        return undefined;
-      },
-    });
+    parse(text, readerOptions(reader));
   } catch (error) {
     return unreadableFile(error);
   }

@@ -175,7 +175,7 @@ function categoryIdFor(tx: DB, actor: Actor, name: string | null, lookups: Looku
     entityId: created.id,
     details: { name, slug: created.slug, source: "product import" },
   });
-  // the lookups learn it only once the product's savepoint has committed (see writeImportBatch)
+  // if the product's savepoint is undone, writeImportBatch reads the lookups again
   lookups.categoryIds.set(name, created.id);
   return created.id;
 }
