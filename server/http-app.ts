@@ -127,6 +127,7 @@ export function createHttpApp({
     const refusal = refusalFor({
       method: req.method,
       path,
+      query: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "",
       host: req.get("host"),
       origin: req.get("origin"),
       secFetchSite: req.get("sec-fetch-site"),

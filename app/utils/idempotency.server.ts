@@ -88,19 +88,31 @@ export function commandFingerprint(command: Command): string {
  * `runOnce`, which checks again inside the transaction.
  */
 export function earlierResult<T extends Result<unknown>>(db: DB, ref: RepeatRef): { result: T | Failure } | null {
-  const { ownerId, scope, key } = ref;
-  if (!key) return null;
-  const previous = db
-    .select({ result: idempotencyKeys.result, requestHash: idempotencyKeys.requestHash })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.ownerId, ownerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-    .get();
+  const previous = storedRow(db, ref);
   if (!previous?.result) return null;
   // keys stored before the digest was kept have none, and match any command
   if (previous.requestHash !== null && previous.requestHash !== commandFingerprint(ref.command)) {
     return { result: fail(422, KEY_REUSED_MESSAGE) };
   }
   return { result: JSON.parse(previous.result) as T };
+}
+
+function storedRow(db: DB, { ownerId, scope, key }: Omit<RepeatRef, "command">) {
+  if (!key) return null;
+  return db
+    .select({ result: idempotencyKeys.result, requestHash: idempotencyKeys.requestHash })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.ownerId, ownerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    .get();
+}
+
+/**
+ * What the request made with this key answered, whatever its command, for reading only (the progress of the
+ * owner's own import): never a way to act, so the command is not compared.
+ */
+export function storedResultOf<T extends Result<unknown>>(db: DB, ref: Omit<RepeatRef, "command">): T | null {
+  const previous = storedRow(db, ref);
+  return previous?.result ? (JSON.parse(previous.result) as T) : null;
 }
 
 /**

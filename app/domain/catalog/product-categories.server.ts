@@ -43,6 +43,18 @@ export function findCategoryByName(db: DB, name: string): CategorySummary | null
   return db.select(summaryColumns).from(categories).where(sql`lower(${categories.name}) = lower(${name})`).get() ?? null;
 }
 
+/** findCategoryByName for many names at once: each name as given → its category's id (names with none are absent). */
+export function findCategoryIdsByNames(db: DB, names: readonly string[]): Map<string, number> {
+  const found = new Map<string, number>();
+  if (names.length === 0) return found;
+  const rows = db.all<{ name: string; id: number }>(
+    sql`SELECT given.value AS name, ${categories.id} AS id FROM json_each(${JSON.stringify([...new Set(names)])}) AS given
+        JOIN ${categories} ON lower(${categories.name}) = lower(given.value) ORDER BY ${categories.id}`,
+  );
+  for (const row of rows) if (!found.has(row.name)) found.set(row.name, row.id);
+  return found;
+}
+
 export type CategoryWithCount = CategorySummary & { productCount: number };
 
 function countProductsIn(db: DB, categoryId: number): number {
