@@ -50,6 +50,8 @@ export type BenchOptions = {
   url?: string | null;
   email?: string;
   password?: string;
+  /** also import through the use case in this process (default true; the benchmark measures the server only) */
+  useCase?: boolean;
   /** where the files and databases go (a fresh temporary folder, removed afterwards, by default) */
   dir?: string;
   log?: (line: string) => void;
@@ -260,6 +262,7 @@ export async function benchImport(options: BenchOptions = {}): Promise<ImportFig
 
       const databaseFile = path.join(dir, `${layout}.db`);
       for (const [revision, file] of files.entries()) {
+        if (options.useCase === false) break;
         const run = revision === 0 ? "fresh" : "revision";
         const measured = await measure("self", () => importThroughUseCase(databaseFile, file));
         record(figuresOf("use case", layout, run, products, sizes[revision], measured));
