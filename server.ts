@@ -61,6 +61,10 @@ async function serve({ housekeeping }: { housekeeping: boolean }) {
     if (cluster.isPrimary) console.log(`Trade counter listening on http://localhost:${PORT}`);
     if (MODE === "development") broadcastDevReady(build);
   });
+  // Keep an idle connection open longer than clients and proxies do (they commonly give up at 60 s), so
+  // the server is never the one closing a connection just as a client sends its next request on it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   function stop(signal: NodeJS.Signals | "disconnect") {
     if (stopping) return;

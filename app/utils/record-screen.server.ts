@@ -47,6 +47,9 @@ export function screenJson<Data extends object>(data: Data) {
  * The screen's action. `returnTo` reads where to go back to (the list with its search and page) from the
  * posted form; `fields` are the form's fields, where a refusal's message shows; `notFound` is the notice
  * when an update or delete comes without a usable id (`deleteMissing` for the delete, when it says otherwise).
+ * Call it inside the route's `export async function action(args)`, never as `export const action =
+ * recordScreenAction(…)`: the browser's bundle drops the action but keeps a module-level call, which then
+ * throws there (this module is server-only) and the screen never comes alive.
  */
 export function recordScreenAction<Schema extends ZodTypeAny, Row, Deleted>(spec: {
   schema: Schema;

@@ -106,7 +106,7 @@ function ProductCard({ product, inBasket, eager }: { product: Product; inBasket:
           className="aspect-square w-full rounded-md bg-slate-100 object-cover"
         />
       ) : (
-        <div className="flex aspect-square w-full items-center justify-center rounded-md bg-slate-100 text-sm text-slate-500">
+        <div className="flex aspect-square w-full items-center justify-center rounded-md bg-slate-100 text-sm text-slate-600">
           No image
         </div>
       )}
