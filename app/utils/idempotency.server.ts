@@ -51,7 +51,7 @@ export function apiIdempotencyKey(request: Request): string | null {
 
 export type IdempotentOutcome<T> = { result: T; replayed: boolean };
 
-type RepeatRef = { ownerId: string; scope: string; key: string | null };
+export type RepeatRef = { ownerId: string; scope: string; key: string | null };
 
 /**
  * The stored result of an earlier run with this key (as `{ result }`), or null. For a use case with slow asynchronous work

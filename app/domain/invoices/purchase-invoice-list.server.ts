@@ -1,0 +1,197 @@
+/**
+ * Purchase invoices as read: the list (filtered by the derived status), one invoice with its supplier,
+ * lines, purchase order and payments. The back office reads any of them; a supplier reads only their own
+ * (`supplierId`), so another supplier's invoice is simply not found.
+ */
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { purchaseInvoiceItems, purchaseInvoices, purchaseOrders, users } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { toDecimalString } from "~/utils/money";
+import type { InvoiceDocumentLine } from "~/utils/pdf-document.server";
+import { containsPattern, likeEscaped, pageOfQuery, type Page } from "~/domain/shared/record-store.server";
+import { invoicePaymentRows, invoiceStatusCondition, type InvoicePaymentJson } from "./invoice-books.server";
+import { deriveInvoiceStatus, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
+import { ukToday } from "./invoices.server";
+import { SALES_INVOICES_PAGE_SIZE, type SalesInvoiceListQuery } from "./sales-invoice.schema";
+
+type Scope = { supplierId?: string; today?: string };
+
+const columns = {
+  id: purchaseInvoices.id,
+  invoiceNumber: purchaseInvoices.invoiceNumber,
+  supplierId: purchaseInvoices.supplierId,
+  status: purchaseInvoices.status,
+  subtotal: purchaseInvoices.subtotal,
+  vatAmount: purchaseInvoices.vatAmount,
+  total: purchaseInvoices.total,
+  amountPaid: purchaseInvoices.amountPaid,
+  invoiceDate: purchaseInvoices.invoiceDate,
+  dueDate: purchaseInvoices.dueDate,
+  purchaseOrderId: purchaseInvoices.purchaseOrderId,
+  orderNumber: purchaseOrders.orderNumber,
+  email: users.email,
+  businessName: users.businessName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  address: users.address,
+  vatNumber: users.vatNumber,
+};
+
+function selectInvoices(db: DB) {
+  return db
+    .select(columns)
+    .from(purchaseInvoices)
+    .leftJoin(users, eq(users.id, purchaseInvoices.supplierId))
+    .leftJoin(purchaseOrders, eq(purchaseOrders.id, purchaseInvoices.purchaseOrderId));
+}
+type Row = ReturnType<ReturnType<typeof selectInvoices>["all"]>[number];
+
+export type PurchaseInvoiceSupplier = {
+  id: string;
+  email: string;
+  businessName: string | null;
+  name: string | null;
+  phone: string | null;
+  address: string | null;
+  vatNumber: string | null;
+};
+
+/** A purchase invoice as the API and the lists show it: money as 2-decimal strings, the status derived. */
+export type PurchaseInvoiceJson = {
+  id: number;
+  invoiceNumber: string;
+  supplierId: string | null;
+  supplier: PurchaseInvoiceSupplier | null;
+  status: InvoiceStatus;
+  subtotal: string;
+  vatAmount: string;
+  total: string;
+  amountPaid: string;
+  /** total − amountPaid */
+  outstanding: string;
+  invoiceDate: string;
+  dueDate: string | null;
+  purchaseOrderId: number | null;
+  purchaseOrder: { id: number; orderNumber: string } | null;
+};
+
+function supplierOf(row: Row): PurchaseInvoiceSupplier | null {
+  if (!row.supplierId || row.email === null) return null;
+  const name = [row.firstName, row.lastName].filter(Boolean).join(" ").trim() || null;
+  return { id: row.supplierId, email: row.email, businessName: row.businessName, name, phone: row.phone, address: row.address, vatNumber: row.vatNumber };
+}
+
+function invoiceJson(row: Row, today: string): PurchaseInvoiceJson {
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    supplierId: row.supplierId,
+    supplier: supplierOf(row),
+    status: deriveInvoiceStatus(row, today),
+    subtotal: toDecimalString(row.subtotal),
+    vatAmount: toDecimalString(row.vatAmount),
+    total: toDecimalString(row.total),
+    amountPaid: toDecimalString(row.amountPaid),
+    outstanding: toDecimalString(invoiceOutstanding(row)),
+    invoiceDate: row.invoiceDate,
+    dueDate: row.dueDate,
+    purchaseOrderId: row.purchaseOrderId,
+    purchaseOrder: row.purchaseOrderId !== null && row.orderNumber !== null ? { id: row.purchaseOrderId, orderNumber: row.orderNumber } : null,
+  };
+}
+
+/**
+ * One page of purchase invoices, newest invoice date first (then newest id). `q` matches the invoice
+ * number, the supplier's email or business name and the purchase order's number; `status` is the derived one.
+ */
+export function listPurchaseInvoices(
+  db: DB,
+  query: Partial<SalesInvoiceListQuery>,
+  { pageSize = SALES_INVOICES_PAGE_SIZE, supplierId, today = ukToday() }: Scope & { pageSize?: number } = {},
+): Page<PurchaseInvoiceJson> {
+  const conditions: SQL[] = [];
+  if (supplierId !== undefined) conditions.push(eq(purchaseInvoices.supplierId, supplierId));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(
+        likeEscaped(purchaseInvoices.invoiceNumber, pattern),
+        likeEscaped(sql`coalesce(${users.email}, '')`, pattern),
+        likeEscaped(sql`coalesce(${users.businessName}, '')`, pattern),
+        likeEscaped(sql`coalesce(${purchaseOrders.orderNumber}, '')`, pattern),
+      )!,
+    );
+  }
+  if (query.status) conditions.push(invoiceStatusCondition("purchase", query.status, today));
+  const page = pageOfQuery(
+    db,
+    selectInvoices(db)
+      .where(and(...conditions))
+      .orderBy(desc(purchaseInvoices.invoiceDate), desc(purchaseInvoices.id))
+      .$dynamic(),
+    query.page ?? 1,
+    pageSize,
+  );
+  return { ...page, items: page.items.map((row) => invoiceJson(row, today)) };
+}
+
+/** One purchase invoice in pence, as its screens and PDF show it, with its lines and payments. */
+export type PurchaseInvoiceDocument = Omit<PurchaseInvoiceJson, "subtotal" | "vatAmount" | "total" | "amountPaid" | "outstanding"> & {
+  /** the stored status: "unpaid" or "void" */
+  storedStatus: string;
+  subtotal: number;
+  vatAmount: number;
+  total: number;
+  amountPaid: number;
+  outstanding: number;
+  lines: InvoiceDocumentLine[];
+  payments: InvoicePaymentJson[];
+};
+
+/** The invoice `id`, or null when there is none (or, with `supplierId`, none of that supplier's). */
+export function getPurchaseInvoice(db: DB, id: number, { supplierId, today = ukToday() }: Scope = {}): PurchaseInvoiceDocument | null {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const conditions: SQL[] = [eq(purchaseInvoices.id, id)];
+  if (supplierId !== undefined) conditions.push(eq(purchaseInvoices.supplierId, supplierId));
+  const row = selectInvoices(db).where(and(...conditions)).get();
+  if (!row) return null;
+  const lines = db
+    .select({
+      description: purchaseInvoiceItems.description,
+      quantity: purchaseInvoiceItems.quantity,
+      unitPrice: purchaseInvoiceItems.unitPrice,
+      vatRate: purchaseInvoiceItems.vatRate,
+      vatAmount: purchaseInvoiceItems.vatAmount,
+      total: purchaseInvoiceItems.total,
+    })
+    .from(purchaseInvoiceItems)
+    .where(eq(purchaseInvoiceItems.invoiceId, row.id))
+    .orderBy(asc(purchaseInvoiceItems.id))
+    .all();
+  return {
+    ...invoiceJson(row, today),
+    storedStatus: row.status,
+    subtotal: row.subtotal,
+    vatAmount: row.vatAmount,
+    total: row.total,
+    amountPaid: row.amountPaid,
+    outstanding: invoiceOutstanding(row),
+    lines,
+    payments: invoicePaymentRows(db, "purchase", row.id),
+  };
+}
+
+/** The invoice made from each of these purchase orders, by order id. */
+export function invoicesOfPurchaseOrders(db: DB, orderIds: number[]): Map<number, { id: number; invoiceNumber: string }> {
+  const found = new Map<number, { id: number; invoiceNumber: string }>();
+  if (orderIds.length === 0) return found;
+  const rows = db
+    .select({ id: purchaseInvoices.id, invoiceNumber: purchaseInvoices.invoiceNumber, orderId: purchaseInvoices.purchaseOrderId })
+    .from(purchaseInvoices)
+    .where(inArray(purchaseInvoices.purchaseOrderId, orderIds))
+    .orderBy(asc(purchaseInvoices.id))
+    .all();
+  for (const row of rows) if (row.orderId !== null && !found.has(row.orderId)) found.set(row.orderId, { id: row.id, invoiceNumber: row.invoiceNumber });
+  return found;
+}
