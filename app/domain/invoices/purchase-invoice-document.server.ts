@@ -3,7 +3,8 @@
  * the email that sends it to the supplier: their invoice number and lines as entered, the totals, what has
  * been paid (each payment) and what is still owed, so both sides can reconcile their books.
  */
-import type { CompanySettings } from "~/utils/company.server";
+import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
+import type { DB } from "~/utils/db.server";
 import { invoiceTotalRows } from "~/utils/invoice-pdf.server";
 import { formatMoney } from "~/utils/money";
 import {
@@ -19,7 +20,7 @@ import {
   startClosingSection,
 } from "~/utils/pdf-document.server";
 import { formatInvoiceDate, invoiceStatusLabel } from "./invoice-status";
-import type { PurchaseInvoiceDocument } from "./purchase-invoice-list.server";
+import { getPurchaseInvoice, type PurchaseInvoiceDocument } from "./purchase-invoice-list.server";
 import { PAYMENT_METHOD_LABELS } from "./sales-invoice.schema";
 
 export function renderPurchaseInvoicePdf(invoice: PurchaseInvoiceDocument, company: CompanySettings): Promise<Buffer> {
@@ -79,4 +80,11 @@ export function purchaseInvoiceMailText(invoice: PurchaseInvoiceDocument, compan
     company.name,
   ];
   return lines.join("\n");
+}
+
+/** Any purchase invoice as a PDF with its number, or null when there is none (or none of `supplierId`'s). */
+export async function purchaseInvoicePdf(db: DB, id: number, scope: { supplierId?: string } = {}) {
+  const invoice = getPurchaseInvoice(db, id, scope);
+  if (!invoice) return null;
+  return { pdf: await renderPurchaseInvoicePdf(invoice, getCompanySettings()), invoiceNumber: invoice.invoiceNumber };
 }
