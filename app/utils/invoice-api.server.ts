@@ -15,16 +15,7 @@ import {
 } from "~/domain/invoices/sales-invoice.schema";
 import { requireAdmin, requireApiAdmin } from "~/utils/auth.server";
 import { getDb, type DB } from "~/utils/db.server";
-import {
-  apiRoute,
-  failureResponse,
-  jsonError,
-  methodNotAllowed,
-  pagedJsonResponse,
-  parseJsonBody,
-  parseQuery,
-  requireIntParam,
-} from "~/utils/http.server";
+import * as http from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
 import { pdfDownloadResponse } from "~/utils/invoice-pdf.server";
 import { toDecimalString } from "~/utils/money";
@@ -37,13 +28,13 @@ type PageOf<Row> = { items: Row[]; total: number; page: number; pageSize: number
 
 /** GET: a page of invoices (`q`, `status`, `page`, `pageSize` 1 to 100) with the paging headers. */
 export function invoiceListApi<Row>(list: (db: DB, query: ListQuery) => PageOf<Row>) {
-  const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
+  const loader = http.apiRoute(async ({ request }: LoaderFunctionArgs) => {
     await requireApiAdmin(request);
-    return pagedJsonResponse(list(getDb(), parseQuery(request, salesInvoiceApiQuerySchema)));
+    return http.pagedJsonResponse(list(getDb(), http.parseQuery(request, salesInvoiceApiQuerySchema)));
   });
-  const action = apiRoute(async ({ request }) => {
+  const action = http.apiRoute(async ({ request }) => {
     await requireApiAdmin(request);
-    return methodNotAllowed(["GET"]);
+    return http.methodNotAllowed(["GET"]);
   });
   return { loader, action };
 }
@@ -54,19 +45,19 @@ export function invoicePaymentsApi<Payment, Recorded extends object>(spec: {
   list: (db: DB, invoiceId: number) => Payment[] | null;
   record: (db: DB, actor: Actor, invoiceId: number, input: RecordPaymentInput, key: string | null) => Result<Recorded>;
 }) {
-  const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
+  const loader = http.apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
     await requireApiAdmin(request);
-    const payments = spec.list(getDb(), requireIntParam(params.id, spec.notFound));
-    return payments ? json(payments) : jsonError(404, spec.notFound);
+    const payments = spec.list(getDb(), http.requireIntParam(params.id, spec.notFound));
+    return payments ? json(payments) : http.jsonError(404, spec.notFound);
   });
-  const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
+  const action = http.apiRoute(async ({ request, params }: ActionFunctionArgs) => {
     const admin = await requireApiAdmin(request);
-    if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-    const id = requireIntParam(params.id, spec.notFound);
+    if (request.method !== "POST") return http.methodNotAllowed(["GET", "POST"]);
+    const id = http.requireIntParam(params.id, spec.notFound);
     const key = apiIdempotencyKey(request);
-    const input = await parseJsonBody(request, recordPaymentSchema);
+    const input = await http.parseJsonBody(request, recordPaymentSchema);
     const result = spec.record(getDb(), admin, id, input, key);
-    if (!result.ok) return failureResponse(result);
+    if (!result.ok) return http.failureResponse(result);
     return json({ message: PAYMENT_RECORDED, ...result.value }, { status: 201 });
   });
   return { loader, action };
@@ -74,13 +65,13 @@ export function invoicePaymentsApi<Payment, Recorded extends object>(spec: {
 
 /** GET: the invoice as a PDF download (application/pdf), named after its number. */
 export function invoicePdfApi(spec: { notFound: string; render: RenderPdf }) {
-  const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
+  const loader = http.apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
     await requireApiAdmin(request);
-    const rendered = await spec.render(getDb(), requireIntParam(params.id, spec.notFound));
-    if (!rendered) return jsonError(404, spec.notFound);
+    const rendered = await spec.render(getDb(), http.requireIntParam(params.id, spec.notFound));
+    if (!rendered) return http.jsonError(404, spec.notFound);
     return pdfDownloadResponse(rendered.pdf, `${rendered.invoiceNumber}.pdf`);
   });
-  return { loader, action: () => methodNotAllowed(["GET"]) };
+  return { loader, action: () => http.methodNotAllowed(["GET"]) };
 }
 
 type RenderPdf = (db: DB, id: number) => Promise<{ pdf: Buffer; invoiceNumber: string } | null>;
@@ -108,17 +99,17 @@ export function invoiceEmailApi(spec: {
   notFound: string;
   send: (db: DB, actor: Actor, id: number, key: string | null) => Promise<Result<{ to: string }> | { ok: false; status: 502; message: string }>;
 }) {
-  const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
+  const action = http.apiRoute(async ({ request, params }: ActionFunctionArgs) => {
     const admin = await requireApiAdmin(request);
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const id = requireIntParam(params.id, spec.notFound);
+    if (request.method !== "POST") return http.methodNotAllowed(["POST"]);
+    const id = http.requireIntParam(params.id, spec.notFound);
     const result = await spec.send(getDb(), admin, id, apiIdempotencyKey(request));
-    if (!result.ok) return jsonError(result.status, result.message);
+    if (!result.ok) return http.jsonError(result.status, result.message);
     return json({ message: INVOICE_EMAIL_SENT, to: result.value.to });
   });
-  const loader = apiRoute(async ({ request }) => {
+  const loader = http.apiRoute(async ({ request }) => {
     await requireApiAdmin(request);
-    return methodNotAllowed(["POST"]);
+    return http.methodNotAllowed(["POST"]);
   });
   return { loader, action };
 }

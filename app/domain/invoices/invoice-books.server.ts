@@ -4,11 +4,11 @@
  * account it names. The use cases of each side call these with their side's name.
  */
 import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
-import { financialAccounts, payments, purchaseInvoices, purchasePayments, salesInvoices } from "~db/schema";
+import { financialAccounts, payments, purchaseInvoiceItems, purchaseInvoices, purchasePayments, salesInvoiceItems, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { fail, ok } from "~/utils/result";
 import { toDecimalString } from "~/utils/money";
-import type { InvoiceStatus } from "./invoice-status";
+import { invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
 import { balanceChange } from "./payment-direction";
 import type { PaymentMethod, RecordPaymentInput } from "./sales-invoice.schema";
 
@@ -16,8 +16,13 @@ import type { PaymentMethod, RecordPaymentInput } from "./sales-invoice.schema";
 export type InvoiceSide = "sales" | "purchase";
 
 const BOOKS = {
-  sales: { invoices: salesInvoices, payments, paymentInvoiceId: payments.salesInvoiceId },
-  purchase: { invoices: purchaseInvoices, payments: purchasePayments, paymentInvoiceId: purchasePayments.purchaseInvoiceId },
+  sales: { invoices: salesInvoices, items: salesInvoiceItems, payments, paymentInvoiceId: payments.salesInvoiceId },
+  purchase: {
+    invoices: purchaseInvoices,
+    items: purchaseInvoiceItems,
+    payments: purchasePayments,
+    paymentInvoiceId: purchasePayments.purchaseInvoiceId,
+  },
 } as const;
 
 export const FINANCIAL_ACCOUNT_NOT_FOUND = "Financial account not found";
@@ -62,18 +67,9 @@ export type InvoicePaymentJson = {
 export function invoicePaymentRows(db: DB, side: InvoiceSide, invoiceId: number): InvoicePaymentJson[] {
   const book = BOOKS[side];
   const table = book.payments;
+  const { id, paymentDate, amount, paymentMethod, reference, notes, financialAccountId, createdAt } = table;
   return db
-    .select({
-      id: table.id,
-      paymentDate: table.paymentDate,
-      amount: table.amount,
-      paymentMethod: table.paymentMethod,
-      reference: table.reference,
-      notes: table.notes,
-      financialAccountId: table.financialAccountId,
-      financialAccountName: financialAccounts.name,
-      createdAt: table.createdAt,
-    })
+    .select({ id, paymentDate, amount, paymentMethod, reference, notes, financialAccountId, financialAccountName: financialAccounts.name, createdAt })
     .from(table)
     .leftJoin(financialAccounts, eq(financialAccounts.id, table.financialAccountId))
     .where(eq(book.paymentInvoiceId, invoiceId))
@@ -158,4 +154,23 @@ export function invoiceForPayment(tx: DB, side: InvoiceSide, invoiceId: number) 
     .from(table)
     .where(eq(table.id, invoiceId))
     .get();
+}
+
+/** The lines of one invoice of `side`, in the order they were written (pence; rates in hundredths). */
+export function invoiceLinesOf(db: DB, side: InvoiceSide, invoiceId: number) {
+  const { id, invoiceId: ofInvoice, description, quantity, unitPrice, vatRate, vatAmount, total } = BOOKS[side].items;
+  return db
+    .select({ description, quantity, unitPrice, vatRate, vatAmount, total })
+    .from(BOOKS[side].items)
+    .where(eq(ofInvoice, invoiceId))
+    .orderBy(asc(id))
+    .all();
+}
+
+/** An invoice's amounts as JSON money ("12.50"), the outstanding balance worked out. */
+export type InvoiceAmountsJson = { subtotal: string; vatAmount: string; total: string; amountPaid: string; outstanding: string };
+
+export function invoiceAmountsJson(row: { status: string; subtotal: number; vatAmount: number; total: number; amountPaid: number }): InvoiceAmountsJson {
+  const money = toDecimalString;
+  return { subtotal: money(row.subtotal), vatAmount: money(row.vatAmount), total: money(row.total), amountPaid: money(row.amountPaid), outstanding: money(invoiceOutstanding(row)) };
 }

@@ -48,45 +48,55 @@ function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, company
  * A repeated idempotency key answers the first result and sends nothing. A void invoice is not sent (409).
  * When the mail cannot be sent the answer is the mail server's message (or 'Failed to send invoice').
  */
-export async function sendInvoiceEmail(
-  db: DB,
-  actor: Actor,
-  invoiceId: number,
-  key: string | null = null,
-): Promise<Result<SentInvoiceEmail> | MailFailure> {
-  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId), key };
-  const previous = earlierResult<Result<SentInvoiceEmail>>(db, ref);
-  if (previous) return previous.result;
-  const loaded = loadSalesInvoiceDocument(db, invoiceId);
-  if (!loaded) return fail(404, SALES_INVOICE_NOT_FOUND);
-  if (loaded.storedStatus === "void") return fail(409, VOID_INVOICE_EMAIL);
-  const to = loaded.billTo.email;
-  if (!to) return fail(409, NO_CUSTOMER_EMAIL);
-
-  const company = getCompanySettings();
-  const identityProblem = invoiceIdentityProblem(company);
-  if (identityProblem) return fail(409, identityProblem);
-  return mailInvoiceDocument(db, ref, actor, {
-    entityType: "sales_invoice",
-    invoice: loaded,
-    to,
-    subject: `Invoice ${loaded.invoiceNumber} from ${company.name}`,
-    text: invoiceMail(loaded, company.name, company.email),
-    pdf: () => renderSalesInvoicePdf(loaded, company),
+export function sendInvoiceEmail(db: DB, actor: Actor, invoiceId: number, key: string | null = null) {
+  const scope = scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId);
+  return mailInvoiceDocument(db, { ownerId: actor.id, scope, key }, actor, (): Result<InvoiceMail> => {
+    const loaded = loadSalesInvoiceDocument(db, invoiceId);
+    if (!loaded) return fail(404, SALES_INVOICE_NOT_FOUND);
+    if (loaded.storedStatus === "void") return fail(409, VOID_INVOICE_EMAIL);
+    const to = loaded.billTo.email;
+    if (!to) return fail(409, NO_CUSTOMER_EMAIL);
+    const company = getCompanySettings();
+    const identityProblem = invoiceIdentityProblem(company);
+    if (identityProblem) return fail(409, identityProblem);
+    return ok({
+      entityType: "sales_invoice",
+      invoice: loaded,
+      to,
+      subject: `Invoice ${loaded.invoiceNumber} from ${company.name}`,
+      text: invoiceMail(loaded, company.name, company.email),
+      pdf: () => renderSalesInvoicePdf(loaded, company),
+    });
   });
 }
 
+/** What mailing one invoice takes: the record it is audited against, the address, the text and the PDF. */
+export type InvoiceMail = {
+  entityType: string;
+  invoice: { id: number; invoiceNumber: string };
+  to: string;
+  subject: string;
+  text: string;
+  pdf: () => Promise<Buffer>;
+};
+
 /**
  * Sends one invoice document by mail with its PDF attached, then records it (audited as
- * `{entityType}.emailed`) against the idempotency key. When the mail cannot be sent the answer is the mail
- * server's message (or 'Failed to send invoice') and nothing is recorded, so the same key can try again.
+ * `{entityType}.emailed`) against the idempotency key: a repeated key answers the first result and sends
+ * nothing; `prepare` may refuse (unknown invoice, no address). When the mail cannot be sent the answer is
+ * the mail server's message (or 'Failed to send invoice') and nothing is recorded, so the key can try again.
  */
 export async function mailInvoiceDocument(
   db: DB,
   ref: RepeatRef,
   actor: Actor,
-  mail: { entityType: string; invoice: { id: number; invoiceNumber: string }; to: string; subject: string; text: string; pdf: () => Promise<Buffer> },
+  prepare: () => Result<InvoiceMail>,
 ): Promise<Result<SentInvoiceEmail> | MailFailure> {
+  const previous = earlierResult<Result<SentInvoiceEmail>>(db, ref);
+  if (previous) return previous.result;
+  const prepared = prepare();
+  if (!prepared.ok) return prepared;
+  const mail = prepared.value;
   const { invoice, to, subject } = mail;
   let messageId: string;
   let file: string | null;

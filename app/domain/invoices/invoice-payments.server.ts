@@ -39,8 +39,8 @@ const storeSuccess = (result: { ok: boolean }) => result.ok;
  * card's balance is money owed). Audited.
  */
 export function recordInvoicePayment(
-  db: DB,
   book: PaymentBook,
+  db: DB,
   actor: Actor,
   invoiceId: number,
   input: RecordPaymentInput,
@@ -107,16 +107,7 @@ export function recordInvoicePayment(
 }
 
 /** A customer's payment against a sales invoice (see recordInvoicePayment). */
-export function recordPayment(
-  db: DB,
-  actor: Actor,
-  invoiceId: number,
-  input: RecordPaymentInput,
-  key: string | null = null,
-  options: { today?: string } = {},
-): Result<RecordedPayment> {
-  return recordInvoicePayment(db, SALES_PAYMENTS, actor, invoiceId, input, key, options);
-}
+export const recordPayment = recordInvoicePayment.bind(null, SALES_PAYMENTS);
 
 /**
  * Writes a customer's payment against a sales invoice inside the caller's transaction (the caller has

@@ -7,24 +7,13 @@ import { getCompanySettings, type CompanySettings } from "~/utils/company.server
 import type { DB } from "~/utils/db.server";
 import { invoiceTotalRows } from "~/utils/invoice-pdf.server";
 import { formatMoney } from "~/utils/money";
-import {
-  addressLines,
-  drawAddressBlocks,
-  drawLetterhead,
-  drawLineTable,
-  drawTotals,
-  INK,
-  pageBox,
-  partyLines,
-  renderPdf,
-  startClosingSection,
-} from "~/utils/pdf-document.server";
+import * as pdf from "~/utils/pdf-document.server";
 import { formatInvoiceDate, invoiceStatusLabel } from "./invoice-status";
 import { getPurchaseInvoice, type PurchaseInvoiceDocument } from "./purchase-invoice-list.server";
 import { PAYMENT_METHOD_LABELS } from "./sales-invoice.schema";
 
 export function renderPurchaseInvoicePdf(invoice: PurchaseInvoiceDocument, company: CompanySettings): Promise<Buffer> {
-  return renderPdf(
+  return pdf.renderPdf(
     {
       Title: `Purchase invoice ${invoice.invoiceNumber}`,
       Author: company.name,
@@ -39,21 +28,21 @@ export function renderPurchaseInvoicePdf(invoice: PurchaseInvoiceDocument, compa
         ["Status", invoiceStatusLabel(invoice.status)],
       ];
       if (invoice.purchaseOrder) meta.push(["Our order", invoice.purchaseOrder.orderNumber]);
-      let y = drawLetterhead(doc, company, "PURCHASE INVOICE", meta);
-      y = drawAddressBlocks(doc, y, [
-        ["Supplier", invoice.supplier ? partyLines(invoice.supplier) : []],
-        ["Billed to", [company.name, ...addressLines(company.address)]],
+      let y = pdf.drawLetterhead(doc, company, "PURCHASE INVOICE", meta);
+      y = pdf.drawAddressBlocks(doc, y, [
+        ["Supplier", invoice.supplier ? pdf.partyLines(invoice.supplier) : []],
+        ["Billed to", [company.name, ...pdf.addressLines(company.address)]],
       ]);
-      y = drawLineTable(doc, y, invoice.lines);
-      y = drawTotals(doc, y, invoiceTotalRows(invoice));
+      y = pdf.drawLineTable(doc, y, invoice.lines);
+      y = pdf.drawTotals(doc, y, invoiceTotalRows(invoice));
 
       const payments = invoice.payments.map(
         (payment) =>
           `${formatInvoiceDate(payment.paymentDate)}: £${payment.amount} by ${PAYMENT_METHOD_LABELS[payment.paymentMethod].toLowerCase()}${payment.reference ? `, reference ${payment.reference}` : ""}`,
       );
-      const { left, width } = pageBox(doc);
-      y = startClosingSection(doc, y, payments.length + 3);
-      doc.font("Helvetica-Bold").fontSize(10).fillColor(INK).text("Payments made", left, y, { width });
+      const { left, width } = pdf.pageBox(doc);
+      y = pdf.startClosingSection(doc, y, payments.length + 3);
+      doc.font("Helvetica-Bold").fontSize(10).fillColor(pdf.INK).text("Payments made", left, y, { width });
       doc.font("Helvetica").fontSize(9);
       for (const line of payments.length ? payments : ["No payment has been made yet."]) doc.text(line, left, doc.y, { width });
       doc.moveDown(0.6);

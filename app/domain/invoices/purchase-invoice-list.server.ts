@@ -4,14 +4,21 @@
  * (`supplierId`), so another supplier's invoice is simply not found.
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { purchaseInvoiceItems, purchaseInvoices, purchaseOrders, users } from "~db/schema";
+import { purchaseInvoices, purchaseOrders, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
-import { toDecimalString } from "~/utils/money";
 import type { InvoiceDocumentLine } from "~/utils/pdf-document.server";
 import { containsPattern, likeEscaped, pageOfQuery, type Page } from "~/domain/shared/record-store.server";
-import { invoicePaymentRows, invoiceStatusCondition, type InvoicePaymentJson } from "./invoice-books.server";
+import {
+  invoiceAmountsJson,
+  invoiceLinesOf,
+  invoicePaymentRows,
+  invoiceStatusCondition,
+  type InvoiceAmountsJson,
+  type InvoicePaymentJson,
+} from "./invoice-books.server";
 import { deriveInvoiceStatus, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
 import { ukToday } from "./invoices.server";
+import { SUPPLIER_COLUMNS } from "~/domain/purchasing/purchase-orders.server";
 import { SALES_INVOICES_PAGE_SIZE, type SalesInvoiceListQuery } from "./sales-invoice.schema";
 
 type Scope = { supplierId?: string; today?: string };
@@ -29,13 +36,7 @@ const columns = {
   dueDate: purchaseInvoices.dueDate,
   purchaseOrderId: purchaseInvoices.purchaseOrderId,
   orderNumber: purchaseOrders.orderNumber,
-  email: users.email,
-  businessName: users.businessName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  address: users.address,
-  vatNumber: users.vatNumber,
+  ...SUPPLIER_COLUMNS,
 };
 
 function selectInvoices(db: DB) {
@@ -58,18 +59,12 @@ export type PurchaseInvoiceSupplier = {
 };
 
 /** A purchase invoice as the API and the lists show it: money as 2-decimal strings, the status derived. */
-export type PurchaseInvoiceJson = {
+export type PurchaseInvoiceJson = InvoiceAmountsJson & {
   id: number;
   invoiceNumber: string;
   supplierId: string | null;
   supplier: PurchaseInvoiceSupplier | null;
   status: InvoiceStatus;
-  subtotal: string;
-  vatAmount: string;
-  total: string;
-  amountPaid: string;
-  /** total − amountPaid */
-  outstanding: string;
   invoiceDate: string;
   dueDate: string | null;
   purchaseOrderId: number | null;
@@ -77,9 +72,9 @@ export type PurchaseInvoiceJson = {
 };
 
 function supplierOf(row: Row): PurchaseInvoiceSupplier | null {
-  if (!row.supplierId || row.email === null) return null;
+  if (!row.supplierId || row.supplierEmail === null) return null;
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ").trim() || null;
-  return { id: row.supplierId, email: row.email, businessName: row.businessName, name, phone: row.phone, address: row.address, vatNumber: row.vatNumber };
+  return { id: row.supplierId, email: row.supplierEmail, businessName: row.businessName, name, phone: row.phone, address: row.address, vatNumber: row.vatNumber };
 }
 
 function invoiceJson(row: Row, today: string): PurchaseInvoiceJson {
@@ -89,11 +84,7 @@ function invoiceJson(row: Row, today: string): PurchaseInvoiceJson {
     supplierId: row.supplierId,
     supplier: supplierOf(row),
     status: deriveInvoiceStatus(row, today),
-    subtotal: toDecimalString(row.subtotal),
-    vatAmount: toDecimalString(row.vatAmount),
-    total: toDecimalString(row.total),
-    amountPaid: toDecimalString(row.amountPaid),
-    outstanding: toDecimalString(invoiceOutstanding(row)),
+    ...invoiceAmountsJson(row),
     invoiceDate: row.invoiceDate,
     dueDate: row.dueDate,
     purchaseOrderId: row.purchaseOrderId,
@@ -105,34 +96,18 @@ function invoiceJson(row: Row, today: string): PurchaseInvoiceJson {
  * One page of purchase invoices, newest invoice date first (then newest id). `q` matches the invoice
  * number, the supplier's email or business name and the purchase order's number; `status` is the derived one.
  */
-export function listPurchaseInvoices(
-  db: DB,
-  query: Partial<SalesInvoiceListQuery>,
-  { pageSize = SALES_INVOICES_PAGE_SIZE, supplierId, today = ukToday() }: Scope & { pageSize?: number } = {},
-): Page<PurchaseInvoiceJson> {
+export function listPurchaseInvoices(db: DB, query: Partial<SalesInvoiceListQuery>, scope: Scope & { pageSize?: number } = {}): Page<PurchaseInvoiceJson> {
+  const { pageSize = SALES_INVOICES_PAGE_SIZE, supplierId, today = ukToday() } = scope;
   const conditions: SQL[] = [];
   if (supplierId !== undefined) conditions.push(eq(purchaseInvoices.supplierId, supplierId));
   if (query.q) {
     const pattern = containsPattern(query.q);
-    conditions.push(
-      or(
-        likeEscaped(purchaseInvoices.invoiceNumber, pattern),
-        likeEscaped(sql`coalesce(${users.email}, '')`, pattern),
-        likeEscaped(sql`coalesce(${users.businessName}, '')`, pattern),
-        likeEscaped(sql`coalesce(${purchaseOrders.orderNumber}, '')`, pattern),
-      )!,
-    );
+    const searched = [purchaseInvoices.invoiceNumber, users.email, users.businessName, purchaseOrders.orderNumber];
+    conditions.push(or(...searched.map((column) => likeEscaped(sql`coalesce(${column}, '')`, pattern)))!);
   }
   if (query.status) conditions.push(invoiceStatusCondition("purchase", query.status, today));
-  const page = pageOfQuery(
-    db,
-    selectInvoices(db)
-      .where(and(...conditions))
-      .orderBy(desc(purchaseInvoices.invoiceDate), desc(purchaseInvoices.id))
-      .$dynamic(),
-    query.page ?? 1,
-    pageSize,
-  );
+  const newestFirst = selectInvoices(db).where(and(...conditions)).orderBy(desc(purchaseInvoices.invoiceDate), desc(purchaseInvoices.id));
+  const page = pageOfQuery(db, newestFirst.$dynamic(), query.page ?? 1, pageSize);
   return { ...page, items: page.items.map((row) => invoiceJson(row, today)) };
 }
 
@@ -152,23 +127,10 @@ export type PurchaseInvoiceDocument = Omit<PurchaseInvoiceJson, "subtotal" | "va
 /** The invoice `id`, or null when there is none (or, with `supplierId`, none of that supplier's). */
 export function getPurchaseInvoice(db: DB, id: number, { supplierId, today = ukToday() }: Scope = {}): PurchaseInvoiceDocument | null {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const conditions: SQL[] = [eq(purchaseInvoices.id, id)];
-  if (supplierId !== undefined) conditions.push(eq(purchaseInvoices.supplierId, supplierId));
-  const row = selectInvoices(db).where(and(...conditions)).get();
+  const ofSupplier = supplierId === undefined ? undefined : eq(purchaseInvoices.supplierId, supplierId);
+  const row = selectInvoices(db).where(and(eq(purchaseInvoices.id, id), ofSupplier)).get();
   if (!row) return null;
-  const lines = db
-    .select({
-      description: purchaseInvoiceItems.description,
-      quantity: purchaseInvoiceItems.quantity,
-      unitPrice: purchaseInvoiceItems.unitPrice,
-      vatRate: purchaseInvoiceItems.vatRate,
-      vatAmount: purchaseInvoiceItems.vatAmount,
-      total: purchaseInvoiceItems.total,
-    })
-    .from(purchaseInvoiceItems)
-    .where(eq(purchaseInvoiceItems.invoiceId, row.id))
-    .orderBy(asc(purchaseInvoiceItems.id))
-    .all();
+  const lines = invoiceLinesOf(db, "purchase", row.id);
   return {
     ...invoiceJson(row, today),
     storedStatus: row.status,

@@ -50,15 +50,11 @@ function invoiceablePurchaseOrder(tx: DB, id: number, supplierId: string): Resul
  * product takes that product's name, cost price and VAT rate. Totals are computed here — VAT per line,
  * rounded half-up — and the invoice starts unpaid. Once per idempotency key; audited.
  */
-export function createPurchaseInvoice(
-  db: DB,
-  actor: Actor,
-  input: PurchaseInvoiceInput,
-  key: string | null = null,
-): Result<RecordedPurchaseInvoice> {
+export function createPurchaseInvoice(db: DB, actor: Actor, input: PurchaseInvoiceInput, key: string | null = null) {
+  const ref = { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseInvoiceCreate, key };
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseInvoiceCreate, key },
+    ref,
     (tx): Result<RecordedPurchaseInvoice> => {
       const supplier = tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, input.supplierId)).get();
       if (!supplier || supplier.role !== "supplier") return fail(400, NOT_A_SUPPLIER, "supplierId");

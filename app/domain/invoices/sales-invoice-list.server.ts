@@ -7,11 +7,17 @@ import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { financialAccounts, orders, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
-import { toDecimalString } from "~/utils/money";
 import { SALES_INVOICES_PAGE_SIZE, type SalesInvoiceListQuery } from "./sales-invoice.schema";
-import { invoicePaymentRows, invoiceStatusCondition, listPaymentsOf, type InvoicePaymentJson } from "./invoice-books.server";
+import {
+  invoiceAmountsJson,
+  invoicePaymentRows,
+  invoiceStatusCondition,
+  listPaymentsOf,
+  type InvoiceAmountsJson,
+  type InvoicePaymentJson,
+} from "./invoice-books.server";
 import { containsPattern } from "~/domain/catalog/catalog.schema";
-import { deriveInvoiceStatus, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
+import { deriveInvoiceStatus, type InvoiceStatus } from "./invoice-status";
 import { ukToday } from "./invoices.server";
 import { loadSalesInvoiceDocument } from "./invoice-document.server";
 
@@ -72,18 +78,12 @@ type ListRow = {
 };
 
 /** A sales invoice as the API and the list show it: money as 2-decimal strings, the status derived. */
-type AdminSalesInvoiceJson = {
+type AdminSalesInvoiceJson = InvoiceAmountsJson & {
   id: number;
   invoiceNumber: string;
   orderId: number | null;
   customerId: string | null;
   status: InvoiceStatus;
-  subtotal: string;
-  vatAmount: string;
-  total: string;
-  amountPaid: string;
-  /** total − amountPaid; "0.00" for a void invoice */
-  outstanding: string;
   issueDate: string;
   dueDate: string;
   customer: { id: string; email: string; firstName: string | null; lastName: string | null; businessName: string | null } | null;
@@ -107,11 +107,7 @@ function invoiceJson(row: ListRow, today: string): AdminSalesInvoiceJson {
     orderId: row.orderId,
     customerId: row.customerId,
     status: deriveInvoiceStatus(row, today),
-    subtotal: toDecimalString(row.subtotal),
-    vatAmount: toDecimalString(row.vatAmount),
-    total: toDecimalString(row.total),
-    amountPaid: toDecimalString(row.amountPaid),
-    outstanding: toDecimalString(invoiceOutstanding(row)),
+    ...invoiceAmountsJson(row),
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     customer:

@@ -52,6 +52,17 @@ export type PurchaseOrderJson = {
   items: PurchaseOrderItemJson[];
 };
 
+/** The supplier's contact columns of a query joined to `users` (purchase orders, purchase invoices). */
+export const SUPPLIER_COLUMNS = {
+  supplierEmail: users.email,
+  businessName: users.businessName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  address: users.address,
+  vatNumber: users.vatNumber,
+};
+
 const columns = {
   id: purchaseOrders.id,
   orderNumber: purchaseOrders.orderNumber,
@@ -66,13 +77,7 @@ const columns = {
   sentAt: purchaseOrders.sentAt,
   receivedAt: purchaseOrders.receivedAt,
   cancelledAt: purchaseOrders.cancelledAt,
-  supplierEmail: users.email,
-  businessName: users.businessName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  address: users.address,
-  vatNumber: users.vatNumber,
+  ...SUPPLIER_COLUMNS,
 };
 
 function selectOrders(db: DB) {
