@@ -1,11 +1,8 @@
-import { SkuLabel } from "~/components/catalog/sku-label";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
-import { HiddenFields, primaryLinkClass } from "~/components/admin/form/form-bits";
+import { Link } from "@remix-run/react";
+import { InvoiceActions, InvoiceLinesTable, InvoiceTotals } from "~/components/admin/invoices/invoice-view-parts";
+import { PaymentHistory } from "~/components/admin/invoices/payment-history";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { Button } from "~/components/ui/button";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
-import { formatMoney, formatPercent } from "~/utils/money";
 import {
   INVOICES_PATH as PATH,
   InvoiceStatusBadge as StatusBadge,
@@ -14,10 +11,6 @@ import {
   type InvoiceView,
 } from "./invoices-screen";
 import { RecordHistory } from "~/components/admin/record-history";
-import { PaymentHistory } from "./payment-history";
-
-const secondaryLinkClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50";
 
 /** One invoice as the customer gets it (company, bill-to, ship-to, lines, totals, terms), with its actions. */
 export function InvoiceDetail({
@@ -31,8 +24,6 @@ export function InvoiceDetail({
   listPath: string;
   hidden: Record<string, string>;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "email";
   const company = data.company;
   const billTo = [
     invoice.billTo.businessName,
@@ -72,30 +63,15 @@ export function InvoiceDetail({
           </span>
         }
         actions={
-          <>
-            <a href={`${PATH}/${invoice.id}.pdf`} target="_blank" rel="noreferrer" className={secondaryLinkClass}>
-              Print Invoice
-            </a>
-            {invoice.status !== "void" && invoice.billTo.email ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="email" />
-                <input type="hidden" name="id" value={invoice.id} />
-                <HiddenFields values={hidden} />
-                <Button type="submit" variant="secondary" disabled={sending}>
-                  {sending ? "Sending..." : "Send Email"}
-                </Button>
-              </Form>
-            ) : null}
-            {invoice.outstanding > 0 ? (
-              <Link
-                to={invoicesHref(data.list, { pay: String(invoice.id) })}
-                preventScrollReset
-                className={primaryLinkClass}
-              >
-                Record Payment
-              </Link>
-            ) : null}
-          </>
+          <InvoiceActions
+            invoiceId={invoice.id}
+            printHref={`${PATH}/${invoice.id}.pdf`}
+            printLabel="Print Invoice"
+            canEmail={invoice.status !== "void" && Boolean(invoice.billTo.email)}
+            payHref={invoicesHref(data.list, { pay: String(invoice.id) })}
+            outstanding={invoice.outstanding}
+            hidden={hidden}
+          />
         }
       />
 
@@ -178,67 +154,9 @@ export function InvoiceDetail({
         </div>
 
         <div className="mt-6">
-          <DataTable caption={`Lines of invoice ${invoice.invoiceNumber}`} minWidth="40rem">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Description
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Qty
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Unit price (ex VAT)
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  VAT %
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  VAT
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Line total (ex VAT)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.length === 0 ? (
-                <EmptyRow colSpan={6}>No items.</EmptyRow>
-              ) : (
-                invoice.lines.map((line, i) => (
-                  <tr key={i}>
-                    <td className={tdClass}>
-                      {line.description}
-                      <SkuLabel sku={line.sku} />
-                    </td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{line.quantity.toLocaleString("en-GB")}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.unitPrice)}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatPercent(line.vatRate)}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.vatAmount)}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.total)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
+          <InvoiceLinesTable invoiceNumber={invoice.invoiceNumber} lines={invoice.lines} />
         </div>
-
-        <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm" aria-label="Invoice totals">
-          <dt className="text-slate-600">Subtotal (ex VAT)</dt>
-          <dd className="text-right tabular-nums">{formatMoney(invoice.subtotal)}</dd>
-          <dt className="text-slate-600">VAT</dt>
-          <dd className="text-right tabular-nums">{formatMoney(invoice.vatAmount)}</dd>
-          <dt className="font-semibold text-slate-900">Total</dt>
-          <dd className="text-right font-semibold tabular-nums">{formatMoney(invoice.total)}</dd>
-          <dt className="text-slate-600">Amount paid</dt>
-          <dd className="text-right tabular-nums" data-testid="amount-paid">
-            {formatMoney(invoice.amountPaid)}
-          </dd>
-          <dt className="font-semibold text-slate-900">Outstanding balance</dt>
-          <dd className="text-right font-semibold tabular-nums" data-testid="outstanding">
-            {formatMoney(invoice.outstanding)}
-          </dd>
-        </dl>
+        <InvoiceTotals invoice={invoice} />
 
         <div className="mt-6 grid gap-4 border-t border-slate-200 pt-4 text-sm sm:grid-cols-2">
           <section aria-labelledby="payment-terms">
@@ -278,7 +196,7 @@ export function InvoiceDetail({
         </div>
       </Panel>
 
-      <PaymentHistory invoice={invoice} />
+      <PaymentHistory invoiceNumber={invoice.invoiceNumber} payments={invoice.payments} />
       <div className="mt-6">
         <RecordHistory entries={data.history} />
       </div>

@@ -1,7 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { Badge, type BadgeTone } from "~/components/admin/badge";
 import { listHref } from "~/components/admin/form/list-hrefs";
-import { invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
 import type { SalesInvoiceListQuery } from "~/domain/invoices/sales-invoice.schema";
 import type { loader } from "./route";
 
@@ -16,17 +14,4 @@ export function invoicesHref(list: Partial<SalesInvoiceListQuery>, extra: Record
   return listHref(INVOICES_PATH, { q: list.q, status: list.status, page: list.page }, extra);
 }
 
-const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
-  paid: "success",
-  partially_paid: "info",
-  overdue: "danger",
-  unpaid: "warning",
-  void: "neutral",
-};
-
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{invoiceStatusLabel(status)}</Badge>;
-}
-
-/** Money the loader sends as a 2-decimal string, in pence for formatMoney. */
-export const pence = (decimal: string) => Math.round(Number(decimal) * 100);
+export { InvoiceStatusBadge, pence } from "~/components/admin/invoices/invoice-status-badge";

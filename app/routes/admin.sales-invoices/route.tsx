@@ -41,10 +41,16 @@ import { PAYMENT_TERMS_TEXT } from "~/utils/invoice-pdf.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { CreateInvoiceForm } from "./create-invoice-form";
 import { InvoiceDetail } from "./invoice-detail";
-import { InvoiceTable } from "./invoice-table";
+import { InvoiceTable, partyName } from "~/components/admin/invoices/invoice-table";
 import { INVOICES_PATH as PATH, invoicesHref } from "./invoices-screen";
 import { lineRowsOf, listQuery, returnList } from "./list-state";
-import { PaymentForm } from "./payment-form";
+import { PaymentForm } from "~/components/admin/invoices/payment-form";
+
+const SALES_PAYMENT = {
+  methodInput: "select",
+  accountLabel: "Paid into account",
+  accountHint: "Optional: the account's balance moves by the amount.",
+} as const;
 
 export const meta: MetaFunction = () => [{ title: "Sales Invoices · INFY Admin" }];
 
@@ -190,7 +196,9 @@ export default function AdminSalesInvoices() {
           {data.paying ? (
             <PaymentForm
               invoice={invoice}
-              data={data}
+              kind={SALES_PAYMENT}
+              today={data.today}
+              accounts={data.accounts}
               hidden={hidden}
               cancelHref={viewPath}
               lastResult={actionData?.intent === "pay" ? actionData.result : undefined}
@@ -239,7 +247,28 @@ export default function AdminSalesInvoices() {
           clearHref={PATH}
           submitLabel="Filter"
         />
-        <InvoiceTable data={data} />
+        <InvoiceTable
+          caption="Sales invoices"
+          partyHeading="Customer"
+          dateHeading="Issue date"
+          rows={data.invoices.map((row) => ({
+            id: row.id,
+            invoiceNumber: row.invoiceNumber,
+            reference: row.order?.orderNumber ?? null,
+            partyName: row.customer ? partyName(row.customer) : (row.order?.shippingName ?? "Unknown customer"),
+            partyEmail: row.customer?.email ?? null,
+            date: row.issueDate,
+            dueDate: row.dueDate,
+            status: row.status,
+            total: row.total,
+            outstanding: row.outstanding,
+          }))}
+          filtered={Boolean(data.list.q || data.list.status)}
+          page={data.list.page}
+          pageCount={data.pageCount}
+          total={data.total}
+          hrefFor={(state) => ("view" in state ? invoicesHref(data.list, { view: String(state.view) }) : invoicesHref({ ...data.list, page: state.page }))}
+        />
       </Panel>
     </div>
   );
