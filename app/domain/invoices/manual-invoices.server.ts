@@ -1,6 +1,6 @@
 /** Creating a sales invoice by hand in the back office (screen and API). */
 import { invoiceIdentityProblem } from "~/utils/company.server";
-import { and, eq, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";

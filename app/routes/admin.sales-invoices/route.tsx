@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
@@ -15,13 +14,7 @@ import { INVOICE_STATUSES, invoiceStatusLabel } from "~/domain/invoices/invoice-
 import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
 import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
 import {
-  INVOICE_CREATED,
-  INVOICE_EMAIL_FAILED,
-  INVOICE_EMAIL_SENT,
   manualInvoiceFormSchema,
-  NO_INVOICE_SELECTED,
-  PAYMENT_RECORDED,
-  recordPaymentSchema,
   SALES_INVOICE_NOT_FOUND,
 } from "~/domain/invoices/sales-invoice.schema";
 import {
@@ -35,15 +28,16 @@ import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
-import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
-import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import type { FormActionData } from "~/utils/form-reply.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { PAYMENT_TERMS_TEXT } from "~/utils/invoice-pdf.server";
-import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { invoiceScreenAddress } from "~/components/admin/invoices/list-state";
+import { invoiceScreenAction } from "~/utils/invoice-screen.server";
 import { CreateInvoiceForm } from "./create-invoice-form";
 import { InvoiceDetail } from "./invoice-detail";
 import { InvoiceTable, partyName } from "~/components/admin/invoices/invoice-table";
 import { INVOICES_PATH as PATH, invoicesHref } from "./invoices-screen";
-import { lineRowsOf, listQuery, returnList } from "./list-state";
+import { lineRowsOf, listQuery } from "./list-state";
 import { PaymentForm } from "~/components/admin/invoices/payment-form";
 
 const SALES_PAYMENT = {
@@ -54,7 +48,6 @@ const SALES_PAYMENT = {
 
 export const meta: MetaFunction = () => [{ title: "Sales Invoices · INFY Admin" }];
 
-const PAYMENT_FIELDS = ["amount", "paymentMethod", "paymentDate", "reference", "notes", "financialAccountId"] as const;
 const CREATE_FIELDS = ["customerId", "orderId", "invoiceNumber", "issueDate", "dueDate", "items"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -118,60 +111,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const db = getDb();
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const key = idempotencyKeyFrom(formData);
-  const list = returnList(formData.get("returnTo"));
-  const id = idParam(String(formData.get("id") ?? ""));
-  const viewHref = (invoiceId: number) => invoicesHref(list, { view: String(invoiceId) });
-
-  if (intent === "pay") {
-    if (id === null) return redirectWithToast(request, invoicesHref(list), errorToast(NO_INVOICE_SELECTED));
-    const submission = parseWithZod(formData, { schema: recordPaymentSchema });
-    if (submission.status !== "success") return invalidReply(intent, submission);
-    const result = recordPayment(db, admin, id, submission.value, key);
-    if (!result.ok) {
-      if (result.status === 404) return redirectWithToast(request, invoicesHref(list), errorToast(result.message));
-      if (result.status === 409) return redirectWithToast(request, viewHref(id), errorToast(result.message));
-      return failureReply(intent, submission, result, PAYMENT_FIELDS);
-    }
-    const { payment, invoice } = result.value;
-    return redirectWithToast(request, viewHref(id), {
-      title: PAYMENT_RECORDED,
-      description: `£${payment.amount} against ${invoice.invoiceNumber}. Outstanding balance: £${invoice.outstanding}.`,
-    });
-  }
-
-  if (intent === "email") {
-    if (id === null) return redirectWithToast(request, invoicesHref(list), errorToast(NO_INVOICE_SELECTED));
-    const result = await sendInvoiceEmail(db, admin, id, key);
-    if (!result.ok) return redirectWithToast(request, viewHref(id), errorToast(result.message || INVOICE_EMAIL_FAILED));
-    return redirectWithToast(request, viewHref(id), {
-      title: INVOICE_EMAIL_SENT,
-      description: `${result.value.invoiceNumber} was sent to ${result.value.to}.`,
-    });
-  }
-
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: manualInvoiceFormSchema });
-    if (submission.status !== "success") return invalidReply(intent, submission);
-    const result = createManualInvoice(db, admin, submission.value, key);
-    if (!result.ok) {
-      // the use-case names a line's field as items.2.productId; the form's inputs are items[2].productId
-      const field = result.field?.replace(/^items\.(\d+)\.(\w+)$/, "items[$1].$2");
-      return failureReply(intent, submission, { ...result, field }, field ? [...CREATE_FIELDS, field] : CREATE_FIELDS);
-    }
-    return redirectWithToast(request, viewHref(result.value.id), {
-      title: INVOICE_CREATED,
-      description: `${result.value.invoiceNumber} for £${result.value.total} (VAT included).`,
-    });
-  }
-
-  return redirectWithToast(request, invoicesHref(list), errorToast("Unknown action"));
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  invoiceScreenAction(request, {
+    address: invoiceScreenAddress(PATH),
+    record: recordPayment,
+    email: sendInvoiceEmail,
+    createSchema: manualInvoiceFormSchema,
+    createFields: CREATE_FIELDS,
+    create: createManualInvoice,
+  });
 
 export default function AdminSalesInvoices() {
   const data = useLoaderData<typeof loader>();
