@@ -98,3 +98,19 @@ export async function invoiceScreenAction<Schema extends ZodTypeAny>(request: Re
 
   return redirectWithToast(request, listHref, errorToast("Unknown action"));
 }
+
+/**
+ * Which page of an invoice screen the address shows: ?view=12 (the invoice), ?pay=12 (its Record Payment,
+ * only while something is owed), ?dialog=new (Create Invoice); `missing` when the invoice named is not there.
+ */
+export function invoiceScreenPages<Invoice>(params: URLSearchParams, get: (id: number) => Invoice | null, owing: (invoice: Invoice) => number) {
+  const payId = idParam(params.get("pay"));
+  const viewId = payId ?? idParam(params.get("view"));
+  const invoice = viewId ? get(viewId) : null;
+  return {
+    invoice,
+    missing: viewId !== null && invoice === null,
+    paying: payId !== null && invoice !== null && owing(invoice) > 0,
+    creating: !invoice && params.get("dialog") === "new",
+  };
+}

@@ -3,7 +3,7 @@
  * lines, purchase order and payments. The back office reads any of them; a supplier reads only their own
  * (`supplierId`), so another supplier's invoice is simply not found.
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { purchaseInvoices, purchaseOrders, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import type { InvoiceDocumentLine } from "~/utils/pdf-document.server";
@@ -142,18 +142,4 @@ export function getPurchaseInvoice(db: DB, id: number, { supplierId, today = ukT
     lines,
     payments: invoicePaymentRows(db, "purchase", row.id),
   };
-}
-
-/** The invoice made from each of these purchase orders, by order id. */
-export function invoicesOfPurchaseOrders(db: DB, orderIds: number[]): Map<number, { id: number; invoiceNumber: string }> {
-  const found = new Map<number, { id: number; invoiceNumber: string }>();
-  if (orderIds.length === 0) return found;
-  const rows = db
-    .select({ id: purchaseInvoices.id, invoiceNumber: purchaseInvoices.invoiceNumber, orderId: purchaseInvoices.purchaseOrderId })
-    .from(purchaseInvoices)
-    .where(inArray(purchaseInvoices.purchaseOrderId, orderIds))
-    .orderBy(asc(purchaseInvoices.id))
-    .all();
-  for (const row of rows) if (row.orderId !== null && !found.has(row.orderId)) found.set(row.orderId, { id: row.id, invoiceNumber: row.invoiceNumber });
-  return found;
 }

@@ -11,6 +11,7 @@ import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "./invoices.server";
 import { pricedLines, resolveInvoiceLines } from "./invoice-lines.server";
 import { NOT_A_SUPPLIER, type PurchaseInvoiceInput } from "./purchase-invoice.schema";
 import type { Actor } from "./sales-invoice-list.server";
+import { getPurchaseOrder } from "~/domain/purchasing/purchase-orders.server";
 
 const PURCHASE_ORDER_NOT_FOUND = "Purchase order not found";
 
@@ -124,4 +125,28 @@ export function createPurchaseInvoice(db: DB, actor: Actor, input: PurchaseInvoi
     storeSuccess,
   );
   return result;
+}
+
+/** A Create Invoice form's line as text, as a purchase order fills it in. */
+type DraftRow = { productId: string; description: string; quantity: string; unitPrice: string; vatRate: string };
+
+/**
+ * What Create Invoice starts from for purchase order `orderId`: its supplier and its lines (each at the
+ * price ordered), or why it cannot be invoiced (404 unknown; 409 not sent or received, or already invoiced).
+ */
+export function invoiceDraftFromPurchaseOrder(db: DB, orderId: number) {
+  const order = getPurchaseOrder(db, orderId);
+  if (!order) return fail(404, PURCHASE_ORDER_NOT_FOUND);
+  if (order.invoice) return fail(409, `Purchase order ${order.orderNumber} is already invoiced (${order.invoice.invoiceNumber})`);
+  if (order.status !== "sent" && order.status !== "received") {
+    return fail(409, `Purchase order ${order.orderNumber} is ${order.status}: only a sent or received order can be invoiced`);
+  }
+  const rows: DraftRow[] = order.items.map((item) => ({
+    productId: item.productId === null ? "" : String(item.productId),
+    description: item.productName,
+    quantity: String(item.quantity),
+    unitPrice: item.unitPrice,
+    vatRate: item.vatRate,
+  }));
+  return ok({ id: order.id, orderNumber: order.orderNumber, supplierId: order.supplierId, rows });
 }

@@ -3,7 +3,7 @@
  * its lines, its supplier and its history, and the counts by status. Money leaves here as "12.50" strings.
  */
 import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
-import { auditLogs, products, purchaseOrderItems, purchaseOrders, users } from "~db/schema";
+import { auditLogs, products, purchaseInvoices, purchaseOrderItems, purchaseOrders, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { containsPattern, likeEscaped, pageOfQuery, type Page } from "~/domain/shared/record-store.server";
@@ -49,6 +49,8 @@ export type PurchaseOrderJson = {
   cancelledAt: string | null;
   /** the states the order may move to next */
   nextStatuses: PurchaseOrderStatus[];
+  /** the supplier's invoice recorded against it, once there is one */
+  invoice: { id: number; invoiceNumber: string } | null;
   items: PurchaseOrderItemJson[];
 };
 
@@ -111,8 +113,23 @@ function itemsOf(db: DB, orderIds: number[]) {
   return byOrder;
 }
 
+/** The purchase invoice recorded against each of these purchase orders, by order id. */
+function invoicesOf(db: DB, orderIds: number[]) {
+  const found = new Map<number, { id: number; invoiceNumber: string }>();
+  if (orderIds.length === 0) return found;
+  const rows = db
+    .select({ id: purchaseInvoices.id, invoiceNumber: purchaseInvoices.invoiceNumber, orderId: purchaseInvoices.purchaseOrderId })
+    .from(purchaseInvoices)
+    .where(inArray(purchaseInvoices.purchaseOrderId, orderIds))
+    .orderBy(asc(purchaseInvoices.id))
+    .all();
+  for (const { orderId, ...invoice } of rows) if (orderId !== null && !found.has(orderId)) found.set(orderId, invoice);
+  return found;
+}
+
 function withItems(db: DB, rows: OrderRow[]): PurchaseOrderJson[] {
   const items = itemsOf(db, rows.map((row) => row.id));
+  const invoices = invoicesOf(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
@@ -141,6 +158,7 @@ function withItems(db: DB, rows: OrderRow[]): PurchaseOrderJson[] {
     receivedAt: iso(row.receivedAt),
     cancelledAt: iso(row.cancelledAt),
     nextStatuses: [...nextPurchaseOrderStatuses(row.status)],
+    invoice: invoices.get(row.id) ?? null,
     items: items.get(row.id) ?? [],
   }));
 }

@@ -4,7 +4,6 @@ import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { IDEMPOTENCY_INPUT, primaryLinkClass } from "~/components/admin/form/form-bits";
-import { idParam } from "~/components/admin/form/list-hrefs";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
 import { statusFilter } from "~/components/admin/status-filter";
@@ -32,7 +31,7 @@ import type { FormActionData } from "~/utils/form-reply.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { PAYMENT_TERMS_TEXT } from "~/utils/invoice-pdf.server";
 import { invoiceScreenAddress } from "~/components/admin/invoices/list-state";
-import { invoiceScreenAction } from "~/utils/invoice-screen.server";
+import { invoiceScreenAction, invoiceScreenPages } from "~/utils/invoice-screen.server";
 import { CreateInvoiceForm } from "./create-invoice-form";
 import { InvoiceDetail } from "./invoice-detail";
 import { InvoiceTable, partyName } from "~/components/admin/invoices/invoice-table";
@@ -58,11 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = listSalesInvoices(db, query);
   const state = { q: query.q, status: query.status, page: list.page };
 
-  const payId = idParam(params.get("pay"));
-  const viewId = payId ?? idParam(params.get("view"));
-  const detail = viewId ? getAdminSalesInvoice(db, viewId) : null;
-  const paying = payId !== null && detail !== null && detail.document.outstanding > 0;
-  const creating = !detail && params.get("dialog") === "new";
+  const pages = invoiceScreenPages(params, (id) => getAdminSalesInvoice(db, id), (found) => found.document.outstanding);
+  const { invoice: detail, paying, creating } = pages;
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const company = getCompanySettings();
   const today = ukToday();
@@ -82,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             payments: detail.payments,
           }
         : null,
-      missing: viewId !== null && detail === null,
+      missing: pages.missing,
       history: detail ? auditHistory(db, "sales_invoice", detail.id) : [],
       paying,
       accounts: paying ? listFinancialAccountOptions(db) : [],

@@ -37,6 +37,7 @@ export function InvoiceCreateForm({
   lastResult,
   lineRows,
   initialRows = [],
+  initialParty = "",
   moreLinesHref,
   headerFields,
   linesHint,
@@ -49,8 +50,9 @@ export function InvoiceCreateForm({
   hidden: Record<string, string>;
   lastResult?: SubmissionResult<string[]>;
   lineRows: number;
-  /** rows to start with (a purchase order's lines) when nothing has been sent yet */
+  /** rows and party to start with (a purchase order's) when nothing has been sent yet */
   initialRows?: RowValues[];
+  initialParty?: string;
   moreLinesHref: (rows: number) => string;
   headerFields: (values: Values) => ReactNode;
   linesHint: string;
@@ -102,7 +104,7 @@ export function InvoiceCreateForm({
             <select
               id={selectId}
               name={party.name}
-              defaultValue={value(party.name)}
+              defaultValue={value(party.name, initialParty)}
               className={`${inputClass} pr-8`}
               aria-invalid={partyError ? true : undefined}
               aria-describedby={partyError ? `${selectId}-error` : undefined}

@@ -1,0 +1,116 @@
+import { Link } from "@remix-run/react";
+import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
+import { InvoiceActions, InvoiceLinesTable, InvoiceTotals } from "~/components/admin/invoices/invoice-view-parts";
+import { PaymentHistory } from "~/components/admin/invoices/payment-history";
+import { PageHeader, Panel } from "~/components/admin/page-header";
+import { RecordHistory } from "~/components/admin/record-history";
+import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
+import {
+  PURCHASE_INVOICES_PATH as PATH,
+  purchaseInvoicesHref,
+  type PurchaseInvoicesLoaderData,
+  type PurchaseInvoiceView,
+} from "./purchase-invoices-screen";
+
+/** One supplier's invoice as recorded: the supplier, its facts and purchase order, lines, totals, payments, history. */
+export function PurchaseInvoiceDetail({
+  invoice,
+  data,
+  listPath,
+  hidden,
+}: {
+  invoice: PurchaseInvoiceView;
+  data: PurchaseInvoicesLoaderData;
+  listPath: string;
+  hidden: Record<string, string>;
+}) {
+  const supplier = invoice.supplier;
+  const supplierLines = supplier
+    ? [supplier.businessName, supplier.name, supplier.address, supplier.email, supplier.phone, supplier.vatNumber ? `VAT number: ${supplier.vatNumber}` : null].filter(
+        Boolean,
+      )
+    : ["The supplier's account has been removed."];
+  const order = invoice.purchaseOrder;
+  return (
+    <>
+      <p className="mb-3 text-sm">
+        <Link to={listPath} className="text-brand-700 hover:underline">
+          ← All purchase invoices
+        </Link>
+      </p>
+      <PageHeader
+        title={`Purchase invoice ${invoice.invoiceNumber}`}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <InvoiceStatusBadge status={invoice.status} />
+            {order ? (
+              <Link to={`/admin/purchase-orders?view=${order.id}`} className="text-brand-700 hover:underline">
+                Purchase order {order.orderNumber}
+              </Link>
+            ) : null}
+            {invoice.supplierId ? (
+              <Link to={`/admin/users?edit=${invoice.supplierId}`} className="text-brand-700 hover:underline">
+                Supplier account
+              </Link>
+            ) : null}
+          </span>
+        }
+        actions={
+          <InvoiceActions
+            invoiceId={invoice.id}
+            printHref={`${PATH}/${invoice.id}.pdf`}
+            printLabel="Print"
+            canEmail={Boolean(supplier?.email)}
+            payHref={purchaseInvoicesHref(data.list, { pay: String(invoice.id) })}
+            outstanding={invoice.outstanding}
+            hidden={hidden}
+          />
+        }
+      />
+
+      <Panel className="p-4 sm:p-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:justify-between">
+          <section aria-labelledby="supplier-block">
+            <h2 id="supplier-block" className="text-sm font-semibold text-slate-900">
+              Supplier
+            </h2>
+            <address className="mt-1 text-sm not-italic text-slate-700" data-testid="supplier-block">
+              {supplierLines.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:text-right">
+            <dt className="text-slate-500">Supplier&apos;s invoice number</dt>
+            <dd className="font-semibold text-slate-900">{invoice.invoiceNumber}</dd>
+            <dt className="text-slate-500">Invoice date</dt>
+            <dd className="text-slate-900">{formatInvoiceDate(invoice.invoiceDate)}</dd>
+            <dt className="text-slate-500">Due date</dt>
+            <dd className="text-slate-900">{invoice.dueDate ? formatInvoiceDate(invoice.dueDate) : "—"}</dd>
+            {order ? (
+              <>
+                <dt className="text-slate-500">Purchase order</dt>
+                <dd>
+                  <Link to={`/admin/purchase-orders?view=${order.id}`} className="text-brand-700 hover:underline" data-testid="invoice-purchase-order">
+                    {order.orderNumber}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+        <div className="mt-6">
+          <InvoiceLinesTable invoiceNumber={invoice.invoiceNumber} lines={invoice.lines} />
+        </div>
+        <InvoiceTotals invoice={invoice} />
+      </Panel>
+
+      <PaymentHistory invoiceNumber={invoice.invoiceNumber} payments={invoice.payments} />
+      <div className="mt-6">
+        <RecordHistory entries={data.history} />
+      </div>
+    </>
+  );
+}
