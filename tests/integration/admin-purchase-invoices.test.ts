@@ -64,7 +64,7 @@ function api(handler: RouteHandler, url: string, method: string, body?: unknown,
   return callRoute(handler, buildRequest(url, { method, json: body, cookie, headers }), params);
 }
 
-function pagePost(form: Record<string, string | number | undefined>, { cookie = adminCookie, key = crypto.randomUUID() } = {}) {
+function pagePost(form: Record<string, string | number | undefined>, { cookie = adminCookie, key = crypto.randomUUID() as string } = {}) {
   return callRoute(page.action, buildRequest("/admin/purchase-invoices", { form: { idempotencyKey: key, ...form }, cookie }));
 }
 
