@@ -80,11 +80,17 @@ type RenderPdf = (db: DB, id: number) => Promise<{ pdf: Buffer; invoiceNumber: s
  * The back office's Print: GET /admin/<invoices>/{id}.pdf, the invoice as a PDF shown in the browser's
  * viewer (to print), still saved under its number. A page route: signed-out visitors sign in first.
  */
-export function invoicePrintLoader(spec: { notFound: string; render: RenderPdf }) {
+export function invoicePrintLoader(spec: {
+  notFound: string;
+  render: (db: DB, id: number, user: Actor) => ReturnType<RenderPdf>;
+  /** who may print: the back office, unless a page of the supplier area says otherwise */
+  guard?: (request: Request) => Promise<Actor>;
+}) {
+  const guard = spec.guard ?? requireAdmin;
   return async ({ request, params }: LoaderFunctionArgs) => {
-    await requireAdmin(request);
+    const user = await guard(request);
     const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : 0;
-    const rendered = id > 0 ? await spec.render(getDb(), id) : null;
+    const rendered = id > 0 ? await spec.render(getDb(), id, user) : null;
     if (!rendered) {
       throw new Response(spec.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }

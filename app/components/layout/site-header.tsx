@@ -45,6 +45,7 @@ export function SiteHeader({
         </nav>
         <PriceBasisSwitch basis={priceBasis} className="hidden md:flex" />
         <div className="ml-auto flex flex-none items-center gap-1 md:ml-0">
+          {user?.role === "supplier" ? null : (
           <Link
             to="/cart"
             data-testid="header-cart"
@@ -61,6 +62,7 @@ export function SiteHeader({
               </span>
             ) : null}
           </Link>
+          )}
           <div className="hidden items-center gap-1 md:flex">
             <AccountLinks user={user} />
           </div>
@@ -87,9 +89,15 @@ function AccountLinks({ user, inMenu = false }: { user: HeaderUser; inMenu?: boo
   }
   return (
     <>
-      <Link to="/account/dashboard" className={itemClass}>
-        Account
-      </Link>
+      {user.role === "supplier" ? (
+        <Link to="/supplier" className={itemClass}>
+          Supplier area
+        </Link>
+      ) : (
+        <Link to="/account/dashboard" className={itemClass}>
+          Account
+        </Link>
+      )}
       {user.role === "admin" ? (
         <Link to="/admin" className={itemClass}>
           Admin

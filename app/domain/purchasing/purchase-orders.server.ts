@@ -2,7 +2,7 @@
  * Reading purchase orders for the back office (screen and API): the list with its filters, one order with
  * its lines, its supplier and its history, and the counts by status. Money leaves here as "12.50" strings.
  */
-import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import { auditLogs, products, purchaseInvoices, purchaseOrderItems, purchaseOrders, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
@@ -163,13 +163,17 @@ function withItems(db: DB, rows: OrderRow[]): PurchaseOrderJson[] {
   }));
 }
 
-/** Newest first; `status` narrows it, `q` searches the order number and the supplier's business and email. */
+/**
+ * Newest first; `status` narrows it, `q` searches the order number and the supplier's business and email.
+ * `supplierId` keeps that supplier's orders that were sent to them (never a draft, which they never saw).
+ */
 export function listPurchaseOrders(
   db: DB,
-  query: Partial<PurchaseOrderListQuery> = {},
+  query: Partial<PurchaseOrderListQuery> & { supplierId?: string } = {},
   pageSize = PURCHASE_ORDERS_PAGE_SIZE,
 ): Page<PurchaseOrderJson> {
   const conditions: SQL[] = [];
+  if (query.supplierId !== undefined) conditions.push(sentTo(query.supplierId));
   if (query.status) conditions.push(eq(purchaseOrders.status, query.status));
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -193,8 +197,16 @@ export function listPurchaseOrders(
   return { ...page, items: withItems(db, page.items) };
 }
 
-export function getPurchaseOrder(db: DB, id: number): PurchaseOrderJson | null {
-  const row = selectOrders(db).where(eq(purchaseOrders.id, id)).get();
+/** Orders a supplier may see: theirs, once sent (received, or cancelled after sending, too). */
+function sentTo(supplierId: string) {
+  return and(eq(purchaseOrders.supplierId, supplierId), isNotNull(purchaseOrders.sentAt), ne(purchaseOrders.status, "draft"))!;
+}
+
+/** One purchase order, or null; with `supplierId`, only one that supplier may see. */
+export function getPurchaseOrder(db: DB, id: number, { supplierId }: { supplierId?: string } = {}): PurchaseOrderJson | null {
+  const row = selectOrders(db)
+    .where(and(eq(purchaseOrders.id, id), supplierId === undefined ? undefined : sentTo(supplierId)))
+    .get();
   return row ? withItems(db, [row])[0]! : null;
 }
 
