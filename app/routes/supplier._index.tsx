@@ -2,13 +2,13 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import {
   invoiceFacts,
-  invoiceStatusOf,
   PurchaseOrderStatusPill,
   purchaseOrderFacts,
   SectionPages,
   SupplierCard,
   SupplierSection,
 } from "~/components/supplier/supplier-lists";
+import { InvoiceStatusBadge } from "~/routes/admin.sales-invoices/invoices-screen";
 import { supplierOverview } from "~/domain/purchasing/supplier-area.server";
 import { requireSupplier } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -65,7 +65,7 @@ export default function SupplierHome() {
             testId="supplier-invoice"
             to={`/supplier/invoices/${invoice.id}`}
             title={invoice.invoiceNumber}
-            status={invoiceStatusOf(invoice.status)}
+            status={<InvoiceStatusBadge status={invoice.status} />}
             facts={invoiceFacts(invoice)}
           />
         ))}

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
+import { InvoiceStatusBadge } from "~/routes/admin.sales-invoices/invoices-screen";
 import { formatCalendarDate } from "~/components/orders/format";
 import { SupplierDocument, SupplierPayments } from "~/components/supplier/supplier-document";
 import { supplierInvoice } from "~/domain/purchasing/supplier-area.server";

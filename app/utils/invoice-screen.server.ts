@@ -21,7 +21,8 @@ import {
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb, type DB } from "~/utils/db.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
-import { idempotencyKeyFrom } from "~/utils/idempotency.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
 import type { Result } from "~/utils/result";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 
@@ -112,5 +113,16 @@ export function invoiceScreenPages<Invoice>(params: URLSearchParams, get: (id: n
     missing: viewId !== null && invoice === null,
     paying: payId !== null && invoice !== null && owing(invoice) > 0,
     creating: !invoice && params.get("dialog") === "new",
+  };
+}
+
+/** What every invoice screen's forms start with: today (UK), the default due date and a fresh idempotency key. */
+export function invoiceFormDefaults() {
+  const today = ukToday();
+  return {
+    paymentTermsDays: PAYMENT_TERMS_DAYS,
+    today,
+    defaultDueDate: addDaysToDate(today, PAYMENT_TERMS_DAYS),
+    idempotencyKey: issueIdempotencyKey(),
   };
 }

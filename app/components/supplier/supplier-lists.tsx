@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
 import { formatCalendarDate, formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
-import type { InvoiceStatus } from "~/domain/invoices/invoice-status";
 import { purchaseOrderStatusLabel, type PurchaseOrderStatus } from "~/domain/purchasing/purchase-order-status";
 
 /** A section of the supplier's overview: a heading, its cards (one column on a phone), and its page links. */
@@ -67,8 +65,6 @@ export function invoiceFacts(invoice: { invoiceDate: string; dueDate: string | n
     ["Outstanding", formatDecimalMoney(invoice.outstanding)],
   ];
 }
-
-export const invoiceStatusOf = (status: InvoiceStatus) => <InvoiceStatusBadge status={status} />;
 
 /** Previous / next links of a list on the overview (plain links: they work without JavaScript). */
 export function SectionPages({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {

@@ -4,6 +4,7 @@
  * are the sales invoices' own schemas (salesInvoiceListQuerySchema, recordPaymentSchema). Browser-safe.
  */
 import { z } from "zod";
+import { searchTerm } from "~/domain/pricing/pricing-rules.schema";
 import {
   dateField,
   dueNotBefore,
@@ -40,14 +41,6 @@ export type PurchaseInvoiceInput = z.infer<typeof purchaseInvoiceSchema>;
 
 /** The Create Invoice form: a fixed set of rows (it works without JavaScript), of which blank ones are ignored. */
 export const purchaseInvoiceFormSchema = z.object({ ...header, items: invoiceFormRowsField() }).superRefine(datesInOrder);
-
-const searchTerm = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .catch(undefined)
-  .transform((value) => value || undefined);
 
 /** The Create Invoice dialog's picker searches (`?supplier=&product=`). */
 export const purchasePickerQuerySchema = z.object({ supplier: searchTerm, product: searchTerm });

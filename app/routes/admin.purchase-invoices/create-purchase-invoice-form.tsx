@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { InvoiceCreateForm } from "~/components/admin/invoices/invoice-create-form";
-import { partyName } from "~/components/admin/invoices/invoice-table";
-import { Field } from "~/components/ui/field";
-import { FORM_LINES_STEP, INVOICE_NUMBER_MAX } from "~/domain/invoices/sales-invoice.schema";
+import { InvoiceCreateForm, NumberAndDates, pickerOf } from "~/routes/admin.sales-invoices/create-invoice-form";
+import { partyName } from "~/routes/admin.sales-invoices/invoice-table";
+import { FORM_LINES_STEP } from "~/domain/invoices/sales-invoice.schema";
 import { purchaseInvoicesHref, type PurchaseInvoicesLoaderData } from "./purchase-invoices-screen";
 
 /**
@@ -27,8 +26,6 @@ export function CreatePurchaseInvoiceForm({
   if (data.list.status) keep.status = data.list.status;
   if (data.lineRows > FORM_LINES_STEP) keep.lines = String(data.lineRows);
   if (order) keep.fromOrder = String(order.id);
-  const suppliers = data.suppliers ?? { items: [], total: 0, limited: false };
-  const products = data.products ?? { items: [], total: 0, limited: false };
   return (
     <InvoiceCreateForm
       party={{
@@ -37,19 +34,9 @@ export function CreatePurchaseInvoiceForm({
         label: "Supplier",
         findLabel: "Find a supplier",
         findPlaceholder: "Email, name or business",
-        picker: {
-          search: data.supplierSearch,
-          total: suppliers.total,
-          limited: suppliers.limited,
-          options: suppliers.items.map((supplier) => ({ id: supplier.id, label: `${partyName(supplier)} · ${supplier.email}` })),
-        },
+        picker: pickerOf(data.supplierSearch, data.suppliers, (supplier) => ({ id: supplier.id, label: `${partyName(supplier)} · ${supplier.email}` })),
       }}
-      products={{
-        search: data.productSearch,
-        total: products.total,
-        limited: products.limited,
-        options: products.items.map((product) => ({ ...product, price: product.costPrice })),
-      }}
+      products={pickerOf(data.productSearch, data.products, (product) => ({ ...product, price: product.costPrice }))}
       keep={keep}
       hidden={order ? { ...hidden, purchaseOrderId: String(order.id) } : hidden}
       lastResult={lastResult}
@@ -59,7 +46,7 @@ export function CreatePurchaseInvoiceForm({
       moreLinesHref={(rows) => purchaseInvoicesHref(data.list, { ...keep, lines: String(rows) })}
       linesHint="Choose a product to enter it at its cost price and VAT rate, or leave Custom Item and type the description, unit price (ex VAT) and VAT % as the supplier's invoice shows them. Blank rows are ignored."
       cancelHref={cancelHref}
-      headerFields={({ errorOf, value }) => (
+      headerFields={(values) => (
         <>
           {order ? (
             <p className="text-sm text-slate-700 sm:col-span-2" data-testid="from-purchase-order">
@@ -70,32 +57,13 @@ export function CreatePurchaseInvoiceForm({
               : its supplier and lines are filled in; change them to match the supplier&apos;s invoice.
             </p>
           ) : null}
-          <Field
-            label="Invoice Number"
-            hint="The supplier's own number, as on their invoice."
-            errors={errorOf("invoiceNumber")}
-            inputProps={{
-              id: "create-number",
-              name: "invoiceNumber",
-              type: "text",
-              required: true,
-              maxLength: INVOICE_NUMBER_MAX,
-              autoComplete: "off",
-              defaultValue: value("invoiceNumber"),
-            }}
+          <NumberAndDates
+            values={values}
+            number={{ hint: "The supplier's own number, as on their invoice.", required: true }}
+            date={{ name: "invoiceDate", label: "Invoice Date", id: "create-invoice-date", initial: data.today }}
+            due={{ hint: `Blank: ${data.paymentTermsDays} days after the invoice date.`, initial: data.defaultDueDate }}
           />
-          <Field
-            label="Invoice Date"
-            errors={errorOf("invoiceDate")}
-            inputProps={{ id: "create-invoice-date", name: "invoiceDate", type: "date", defaultValue: value("invoiceDate", data.today) }}
-          />
-          <Field
-            label="Due Date"
-            hint={`Blank: ${data.paymentTermsDays} days after the invoice date.`}
-            errors={errorOf("dueDate")}
-            inputProps={{ id: "create-due", name: "dueDate", type: "date", defaultValue: value("dueDate", data.defaultDueDate) }}
-          />
-          <FieldErrorOnly errors={errorOf("purchaseOrderId")} />
+          <FieldErrorOnly errors={values.errorOf("purchaseOrderId")} />
         </>
       )}
     />

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { InvoiceStatusBadge } from "~/components/admin/invoices/invoice-status-badge";
-import { InvoiceActions, InvoiceLinesTable, InvoiceTotals } from "~/components/admin/invoices/invoice-view-parts";
-import { PaymentHistory } from "~/components/admin/invoices/payment-history";
+import { InvoiceStatusBadge } from "~/routes/admin.sales-invoices/invoices-screen";
+import { InvoiceActions, InvoiceLinesTable, InvoiceTotals } from "~/routes/admin.sales-invoices/invoice-detail";
+import { PaymentHistory } from "~/routes/admin.sales-invoices/payment-history";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { RecordHistory } from "~/components/admin/record-history";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
@@ -13,17 +13,7 @@ import {
 } from "./purchase-invoices-screen";
 
 /** One supplier's invoice as recorded: the supplier, its facts and purchase order, lines, totals, payments, history. */
-export function PurchaseInvoiceDetail({
-  invoice,
-  data,
-  listPath,
-  hidden,
-}: {
-  invoice: PurchaseInvoiceView;
-  data: PurchaseInvoicesLoaderData;
-  listPath: string;
-  hidden: Record<string, string>;
-}) {
+export function PurchaseInvoiceDetail({ invoice, data, hidden }: { invoice: PurchaseInvoiceView; data: PurchaseInvoicesLoaderData; hidden: { returnTo: string } & Record<string, string> }) {
   const supplier = invoice.supplier;
   const supplierLines = supplier
     ? [supplier.businessName, supplier.name, supplier.address, supplier.email, supplier.phone, supplier.vatNumber ? `VAT number: ${supplier.vatNumber}` : null].filter(
@@ -31,42 +21,15 @@ export function PurchaseInvoiceDetail({
       )
     : ["The supplier's account has been removed."];
   const order = invoice.purchaseOrder;
+  const print: [string, string] = [`${PATH}/${invoice.id}.pdf`, "Print"];
+  const payHref = purchaseInvoicesHref(data.list, { pay: String(invoice.id) });
+  const actions = <InvoiceActions invoice={invoice} print={print} hidden={hidden} canEmail={Boolean(supplier?.email)} payHref={payHref} />;
   return (
     <>
-      <p className="mb-3 text-sm">
-        <Link to={listPath} className="text-brand-700 hover:underline">
-          ← All purchase invoices
-        </Link>
-      </p>
-      <PageHeader
-        title={`Purchase invoice ${invoice.invoiceNumber}`}
-        description={
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <InvoiceStatusBadge status={invoice.status} />
-            {order ? (
-              <Link to={`/admin/purchase-orders?view=${order.id}`} className="text-brand-700 hover:underline">
-                Purchase order {order.orderNumber}
-              </Link>
-            ) : null}
-            {invoice.supplierId ? (
-              <Link to={`/admin/users?edit=${invoice.supplierId}`} className="text-brand-700 hover:underline">
-                Supplier account
-              </Link>
-            ) : null}
-          </span>
-        }
-        actions={
-          <InvoiceActions
-            invoiceId={invoice.id}
-            printHref={`${PATH}/${invoice.id}.pdf`}
-            printLabel="Print"
-            canEmail={Boolean(supplier?.email)}
-            payHref={purchaseInvoicesHref(data.list, { pay: String(invoice.id) })}
-            outstanding={invoice.outstanding}
-            hidden={hidden}
-          />
-        }
-      />
+      <nav aria-label="Back" className="mb-3 text-sm">
+        <Link to={hidden.returnTo} className="text-brand-700 hover:underline">← All purchase invoices</Link>
+      </nav>
+      <PageHeader title={`Purchase invoice ${invoice.invoiceNumber}`} description={<InvoiceStatusBadge status={invoice.status} />} actions={actions} />
 
       <Panel className="p-4 sm:p-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:justify-between">
@@ -81,6 +44,11 @@ export function PurchaseInvoiceDetail({
                 </span>
               ))}
             </address>
+            {invoice.supplierId ? (
+              <Link to={`/admin/users?edit=${invoice.supplierId}`} className="text-sm text-brand-700 hover:underline">
+                Supplier account
+              </Link>
+            ) : null}
           </section>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:text-right">
             <dt className="text-slate-500">Supplier&apos;s invoice number</dt>

@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
-import { invoiceScreenAddress } from "~/components/admin/invoices/list-state";
+import { invoiceScreenAddress } from "~/routes/admin.sales-invoices/list-state";
 import type { loader } from "./route";
 
 /** The Purchase Invoices screen's address; its list state and pages (?view=, ?pay=, ?dialog=new) are query parameters. */

@@ -1,16 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminDialog } from "~/components/admin/admin-dialog";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { AdminListFilters } from "~/components/admin/admin-list-filters";
-import { IDEMPOTENCY_INPUT, primaryLinkClass } from "~/components/admin/form/form-bits";
-import { PageHeader, Panel } from "~/components/admin/page-header";
+import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
-import { statusFilter } from "~/components/admin/status-filter";
 import { sendInvoiceEmail } from "~/domain/invoices/invoice-email.server";
 import { recordPayment } from "~/domain/invoices/invoice-payments.server";
-import { INVOICE_STATUSES, invoiceStatusLabel } from "~/domain/invoices/invoice-status";
-import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
 import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
 import {
   manualInvoiceFormSchema,
@@ -28,16 +22,14 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
-import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { PAYMENT_TERMS_TEXT } from "~/utils/invoice-pdf.server";
-import { invoiceScreenAddress } from "~/components/admin/invoices/list-state";
-import { invoiceScreenAction, invoiceScreenPages } from "~/utils/invoice-screen.server";
+import { invoiceFormDefaults, invoiceScreenAction, invoiceScreenPages } from "~/utils/invoice-screen.server";
 import { CreateInvoiceForm } from "./create-invoice-form";
 import { InvoiceDetail } from "./invoice-detail";
-import { InvoiceTable, partyName } from "~/components/admin/invoices/invoice-table";
-import { INVOICES_PATH as PATH, invoicesHref } from "./invoices-screen";
-import { lineRowsOf, listQuery } from "./list-state";
-import { PaymentForm } from "~/components/admin/invoices/payment-form";
+import { InvoiceListPage, partyName, type InvoiceRowView } from "./invoice-table";
+import { INVOICES_PATH as PATH, invoicesHref, type InvoiceRow } from "./invoices-screen";
+import { invoiceScreenAddress, lineRowsOf } from "./list-state";
+import { InvoicePage } from "./payment-form";
 
 const SALES_PAYMENT = {
   methodInput: "select",
@@ -53,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
   const params = new URL(request.url).searchParams;
-  const query = listQuery(params);
+  const query = invoiceScreenAddress(PATH).listQuery(params);
   const list = listSalesInvoices(db, query);
   const state = { q: query.q, status: query.status, page: list.page };
 
@@ -61,7 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { invoice: detail, paying, creating } = pages;
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const company = getCompanySettings();
-  const today = ukToday();
 
   return json(
     {
@@ -98,10 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       identityProblem: invoiceIdentityProblem(company),
       paymentTerms: PAYMENT_TERMS_TEXT,
-      paymentTermsDays: PAYMENT_TERMS_DAYS,
-      today,
-      defaultDueDate: addDaysToDate(today, PAYMENT_TERMS_DAYS),
-      idempotencyKey: issueIdempotencyKey(),
+      ...invoiceFormDefaults(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -125,98 +113,46 @@ export default function AdminSalesInvoices() {
 
   if (data.invoice) {
     const invoice = data.invoice;
-    const viewPath = invoicesHref(data.list, { view: String(invoice.id) });
+    const payment = { kind: SALES_PAYMENT, today: data.today, accounts: data.accounts, hidden };
+    const lastPayment = actionData?.intent === "pay" ? actionData.result : undefined;
     return (
-      <div className="mx-auto max-w-5xl">
+      <InvoicePage invoice={invoice} paying={data.paying} payment={payment} viewPath={invoicesHref(data.list, { view: String(invoice.id) })} lastResult={lastPayment}>
         <ActionNotice data={actionData} />
         <IdentityWarning problem={data.identityProblem} />
         <InvoiceDetail invoice={invoice} data={data} listPath={listPath} hidden={hidden} />
-        <AdminDialog
-          open={data.paying}
-          title="Record Payment"
-          description={`Invoice ${invoice.invoiceNumber}`}
-          closeHref={viewPath}
-        >
-          {data.paying ? (
-            <PaymentForm
-              invoice={invoice}
-              kind={SALES_PAYMENT}
-              today={data.today}
-              accounts={data.accounts}
-              hidden={hidden}
-              cancelHref={viewPath}
-              lastResult={actionData?.intent === "pay" ? actionData.result : undefined}
-            />
-          ) : null}
-        </AdminDialog>
-      </div>
+      </InvoicePage>
     );
   }
 
+
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title="Sales Invoices"
-        description="Invoices issued to customers: one per order, plus any created by hand."
-        actions={
-          <Link to={invoicesHref(data.list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
-            Create Invoice
-          </Link>
-        }
-      />
-      <ActionNotice data={actionData} />
-      <IdentityWarning problem={data.identityProblem} />
-      {data.missing ? <MissingNotice>{SALES_INVOICE_NOT_FOUND}.</MissingNotice> : null}
-
-      <AdminDialog open={data.creating} size="lg" title="Create Invoice" closeHref={listPath}>
-        {data.creating ? (
-          <CreateInvoiceForm
-            data={data}
-            hidden={hidden}
-            cancelHref={listPath}
-            lastResult={actionData?.intent === "create" ? actionData.result : undefined}
-          />
-        ) : null}
-      </AdminDialog>
-
-      <Panel>
-        <AdminListFilters
-          search={{
-            id: "invoice-search",
-            label: "Search",
-            placeholder: "Invoice number, customer email or business, order number",
-            value: data.list.q ?? "",
-          }}
-          filters={[statusFilter("invoice-status", data.list.status, INVOICE_STATUSES, invoiceStatusLabel)]}
-          clearHref={PATH}
-          submitLabel="Filter"
-        />
-        <InvoiceTable
-          caption="Sales invoices"
-          partyHeading="Customer"
-          dateHeading="Issue date"
-          rows={data.invoices.map((row) => ({
-            id: row.id,
-            invoiceNumber: row.invoiceNumber,
-            reference: row.order?.orderNumber ?? null,
-            partyName: row.customer ? partyName(row.customer) : (row.order?.shippingName ?? "Unknown customer"),
-            partyEmail: row.customer?.email ?? null,
-            date: row.issueDate,
-            dueDate: row.dueDate,
-            status: row.status,
-            total: row.total,
-            outstanding: row.outstanding,
-          }))}
-          filtered={Boolean(data.list.q || data.list.status)}
-          page={data.list.page}
-          pageCount={data.pageCount}
-          total={data.total}
-          hrefFor={(state) => ("view" in state ? invoicesHref(data.list, { view: String(state.view) }) : invoicesHref({ ...data.list, page: state.page }))}
-        />
-      </Panel>
-    </div>
+    <InvoiceListPage
+      title="Sales Invoices"
+      description="Invoices issued to customers: one per order, plus any created by hand."
+      notices={
+        <>
+          <ActionNotice data={actionData} />
+          <IdentityWarning problem={data.identityProblem} />
+          {data.missing ? <MissingNotice>{SALES_INVOICE_NOT_FOUND}.</MissingNotice> : null}
+        </>
+      }
+      creating={data.creating}
+      createForm={<CreateInvoiceForm data={data} hidden={hidden} cancelHref={listPath} lastResult={actionData?.intent === "create" ? actionData.result : undefined} />}
+      list={data.list}
+      href={invoicesHref}
+      clearHref={PATH}
+      searchPlaceholder="Invoice number, customer email or business, order number"
+      table={{ caption: "Sales invoices", partyHeading: "Customer", dateHeading: "Issue date", rows: data.invoices, view: SALES_ROWS, pageCount: data.pageCount, total: data.total }}
+    />
   );
 }
+
+/** A sales invoice's row: the customer (or the order's delivery name), its order number, its issue date. */
+const SALES_ROWS: InvoiceRowView<InvoiceRow> = {
+  party: (row) => ({ name: row.customer ? partyName(row.customer) : (row.order?.shippingName ?? "Unknown customer"), email: row.customer?.email ?? null }),
+  reference: (row) => row.order?.orderNumber ?? null,
+  date: (row) => row.issueDate,
+};
 
 /** A real install without the company's VAT number: invoices cannot be issued by hand or sent until it is set. */
 function IdentityWarning({ problem }: { problem: string | null }) {

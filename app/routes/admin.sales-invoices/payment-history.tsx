@@ -4,7 +4,7 @@ import type { InvoicePaymentJson } from "~/domain/invoices/invoice-books.server"
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { PAYMENT_METHOD_LABELS } from "~/domain/invoices/sales-invoice.schema";
 import { formatMoney } from "~/utils/money";
-import { pence } from "./invoice-status-badge";
+import { pence } from "./invoices-screen";
 
 /** The payments recorded against an invoice (received from a customer, or paid to a supplier), oldest first. */
 export function PaymentHistory({ invoiceNumber, payments }: { invoiceNumber: string; payments: InvoicePaymentJson[] }) {

@@ -6,6 +6,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AdminDialog } from "~/components/admin/admin-dialog";
 import { DialogActions, HiddenFields, SelectField, TextareaField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { Field, FormError } from "~/components/ui/field";
@@ -142,5 +144,34 @@ export function PaymentForm({
       />
       <DialogActions cancelHref={cancelHref} submitLabel="Record Payment" saving={saving} />
     </Form>
+  );
+}
+
+/**
+ * An invoice's page (either book) with its Record Payment dialog: its own address (`?pay=12`), open only while
+ * something is owed; without JavaScript the same form shows in the page.
+ */
+export function InvoicePage({
+  children,
+  invoice,
+  paying,
+  payment,
+  viewPath,
+  lastResult,
+}: {
+  children: ReactNode;
+  invoice: { id: number; invoiceNumber: string; outstanding: number };
+  paying: boolean;
+  payment: { kind: PaymentFormKind; today: string; accounts: { id: number; name: string }[]; hidden: Record<string, string> };
+  viewPath: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  return (
+    <div className="mx-auto max-w-5xl">
+      {children}
+      <AdminDialog open={paying} title="Record Payment" description={`Invoice ${invoice.invoiceNumber}`} closeHref={viewPath}>
+        {paying ? <PaymentForm invoice={invoice} {...payment} cancelHref={viewPath} lastResult={lastResult} /> : null}
+      </AdminDialog>
+    </div>
   );
 }
