@@ -12,10 +12,12 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { EarlyModulePreloads } from "~/components/layout/early-module-preloads";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NavigationProgress } from "~/components/ui/navigation-progress";
 import { ToastNotice, ToastRegion } from "~/components/ui/toast";
+import { useHydratedMarker } from "~/components/ui/use-hydrated";
 import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart-lines.server";
 import { listCategories } from "~/domain/catalog/catalog.server";
 import { DEFAULT_PRICE_BASIS, type PriceBasis } from "~/domain/pricing/price-basis";
@@ -89,6 +91,7 @@ function useBareLayout() {
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  useHydratedMarker();
   return (
     <html lang="en-GB" className="h-full">
       <head>
@@ -96,6 +99,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        <EarlyModulePreloads />
       </head>
       <body className="flex min-h-full flex-col">
         <NavigationProgress />

@@ -147,6 +147,21 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
+ * Failed password checks, one row per failure and bucket (an account, or a client address), so every server
+ * process of the install counts the same failures. Rows older than the window are pruned.
+ */
+export const signInFailures = sqliteTable(
+  "sign_in_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    /** when it failed, ms since the epoch */
+    at: integer("at").notNull(),
+  },
+  (t) => [index("sign_in_failures_bucket_idx").on(t.bucket, t.at)],
+);
+
+/**
  * Facts about this install, by key: whether it is a real install (made by `npm run setup`, never seeded
  * with demo accounts) and the password hashes the demo accounts were seeded with (an account whose hash is
  * still that one still has the published demo password).
@@ -649,7 +664,11 @@ export const payments = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("payments_invoice_idx").on(t.salesInvoiceId), index("payments_date_idx").on(t.paymentDate)],
+  (t) => [
+    index("payments_invoice_idx").on(t.salesInvoiceId),
+    index("payments_date_idx").on(t.paymentDate),
+    index("payments_account_idx").on(t.financialAccountId),
+  ],
 );
 
 export const purchaseInvoices = sqliteTable(
@@ -710,7 +729,11 @@ export const purchasePayments = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("purchase_payments_invoice_idx").on(t.purchaseInvoiceId)],
+  (t) => [
+    index("purchase_payments_invoice_idx").on(t.purchaseInvoiceId),
+    index("purchase_payments_date_idx").on(t.paymentDate),
+    index("purchase_payments_account_idx").on(t.financialAccountId),
+  ],
 );
 
 /** One return per calendar month; all nine HMRC boxes are stored (6 and 7 in whole pounds, the rest in pence). */

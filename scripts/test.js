@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure:
-// type check, unit and integration tests (vitest), Chromium for the browser tests, then Playwright.
+// type check, unit and integration tests (vitest), Chromium for the browser tests, Playwright, then the
+// fault tests (servers killed and stopped mid-request).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,8 @@ const steps = [
   { name: "Unit and integration tests (vitest run)", command: bin("vitest"), args: ["run"] },
   { name: "Chromium for the browser tests", command: process.execPath, args: ["scripts/ensure-chromium.js"] },
   { name: "Browser tests (playwright test)", command: bin("playwright"), args: ["test"] },
+  // after the browser tests, whose server start leaves a current build for these servers to reuse
+  { name: "Fault tests (npm run test:faults)", command: bin("vitest"), args: ["run", "--config", "vitest.faults.config.ts"] },
 ];
 
 const timings = [];

@@ -7,7 +7,7 @@ import { apiRoute, failureResponse, firstIssue, jsonError, methodNotAllowed } fr
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /**
- * POST /api/admin/products/import: multipart/form-data with the CSV in the field `file` (at most 5 MB) →
+ * POST /api/admin/products/import: multipart/form-data with the CSV in the field `file` (at most 24 MB) →
  * 200 {created, updated, errors: [{row, message}]}. Simple rows (spec §3) or Shopify's product CSV; products
  * are upserted by slug (Handle) in one transaction; rows that cannot be imported are listed, the others go
  * in. A file that is no product CSV at all: 400 (field file); too large: 413.
@@ -23,7 +23,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     return jsonError(issue.message === CSV_FILE_TOO_LARGE ? 413 : 400, issue.message, "file");
   }
   const file = parsed.data.file;
-  const result = importProductCsv(getDb(), admin, await file.text(), {
+  const result = await importProductCsv(getDb(), admin, file, {
     idempotencyKey: idempotencyKeyFrom(request),
     fileName: file.name,
   });

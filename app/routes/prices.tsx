@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { priceBasisFormSchema } from "~/domain/pricing/price-basis";
+import { priceBasisFormSchema } from "~/domain/pricing/price-basis.schema";
 import { sameSitePath } from "~/utils/safe-redirect";
 import { rememberPriceBasis } from "~/utils/price-basis.server";
 import { redirectWithToast } from "~/utils/toast.server";

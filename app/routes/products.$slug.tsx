@@ -81,7 +81,7 @@ export default function ProductPage() {
               className="h-full w-full object-cover"
             />
           ) : (
-            <div className="grid h-full place-items-center text-slate-400">No image</div>
+            <div className="grid h-full place-items-center text-slate-600">No image</div>
           )}
         </div>
         <div>

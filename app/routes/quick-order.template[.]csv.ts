@@ -1,6 +1,6 @@
-import { stringify } from "csv-stringify/sync";
 import { QUICK_ORDER_TEMPLATE_FILENAME } from "~/domain/cart/quick-order.schema";
 import { quickOrderExamples } from "~/domain/cart/quick-order.server";
+import { writeCsv } from "~/utils/csv.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -20,7 +20,7 @@ export function loader() {
           ...optionNames.map((name) => example.options.find((option) => option.name === name)?.value ?? ""),
         ])
       : [["PRODUCT-CODE", 2]];
-  const csv = stringify([["SKU", "Quantity", ...optionNames], ...rows]);
+  const csv = writeCsv([["SKU", "Quantity", ...optionNames], ...rows]);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

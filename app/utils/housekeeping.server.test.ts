@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { idempotencyKeys } from "~db/schema";
+import { idempotencyKeys, sessions, users } from "~db/schema";
 import { getDb } from "./db.server";
-import { HOUSEKEEPING_INTERVAL_MS, startHousekeeping } from "./housekeeping.server";
+import { HOUSEKEEPING_INTERVAL_MS, startHousekeeping, sweepOnce } from "./housekeeping.server";
+import { SESSION_MAX_AGE_SECONDS } from "./session.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,6 +23,26 @@ describe("housekeeping", () => {
     const stop = startHousekeeping(getDb());
     stop();
     expect(keys()).toEqual(["new-key-0001"]);
+  });
+
+  it("deletes expired sessions and guest sessions unused for 30 days, and keeps the rest", () => {
+    const db = getDb();
+    const now = Date.now();
+    db.insert(users).values({ id: "u-signed-in", email: "kept@example.com", passwordHash: "x", firstName: "K", lastName: "S" }).run();
+    const lastWritten = (daysAgo: number) => now - daysAgo * DAY_MS + SESSION_MAX_AGE_SECONDS * 1000;
+    db.insert(sessions)
+      .values([
+        { sid: "guest-fresh", sess: "{}", expire: lastWritten(2), userId: null },
+        { sid: "guest-29-days", sess: "{}", expire: lastWritten(29), userId: null },
+        { sid: "guest-31-days", sess: "{}", expire: lastWritten(31), userId: null },
+        { sid: "user-fresh", sess: "{}", expire: lastWritten(3), userId: "u-signed-in" },
+        { sid: "user-expired", sess: "{}", expire: now - 1000, userId: "u-signed-in" },
+        { sid: "guest-expired", sess: "{}", expire: now - 1000, userId: null },
+      ])
+      .run();
+    sweepOnce(db, now);
+    const left = db.select({ sid: sessions.sid }).from(sessions).all().map((row) => row.sid).sort();
+    expect(left).toEqual(["guest-29-days", "guest-fresh", "user-fresh"]);
   });
 
   it("sweeps again on its timer", () => {

@@ -1,17 +1,22 @@
 /**
  * Tidying the server does on its own while it runs: repeat-safety keys are only useful for a week (a buyer's
- * retry comes within minutes), so older ones are deleted at start and then every few hours. The timer never
+ * retry comes within minutes), so older ones are deleted at start and then every few hours, together with
+ * expired sessions and guest sessions unused for 30 days. The timer never
  * keeps the process alive, and a failed sweep (say, a database busy past its timeout) is only logged: the
  * next sweep catches up.
  */
 import type { DB } from "./db.server";
 import { pruneIdempotencyKeys } from "./idempotency.server";
+import { pruneSignInFailures } from "./sign-in-limits.server";
+import { pruneSessions } from "./session.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export function sweepOnce(db: DB, now = Date.now()) {
   try {
     pruneIdempotencyKeys(db, now);
+    pruneSignInFailures(db, now);
+    pruneSessions(db, now);
   } catch (error) {
     console.error("Housekeeping sweep failed; it will run again later", error);
   }

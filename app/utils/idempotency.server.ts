@@ -9,6 +9,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "~db/schema";
 import { writeTransaction, type DB } from "./db.server";
 import { jsonError } from "./http.server";
+import { fail, type Failure, type Result } from "./result";
 
 import { IDEMPOTENCY_FIELD } from "./idempotency";
 
@@ -51,21 +52,67 @@ export function apiIdempotencyKey(request: Request): string | null {
 
 export type IdempotentOutcome<T> = { result: T; replayed: boolean };
 
-export type RepeatRef = { ownerId: string; scope: string; key: string | null };
+export const KEY_REUSED_MESSAGE =
+  "This Idempotency-Key was already used for a different request. Nothing was changed: reload the page or send a new key.";
+
+/** A parsed command as JSON sees it (never `undefined`: a command must be named, even when it is `null`). */
+export type Command = string | number | boolean | null | readonly unknown[] | { readonly [field: string]: unknown };
 
 /**
- * The stored result of an earlier run with this key (as `{ result }`), or null. For a use case with slow asynchronous work
- * (password hashing, a remote model) before its write: it answers a repeat at once, and the write itself
- * still goes through `runOnce`, which checks again inside the transaction.
+ * Whose key, for which operation, and the command it was sent with. `command` is the use case's parsed input
+ * (never a secret such as a password: its digest is stored beside the key); the same key with another
+ * command is refused (422) rather than answered with the first command's result.
  */
-export function earlierResult<T>(db: DB, { ownerId, scope, key }: RepeatRef): { result: T } | null {
+export type RepeatRef = { ownerId: string; scope: string; key: string | null; command: Command };
+
+/** JSON with every object's keys sorted, so two equal commands always read the same. */
+export function canonicalJson(value: unknown): string {
+  return (
+    JSON.stringify(value, (_field, item: unknown) =>
+      item !== null && typeof item === "object" && !Array.isArray(item)
+        ? Object.fromEntries(Object.keys(item).sort().map((name) => [name, (item as Record<string, unknown>)[name]]))
+        : item,
+    ) ?? "null"
+  );
+}
+
+/** A stable digest of a command (SHA-256 of its canonical JSON). */
+export function commandFingerprint(command: Command): string {
+  return crypto.createHash("sha256").update(canonicalJson(command)).digest("hex");
+}
+
+/**
+ * The stored result of an earlier run with this key (as `{ result }`), or null; the 422 refusal when the key
+ * was first used with another command. For a use case with slow asynchronous work (password hashing, a
+ * remote model) before its write: it answers a repeat at once, and the write itself still goes through
+ * `runOnce`, which checks again inside the transaction.
+ */
+export function earlierResult<T extends Result<unknown>>(db: DB, ref: RepeatRef): { result: T | Failure } | null {
+  const previous = storedRow(db, ref);
+  if (!previous?.result) return null;
+  // keys stored before the digest was kept have none, and match any command
+  if (previous.requestHash !== null && previous.requestHash !== commandFingerprint(ref.command)) {
+    return { result: fail(422, KEY_REUSED_MESSAGE) };
+  }
+  return { result: JSON.parse(previous.result) as T };
+}
+
+function storedRow(db: DB, { ownerId, scope, key }: Omit<RepeatRef, "command">) {
   if (!key) return null;
-  const previous = db
-    .select({ result: idempotencyKeys.result })
+  return db
+    .select({ result: idempotencyKeys.result, requestHash: idempotencyKeys.requestHash })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.ownerId, ownerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
     .get();
-  return previous?.result ? { result: JSON.parse(previous.result) as T } : null;
+}
+
+/**
+ * What the request made with this key answered, whatever its command, for reading only (the progress of the
+ * owner's own import): never a way to act, so the command is not compared.
+ */
+export function storedResultOf<T extends Result<unknown>>(db: DB, ref: Omit<RepeatRef, "command">): T | null {
+  const previous = storedRow(db, ref);
+  return previous?.result ? (JSON.parse(previous.result) as T) : null;
 }
 
 /**
@@ -73,25 +120,28 @@ export function earlierResult<T>(db: DB, { ownerId, scope, key }: RepeatRef): { 
  * JSON next to the key. Without a key, `work` simply runs in the transaction. `work` must be synchronous
  * (better-sqlite3), so the check, the work and the stored result commit or roll back together.
  * Only successful results are worth replaying: pass `shouldStore` to skip storing failures, so a
- * corrected retry with the same key can still succeed.
+ * corrected retry with the same key can still succeed. `work` answers a Result, so that the refusal of a key
+ * reused for another command (422, nothing written) reaches both doors the way any other refusal does.
  */
-export function runOnce<T>(
+export function runOnce<T extends Result<unknown>>(
   db: DB,
   ref: RepeatRef,
   work: (tx: DB) => T,
   shouldStore: (result: T) => boolean = () => true,
-): IdempotentOutcome<T> {
-  return writeTransaction(db, (tx) => {
+): IdempotentOutcome<T | Failure> {
+  return writeTransaction(db, (tx): IdempotentOutcome<T | Failure> => {
     const { key } = ref;
     const previous = earlierResult<T>(tx, ref);
+    // a refused reuse writes nothing either, so callers treat it as a repeat (no mails, no second effects)
     if (previous) return { result: previous.result, replayed: true };
     const result = work(tx);
     if (key && shouldStore(result)) {
+      const stored = { result: JSON.stringify(result), requestHash: commandFingerprint(ref.command) };
       tx.insert(idempotencyKeys)
-        .values({ ownerId: ref.ownerId, scope: ref.scope, key, result: JSON.stringify(result) })
+        .values({ ownerId: ref.ownerId, scope: ref.scope, key, ...stored })
         .onConflictDoUpdate({
           target: [idempotencyKeys.ownerId, idempotencyKeys.scope, idempotencyKeys.key],
-          set: { result: JSON.stringify(result) },
+          set: stored,
         })
         .run();
     }

@@ -17,6 +17,7 @@ export type MailAttachment = {
 
 export type MailMessage = {
   to: string | string[];
+  cc?: string[];
   subject: string;
   text: string;
   html?: string;
@@ -72,6 +73,7 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
     from: company.mailFrom,
     replyTo: message.replyTo ?? company.email,
     to: message.to,
+    cc: message.cc && message.cc.length > 0 ? message.cc : undefined,
     subject: message.subject,
     text: message.text,
     html: message.html,
@@ -173,7 +175,7 @@ function readOutboxEntry(dir: string, file: string): OutboxEntry | null {
   };
 }
 
-function dateOfFile(file: string): string {
+export function dateOfFile(file: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(file)!;
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z`;
 }

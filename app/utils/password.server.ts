@@ -5,6 +5,7 @@
  * each hash and verifying reads them from there, so the cost can change without invalidating passwords.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { shareOfLimit } from "./server-processes";
 
 /** log2 of scrypt's N when PASSWORD_HASH_COST is not set: N = 2^17 = 131072 (OWASP). */
 export const DEFAULT_PASSWORD_HASH_COST = 17;
@@ -29,11 +30,13 @@ export function passwordHashCost(env: Record<string, string | undefined> = proce
 }
 
 /**
- * Each hash at cost 17 takes 128 MiB and most of a core for ~0.3 s. Run at most two at once and queue the
- * rest, so a flood of wrong passwords slows the floods' own replies instead of stalling every sign-in (and
- * cannot exhaust memory or the thread pool that file and database work also use).
+ * Each hash at cost 17 takes 128 MiB and most of a core for ~0.3 s. Run at most two at once on the box and
+ * queue the rest, so a flood of wrong passwords slows the floods' own replies instead of stalling every
+ * sign-in (and cannot exhaust memory or the thread pool that file and database work also use). With
+ * several server processes each takes its share of the two.
  */
-export const MAX_CONCURRENT_HASHES = 2;
+export const BOX_CONCURRENT_HASHES = 2;
+export const MAX_CONCURRENT_HASHES = shareOfLimit(BOX_CONCURRENT_HASHES);
 let hashesRunning = 0;
 const waitingForHash: (() => void)[] = [];
 

@@ -14,7 +14,7 @@ import { getDb, type DB } from "~/utils/db.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import type { Result } from "~/utils/result";
-import { errorToast, redirectWithToast, type Toast } from "~/utils/toast.server";
+import { errorToast, failureToast, redirectWithToast, type Toast } from "~/utils/toast.server";
 
 type Actor = { id: string };
 
@@ -59,7 +59,14 @@ export function recordScreenAction<Schema extends ZodTypeAny, Row, Deleted>(spec
   remove: (db: DB, actor: Actor, id: number, key: string | null) => Result<Deleted>;
   savedToast: (row: Row, intent: "create" | "update") => Toast;
   deletedToast: (deleted: Deleted) => Toast;
+  /** the title of a refusal's notice per intent ("Error deleting account"); "Error" when not given */
+  failedTitles?: Partial<Record<"create" | "update" | "delete", string>>;
 }) {
+  const refusal = (intent: "create" | "update" | "delete", message: string) => {
+    const title = spec.failedTitles?.[intent];
+    return title ? failureToast(title, message) : errorToast(message);
+  };
+
   return async function action({ request }: ActionFunctionArgs) {
     const admin = await requireAdmin(request);
     const db = getDb();
@@ -78,8 +85,8 @@ export function recordScreenAction<Schema extends ZodTypeAny, Row, Deleted>(spec
           ? spec.create(db, admin, submission.value, key)
           : spec.update(db, admin, id!, submission.value, key);
       if (!result.ok) {
-        if (result.status === 404) return redirectWithToast(request, back, errorToast(result.message));
-        return failureReply(intent, submission, result, spec.fields);
+        if (result.status === 404) return redirectWithToast(request, back, refusal(intent, result.message));
+        return failureReply(intent, submission, result, spec.fields, refusal(intent, result.message));
       }
       return redirectWithToast(request, back, spec.savedToast(result.value, intent));
     }
@@ -87,7 +94,7 @@ export function recordScreenAction<Schema extends ZodTypeAny, Row, Deleted>(spec
     if (intent === "delete") {
       const result = id === null ? null : spec.remove(db, admin, id, key);
       if (!result || !result.ok) {
-        return redirectWithToast(request, back, errorToast(result?.message ?? spec.deleteMissing ?? spec.notFound));
+        return redirectWithToast(request, back, refusal("delete", result?.message ?? spec.deleteMissing ?? spec.notFound));
       }
       return redirectWithToast(request, back, spec.deletedToast(result.value));
     }

@@ -4,9 +4,11 @@ import {
   DEFAULT_BODY_LIMIT,
   isJsonMediaType,
   refusalFor,
+  IMPORT_BODY_LIMIT,
   UPLOAD_BODY_LIMIT,
   type GuardedRequest,
 } from "./request-guard";
+import { PRODUCT_CSV_MAX_BYTES } from "~/domain/catalog/product.schema";
 
 const post = (over: Partial<GuardedRequest> = {}): GuardedRequest => ({
   method: "POST",
@@ -84,6 +86,21 @@ describe("body limits", () => {
     expect(refusalFor(post({ contentLength: DEFAULT_BODY_LIMIT + 1 }))?.status).toBe(413);
     expect(refusalFor(post({ path: "/quick-order", contentType: "multipart/form-data; boundary=x", contentLength: 2 * 1024 * 1024 }))).toBeNull();
     expect(refusalFor(post({ path: "/quick-order", contentLength: UPLOAD_BODY_LIMIT + 1 }))?.status).toBe(413);
+  });
+
+  it("gives the product import (its API and the Import CSV dialog's post) its own larger limit, and only it", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    const api = (contentLength: number) => post({ path: "/api/admin/products/import", contentType: multipart, contentLength });
+    expect(refusalFor(api(IMPORT_BODY_LIMIT))).toBeNull();
+    expect(refusalFor(api(IMPORT_BODY_LIMIT + 1))?.status).toBe(413);
+    const page = (query: string, contentLength: number) => post({ path: "/admin/products", query, contentType: multipart, contentLength });
+    expect(refusalFor(page("?dialog=import&q=mop", IMPORT_BODY_LIMIT))).toBeNull();
+    expect(refusalFor(page("?dialog=import", IMPORT_BODY_LIMIT + 1))?.status).toBe(413);
+    // the product form (an image) on the same page keeps the upload limit
+    expect(refusalFor(page("?dialog=new", UPLOAD_BODY_LIMIT + 1))?.status).toBe(413);
+    expect(refusalFor(page("", UPLOAD_BODY_LIMIT + 1))?.status).toBe(413);
+    expect(refusalFor(post({ path: "/quick-order", contentType: multipart, contentLength: UPLOAD_BODY_LIMIT + 1 }))?.status).toBe(413);
+    expect(IMPORT_BODY_LIMIT).toBeGreaterThan(PRODUCT_CSV_MAX_BYTES);
   });
 
   it("asks for a length when the body is streamed without one", () => {

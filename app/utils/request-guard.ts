@@ -8,11 +8,14 @@
  * `Sec-Fetch-Site` on every request; a client that sends neither is not a browser, so it cannot be tricked
  * into carrying someone else's cookie, and it is let through (API clients, scripts, curl).
  */
+import { PRODUCT_CSV_MAX_BYTES } from "~/domain/catalog/product.schema";
 
 export type GuardedRequest = {
   method: string;
   /** the decoded path, without the query */
   path: string;
+  /** the query string (with or without its "?"), for the one path whose limit depends on it */
+  query?: string;
   /** the request's own host (Host header, or X-Forwarded-Host when the proxy is trusted) */
   host: string | undefined;
   origin: string | undefined;
@@ -28,11 +31,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** 512 KB: a 500-line order as JSON is about 80 KB; a form post is a few KB. */
 export const DEFAULT_BODY_LIMIT = 512 * 1024;
-/** CSV uploads (product import, quick-order CSV): the file's own 5 MB limit plus the multipart envelope. */
+/** Uploads (a product image, the quick-order CSV): the file's own 5 MB limit plus the multipart envelope. */
 export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+/** The product import: its CSV's limit (a 10,000-product catalogue in Shopify's layout) plus the envelope. */
+export const IMPORT_BODY_LIMIT = PRODUCT_CSV_MAX_BYTES + 64 * 1024;
 
 /** Paths that take a file upload, and so a larger body. */
-const UPLOAD_PATHS = ["/admin/products", "/api/admin/products/import", "/quick-order"];
+const UPLOAD_PATHS = ["/admin/products", "/quick-order"];
+
+/** The product import's two doors: the API, and the products page's form posted from the Import CSV dialog. */
+export function isProductImportPost(path: string, query = ""): boolean {
+  if (path === "/api/admin/products/import") return true;
+  return path === "/admin/products" && new URLSearchParams(query).get("dialog") === "import";
+}
 
 /** API paths that take multipart rather than JSON. */
 const MULTIPART_API_PATHS = ["/api/admin/products/import"];
@@ -68,7 +79,8 @@ export function isSameOrigin(request: Pick<GuardedRequest, "host" | "origin" | "
   return true;
 }
 
-export function bodyLimitFor(path: string): number {
+export function bodyLimitFor(path: string, query = ""): number {
+  if (isProductImportPost(path, query)) return IMPORT_BODY_LIMIT;
   return UPLOAD_PATHS.includes(path) ? UPLOAD_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
@@ -78,7 +90,7 @@ export function refusalFor(request: GuardedRequest): Refusal | null {
   if (SAFE_METHODS.has(method)) return null;
   if (!isSameOrigin(request)) return { status: 403, message: CROSS_SITE_MESSAGE };
 
-  const limit = bodyLimitFor(request.path);
+  const limit = bodyLimitFor(request.path, request.query);
   if (request.contentLength !== null && request.contentLength > limit) return { status: 413, message: TOO_LARGE_MESSAGE };
   // without a length the size is only known once read: a browser always sends one, so ask for it
   if (request.contentLength === null && request.chunked) return { status: 411, message: LENGTH_REQUIRED_MESSAGE };

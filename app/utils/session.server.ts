@@ -5,10 +5,10 @@
  */
 import crypto from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { sessions } from "~db/schema";
 import path from "node:path";
-import { databasePath, getDb } from "./db.server";
+import { databasePath, getDb, type DB } from "./db.server";
 import { sessionSecretFrom } from "./session-secret.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -44,6 +44,25 @@ const sessionCookie = createCookie("__session", {
 
 function expiryFrom(expires?: Date) {
   return (expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)).getTime();
+}
+
+/** A guest's session (no one signed in: a cart, a notice) is kept this long after it was last written. */
+export const GUEST_SESSION_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes expired sessions and guest sessions not written for GUEST_SESSION_KEEP_MS (a session's expiry
+ * is set from its last write, so that is when it was last used). Run by the housekeeping timer.
+ */
+export function pruneSessions(db: DB, now = Date.now()) {
+  const guestsWrittenBefore = now - GUEST_SESSION_KEEP_MS;
+  db.delete(sessions)
+    .where(
+      or(
+        lt(sessions.expire, now),
+        and(isNull(sessions.userId), lt(sessions.expire, guestsWrittenBefore + SESSION_MAX_AGE_SECONDS * 1000)),
+      ),
+    )
+    .run();
 }
 
 let lastSweep = 0;

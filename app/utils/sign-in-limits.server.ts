@@ -6,9 +6,13 @@
  * its own successes. Failures are counted per account (someone guessing one person's password from many
  * addresses) and per client (one address guessing many accounts); an IPv6 client is its /56 prefix, the
  * block one customer's router hands out, so rotating addresses within it does not reset the count. A
- * success clears the account's count. One process serves the install, so the counts live in memory.
+ * success clears the account's count. The counts live in the database, so every server process of the
+ * install (WEB_CONCURRENCY) sees the same ones.
  */
 import { isIP } from "node:net";
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { signInFailures } from "~db/schema";
+import type { DB } from "./db.server";
 
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 /** failed attempts on one account within the window before it is held */
@@ -21,9 +25,6 @@ export function clientFailureLimit(env: Record<string, string | undefined> = pro
 
 /** The header server.ts sets on every request from the connection's address (any sent value is replaced). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
-
-type Counter = { failures: number[] };
-const counters = new Map<string, Counter>();
 
 /** The bucket a client address counts in: IPv4 as is, IPv6 by its /56 prefix. */
 export function clientBucket(address: string | null | undefined): string {
@@ -48,12 +49,15 @@ export function accountBucket(email: string): string {
   return `account:${email.trim().toLowerCase()}`;
 }
 
-function recent(key: string, now: number): number[] {
-  const counter = counters.get(key);
-  if (!counter) return [];
-  counter.failures = counter.failures.filter((at) => now - at < SIGN_IN_WINDOW_MS);
-  if (counter.failures.length === 0) counters.delete(key);
-  return counter.failures;
+/** The times of this bucket's failures within the window, oldest first. */
+function recent(db: DB, key: string, now: number): number[] {
+  return db
+    .select({ at: signInFailures.at })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.bucket, key), gt(signInFailures.at, now - SIGN_IN_WINDOW_MS)))
+    .orderBy(signInFailures.at)
+    .all()
+    .map((row) => row.at);
 }
 
 export type SignInHold = { retryAfterSeconds: number; message: string };
@@ -61,35 +65,38 @@ export type SignInHold = { retryAfterSeconds: number; message: string };
 export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
 /** Whether a password check for this account from this client must wait, and for how long. */
-export function signInHold(email: string, client: string | null | undefined, now = Date.now()): SignInHold | null {
+export function signInHold(db: DB, email: string, client: string | null | undefined, now = Date.now()): SignInHold | null {
   const checks: [string, number][] = [
     [accountBucket(email), ACCOUNT_FAILURE_LIMIT],
     [clientBucket(client), clientFailureLimit()],
   ];
   let until = 0;
   for (const [key, limit] of checks) {
-    const failures = recent(key, now);
+    const failures = recent(db, key, now);
     if (failures.length >= limit) until = Math.max(until, failures[failures.length - limit]! + SIGN_IN_WINDOW_MS);
   }
   if (until <= now) return null;
   return { retryAfterSeconds: Math.ceil((until - now) / 1000), message: TOO_MANY_ATTEMPTS };
 }
 
-export function recordSignInFailure(email: string, client: string | null | undefined, now = Date.now()) {
-  for (const key of [accountBucket(email), clientBucket(client)]) {
-    const counter = counters.get(key) ?? { failures: [] };
-    counter.failures.push(now);
-    counters.set(key, counter);
-  }
+export function recordSignInFailure(db: DB, email: string, client: string | null | undefined, now = Date.now()) {
+  db.insert(signInFailures)
+    .values([accountBucket(email), clientBucket(client)].map((bucket) => ({ bucket, at: now })))
+    .run();
 }
 
-export function recordSignInSuccess(email: string) {
-  counters.delete(accountBucket(email));
+export function recordSignInSuccess(db: DB, email: string) {
+  db.delete(signInFailures).where(inArray(signInFailures.bucket, [accountBucket(email)])).run();
+}
+
+/** Drops failures that no longer count (housekeeping). */
+export function pruneSignInFailures(db: DB, now = Date.now()) {
+  return db.delete(signInFailures).where(lt(signInFailures.at, now - SIGN_IN_WINDOW_MS)).run().changes;
 }
 
 /** Forgets every count (tests). */
-export function resetSignInLimits() {
-  counters.clear();
+export function resetSignInLimits(db: DB) {
+  db.delete(signInFailures).run();
 }
 
 /** The client address server.ts put on the request, for the limits. */

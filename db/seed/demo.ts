@@ -74,7 +74,7 @@ export function writeDemo(db: DB, hashes: Hashes, now: number) {
         userId: demo.adminId,
         action: "vat_return.filed",
         entityType: "vat_return",
-        entityId: vatReturn.period,
+        entityId: String(vatReturn.id),
         details: JSON.stringify({ period: vatReturn.period }),
         createdAt: vatReturn.filedAt,
       },

@@ -1,4 +1,5 @@
 /** The money side of the demo: the money accounts, customers' payments and a filed VAT return. */
+import { computeVatFigures } from "~/domain/vat/vat-figures.server";
 import type { DB } from "~/utils/db.server";
 import * as s from "~db/schema";
 import { addDays, DAY, firstOfMonth, recordedOn, share, ukDate } from "./calendar";
@@ -105,40 +106,18 @@ export function writeSalesPayments(demo: Demo, orders: WrittenOrder[]) {
   }
 }
 
-/** A filed return for the month before last, its boxes computed from that month's invoices. */
+/** A filed return for the month before last, its boxes worked out from the books as they stood when it was filed. */
 export function writeVatReturn(demo: Demo) {
   const { db, now, today } = demo;
   const start = firstOfMonth(today, -2);
   const end = addDays(firstOfMonth(today, -1), -1);
-  const sums = (table: "sales_invoices" | "purchase_invoices", dateColumn: "issue_date" | "invoice_date") =>
-    db.$client
-      .prepare(
-        `select coalesce(sum(vat_amount), 0) as vat, coalesce(sum(subtotal), 0) as net
-         from ${table} where status <> 'void' and ${dateColumn} between ? and ?`,
-      )
-      .get(start, end) as { vat: number; net: number };
-  const sales = sums("sales_invoices", "issue_date");
-  const purchases = sums("purchase_invoices", "invoice_date");
   const filedAt = new Date(recordedOn(now, addDays(firstOfMonth(today, -1), 6)));
   const period = start.slice(0, 7);
-  db.insert(s.vatReturns)
-    .values({
-      quarter: period,
-      startDate: start,
-      endDate: end,
-      box1VatDue: sales.vat,
-      box2VatDueAcquisitions: 0,
-      box3TotalVatDue: sales.vat,
-      box4VatReclaimed: purchases.vat,
-      box5NetVat: sales.vat - purchases.vat,
-      box6TotalSales: Math.floor(sales.net / 100),
-      box7TotalPurchases: Math.floor(purchases.net / 100),
-      box8TotalSupplies: 0,
-      box9TotalAcquisitions: 0,
-      isFiled: true,
-      filedAt,
-      createdAt: filedAt,
-    })
-    .run();
-  return { period, filedAt };
+  const { boxes } = computeVatFigures(db, period, filedAt);
+  const row = db
+    .insert(s.vatReturns)
+    .values({ quarter: period, startDate: start, endDate: end, ...boxes, isFiled: true, filedAt, createdAt: filedAt })
+    .returning({ id: s.vatReturns.id })
+    .get();
+  return { id: row.id, period, filedAt };
 }

@@ -56,8 +56,11 @@ describe("rename", () => {
       slug: "janitorial-washroom-supplies",
       description: null,
     });
-    const again = await api("PATCH", category.id, { name: "Something Else" }, { key: "rename-1" });
+    const again = await api("PATCH", category.id, { name: "  Janitorial & Washroom Supplies " }, { key: "rename-1" });
     expect((await readJson(again)).name).toBe("Janitorial & Washroom Supplies");
+    // the same key with another body is refused, and nothing changes
+    const other = await api("PATCH", category.id, { name: "Something Else" }, { key: "rename-1" });
+    expect(other.status).toBe(422);
     expect(categoryRow(category.id)!.name).toBe("Janitorial & Washroom Supplies");
 
     // a slug given outright is kept; a slug another category has is refused

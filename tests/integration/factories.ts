@@ -10,6 +10,15 @@ import { slugify } from "~/utils/slug";
 
 export const TEST_PASSWORD = "correct-horse";
 
+/** Where a test's orders go (the checkout form's shipping fields). */
+export const SHIPPING = {
+  shippingName: "Sam Patel",
+  shippingEmail: "orders@patel-catering.co.uk",
+  shippingAddress: "Unit 2, Canal Wharf",
+  shippingCity: "Leeds",
+  shippingPostcode: "LS11 5PS",
+};
+
 let cachedHash: Promise<string> | undefined;
 /** Hashing once per file keeps the suite quick; every factory user shares TEST_PASSWORD. */
 function testPasswordHash() {

@@ -226,15 +226,17 @@ describe("the simple product row", () => {
     expect(body.result.error).toEqual({ file: ["Choose a .csv file to import"] });
   });
 
-  it("a file over 5 MB is refused (413) and nothing is written", async () => {
+  it("a file over 24 MB is refused (413) and nothing is written", async () => {
     const before = catalogueSnapshot();
-    const big = `slug,name,salesPrice\n${"big-row,Big Row,1.00\n".repeat(Math.ceil((5 * 1024 * 1024) / 20) + 10)}`;
+    // just over the limit: a file far over it is refused by the body limit before it is read
+    const row = "big-row,Big Row,1.00\n";
+    const big = `slug,name,salesPrice\n${row.repeat(Math.ceil((24 * 1024 * 1024) / row.length) + 10)}`;
     const api = await apiUpload(big);
     expect(api.status).toBe(413);
-    expect(await readJson(api)).toEqual({ message: "The file is too large: a product CSV may be at most 5 MB" });
+    expect(await readJson(api)).toEqual({ message: "The file is too large: a product CSV may be at most 24 MB" });
     const page = await pageUpload(big);
     expect(page.status).toBe(413);
-    expect((await readJson(page)).notice).toMatchObject({ title: "Import failed", description: "The file is too large: a product CSV may be at most 5 MB" });
+    expect((await readJson(page)).notice).toMatchObject({ title: "Import failed", description: "The file is too large: a product CSV may be at most 24 MB" });
     expect(catalogueSnapshot()).toEqual(before);
   });
 });
@@ -310,6 +312,8 @@ describe("export", () => {
       { name: "Round Trip Reduced", slug: "round-trip-reduced", sku: "RT-5", vatRate: 500, salesPrice: 250 },
       { name: "Round Trip Zero", slug: "round-trip-zero", sku: "RT-0", vatRate: 0, salesPrice: 199 },
       { name: "Round Trip Odd Rate", slug: "round-trip-odd", sku: null, vatRate: 1750, salesPrice: 5 },
+      // written as text so a spreadsheet never runs it, and read back as it was
+      { name: '=HYPERLINK("https://evil.example","Deal")', slug: "round-trip-formula", sku: null, vatRate: 2000, salesPrice: 42 },
     ].map((values) =>
       db()
         .insert(products)
@@ -326,18 +330,19 @@ describe("export", () => {
     const before = made.map((row) => snapshot(row.slug));
 
     const csv = await (await apiExportCsv()).text();
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""Deal"")"`);
     // the products go, then the file brings them back as new ones
     const ids = made.map((row) => row.id);
     db().run(sql`DELETE FROM stock_movements WHERE product_id IN (${sql.join(ids, sql`, `)})`);
     db().delete(productVariants).where(inArray(productVariants.productId, ids)).run();
     db().delete(products).where(inArray(products.id, ids)).run();
     const body = await readJson(await apiUpload(csv));
-    expect(body.created).toBe(4);
+    expect(body.created).toBe(5);
     expect(body.errors).toEqual([]);
 
     const after = made.map((row) => snapshot(row.slug));
     expect(after).toEqual(before);
-    expect(after.map((row) => row.vatRate)).toEqual([2000, 500, 0, 1750]);
+    expect(after.map((row) => row.vatRate)).toEqual([2000, 500, 0, 1750, 2000]);
   });
 
   it("an import sets a product's SKU from Variant SKU, and refuses a code another product has", async () => {

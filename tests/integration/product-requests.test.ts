@@ -7,6 +7,7 @@ import { getDb } from "~/utils/db.server";
 import { createCategory, createUser } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
 import { signIn } from "./sign-in";
+import { KEY_REUSED_MESSAGE } from "~/utils/idempotency.server";
 
 const TOO_SHORT = "Please provide at least 10 characters describing your product idea";
 
@@ -284,8 +285,10 @@ describe("a repeat with the same key", () => {
     const before = rowsOf(otherId).length;
     expect(redirectLocation(await post(text))).toBe("/request-product?submitted=1");
     expect(redirectLocation(await post(text))).toBe("/request-product?submitted=1");
-    // the key, not the text, decides: an edited resend with the same key is still the first request
-    expect(redirectLocation(await post(`${text}, please`))).toBe("/request-product?submitted=1");
+    // an edited resend with the same key is another request: refused on the form, nothing stored
+    const edited = await post(`${text}, please`);
+    expect(edited.status).toBe(422);
+    expect(JSON.stringify(await readJson(edited))).toContain(KEY_REUSED_MESSAGE);
     expect(rowsOf(otherId).length).toBe(before + 1);
     expect(rowsOf(otherId).filter((row) => row.requestText.startsWith(text))).toHaveLength(1);
   });
@@ -304,9 +307,13 @@ describe("a repeat with the same key", () => {
     const first = await send("Recycled paper napkins 33cm, 2-ply, cases of 2,000");
     expect(first.status).toBe(201);
     const created = await readJson(first);
-    const repeat = await send("Recycled paper napkins 33cm, 2-ply, cases of 4,000");
+    const repeat = await send("Recycled paper napkins 33cm, 2-ply, cases of 2,000");
     expect(repeat.status).toBe(201);
     expect(await readJson(repeat)).toEqual(created);
+    // the same key with another text is refused and stores nothing
+    const other = await send("Recycled paper napkins 33cm, 2-ply, cases of 4,000");
+    expect(other.status).toBe(422);
+    expect(await readJson(other)).toEqual({ message: KEY_REUSED_MESSAGE });
     expect(requestCount()).toBe(before + 1);
   });
 });

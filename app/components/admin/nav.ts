@@ -51,6 +51,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Volume Discounts", to: "/admin/volume-discounts", short: "VD" },
       { label: "Customer Pricing", to: "/admin/customer-pricing", short: "CP" },
       { label: "Loyalty Rewards", to: "/admin/loyalty-rewards", short: "LR" },
+      { label: "Outbox", to: "/admin/outbox", short: "Ob" },
     ],
   },
 ];

@@ -100,7 +100,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
         {line.imageUrl ? (
           <ProductImage url={line.imageUrl} alt="" size={96} sizes="96px" className="h-full w-full object-cover" />
         ) : (
-          <div className="grid h-full place-items-center text-xs text-slate-400">No image</div>
+          <div className="grid h-full place-items-center text-xs text-slate-600">No image</div>
         )}
       </div>
 

@@ -256,7 +256,7 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
                   step={0.01}
                   value={minValue}
                   onChange={onSlide("min")}
-                  className="w-full accent-brand-700"
+                  className="h-6 w-full accent-brand-700"
                 />
                 <input
                   type="range"
@@ -267,7 +267,7 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
                   step={0.01}
                   value={maxValue}
                   onChange={onSlide("max")}
-                  className="w-full accent-brand-700"
+                  className="h-6 w-full accent-brand-700"
                 />
                 <p className="flex justify-between text-xs text-slate-500" aria-hidden>
                   <span>£{minValue.toFixed(2)}</span>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { UnitPrice } from "~/domain/pricing/pricing";
-import { activeVolumeStep, type VolumeStep } from "~/domain/catalog/product-detail.schema";
+import { activeVolumeStep, type VolumeStep } from "~/domain/catalog/product-detail";
 import { BASIS_LABELS, priceOnBasis, type PriceBasis } from "~/domain/pricing/price-basis";
 import { formatMoney, formatPercent } from "~/utils/money";
 

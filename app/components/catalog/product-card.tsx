@@ -50,7 +50,7 @@ export function ProductCard({
         {product.imageUrl ? (
           <ProductImage url={product.imageUrl} alt={product.name} size={320} sizes={CARD_IMAGE_SIZES} eager={eager} className="h-full w-full object-cover" />
         ) : (
-          <div className="grid h-full place-items-center text-sm text-slate-400">No image</div>
+          <div className="grid h-full place-items-center text-sm text-slate-600">No image</div>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">

@@ -5,7 +5,7 @@ import {
   SELECT_ALL_OPTIONS,
   SELECT_ALL_OPTIONS_DESCRIPTION,
   VARIANT_FIELD_PREFIX,
-} from "~/domain/cart/cart.schema";
+} from "~/domain/cart/cart-rules";
 import type { UnitPrice } from "~/domain/pricing/pricing";
 import { lineTotals } from "~/domain/pricing/pricing";
 import {
@@ -14,7 +14,7 @@ import {
   shownUnitPrice,
   type VariantGroup,
   type VolumeStep,
-} from "~/domain/catalog/product-detail.schema";
+} from "~/domain/catalog/product-detail";
 import { stockState } from "~/domain/catalog/stock";
 import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
 import { usePriceBasis, useRootData } from "~/root";

@@ -1,5 +1,5 @@
-import { variantFieldName } from "~/domain/cart/cart.schema";
-import type { VariantGroup } from "~/domain/catalog/product-detail.schema";
+import { variantFieldName } from "~/domain/cart/cart-rules";
+import type { VariantGroup } from "~/domain/catalog/product-detail";
 
 /**
  * One group of option buttons per variant: real radio inputs (so the form posts without JavaScript),

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -12,4 +12,21 @@ export function useHydrated() {
     () => true,
     () => false,
   );
+}
+
+/** The attribute `<html>` carries once the page is hydrated, and the performance mark made at that moment. */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+export const HYDRATED_MARK = "hydrated";
+
+/**
+ * Called once by the document: after React has hydrated the whole page (the root's effect runs after every
+ * route's), `<html data-hydrated="true">` says a click is now handled by the app rather than posting a plain
+ * form, and a "hydrated" performance mark records when. Browser tests wait on the attribute; the page-weight
+ * benchmark reads the mark.
+ */
+export function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "true");
+    if (performance.getEntriesByName(HYDRATED_MARK, "mark").length === 0) performance.mark(HYDRATED_MARK);
+  }, []);
 }

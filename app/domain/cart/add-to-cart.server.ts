@@ -4,7 +4,7 @@
  * the add happen once: a repeated post (double click, a retry after a lost reply) adds nothing more and
  * answers what the first one did.
  */
-import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { Buyer } from "~/domain/pricing/pricing.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -32,7 +32,13 @@ export function addToCartOnce(
   const ownerId = repeatOwnerId(owner);
   const { result } = runOnce(
     db,
-    { ownerId: ownerId ?? "", scope: REPEAT_SCOPE.cartAdd, key: ownerId ? idempotencyKey : null },
+    // a page's Add buttons share its key: each product is its own operation, so adding two in a row never collides
+    {
+      ownerId: ownerId ?? "",
+      scope: scopeFor(REPEAT_SCOPE.cartAdd, command.productId),
+      key: ownerId ? idempotencyKey : null,
+      command: { productId: command.productId, quantity: command.quantity, selectedVariants: command.selectedVariants ?? null },
+    },
     (tx) => addToCart(tx, owner, buyer, command),
     (outcome) => outcome.ok,
   );

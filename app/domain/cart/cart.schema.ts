@@ -8,52 +8,23 @@
  */
 import { z } from "zod";
 import { sameSitePath } from "~/utils/safe-redirect";
+import { coerceAddQuantity, MAX_LINE_QUANTITY, PRODUCT_NOT_FOUND, VARIANT_FIELD_PREFIX } from "./cart-rules";
 
 export { sameSitePath };
-
-/** The most units one cart line (and one add) may hold. */
-export const MAX_LINE_QUANTITY = 100_000;
-/** Form fields named `variant:<Variant name>` carry the chosen option of that variant. */
-export const VARIANT_FIELD_PREFIX = "variant:";
-
-export const PRODUCT_NOT_FOUND = "Product not found";
-export const SELECT_ALL_OPTIONS = "Please select all options";
-export const SELECT_ALL_OPTIONS_DESCRIPTION = "You must select all product variants before adding to cart.";
-
-export type SelectedVariants = Record<string, string>;
-
-/** The form field that carries a variant's choice: `variant:Size`. */
-export function variantFieldName(variantName: string) {
-  return `${VARIANT_FIELD_PREFIX}${variantName}`;
-}
-
-/**
- * The canonical form of a line's variants: JSON with the keys sorted, so {Size, Colour} and {Colour, Size}
- * are the same line. Stored as cart_items.variantKey.
- */
-export function variantKey(selected: SelectedVariants | null | undefined): string {
-  const sorted: SelectedVariants = {};
-  for (const name of Object.keys(selected ?? {}).sort()) sorted[name] = selected![name];
-  return JSON.stringify(sorted);
-}
-
-/** Deep equality of two variant choices (the spec's rule for "the same line"). */
-export function sameVariants(a: SelectedVariants | null | undefined, b: SelectedVariants | null | undefined) {
-  return variantKey(a) === variantKey(b);
-}
-
-/**
- * Quantity on the product page: "minimum 1; invalid input becomes 1". Fractions are cut, and anything over
- * the line limit is capped, so a typo never turns into an error page.
- */
-export function coerceAddQuantity(value: unknown): number {
-  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value.trim() || NaN) : NaN;
-  if (!Number.isFinite(number)) return 1;
-  const whole = Math.trunc(number);
-  if (whole < 1) return 1;
-  return Math.min(whole, MAX_LINE_QUANTITY);
-}
-
+// the line rules live in cart-rules.ts (no schema library, for the product page's script); importers of
+// the cart's schemas find them here too
+export {
+  coerceAddQuantity,
+  MAX_LINE_QUANTITY,
+  PRODUCT_NOT_FOUND,
+  SELECT_ALL_OPTIONS,
+  SELECT_ALL_OPTIONS_DESCRIPTION,
+  sameVariants,
+  VARIANT_FIELD_PREFIX,
+  variantFieldName,
+  variantKey,
+  type SelectedVariants,
+} from "./cart-rules";
 
 const productIdField = z.preprocess(
   (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),

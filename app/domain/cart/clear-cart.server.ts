@@ -6,6 +6,7 @@
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
+import { ok } from "~/utils/result";
 import { repeatOwnerId } from "./add-to-cart.server";
 import { clearCart } from "./cart.server";
 import type { CartOwner } from "./cart-lines.server";
@@ -15,10 +16,11 @@ export function clearCartOnce(db: DB, owner: CartOwner, idempotencyKey: string |
   const ownerId = repeatOwnerId(owner);
   const { replayed } = runOnce(
     db,
-    { ownerId: ownerId ?? "", scope: REPEAT_SCOPE.cartClear, key: ownerId ? idempotencyKey : null },
+    // the command has no body: a key reused for it is always the same request
+    { ownerId: ownerId ?? "", scope: REPEAT_SCOPE.cartClear, key: ownerId ? idempotencyKey : null, command: null },
     (tx) => {
       clearCart(tx, owner);
-      return { cleared: true };
+      return ok({ cleared: true });
     },
   );
   return { replayed };

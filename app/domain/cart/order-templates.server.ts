@@ -238,7 +238,7 @@ export function saveCartAsTemplate(
 ): Result<OrderTemplateView> {
   return runOnce(
     db,
-    { ownerId: user.id, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey },
+    { ownerId: user.id, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey, command: input },
     (tx) => saveTemplateFromCart(tx, user.id, getCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user)), input),
     (outcome) => outcome.ok,
   ).result;
@@ -253,7 +253,7 @@ export function createTemplateOnce(
 ): Result<OrderTemplateView> {
   return runOnce(
     db,
-    { ownerId: userId, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey },
+    { ownerId: userId, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey, command: input },
     (tx) => createTemplate(tx, userId, input),
     (outcome) => outcome.ok,
   ).result;
@@ -268,7 +268,7 @@ export function loadTemplateIntoCartOnce(
 ): Result<LoadedTemplate> {
   return runOnce(
     db,
-    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.templateLoad, templateId), key: idempotencyKey },
+    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.templateLoad, templateId), key: idempotencyKey, command: { templateId } },
     (tx) => loadTemplateIntoCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user), user.id, templateId),
     (outcome) => outcome.ok,
   ).result;
@@ -283,7 +283,7 @@ export function deleteTemplateOnce(
 ): Result<{ id: number; name: string }> {
   return runOnce(
     db,
-    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.templateDelete, templateId), key: idempotencyKey },
+    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.templateDelete, templateId), key: idempotencyKey, command: { templateId } },
     (tx) => deleteTemplate(tx, userId, templateId),
     (outcome) => outcome.ok,
   ).result;

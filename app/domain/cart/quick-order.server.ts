@@ -18,6 +18,7 @@ import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
+import { ok } from "~/utils/result";
 import { chooseOptions, type VariantGroup } from "./quick-order-options";
 import {
   parseQuickEntry,
@@ -218,9 +219,11 @@ function quickOrderOnce(
   submit: (tx: DB, userId: string, buyer: Buyer, text: string) => QuickOrderOutcome,
 ): QuickOrderOutcome {
   const content = crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
-  return runOnce(db, { ownerId: user.id, scope: scopeFor(scope, content), key: idempotencyKey }, (tx) =>
-    submit(tx, user.id, buyerFor(tx, user), text),
-  ).result;
+  const { result } = runOnce(db, { ownerId: user.id, scope: scopeFor(scope, content), key: idempotencyKey, command: text }, (tx) =>
+    ok(submit(tx, user.id, buyerFor(tx, user), text)),
+  );
+  // the text is part of the scope, so a refused key is all but impossible; were it to happen, the page says so
+  return result.ok ? result.value : { added: 0, errors: [result.message], failedLineNumbers: [] };
 }
 
 /** Quick Entry's post: the textarea's lines into the user's cart, once per key. */

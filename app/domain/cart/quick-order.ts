@@ -10,6 +10,7 @@
  *   A quoted cell that spans several lines is still one row.
  */
 import { parse } from "csv-parse/sync";
+import { restoreCell } from "~/utils/csv-cells";
 import { parseOptionText, quoteForMessage, type OptionChoice } from "./quick-order-options";
 import { MAX_QUICK_ORDER_LINES } from "./quick-order.schema";
 
@@ -179,6 +180,8 @@ export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
       skip_empty_lines: false,
       trim: true,
     }) as string[][];
+    // the template we write puts a quote before a cell a spreadsheet would run as a formula (a SKU "-A1")
+    records = records.map((record) => record.map(restoreCell));
   } catch (error) {
     const reason = error instanceof Error ? error.message : "its content is not comma-separated text";
     return {

@@ -5,6 +5,7 @@
 import type { PriceBasis } from "~/domain/pricing/price-basis";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
+import { productsPerHomeSection } from "./catalog-pages";
 import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "./catalog.schema";
 import {
   catalogFacets,
@@ -17,12 +18,10 @@ import {
 } from "./catalog.server";
 
 /**
- * The home page shows a taste of each category; the category pages list them all. A large catalogue
- * gets a smaller taste, so the page stays light on a slow connection.
+ * The home page shows a taste of each category (productsPerHomeSection: a large catalogue gets a smaller
+ * taste, so the page stays light on a slow connection); the category pages list them all, 24 a page
+ * (about 12 KB of compressed HTML).
  */
-const PRODUCTS_PER_SECTION = 8;
-const PRODUCTS_PER_SECTION_MANY_CATEGORIES = 4;
-const MANY_CATEGORIES = 12;
 const CATEGORY_PAGE_SIZE = 24;
 
 /**
@@ -38,7 +37,7 @@ export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearch
   const found = listCategorySections(db, {
     filters,
     basis,
-    perSection: categories.length > MANY_CATEGORIES ? PRODUCTS_PER_SECTION_MANY_CATEGORIES : PRODUCTS_PER_SECTION,
+    perSection: productsPerHomeSection(categories.length),
   });
   // one pricing call for every card on the page
   const cards = productCards(

@@ -6,7 +6,6 @@
  * Amounts are integer pence and rates integer hundredths, as everywhere else; the URL carries pounds
  * ("12.50") and percentages ("20").
  */
-import { z } from "zod";
 import { parseDecimalToHundredths, toDecimalString } from "~/utils/money";
 
 export const SORT_OPTIONS = ["name-asc", "name-desc", "price-asc", "price-desc", "stock-desc", "stock-asc"] as const;
@@ -62,55 +61,63 @@ export const DEFAULT_FILTERS: CatalogFilters = {
 };
 
 /** A sort option from a URL; anything else (missing, misspelt) is the default order. */
-export const sortParam = z.enum(SORT_OPTIONS).catch(DEFAULT_FILTERS.sort);
-/** A stock filter from a URL; anything else is every stock level. */
-export const stockParam = z.enum(STOCK_FILTERS).catch(DEFAULT_FILTERS.stock);
+export function sortParam(value: unknown): SortOption {
+  return SORT_OPTIONS.find((option) => option === value) ?? DEFAULT_FILTERS.sort;
+}
 
-const searchText = z
-  .unknown()
-  .transform((value) =>
-    typeof value === "string" ? value.replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim() : "",
-  );
+/** A stock filter from a URL; anything else is every stock level. */
+export function stockParam(value: unknown): StockFilter {
+  return STOCK_FILTERS.find((filter) => filter === value) ?? DEFAULT_FILTERS.stock;
+}
+
+/** Search text, single-spaced and trimmed, at most SEARCH_MAX_LENGTH characters; anything else is "". */
+function searchText(value: unknown): string {
+  return typeof value === "string" ? value.replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH).trim() : "";
+}
 
 /** "20", "20.00", "20%" → 2000; "all", "", nonsense or out of range → null (every rate). */
-const vatRate = z.unknown().transform((value) => {
+function vatRate(value: unknown): number | null {
   if (typeof value !== "string") return null;
   const text = value.trim().replace(/%$/, "");
   if (text === "" || text.toLowerCase() === "all") return null;
   const rate = parseDecimalToHundredths(text);
   return rate !== null && rate >= 0 && rate <= MAX_RATE ? rate : null;
-});
+}
 
 /** Pounds, ex VAT ("12.5", "£1,200") → pence; empty, negative or not a number → null (no bound). */
-const pounds = z.unknown().transform((value) => {
+function pounds(value: unknown): number | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const pence = parseDecimalToHundredths(value);
   return pence !== null && pence >= 0 ? pence : null;
-});
+}
 
-const catalogQuerySchema = z
-  .object({
-    q: searchText,
-    stock: stockParam,
-    vat: vatRate,
-    min: pounds,
-    max: pounds,
-    sort: sortParam,
-    page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
-  })
-  // a range typed the wrong way round means the same range
-  .transform((query) =>
-    query.min !== null && query.max !== null && query.min > query.max
-      ? { ...query, min: query.max, max: query.min }
-      : query,
-  );
+/** A page number from 1 to MAX_PAGE; anything else is the first page. */
+function pageNumber(value: unknown): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
+}
 
 export type CatalogQuery = CatalogFilters & { page: number };
 
-/** Reads the filters and page from a URL's query string; never fails. */
+/**
+ * Reads the filters and page from a URL's query string; never fails. Plain functions rather than a schema
+ * library: the filter bar runs this in the browser on every catalogue page, whose script stays small.
+ */
 export function parseCatalogQuery(params: URLSearchParams | Record<string, unknown>): CatalogQuery {
-  const input = params instanceof URLSearchParams ? Object.fromEntries(params) : params;
-  return catalogQuerySchema.parse(input);
+  const input: Record<string, unknown> = params instanceof URLSearchParams ? Object.fromEntries(params) : params;
+  const min = pounds(input.min);
+  const max = pounds(input.max);
+  // a range typed the wrong way round means the same range
+  const swapped = min !== null && max !== null && min > max;
+  return {
+    q: searchText(input.q),
+    stock: stockParam(input.stock),
+    vat: vatRate(input.vat),
+    min: swapped ? max : min,
+    max: swapped ? min : max,
+    sort: sortParam(input.sort),
+    page: pageNumber(input.page),
+  };
 }
 
 /** Just the filters (sort included) of a query, without the page. */

@@ -43,6 +43,18 @@ export function findCategoryByName(db: DB, name: string): CategorySummary | null
   return db.select(summaryColumns).from(categories).where(sql`lower(${categories.name}) = lower(${name})`).get() ?? null;
 }
 
+/** findCategoryByName for many names at once: each name as given → its category's id (names with none are absent). */
+export function findCategoryIdsByNames(db: DB, names: readonly string[]): Map<string, number> {
+  const found = new Map<string, number>();
+  if (names.length === 0) return found;
+  const rows = db.all<{ name: string; id: number }>(
+    sql`SELECT given.value AS name, ${categories.id} AS id FROM json_each(${JSON.stringify([...new Set(names)])}) AS given
+        JOIN ${categories} ON lower(${categories.name}) = lower(given.value) ORDER BY ${categories.id}`,
+  );
+  for (const row of rows) if (!found.has(row.name)) found.set(row.name, row.id);
+  return found;
+}
+
 export type CategoryWithCount = CategorySummary & { productCount: number };
 
 function countProductsIn(db: DB, categoryId: number): number {
@@ -67,7 +79,7 @@ export function getCategoryWithCount(db: DB, id: number): CategoryWithCount | nu
 export function createCategory(db: DB, actor: Actor, input: CategoryInput, options: WriteOptions = {}): Result<CategorySummary> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.categoryCreate, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.categoryCreate, key: options.idempotencyKey ?? null, command: input },
     (tx): Result<CategorySummary> => {
       if (findCategoryByName(tx, input.name)) return fail(409, CATEGORY_NAME_TAKEN, "name");
       let slug: string;
@@ -108,7 +120,7 @@ export function renameCategory(
 ): Result<CategorySummary> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryRename, id), key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryRename, id), key: options.idempotencyKey ?? null, command: input },
     (tx): Result<CategorySummary> => {
       const current = tx.select(summaryColumns).from(categories).where(eq(categories.id, id)).get();
       if (!current) return fail(404, CATEGORY_NOT_FOUND);
@@ -142,7 +154,7 @@ export function renameCategory(
 export function deleteCategory(db: DB, actor: Actor, id: number, options: WriteOptions = {}): Result<CategorySummary> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryDelete, id), key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.categoryDelete, id), key: options.idempotencyKey ?? null, command: { id } },
     (tx): Result<CategorySummary> => {
       const current = tx.select(summaryColumns).from(categories).where(eq(categories.id, id)).get();
       if (!current) return fail(404, CATEGORY_NOT_FOUND);

@@ -75,7 +75,7 @@ type ProductValues = Omit<ProductInput, "slug"> & { slug: string };
 export function createProduct(db: DB, actor: Actor, input: ProductInput, options: WriteOptions = {}): Result<AdminProductJson> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.productCreate, key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.productCreate, key: options.idempotencyKey ?? null, command: input },
     (tx): Result<AdminProductJson> => {
       const slug = resolveSlug(input.slug, input.name);
       if (!slug) return fail(400, SLUG_NOT_DERIVABLE, "slug");
@@ -148,7 +148,7 @@ const PATCHABLE = [
 export function updateProduct(db: DB, actor: Actor, id: number, patch: ProductPatch, options: WriteOptions = {}): Result<AdminProductJson> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productUpdate, id), key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productUpdate, id), key: options.idempotencyKey ?? null, command: patch },
     (tx): Result<AdminProductJson> => {
       const current = tx.select().from(products).where(eq(products.id, id)).get();
       if (!current) return fail(404, PRODUCT_NOT_FOUND);
@@ -202,7 +202,7 @@ export function updateProduct(db: DB, actor: Actor, id: number, patch: ProductPa
 export function deleteProduct(db: DB, actor: Actor, id: number, options: WriteOptions = {}): Result<{ id: number; name: string }> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productDelete, id), key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productDelete, id), key: options.idempotencyKey ?? null, command: { id } },
     (tx): Result<{ id: number; name: string }> => {
       const current = tx.select({ id: products.id, name: products.name, slug: products.slug }).from(products).where(eq(products.id, id)).get();
       if (!current) return fail(404, PRODUCT_NOT_FOUND);

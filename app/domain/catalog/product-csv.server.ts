@@ -1,225 +1,156 @@
 /**
- * Product CSV import and export over the database. The file is read by product-csv.ts; here each product
- * is upserted by its slug (Shopify's Handle), all in ONE transaction, each product inside its own savepoint
- * so a product that cannot be saved is reported against its row and the others still go in.
+ * Product CSV import and export over the database. The file is read by product-csv.ts a piece at a time;
+ * the products are then upserted by their slug (Shopify's Handle) in batches, each batch in one write
+ * transaction (product-import.server.ts), with the event loop free between pieces and batches so that
+ * the shop keeps answering, and the progress polled by the back office, during a large import. Why
+ * batches rather than one transaction: docs/decisions/0027-large-product-imports.md.
  */
-import { recordOpeningStock, setStockLevel } from "./stock-movements.server";
-import { stringify } from "csv-stringify/sync";
+import { parse } from "csv-parse";
+import { writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
-import { categories, products, productVariants } from "~db/schema";
+import { categories, products } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
-import type { DB } from "~/utils/db.server";
+import { writeTransaction, type DB } from "~/utils/db.server";
 import { readMultipartWithin } from "~/utils/http.server";
-import { runOnce } from "~/utils/idempotency.server";
+import { IMPORT_BODY_LIMIT } from "~/utils/request-guard";
+import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
-import {
-  CATEGORY_NAME_MAX,
-  CSV_FILE_TOO_LARGE,
-  DEFAULT_LOW_STOCK_THRESHOLD,
-  DEFAULT_VAT_RATE,
-  PRODUCT_CSV_MAX_BYTES,
-  skuTakenMessage,
-} from "./product.schema";
-import { findCategoryByName, uniqueCategorySlug } from "./product-categories.server";
+import { CSV_FILE_TOO_LARGE, PRODUCT_CSV_MAX_BYTES } from "./product.schema";
 import type { Actor } from "./products.server";
 import {
   EXPORT_COLUMNS,
   exportFileName,
-  parseProductCsv,
+  ProductCsvReader,
+  readerOptions,
   shopifyRowsFor,
-  type CsvFormat,
+  unreadableFile,
   type ExportProduct,
-  type ImportItem,
-  type ImportVariant,
-  type RowError,
+  type ParseOutcome,
 } from "./product-csv";
+import { runningImport, trackImport, type ImportOutcome } from "./import-progress.server";
+import { writeImportBatch, type ImportTally } from "./product-import.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 
-export type ImportOutcome = { created: number; updated: number; errors: RowError[] };
-
-const LABELS: Record<CsvFormat, { name: string; price: string }> = {
-  simple: { name: "name", price: "salesPrice" },
-  shopify: { name: "Title", price: "Variant Price" },
-};
+export type { ImportOutcome };
 
 /** The most slugs an import's audit record lists by name (the counts are always complete). */
 const AUDIT_SLUGS_MAX = 50;
+/** Products per write transaction: a few tens of milliseconds of the write lock each. */
+const IMPORT_BATCH = 250;
+
+/** Lets the event loop answer other requests (and progress polls) between two pieces of a long import. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Imports a product CSV (simple rows or Shopify's layout). A file that is not a product CSV at all is a
  * 400 on `file` and writes nothing; otherwise the good products are created or updated and the bad rows
- * come back as {row, message}.
+ * come back as {row, message}. The idempotency key is also the import's id for readImportProgress: a
+ * repeat after the import answers its stored result, a repeat while it runs waits for it.
  */
 export function importProductCsv(
   db: DB,
   actor: Actor,
-  text: string,
+  file: Blob,
   options: { idempotencyKey?: string | null; fileName?: string | null } = {},
-): Result<ImportOutcome> {
-  const parsed = parseProductCsv(text);
-  if (!parsed.ok) return fail(400, parsed.message, "file");
-  const { format, items, errors: parseErrors } = parsed.value;
+): Promise<Result<ImportOutcome>> {
+  // the key belongs to one file: a different file (by name and size) under the same key is refused
+  const ref = {
+    ownerId: actor.id,
+    scope: REPEAT_SCOPE.productImport,
+    key: options.idempotencyKey ?? null,
+    command: { fileName: options.fileName ?? null, size: file.size },
+  };
+  const earlier = earlierResult<Result<ImportOutcome>>(db, ref);
+  if (earlier) return Promise.resolve(earlier.result);
+  const running = runningImport(actor.id, ref.key);
+  if (running) return running;
 
-  return runOnce(
-    db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.productImport, key: options.idempotencyKey ?? null },
-    (tx): Result<ImportOutcome> => {
-      const errors = [...parseErrors];
-      const created: string[] = [];
-      const updated: string[] = [];
-      for (const item of items) {
-        let outcome: "created" | "updated" | RowError;
-        try {
-          // a savepoint: whatever this product wrote is undone if it fails half-way
-          outcome = tx.$client.transaction(() => upsertItem(tx, actor, item, format))();
-        } catch (error) {
-          console.error(`Importing product "${item.slug}" failed`, error);
-          outcome = { row: item.row, message: "This product could not be saved" };
-        }
-        if (outcome === "created") created.push(item.slug);
-        else if (outcome === "updated") updated.push(item.slug);
-        else errors.push(outcome);
-      }
-      errors.sort((a, b) => a.row - b.row);
-      recordAudit(tx, {
-        actorId: actor.id,
-        action: "products.imported",
-        entityType: "product",
-        entityId: null,
-        details: {
-          format,
-          fileName: options.fileName ?? null,
-          created: created.length,
-          updated: updated.length,
-          errors: errors.length,
-          createdSlugs: created.slice(0, AUDIT_SLUGS_MAX),
-          updatedSlugs: updated.slice(0, AUDIT_SLUGS_MAX),
-        },
+  return trackImport(actor.id, ref.key, async (progress) => {
+    progress.total = file.size;
+    const parsed = await readProductCsvFile(file, (bytes) => {
+      progress.done = bytes;
+    });
+    if (!parsed.ok) return fail(400, parsed.message, "file");
+    const { format, items, errors: parseErrors } = parsed.value;
+
+    const tally: ImportTally = { created: [], updated: [], errors: [...parseErrors] };
+    Object.assign(progress, { phase: "importing", done: 0, total: items.length });
+    for (let start = 0; start < items.length; start += IMPORT_BATCH) {
+      const batch = items.slice(start, start + IMPORT_BATCH);
+      writeTransaction(db, (tx) => writeImportBatch(tx, actor, batch, format, tally));
+      Object.assign(progress, {
+        done: start + batch.length,
+        created: tally.created.length,
+        updated: tally.updated.length,
+        rowErrors: tally.errors.length,
       });
-      return ok({ created: created.length, updated: updated.length, errors });
-    },
-    (result) => result.ok,
-  ).result;
-}
-
-/** The category a file names, created when there is none by that name (ignoring case). */
-function categoryIdFor(tx: DB, actor: Actor, name: string | null): number | null {
-  if (!name) return null;
-  const found = findCategoryByName(tx, name);
-  if (found) return found.id;
-  const created = tx
-    .insert(categories)
-    .values({ name: name.slice(0, CATEGORY_NAME_MAX), slug: uniqueCategorySlug(tx, name) })
-    .returning({ id: categories.id, slug: categories.slug })
-    .get();
-  recordAudit(tx, {
-    actorId: actor.id,
-    action: "category.created",
-    entityType: "category",
-    entityId: created.id,
-    details: { name, slug: created.slug, source: "product import" },
-  });
-  return created.id;
-}
-
-function sameVariants(a: readonly ImportVariant[], b: readonly ImportVariant[]) {
-  return JSON.stringify(a.map((v) => [v.name, v.options])) === JSON.stringify(b.map((v) => [v.name, v.options]));
-}
-
-function writeVariants(tx: DB, productId: number, variants: readonly ImportVariant[]) {
-  tx.delete(productVariants).where(eq(productVariants.productId, productId)).run();
-  variants.forEach((variant, position) => {
-    tx.insert(productVariants).values({ productId, name: variant.name, options: [...variant.options], position }).run();
-  });
-}
-
-function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat): "created" | "updated" | RowError {
-  const { fields } = item;
-  const existing = tx.select().from(products).where(eq(products.slug, item.slug)).get();
-  if (fields.sku) {
-    const holder = tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.sku, fields.sku)).get();
-    if (holder && holder.id !== existing?.id) return { row: item.row, message: skuTakenMessage(fields.sku, holder.name) };
-  }
-
-  if (!existing) {
-    const labels = LABELS[format];
-    if (!fields.name) return { row: item.row, message: `${labels.name} is required for a new product` };
-    if (fields.salesPrice === undefined) return { row: item.row, message: `${labels.price} is required for a new product` };
-    const categoryId = fields.categoryName !== undefined ? categoryIdFor(tx, actor, fields.categoryName) : null;
-    const { id } = tx
-      .insert(products)
-      .values({
-        name: fields.name,
-        slug: item.slug,
-        sku: fields.sku ?? null,
-        description: fields.description ?? null,
-        categoryId,
-        costPrice: fields.costPrice ?? 0,
-        salesPrice: fields.salesPrice,
-        vatRate: fields.vatRate ?? (fields.taxable === false ? 0 : DEFAULT_VAT_RATE),
-        stockLevel: fields.stockLevel ?? 0,
-        lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
-        imageUrl: fields.imageUrl ?? null,
-      })
-      .returning({ id: products.id })
-      .get();
-    if (item.variants && item.variants.length > 0) writeVariants(tx, id, item.variants);
-    recordOpeningStock(tx, id, fields.stockLevel ?? 0, { userId: actor.id, note: "CSV import" });
-    recordAudit(tx, {
-      actorId: actor.id,
-      action: "product.created",
-      entityType: "product",
-      entityId: id,
-      details: { slug: item.slug, source: "product import" },
-    });
-    return "created";
-  }
-
-  const next: Partial<typeof products.$inferInsert> = {};
-  if (fields.name !== undefined) next.name = fields.name;
-  if (fields.sku !== undefined) next.sku = fields.sku;
-  if (fields.description !== undefined) next.description = fields.description;
-  if (fields.categoryName !== undefined) {
-    const sameCategory =
-      fields.categoryName === null
-        ? existing.categoryId === null
-        : existing.categoryId !== null && findCategoryByName(tx, fields.categoryName)?.id === existing.categoryId;
-    if (!sameCategory) next.categoryId = categoryIdFor(tx, actor, fields.categoryName);
-  }
-  if (fields.stockLevel !== undefined) next.stockLevel = fields.stockLevel;
-  if (fields.salesPrice !== undefined) next.salesPrice = fields.salesPrice;
-  if (fields.costPrice !== undefined) next.costPrice = fields.costPrice;
-  if (fields.imageUrl !== undefined) next.imageUrl = fields.imageUrl;
-  if (fields.vatRate !== undefined) next.vatRate = fields.vatRate;
-
-  const changed = Object.keys(next).filter(
-    (key) => next[key as keyof typeof next] !== existing[key as keyof typeof existing],
-  );
-  let variantsChanged = false;
-  if (item.variants) {
-    const current = loadVariants(tx, [existing.id]).get(existing.id) ?? [];
-    if (!sameVariants(current, item.variants)) {
-      writeVariants(tx, existing.id, item.variants);
-      variantsChanged = true;
+      await breathe();
     }
+
+    const errors = tally.errors.sort((a, b) => a.row - b.row);
+    // the import's own record and its stored result commit together, after the last product
+    return runOnce(
+      db,
+      ref,
+      (tx): Result<ImportOutcome> => {
+        recordAudit(tx, {
+          actorId: actor.id,
+          action: "products.imported",
+          entityType: "product",
+          entityId: null,
+          details: {
+            format,
+            fileName: options.fileName ?? null,
+            created: tally.created.length,
+            updated: tally.updated.length,
+            errors: errors.length,
+            createdSlugs: tally.created.slice(0, AUDIT_SLUGS_MAX),
+            updatedSlugs: tally.updated.slice(0, AUDIT_SLUGS_MAX),
+          },
+        });
+        return ok({ created: tally.created.length, updated: tally.updated.length, errors });
+      },
+    ).result;
+  });
+}
+
+/**
+ * Reads the file through csv-parse a piece at a time (never as one string), handing each record to the
+ * reader and yielding between pieces; `onRead` hears how many bytes are done.
+ */
+export async function readProductCsvFile(file: Blob, onRead: (bytes: number) => void = () => {}): Promise<ParseOutcome> {
+  const reader = new ProductCsvReader();
+  const parser = parse(readerOptions(reader));
+  let failure: unknown = null;
+  parser.on("error", (error) => {
+    failure = error;
+  });
+  const ended = new Promise<void>((resolve) => {
+    parser.on("end", resolve);
+    parser.on("close", resolve);
+  });
+  parser.resume(); // every record goes to the reader: nothing is read from the stream itself
+
+  const pieces = file.stream().getReader();
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await pieces.read();
+    if (done) break;
+    parser.write(value);
+    bytes += value.byteLength;
+    onRead(bytes);
+    if (failure || reader.refused) break;
+    await breathe();
   }
-  if (changed.length > 0 || variantsChanged) {
-    const { stockLevel, ...rest } = next;
-    if (stockLevel !== undefined) setStockLevel(tx, existing.id, stockLevel, { reason: "import", userId: actor.id });
-    tx.update(products)
-      .set({ ...rest, updatedAt: new Date() })
-      .where(eq(products.id, existing.id))
-      .run();
-    recordAudit(tx, {
-      actorId: actor.id,
-      action: "product.updated",
-      entityType: "product",
-      entityId: existing.id,
-      details: { fields: changed, variants: variantsChanged, source: "product import" },
-    });
+  if (!failure && !reader.refused) {
+    parser.end();
+    await ended;
+  } else {
+    await pieces.cancel();
+    parser.destroy();
   }
-  return "updated";
+  return failure ? unreadableFile(failure) : reader.finish();
 }
 
 // ─── Export ─────────────────────────────────────────────────────────────────
@@ -268,26 +199,24 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
     count += batch.length;
   }
   if (rows.length === 1) return null;
-  return { fileName: exportFileName(now), csv: stringify(rows), count };
+  return { fileName: exportFileName(now), csv: writeCsv(rows), count };
 }
 
 // ─── The upload ─────────────────────────────────────────────────────────────
 
-/** Room for the multipart envelope and the form's other fields beside the file. */
-const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "file"';
 
 export type CsvUpload = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
 
 /**
- * Reads the import API's multipart body, never holding more than the 5 MB limit: a larger declared body is
+ * Reads the import API's multipart body, never holding more than the file's limit (24 MB): a larger declared body is
  * refused unread, a larger file part is read past and refused (413). The products page reads its form (the
  * CSV or a product image) the same way, with `readMultipartWithin`.
  */
 export async function readProductCsvUpload(request: Request): Promise<CsvUpload> {
   const body = await readMultipartWithin(request, {
     maxPartBytes: PRODUCT_CSV_MAX_BYTES,
-    maxTotalBytes: PRODUCT_CSV_MAX_BYTES + UPLOAD_OVERHEAD_BYTES,
+    maxTotalBytes: IMPORT_BODY_LIMIT,
   });
   if (!body.ok) return { ok: false, status: body.status, message: body.status === 413 ? CSV_FILE_TOO_LARGE : SEND_AS_MULTIPART };
   if (body.oversized.size > 0) return { ok: false, status: 413, message: CSV_FILE_TOO_LARGE };

@@ -6,6 +6,7 @@ import {
   htmlToText,
   optionCombinations,
   parseProductCsv,
+  ProductCsvReader,
   shopifyRowsFor,
   textToHtml,
   type ExportProduct,
@@ -213,5 +214,43 @@ describe("shopifyRowsFor", () => {
   it("names the file by the UK date", () => {
     expect(exportFileName(new Date("2026-03-29T23:30:00Z"))).toBe("products-2026-03-30.csv");
     expect(exportFileName(new Date("2026-01-15T23:30:00Z"))).toBe("products-2026-01-15.csv");
+  });
+});
+
+describe("ProductCsvReader (records handed over one at a time)", () => {
+  const header = ["Handle", "Title", "Vendor", "SEO Title", "Option1 Name", "Option1 Value", "Variant Price", "Variant Inventory Qty"];
+
+  it("makes the same products as parseProductCsv, from rows of a Handle that are not together", () => {
+    const rows = [
+      header,
+      ["mop", "Mop", "Acme", "Mop | Shop", "Size", "S", "4.00", "3"],
+      ["bucket", "Bucket", "Acme", "", "Title", "Default Title", "2.50", "7"],
+      ["mop", "", "", "", "", "L", "4.00", "2"],
+      [],
+      ["", "", "Acme", "", "", "", "", ""],
+    ];
+    const reader = new ProductCsvReader();
+    for (const row of rows) reader.record(row);
+    reader.skipped("Invalid Closing Quote");
+    const outcome = reader.finish();
+    if (!outcome.ok) throw new Error(outcome.message);
+    const whole = parseProductCsv(stringify(rows.map((row) => (row.length ? row : [""]))));
+    expect(whole.ok && whole.value.items).toEqual(outcome.value.items);
+    expect(outcome.value.items).toEqual([
+      { row: 2, slug: "mop", fields: { name: "Mop", salesPrice: 400, stockLevel: 5 }, variants: [{ name: "Size", options: ["S", "L"] }] },
+      { row: 3, slug: "bucket", fields: { name: "Bucket", salesPrice: 250, stockLevel: 7 }, variants: [] },
+    ]);
+    // a row with a value only in a column the import does not read still counts, and lacks its Handle
+    expect(outcome.value.errors).toEqual([
+      { row: 6, message: "Handle is missing" },
+      { row: 7, message: "The row could not be read as CSV (Invalid Closing Quote)" },
+    ]);
+  });
+
+  it("knows from the header alone that a file is no product CSV", () => {
+    const reader = new ProductCsvReader();
+    reader.record(["colour", "size"]);
+    expect(reader.refused).toBe(true);
+    expect(reader.finish()).toMatchObject({ ok: false, message: expect.stringContaining("Handle column") });
   });
 });

@@ -11,7 +11,9 @@
  *    a Handle are one product.
  * Row numbers are the file's records counted from the header as row 1, as a spreadsheet shows them.
  */
+import type { Options } from "csv-parse";
 import { parse } from "csv-parse/sync";
+import { restoreCell } from "~/utils/csv-cells";
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
 import {
@@ -223,29 +225,8 @@ export function textToHtml(text: string | null): string {
 
 type CsvRecord = { row: number; cells: string[] };
 
-/** Every record with its row number; records the parser cannot read at all become row errors. */
-function readRecords(text: string): { records: CsvRecord[]; unreadable: RowError[] } {
-  const records: CsvRecord[] = [];
-  const unreadable: RowError[] = [];
-  let row = 0;
-  parse(text, {
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_records_with_error: true,
-    on_record: (record: string[]) => {
-      row += 1;
-      records.push({ row, cells: record });
-      return null;
-    },
-    on_skip: (error) => {
-      row += 1;
-      unreadable.push({ row, message: `The row could not be read as CSV (${error?.message ?? "malformed"})` });
-      return undefined;
-    },
-  });
-  return { records, unreadable };
-}
+/** How every product CSV is parsed: rows of any length, stray quotes kept, unreadable rows skipped and reported. */
+export const CSV_READ_OPTIONS = { bom: true, relax_column_count: true, relax_quotes: true, skip_records_with_error: true } as const;
 
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 
@@ -258,32 +239,90 @@ const UNKNOWN_LAYOUT =
   "The first row must be a header naming the columns (slug, name, description, category, stockLevel, salesPrice, imageUrl, costPrice), or the file must be a Shopify product CSV with a Handle column.";
 const NO_PRODUCT_ROWS = "The file has a header but no product rows.";
 
-/** Reads a product CSV of either layout. A file that is not one at all is a failure with a message. */
-export function parseProductCsv(text: string): ParseOutcome {
-  let read: ReturnType<typeof readRecords>;
-  try {
-    read = readRecords(text);
-  } catch (error) {
-    return { ok: false, message: `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  const headerIndex = read.records.findIndex((record) => !isBlank(record.cells));
-  if (headerIndex < 0) return { ok: false, message: "The file is empty." };
-  const header = read.records[headerIndex];
-  const body = read.records.slice(headerIndex + 1).filter((record) => !isBlank(record.cells));
-  const keys = header.cells.map(headerKey);
-  const unreadable = read.unreadable.filter((error) => error.row > header.row);
+/** The answer for a file the CSV parser gave up on. */
+export function unreadableFile(error: unknown): ParseOutcome {
+  return { ok: false, message: `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}` };
+}
 
-  let parsed: ParsedProductCsv | null;
-  if (keys.includes("handle")) parsed = parseShopify(keys, body);
-  else parsed = parseSimple(keys, body);
-  if (!parsed) return { ok: false, message: UNKNOWN_LAYOUT };
-  refuseRepeatedSkus(parsed);
-  if (parsed.items.length === 0 && parsed.errors.length === 0 && unreadable.length === 0) {
-    return { ok: false, message: NO_PRODUCT_ROWS };
+/** One layout's reading: the cells it keeps of each record, and the products it makes of them. */
+type Layout = { project: (cells: string[]) => string[]; add: (record: CsvRecord) => void; finish: () => ParsedProductCsv };
+
+/**
+ * Makes the products of a file from its records in order, as a parser hands them over, so that a large
+ * file is never held whole: the first row that is not blank is the header and decides the layout; each
+ * later record keeps only the cells the import reads; a simple row becomes its product at once, Shopify's
+ * rows wait for the rest of their Handle. Row numbers count every record, as a spreadsheet shows them.
+ */
+export class ProductCsvReader {
+  private row = 0;
+  private headerSeen = false;
+  private layout: Layout | null = null;
+  private readonly unreadable: RowError[] = [];
+
+  /** The next record of the file. */
+  record(cells: string[]) {
+    this.row += 1;
+    if (isBlank(cells)) return;
+    if (!this.headerSeen) {
+      this.headerSeen = true;
+      const keys = cells.map(headerKey);
+      this.layout = keys.includes("handle") ? shopifyLayout(keys) : simpleLayout(keys);
+      return;
+    }
+    // our own export puts a quote before a cell a spreadsheet would run as a formula: take it off
+    this.layout?.add({ row: this.row, cells: this.layout.project(cells).map(restoreCell) });
   }
-  parsed.errors.push(...unreadable);
-  parsed.errors.sort((a, b) => a.row - b.row);
-  return { ok: true, value: parsed };
+
+  /** A record the parser could not read. */
+  skipped(reason: string | undefined) {
+    this.row += 1;
+    if (this.headerSeen) this.unreadable.push({ row: this.row, message: `The row could not be read as CSV (${reason ?? "malformed"})` });
+  }
+
+  /** Whether the header already shows the file is no product CSV (the rest need not be read). */
+  get refused() {
+    return this.headerSeen && !this.layout;
+  }
+
+  /** The products and row errors, or why the file is not a product CSV at all. */
+  finish(): ParseOutcome {
+    if (!this.headerSeen) return { ok: false, message: "The file is empty." };
+    if (!this.layout) return { ok: false, message: UNKNOWN_LAYOUT };
+    const parsed = this.layout.finish();
+    refuseRepeatedSkus(parsed);
+    if (parsed.items.length === 0 && parsed.errors.length === 0 && this.unreadable.length === 0) {
+      return { ok: false, message: NO_PRODUCT_ROWS };
+    }
+    parsed.errors.push(...this.unreadable);
+    parsed.errors.sort((a, b) => a.row - b.row);
+    return { ok: true, value: parsed };
+  }
+}
+
+/** csv-parse's options that hand every record (and every unreadable one) to `reader`, for either parser. */
+export function readerOptions(reader: ProductCsvReader): Options {
+  return {
+    ...CSV_READ_OPTIONS,
+    on_record: (record: string[]) => {
+      reader.record(record);
+      return null;
+    },
+    on_skip: (error) => {
+      reader.skipped(error?.message);
+      return undefined;
+    },
+  };
+}
+
+/** Reads a product CSV of either layout held in a string. A file that is not one at all is a failure with a message. */
+export function parseProductCsv(text: string): ParseOutcome {
+  const reader = new ProductCsvReader();
+  try {
+    parse(text, readerOptions(reader));
+  } catch (error) {
+    return unreadableFile(error);
+  }
+  return reader.finish();
 }
 
 class RowProblem extends Error {
@@ -295,14 +334,20 @@ class RowProblem extends Error {
   }
 }
 
+/** The fields a header names, and their cells in a record that kept only those columns (`project`). */
 function cellReader(keys: string[], names: Record<string, string[]>) {
+  const columns: number[] = [];
   const index = new Map<string, number>();
   for (const [field, aliases] of Object.entries(names)) {
     const found = keys.findIndex((key) => aliases.includes(key));
-    if (found >= 0) index.set(field, found);
+    if (found >= 0) {
+      index.set(field, columns.length);
+      columns.push(found);
+    }
   }
   return {
     has: (field: string) => index.has(field),
+    project: (cells: string[]) => columns.map((column) => cells[column] ?? ""),
     get: (record: CsvRecord, field: string): string => {
       const at = index.get(field);
       return at === undefined ? "" : (record.cells[at] ?? "").trim();
@@ -413,14 +458,14 @@ const SIMPLE_ALIASES: Record<string, string[]> = {
   vatRate: ["vatrate", "vat"],
 };
 
-function parseSimple(keys: string[], records: CsvRecord[]): ParsedProductCsv | null {
+function simpleLayout(keys: string[]): Layout | null {
   const cells = cellReader(keys.map(compact), SIMPLE_ALIASES);
   if (!cells.has("slug") && !cells.has("name")) return null;
   const items: ImportItem[] = [];
   const errors: RowError[] = [];
   const seen = new Map<string, number>();
 
-  for (const record of records) {
+  const add = (record: CsvRecord) => {
     const { row } = record;
     try {
       const name = cells.has("name") ? nameOf(row, "name", cells.get(record, "name")) : "";
@@ -462,21 +507,38 @@ function parseSimple(keys: string[], records: CsvRecord[]): ParsedProductCsv | n
       if (!(error instanceof RowProblem)) throw error;
       errors.push({ row: error.row, message: error.message });
     }
-  }
-  return { format: "simple", items, errors };
+  };
+  return { project: cells.project, add, finish: () => ({ format: "simple", items, errors }) };
 }
 
 // ─── Shopify ────────────────────────────────────────────────────────────────
 
+/** The columns of Shopify's layout the import reads; the others (SEO, Google Shopping, …) are dropped as each row is read. */
+const SHOPIFY_READ_COLUMNS: readonly ExportColumn[] = [
+  "Handle",
+  "Title",
+  "Body (HTML)",
+  "Type",
+  "Product Category",
+  "Variant SKU",
+  "Variant Price",
+  "Cost per item",
+  "Variant Inventory Qty",
+  "Image Src",
+  "Variant Taxable",
+  VAT_RATE_COLUMN,
+  ...OPTION_SLOTS.flatMap((slot) => [`Option${slot} Name`, `Option${slot} Value`] as ShopifyColumn[]),
+];
+
 const SHOPIFY_FIELDS: Record<string, string[]> = Object.fromEntries(
-  EXPORT_COLUMNS.map((column) => [column, [headerKey(column)]]),
+  SHOPIFY_READ_COLUMNS.map((column) => [column, [headerKey(column)]]),
 );
 
-function parseShopify(keys: string[], records: CsvRecord[]): ParsedProductCsv {
+function shopifyLayout(keys: string[]): Layout {
   const cells = cellReader(keys, SHOPIFY_FIELDS);
   const groups = new Map<string, CsvRecord[]>();
   const errors: RowError[] = [];
-  for (const record of records) {
+  const add = (record: CsvRecord) => {
     const handle = cells.get(record, "Handle");
     const slug = slugFrom(handle);
     if (!slug) {
@@ -484,23 +546,27 @@ function parseShopify(keys: string[], records: CsvRecord[]): ParsedProductCsv {
         row: record.row,
         message: handle ? `Handle ${quote(handle)} has no letters or numbers to use` : "Handle is missing",
       });
-      continue;
+      return;
     }
     const group = groups.get(slug);
     if (group) group.push(record);
     else groups.set(slug, [record]);
-  }
+  };
 
-  const items: ImportItem[] = [];
-  for (const [slug, rows] of groups) {
-    try {
-      items.push(shopifyProduct(slug, rows, cells));
-    } catch (error) {
-      if (!(error instanceof RowProblem)) throw error;
-      errors.push({ row: error.row, message: error.message });
+  const finish = (): ParsedProductCsv => {
+    const items: ImportItem[] = [];
+    for (const [slug, rows] of groups) {
+      try {
+        items.push(shopifyProduct(slug, rows, cells));
+      } catch (error) {
+        if (!(error instanceof RowProblem)) throw error;
+        errors.push({ row: error.row, message: error.message });
+      }
+      groups.delete(slug); // its rows are no longer needed
     }
-  }
-  return { format: "shopify", items, errors };
+    return { format: "shopify", items, errors };
+  };
+  return { project: cells.project, add, finish };
 }
 
 type Cells = ReturnType<typeof cellReader>;

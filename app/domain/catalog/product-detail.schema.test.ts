@@ -5,11 +5,9 @@ import {
   isDiscounted,
   listVolumeSteps,
   missingVariants,
-  pricingQuerySchema,
-  QUANTITY_MESSAGE,
-  QUANTITY_TOO_LARGE_MESSAGE,
   shownUnitPrice,
-} from "./product-detail.schema";
+} from "./product-detail";
+import { pricingQuerySchema, QUANTITY_MESSAGE, QUANTITY_TOO_LARGE_MESSAGE } from "./product-detail.schema";
 
 describe("pricingQuerySchema", () => {
   it("reads a positive whole quantity, 1 when absent or blank", () => {

@@ -18,7 +18,7 @@ import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import type { UnitPrice } from "~/domain/pricing/pricing";
 import { buyerFor, priceMany, priceOne, volumeStepsFor, type Buyer } from "~/domain/pricing/pricing.server";
-import { effectiveVolumeRules, listVolumeSteps, type VolumeStep } from "./product-detail.schema";
+import { effectiveVolumeRules, listVolumeSteps, type VolumeStep } from "./product-detail";
 import { recommendationsFor } from "./recommendations.server";
 
 export const PRODUCT_NOT_FOUND_MESSAGE = "Product not found";

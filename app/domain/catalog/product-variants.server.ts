@@ -27,7 +27,7 @@ export function addVariant(
 ): Result<ProductVariant> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.variantAdd, productId), key: options.idempotencyKey ?? null },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.variantAdd, productId), key: options.idempotencyKey ?? null, command: input },
     (tx): Result<ProductVariant> => {
       if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) {
         return fail(404, PRODUCT_NOT_FOUND);
@@ -71,7 +71,12 @@ export function deleteVariant(
 ): Result<{ id: number; name: string }> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.variantDelete, productId, variantId), key: options.idempotencyKey ?? null },
+    {
+      ownerId: actor.id,
+      scope: scopeFor(REPEAT_SCOPE.variantDelete, productId, variantId),
+      key: options.idempotencyKey ?? null,
+      command: { productId, variantId },
+    },
     (tx): Result<{ id: number; name: string }> => {
       if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) {
         return fail(404, PRODUCT_NOT_FOUND);

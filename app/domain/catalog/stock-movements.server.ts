@@ -3,10 +3,11 @@
  * the level after) and a product's movements always sum to its stock level. Each function runs inside the
  * caller's write transaction: the movement commits or rolls back with the sale, return or receipt.
  */
-import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { orders, products, purchaseOrders, returns, stockMovements, users, type StockMovementReason } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
+import { chunks } from "~/utils/chunks";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -22,21 +23,28 @@ export type MovementCause = {
   at?: Date;
 };
 
+function movement(productId: number, change: number, stockAfter: number, cause: MovementCause): typeof stockMovements.$inferInsert {
+  return {
+    productId,
+    change,
+    reason: cause.reason,
+    stockAfter,
+    orderId: cause.orderId ?? null,
+    returnId: cause.returnId ?? null,
+    purchaseOrderId: cause.purchaseOrderId ?? null,
+    note: cause.note ?? null,
+    userId: cause.userId ?? null,
+    ...(cause.at ? { createdAt: cause.at } : {}),
+  };
+}
+
 function record(tx: DB, productId: number, change: number, stockAfter: number, cause: MovementCause) {
-  tx.insert(stockMovements)
-    .values({
-      productId,
-      change,
-      reason: cause.reason,
-      stockAfter,
-      orderId: cause.orderId ?? null,
-      returnId: cause.returnId ?? null,
-      purchaseOrderId: cause.purchaseOrderId ?? null,
-      note: cause.note ?? null,
-      userId: cause.userId ?? null,
-      ...(cause.at ? { createdAt: cause.at } : {}),
-    })
-    .run();
+  tx.insert(stockMovements).values(movement(productId, change, stockAfter, cause)).run();
+}
+
+/** Many movements in a few multi-row inserts (10 values a row, within SQLite's 32,766 parameters). */
+function recordMany(tx: DB, movements: (typeof stockMovements.$inferInsert)[]) {
+  for (const batch of chunks(movements, 500)) tx.insert(stockMovements).values(batch).run();
 }
 
 /**
@@ -81,6 +89,45 @@ export function recordOpeningStock(tx: DB, productId: number, level: number, cau
   record(tx, productId, level, level, { ...cause, reason: "opening" });
 }
 
+export type StockLevel = { productId: number; level: number };
+
+/**
+ * setStockLevel for many products at once (a CSV import): their levels are read together, and each one
+ * that differs is set with its movement, the movements written in a few inserts. Answers how many moved.
+ */
+export function setStockLevels(tx: DB, levels: readonly StockLevel[], cause: MovementCause): number {
+  const current = new Map<number, number>();
+  for (const ids of chunks(levels.map((entry) => entry.productId), 500)) {
+    for (const row of tx.select({ id: products.id, stockLevel: products.stockLevel }).from(products).where(inArray(products.id, ids)).all()) {
+      current.set(row.id, row.stockLevel);
+    }
+  }
+  const at = cause.at ?? new Date();
+  const update = tx
+    .update(products)
+    .set({ stockLevel: sql`${sql.placeholder("level")}`, updatedAt: at })
+    .where(eq(products.id, sql.placeholder("id")))
+    .prepare();
+  const movements: (typeof stockMovements.$inferInsert)[] = [];
+  for (const { productId, level } of levels) {
+    const before = current.get(productId);
+    if (before === undefined || before === level) continue;
+    update.run({ id: productId, level });
+    current.set(productId, level);
+    movements.push(movement(productId, level - before, level, cause));
+  }
+  recordMany(tx, movements);
+  return movements.length;
+}
+
+/** The opening movements of many new products at once (a CSV import). */
+export function recordOpeningStocks(tx: DB, levels: readonly StockLevel[], cause: Omit<MovementCause, "reason"> = {}) {
+  recordMany(
+    tx,
+    levels.map(({ productId, level }) => movement(productId, level, level, { ...cause, reason: "opening" })),
+  );
+}
+
 /**
  * An admin's stock adjustment (a count, breakage, a delivery without a PO): units in or out with a reason,
  * never below zero (409 naming what is there; nothing is written). With an idempotency key a repeat
@@ -92,7 +139,7 @@ export function adjustStock(
   input: StockAdjustmentInput,
   options: { idempotencyKey?: string | null } = {},
 ): Result<{ productId: number; stockLevel: number }> {
-  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.stockAdjust, input.productId), key: options.idempotencyKey ?? null };
+  const ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.stockAdjust, input.productId), key: options.idempotencyKey ?? null, command: input };
   return runOnce(db, ref, (tx): Result<{ productId: number; stockLevel: number }> => {
     const product = tx
       .select({ id: products.id, name: products.name, stockLevel: products.stockLevel })

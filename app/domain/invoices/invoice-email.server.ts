@@ -50,7 +50,7 @@ function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, company
  */
 export function sendInvoiceEmail(db: DB, actor: Actor, invoiceId: number, key: string | null = null) {
   const scope = scopeFor(REPEAT_SCOPE.salesInvoiceEmail, invoiceId);
-  return mailInvoiceDocument(db, { ownerId: actor.id, scope, key }, actor, (): Result<InvoiceMail> => {
+  return mailInvoiceDocument(db, { ownerId: actor.id, scope, key, command: { invoiceId } }, actor, (): Result<InvoiceMail> => {
     const loaded = loadSalesInvoiceDocument(db, invoiceId);
     if (!loaded) return fail(404, SALES_INVOICE_NOT_FOUND);
     if (loaded.storedStatus === "void") return fail(409, VOID_INVOICE_EMAIL);

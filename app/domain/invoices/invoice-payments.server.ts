@@ -49,7 +49,7 @@ export function recordInvoicePayment(
 ): Result<RecordedPayment> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(book.scope, invoiceId), key },
+    { ownerId: actor.id, scope: scopeFor(book.scope, invoiceId), key, command: input },
     (tx): Result<RecordedPayment> => {
       const invoice = invoiceForPayment(tx, book.side, invoiceId);
       if (!invoice) return fail(404, book.notFound);

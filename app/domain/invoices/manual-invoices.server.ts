@@ -42,7 +42,7 @@ export function createManualInvoice(
   if (identityProblem) return fail(409, identityProblem);
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.salesInvoiceCreate, key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.salesInvoiceCreate, key, command: input },
     (tx): Result<CreatedInvoice> => {
       const customer = tx
         .select({ id: users.id, role: users.role })

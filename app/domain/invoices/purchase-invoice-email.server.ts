@@ -18,7 +18,7 @@ const NO_SUPPLIER_EMAIL = "This invoice's supplier has no email address to send 
  */
 export function sendPurchaseInvoiceEmail(db: DB, actor: Actor, invoiceId: number, key: string | null = null) {
   const scope = scopeFor(REPEAT_SCOPE.purchaseInvoiceEmail, invoiceId);
-  return mailInvoiceDocument(db, { ownerId: actor.id, scope, key }, actor, (): Result<InvoiceMail> => {
+  return mailInvoiceDocument(db, { ownerId: actor.id, scope, key, command: { invoiceId } }, actor, (): Result<InvoiceMail> => {
     const invoice = getPurchaseInvoice(db, invoiceId);
     if (!invoice) return fail(404, PURCHASE_INVOICE_NOT_FOUND);
     const to = invoice.supplier?.email;

@@ -52,7 +52,7 @@ function invoiceablePurchaseOrder(tx: DB, id: number, supplierId: string): Resul
  * rounded half-up — and the invoice starts unpaid. Once per idempotency key; audited.
  */
 export function createPurchaseInvoice(db: DB, actor: Actor, input: PurchaseInvoiceInput, key: string | null = null) {
-  const ref = { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseInvoiceCreate, key };
+  const ref = { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseInvoiceCreate, key, command: input };
   const { result } = runOnce(
     db,
     ref,

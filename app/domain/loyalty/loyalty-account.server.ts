@@ -201,7 +201,7 @@ export function redeemReward(
   try {
     return runOnce(
       db,
-      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.rewardRedeem, rewardId), key: idempotencyKey },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.rewardRedeem, rewardId), key: idempotencyKey, command: { rewardId } },
       (tx): Result<Redemption> => {
         const at = now();
         const reward = selectRewards(tx)

@@ -1,11 +1,14 @@
 /**
  * Loyalty points for orders: 1 point per whole pound of the order's subtotal (ex VAT), credited when the
  * order is placed (or approved, for customers whose orders need approval), and taken back with an
- * `adjusted` entry when the order is cancelled. Both run inside the caller's transaction.
+ * `adjusted` entry when the order is cancelled or a return refunded. Taking back first voids the customer's
+ * unused vouchers bought with points, newest first, as far as the balance is short (voidVouchersToCover):
+ * a balance goes below zero only by points already spent. All run inside the caller's transaction.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { loyaltyTransactions } from "~db/schema";
 import type { DB } from "~/utils/db.server";
+import { voidVouchersToCover } from "./vouchers.server";
 
 /** Whole pounds of a subtotal in pence: £123.99 → 123 points. */
 export function pointsForSubtotal(subtotalPence: number): number {
@@ -53,6 +56,7 @@ export function reversePointsForOrder(tx: DB, order: Omit<LoyaltyOrder, "subtota
   if (!order.userId) return 0;
   const standing = pointsHeldByOrder(tx, order.id);
   if (standing <= 0) return 0;
+  voidVouchersToCover(tx, order.userId, standing, `order ${order.orderNumber} ${reason}`.trim());
   tx.insert(loyaltyTransactions)
     .values({
       userId: order.userId,
@@ -95,6 +99,7 @@ export function reversePointsForReturn(
   if (!order.userId || points <= 0) return 0;
   const taken = Math.min(Math.floor(points), pointsHeldByOrder(tx, order.id));
   if (taken <= 0) return 0;
+  voidVouchersToCover(tx, order.userId, taken, `return #${returnId} on order ${order.orderNumber} refunded`);
   tx.insert(loyaltyTransactions)
     .values({
       userId: order.userId,

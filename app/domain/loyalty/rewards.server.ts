@@ -146,7 +146,7 @@ export function createLoyaltyReward(
   input: LoyaltyRewardInput,
   key: string | null = null,
 ): Result<LoyaltyRewardRow> {
-  return rewards.create(db, actor, key, (tx) => {
+  return rewards.create(db, actor, key, input, (tx) => {
     const now = new Date();
     const columns = checkedColumns(tx, input, now);
     if (!columns.ok) return columns;
@@ -166,7 +166,7 @@ export function updateLoyaltyReward(
   input: LoyaltyRewardInput,
   key: string | null = null,
 ): Result<LoyaltyRewardRow> {
-  return rewards.update(db, actor, id, key, (tx, existing) => {
+  return rewards.update(db, actor, id, key, input, (tx, existing) => {
     const columns = checkedColumns(tx, input, existing.createdAt);
     if (!columns.ok) return columns;
     tx.update(loyaltyRewards).set(columns.value).where(eq(loyaltyRewards.id, id)).run();

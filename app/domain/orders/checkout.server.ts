@@ -11,7 +11,7 @@ import {
   findCustomerVoucher,
   listUnusedVouchers,
   VOUCHER_NOT_FOUND,
-  voucherUsedMessage,
+  voucherUnusableMessage,
   type VoucherRow,
 } from "~/domain/loyalty/vouchers.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
@@ -78,7 +78,8 @@ function voucherAsked(db: DB, userId: string, code: string): { applied: VoucherR
   if (!code) return { applied: null, problem: null };
   const asked = findCustomerVoucher(db, userId, code);
   if (!asked) return { applied: null, problem: VOUCHER_NOT_FOUND };
-  if (asked.usedAt) return { applied: null, problem: voucherUsedMessage(asked.code) };
+  const unusable = voucherUnusableMessage(asked);
+  if (unusable) return { applied: null, problem: unusable };
   return { applied: asked, problem: null };
 }
 
@@ -194,5 +195,6 @@ export function placeOrderFromCart(db: DB, user: SessionUser, input: CheckoutFor
     })),
     channel: "storefront",
     cart: "clear",
+    sent: input,
   });
 }

@@ -130,7 +130,7 @@ export async function approveOrder(
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   const { result, replayed } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderApprove, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderApprove, id), key, command: { id } },
     (tx): Result<ApprovedOrder> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
@@ -163,7 +163,7 @@ export async function rejectOrder(
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   const { result, replayed } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderReject, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderReject, id), key, command: { id } },
     (tx): Result<CancelledOrder> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);

@@ -1,16 +1,17 @@
 /**
- * The order confirmation email: sent once an order has been committed, to the shipping email the buyer
- * gave. It lists the lines, the totals and where the order is going. A mail failure is logged and never
+ * The order confirmation email: sent once an order has been committed, to the account's email (and a copy
+ * to the shipping email the buyer gave when it is at the same company: orderMailRecipients). It lists the lines, the totals and where the order is going. A mail failure is logged and never
  * fails the order: the order stands, and the customer can see it under /account/orders.
  */
 import { asc, eq } from "drizzle-orm";
-import { orderItems, orders } from "~db/schema";
+import { orderItems, orders, users } from "~db/schema";
 import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
 import { formatMoney, formatPercent } from "~/utils/money";
 import { describeOrderLine } from "~/domain/invoices/invoices.server";
 import { companyFooter, escapeHtml } from "~/domain/shared/notice-mail.server";
+import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 
 export type ConfirmationOrder = {
   orderNumber: string;
@@ -134,11 +135,11 @@ ${order.deliveryNotes ? `<p><strong>Delivery notes:</strong><br>${escapeHtml(ord
   return { subject, text, html };
 }
 
-function loadConfirmationOrder(db: DB, orderId: number): ConfirmationOrder | null {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
-  if (!order) return null;
+function loadConfirmationOrder(db: DB, orderId: number): (ConfirmationOrder & { accountEmail: string }) | null {
+  const found = db.select({ order: orders, accountEmail: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
+  if (!found) return null;
   const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)).all();
-  return { ...order, items };
+  return { ...found.order, accountEmail: found.accountEmail, items };
 }
 
 /**
@@ -150,7 +151,7 @@ export async function sendOrderConfirmation(db: DB, orderId: number): Promise<Se
     const order = loadConfirmationOrder(db, orderId);
     if (!order) return null;
     const email = orderConfirmationEmail(order);
-    return await sendMail({ to: order.shippingEmail, ...email });
+    return await sendMail({ ...orderMailRecipients(order.accountEmail, order.shippingEmail), ...email });
   } catch (error) {
     console.error(`The confirmation email for order ${orderId} could not be sent`, error);
     return null;

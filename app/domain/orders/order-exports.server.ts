@@ -3,7 +3,7 @@
  * picking list (spec §3 "Picking list row"). The selection is the ticked `ids` or, when none are ticked,
  * every order the list's filter matches.
  */
-import { stringify } from "csv-stringify/sync";
+import { writeCsv } from "~/utils/csv.server";
 import { asc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
@@ -46,11 +46,6 @@ function loadOrdersByIds(db: DB, ids: readonly number[]): Result<AdminOrderSumma
   );
 }
 
-/** A cell that a spreadsheet would otherwise run as a formula (=, +, -, @) is written as text. */
-export function safeCell(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /**
  * The selected orders as CSV (400 on "ids" that are not order ids; spec §3 "Order export row": id, customerId, customerEmail, status, subtotal,
  * vatAmount, total, createdAt, with the order number after the id, and the customer's PO reference and
@@ -63,19 +58,19 @@ export function exportOrdersCsv(
 ): Result<CsvExport> {
   const loaded = loadSelection(db, selection);
   if (!loaded.ok) return loaded;
-  const csv = stringify(
+  const csv = writeCsv(
     loaded.value.map((order) => [
       order.id,
       order.orderNumber,
       order.userId ?? "",
-      safeCell(order.accountEmail ?? order.shippingEmail),
+      order.accountEmail ?? order.shippingEmail,
       order.status,
       toDecimalString(order.subtotal),
       toDecimalString(order.vatAmount),
       toDecimalString(order.total),
       order.createdAt.toISOString(),
-      safeCell(order.poReference ?? ""),
-      safeCell(order.deliveryNotes ?? ""),
+      order.poReference ?? "",
+      order.deliveryNotes ?? "",
     ]),
     {
       header: true,
@@ -156,16 +151,16 @@ export function pickingListCsv(
   const rows = [...picks.values()].sort(
     (a, b) => a.productName.localeCompare(b.productName) || a.variants.localeCompare(b.variants),
   );
-  const csv = stringify(
+  const csv = writeCsv(
     rows.map((pick) => [
       pick.productId ?? "",
-      safeCell(pick.productName),
-      safeCell(pick.variants),
+      pick.productName,
+      pick.variants,
       pick.totalQuantity,
       pick.orderIds.join(" "),
       pick.orderIds.map((id) => numbers.get(id)).join(" "),
-      safeCell(perOrder(pick.orderIds, numbers, poReferences)),
-      safeCell(perOrder(pick.orderIds, numbers, deliveryNotes)),
+      perOrder(pick.orderIds, numbers, poReferences),
+      perOrder(pick.orderIds, numbers, deliveryNotes),
     ]),
     {
       header: true,

@@ -78,7 +78,7 @@ export async function updateOrderStatus(
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   const { result, replayed } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderStatus, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderStatus, id), key, command: { id, status } },
     (tx): Result<StatusChange> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
@@ -122,7 +122,7 @@ export async function bulkUpdateStatus(
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   const { result, replayed } = runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.orderBulkStatus, key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.orderBulkStatus, key, command: { selection, status } },
     (tx): Result<BulkStatusChange> => {
       const unique = [...new Set("ids" in selection ? selection.ids : matchingOrderIds(tx, selection.filter))];
       if (unique.length === 0) return fail(404, NO_ORDERS_FOUND, "ids");
@@ -188,7 +188,7 @@ export async function updateTracking(
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
   const { result, replayed } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderTracking, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.orderTracking, id), key, command: input },
     (tx): Result<TrackingChange> => {
       const order = tx.select().from(orders).where(eq(orders.id, id)).get();
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);

@@ -2,14 +2,13 @@
  * "Export CSV" of the customer's order history: every order the page's filters match (not just the page
  * shown), newest first, only ever the customer's own.
  */
-import { stringify } from "csv-stringify/sync";
+import { writeCsv } from "~/utils/csv.server";
 import { desc, sql } from "drizzle-orm";
 import { orders } from "~db/schema";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { londonDateInput } from "~/domain/loyalty/reward.schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { safeCell } from "./order-exports.server";
 import { customerOrdersWhere } from "./order-history-filters.server";
 import type { OrderHistoryFilters } from "./order-history.schema";
 import { statusLabel } from "./order-status";
@@ -52,12 +51,12 @@ export function customerOrderHistoryCsv(
     .where(customerOrdersWhere(userId, filters))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .all();
-  const csv = stringify(
+  const csv = writeCsv(
     rows.map((row) => [
       row.orderNumber,
       londonDateInput(row.createdAt),
       statusLabel(row.status),
-      safeCell(row.poReference ?? ""),
+      row.poReference ?? "",
       row.lines,
       toDecimalString(row.subtotal),
       toDecimalString(row.vatAmount),

@@ -428,7 +428,7 @@ export function submitReorder(
   const { result } = runOnce(
     db,
     // one key is issued per page view; scoping it by order keeps two orders' Reorder buttons apart
-    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.reorder, orderId), key: input.idempotencyKey },
+    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.reorder, orderId), key: input.idempotencyKey, command: parsed.data },
     (tx) => reorderIntoCart(tx, owner, buyerFor(tx, user), user.id, orderId),
     (outcome) => outcome.ok,
   );

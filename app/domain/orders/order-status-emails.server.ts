@@ -1,8 +1,9 @@
 /**
  * What a customer is told when the back office moves their order on (decision "Order of events"): approved,
  * not approved (rejected), shipped with its tracking, tracking added or changed once shipped, and cancelled.
- * Mail goes to the account's email, not the free-text shipping email given at checkout (that is a delivery
- * contact, and anyone can type anything there). An order without an account (a walk-in sale) gets none.
+ * Mail goes to the account's email; the free-text shipping email given at checkout (a delivery contact, where
+ * anyone can type anything) gets a copy only at the account's own company domain (orderMailRecipients). An
+ * order without an account (a walk-in sale) gets none.
  * Callers send after their transaction has committed; a mail failure is logged and changes nothing.
  */
 import { eq } from "drizzle-orm";
@@ -12,6 +13,7 @@ import type { DB } from "~/utils/db.server";
 import type { SentMail } from "~/utils/mail.server";
 import { formatMoney } from "~/utils/money";
 import { sendNotice, type Notice } from "~/domain/shared/notice-mail.server";
+import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { safeTrackingUrl } from "./tracking-link";
 
 export type OrderEvent = "approved" | "rejected" | "shipped" | "tracking" | "cancelled";
@@ -25,6 +27,7 @@ export type NoticeOrder = {
   trackingUrl: string | null;
   estimatedDelivery: string | null;
   accountEmail: string;
+  shippingEmail: string;
   firstName: string | null;
 };
 
@@ -112,6 +115,7 @@ function loadNoticeOrder(db: DB, orderId: number): NoticeOrder | null {
       trackingUrl: orders.trackingUrl,
       estimatedDelivery: orders.estimatedDelivery,
       accountEmail: users.email,
+      shippingEmail: orders.shippingEmail,
       firstName: users.firstName,
     })
     .from(orders)
@@ -125,6 +129,7 @@ function loadNoticeOrder(db: DB, orderId: number): NoticeOrder | null {
 export function sendOrderEventEmail(db: DB, orderId: number, event: OrderEvent): Promise<SentMail | null> {
   return sendNotice(`order ${event}`, (company) => {
     const order = loadNoticeOrder(db, orderId);
-    return order ? { to: order.accountEmail, notice: orderEventNotice(event, order, company) } : null;
+    if (!order) return null;
+    return { recipients: orderMailRecipients(order.accountEmail, order.shippingEmail), notice: orderEventNotice(event, order, company) };
   });
 }

@@ -31,7 +31,7 @@ import { sendOrderConfirmation } from "~/domain/orders/order-emails.server";
 import { EMPTY_CART_MESSAGE, MAX_ORDER_LINES, type ShippingDetails } from "~/domain/orders/order.schema";
 import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
 import { isBusyError, type DB } from "~/utils/db.server";
-import { runOnce } from "~/utils/idempotency.server";
+import { runOnce, type Command } from "~/utils/idempotency.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { earnPointsForOrder } from "~/domain/loyalty/points.server";
@@ -42,6 +42,7 @@ import {
   findCustomerVoucher,
   freeProductGoneMessage,
   VOUCHER_NOT_FOUND,
+  voucherUnusableMessage,
   voucherUsedMessage,
   type VoucherRow,
 } from "~/domain/loyalty/vouchers.server";
@@ -95,6 +96,11 @@ export type PlaceOrderInput = ShippingDetails & {
   /** keep the shipping address in the customer's address book under `addressLabel` */
   saveAddress?: boolean;
   addressLabel?: string | null;
+  /**
+   * What the client sent, which its key is bound to, when that is not this input itself: the checkout
+   * page sends its form and the lines come from the saved cart (which the first order emptied).
+   */
+  sent?: Command;
 };
 
 export type PlacedOrder = {
@@ -123,10 +129,11 @@ export async function placeOrder(
   const refused = checkoutRefusal(actor);
   if (refused) return refused;
 
-  let outcome: { result: PlacedOrder; replayed: boolean };
+  let outcome: { result: Result<PlacedOrder>; replayed: boolean };
   try {
-    outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.checkout, key: input.idempotencyKey }, (tx) =>
-      writeOrder(tx, actor.id, input),
+    const { idempotencyKey: key, sent, ...order } = input;
+    outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.checkout, key, command: sent ?? order }, (tx) =>
+      ok(writeOrder(tx, actor.id, input)),
     );
   } catch (error) {
     if (error instanceof OrderRefused) return error.failure;
@@ -134,8 +141,9 @@ export async function placeOrder(
     throw error;
   }
 
-  if (!outcome.replayed) await sendOrderConfirmation(db, outcome.result.orderId);
-  return ok({ ...outcome.result, replayed: outcome.replayed });
+  if (!outcome.result.ok) return outcome.result;
+  if (!outcome.replayed) await sendOrderConfirmation(db, outcome.result.value.orderId);
+  return ok({ ...outcome.result.value, replayed: outcome.replayed });
 }
 
 type MergedLine = { productId: number; selectedVariants: SelectedVariants; variantKey: string; quantity: number };
@@ -346,7 +354,8 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
 function usableVoucher(tx: DB, userId: string, code: string): VoucherRow {
   const voucher = findCustomerVoucher(tx, userId, code);
   if (!voucher) throw refuse(400, VOUCHER_NOT_FOUND, "voucherCode");
-  if (voucher.usedAt) throw refuse(409, voucherUsedMessage(voucher.code), "voucherCode");
+  const unusable = voucherUnusableMessage(voucher);
+  if (unusable) throw refuse(409, unusable, "voucherCode");
   return voucher;
 }
 

@@ -127,7 +127,7 @@ export function completeBasketSale(
   input: Pick<SaleInput, "paymentMethod" | "financialAccountId" | "idempotencyKey">,
 ) {
   const basket = readBasket(session);
-  const result = completeSale(db, actor, { ...input, lines: basket.lines, customerId: basket.customerId });
+  const result = completeSale(db, actor, { ...input, lines: basket.lines, customerId: basket.customerId, sent: input });
   // A replay comes from a page of the sale already completed, whose basket was emptied then: a basket
   // built since is the next sale's and stays.
   if (result.ok && !result.value.replayed) writeBasket(session, EMPTY_BASKET);

@@ -29,7 +29,7 @@ import { recordAudit } from "~/domain/shared/audit.server";
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { isBusyError, type DB } from "~/utils/db.server";
-import { runOnce } from "~/utils/idempotency.server";
+import { runOnce, type Command } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import { defaultAccountFor, mergeLines, type PosBasketLine } from "./pos-basket";
@@ -49,6 +49,8 @@ export type SaleInput = {
   financialAccountId?: number;
   /** the form's server-issued key or the API's Idempotency-Key header; null runs without replay protection */
   idempotencyKey: string | null;
+  /** what the client sent, which its key is bound to, when that is not this input (the screen sends its form) */
+  sent?: Command;
 };
 
 export type CompletedSale = {
@@ -66,10 +68,12 @@ export type CompletedSale = {
 
 export function completeSale(db: DB, actor: { id: string }, input: SaleInput): Result<CompletedSale & { replayed: boolean }> {
   try {
-    const outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.posSale, key: input.idempotencyKey }, (tx) =>
-      writeSale(tx, actor.id, input),
+    const { idempotencyKey: key, sent, ...sale } = input;
+    const outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.posSale, key, command: sent ?? sale }, (tx) =>
+      ok(writeSale(tx, actor.id, input)),
     );
-    return ok({ ...outcome.result, replayed: outcome.replayed });
+    if (!outcome.result.ok) return outcome.result;
+    return ok({ ...outcome.result.value, replayed: outcome.replayed });
   } catch (error) {
     if (error instanceof OrderRefused) return error.failure;
     if (isBusyError(error)) return fail(409, COUNTER_BUSY);

@@ -6,9 +6,9 @@ import {
   lowestNetFor,
   netBoundFor,
   parsePriceBasis,
-  priceBasisFormSchema,
   priceOnBasis,
 } from "./price-basis";
+import { priceBasisFormSchema } from "./price-basis.schema";
 
 describe("price basis", () => {
   it("reads inc or ex, and anything else as the default inc VAT", () => {

@@ -7,9 +7,7 @@
  * worked out on each line and rounded there (see pricing.ts and the cart), so a line of 3 may differ by a
  * penny from 3 × the shown inc-VAT unit price.
  */
-import { z } from "zod";
 import { withVat } from "~/utils/money";
-import { sameSitePath } from "~/utils/safe-redirect";
 
 export const PRICE_BASES = ["inc", "ex"] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
@@ -37,12 +35,6 @@ export function parsePriceBasis(value: unknown): PriceBasis {
 export function priceOnBasis(netPence: number, vatRate: number, basis: PriceBasis): number {
   return basis === "inc" ? withVat(netPence, vatRate) : netPence;
 }
-
-/** The switch's form: the basis chosen and the page to go back to (a same-site path, else home). */
-export const priceBasisFormSchema = z.object({
-  basis: z.enum(PRICE_BASES, { errorMap: () => ({ message: "Choose inc VAT or ex VAT" }) }),
-  redirectTo: z.unknown().transform((value) => sameSitePath(value)),
-});
 
 // ─── The catalogue's price filter ───────────────────────────────────────────
 

@@ -65,7 +65,7 @@ export function autoGeneratePurchaseOrders(
 ): Result<AutoGenerateOutcome> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseOrderAutoGenerate, key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseOrderAutoGenerate, key, command: null },
     (tx): Result<AutoGenerateOutcome> => {
       const open = productsOnOpenOrders(tx);
       const suppliers = supplierIds(tx);

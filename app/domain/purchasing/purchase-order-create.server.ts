@@ -98,7 +98,7 @@ export function createPurchaseOrder(
 ): Result<CreatedPurchaseOrder> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseOrderCreate, key },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.purchaseOrderCreate, key, command: input },
     (tx): Result<CreatedPurchaseOrder> => {
       if (!isSupplier(tx, input.supplierId)) return fail(400, SUPPLIER_NOT_FOUND, "supplierId");
       const ids = [...new Set(input.items.map((item) => item.productId))];

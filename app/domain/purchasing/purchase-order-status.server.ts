@@ -11,7 +11,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { products, purchaseOrderItems, purchaseOrders } from "~db/schema";
 import { getCompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
-import { earlierResult, runOnce } from "~/utils/idempotency.server";
+import { earlierResult, runOnce, type RepeatRef } from "~/utils/idempotency.server";
 import { sendMail } from "~/utils/mail.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { recordAudit } from "~/domain/shared/audit.server";
@@ -27,7 +27,7 @@ type MailFailure = { ok: false; status: 502; message: string };
 
 const NO_SUPPLIER = "has no supplier to send it to: its supplier's account was removed. Cancel it and create a new one";
 
-type Ref = { ownerId: string; scope: string; key: string | null };
+type Ref = RepeatRef;
 
 function currentStatus(db: DB, id: number) {
   return db
@@ -57,7 +57,7 @@ export async function updatePurchaseOrderStatus(
   input: PurchaseOrderStatusInput,
   key: string | null = null,
 ): Promise<Result<StatusChange> | MailFailure> {
-  const ref: Ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.purchaseOrderStatus, id), key };
+  const ref: Ref = { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.purchaseOrderStatus, id), key, command: input };
   const previous = earlierResult<Result<StatusChange>>(db, ref)?.result ?? null;
   if (previous) return previous;
 

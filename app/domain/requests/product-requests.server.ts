@@ -165,7 +165,7 @@ export async function analyseRequestText(db: DB, text: string): Promise<RequestA
  * Records a customer's product suggestion, pending review, with its scores. Any signed-in user may
  * suggest a product (including customers still awaiting approval). Sending the same text again within
  * a few minutes returns the first request rather than a duplicate; a repeat with the form's key (a retry
- * after a lost reply) returns the request that key made, whatever its text.
+ * after a lost reply) returns the request that key made, and the same key with another text is refused (422).
  */
 export async function submitProductRequest(
   db: DB,
@@ -173,9 +173,10 @@ export async function submitProductRequest(
   input: ProductRequestInput,
   idempotencyKey: string | null = null,
 ): Promise<Result<MyProductRequest>> {
-  const ref = { ownerId: user.id, scope: REPEAT_SCOPE.productRequestSubmit, key: idempotencyKey };
-  const earlier = earlierResult<{ id: number }>(db, ref);
-  const repeated = earlier ? myRequest(db, earlier.result.id) : undefined;
+  const ref = { ownerId: user.id, scope: REPEAT_SCOPE.productRequestSubmit, key: idempotencyKey, command: input };
+  const earlier = earlierResult<Result<{ id: number }>>(db, ref);
+  if (earlier && !earlier.result.ok) return earlier.result;
+  const repeated = earlier?.result.ok ? myRequest(db, earlier.result.value.id) : undefined;
   if (repeated) return ok(repeated);
 
   const parsed = productRequestSchema.safeParse(input);
@@ -193,8 +194,8 @@ export async function submitProductRequest(
 
   const { result } = runOnce(db, ref, (tx) => {
     const duplicate = recentDuplicate(tx, user.id, requestText);
-    if (duplicate) return { id: duplicate.id };
-    return tx
+    if (duplicate) return ok({ id: duplicate.id });
+    return ok(tx
       .insert(productRequests)
       .values({
         userId: user.id,
@@ -206,9 +207,10 @@ export async function submitProductRequest(
         aiReasoning: analysis.reasoning,
       })
       .returning({ id: productRequests.id })
-      .get();
+      .get());
   });
-  return ok(myRequest(db, result.id)!);
+  if (!result.ok) return result;
+  return ok(myRequest(db, result.value.id)!);
 }
 
 function myRequest(db: DB, id: number): MyProductRequest | undefined {

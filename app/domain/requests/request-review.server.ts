@@ -133,7 +133,7 @@ export function decideProductRequest(
 ): Result<AdminProductRequest> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productRequestDecide, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.productRequestDecide, id), key, command: { id, status } },
     (tx): Result<{ id: number }> => {
       const existing = tx
         .select({ status: productRequests.status })

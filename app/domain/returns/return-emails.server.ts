@@ -1,7 +1,8 @@
 /**
  * What a customer is told when the back office decides on their return (decision "Order of events"):
  * approved (send the goods back), rejected (with the note the back office wrote), completed (with the refund
- * incl. VAT, or the exchange going out). Mail goes to the account's email. Callers send after their
+ * incl. VAT, or the exchange going out). Mail goes to the account's email, with a copy to the order's shipping
+ * email only at the same company domain (orderMailRecipients). Callers send after their
  * transaction has committed; a mail failure is logged and changes nothing.
  */
 import { eq, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { DB } from "~/utils/db.server";
 import type { SentMail } from "~/utils/mail.server";
 import { formatMoney } from "~/utils/money";
 import { sendNotice, type Notice } from "~/domain/shared/notice-mail.server";
+import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 
 export type ReturnEvent = "approved" | "rejected" | "completed";
 
@@ -21,6 +23,7 @@ export type NoticeReturn = {
   refundAmount: number | null;
   adminNotes: string | null;
   accountEmail: string;
+  shippingEmail: string;
   firstName: string | null;
   shippingName: string;
 };
@@ -83,6 +86,7 @@ function loadNoticeReturn(db: DB, returnId: number): NoticeReturn | null {
       accountEmail: users.email,
       firstName: users.firstName,
       shippingName: orders.shippingName,
+      shippingEmail: orders.shippingEmail,
     })
     .from(returns)
     .innerJoin(orders, eq(orders.id, returns.orderId))
@@ -97,6 +101,7 @@ function loadNoticeReturn(db: DB, returnId: number): NoticeReturn | null {
 export function sendReturnEventEmail(db: DB, returnId: number, event: ReturnEvent): Promise<SentMail | null> {
   return sendNotice(`return ${event}`, (company) => {
     const item = loadNoticeReturn(db, returnId);
-    return item ? { to: item.accountEmail, notice: returnEventNotice(event, item, company) } : null;
+    if (!item) return null;
+    return { recipients: orderMailRecipients(item.accountEmail, item.shippingEmail), notice: returnEventNotice(event, item, company) };
   });
 }

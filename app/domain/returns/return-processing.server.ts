@@ -52,7 +52,7 @@ type AdminReturnJson = Omit<ReturnJson, "items"> & {
 
 type AdminReturnRow = ReturnRow & { firstName: string | null; lastName: string | null; email: string | null };
 
-type ItemRow = {
+export type ItemRow = {
   id: number;
   returnId: number;
   orderItemId: number;
@@ -65,7 +65,7 @@ type ItemRow = {
   orderedTotal: number | null;
 };
 
-function itemRows(db: DB, returnIds: number[]): ItemRow[] {
+export function itemRows(db: DB, returnIds: number[]): ItemRow[] {
   if (returnIds.length === 0) return [];
   return db
     .select({
@@ -88,7 +88,7 @@ function itemRows(db: DB, returnIds: number[]): ItemRow[] {
 }
 
 /** The order line a returned item came from, as the refund rule reads it (the return's own price when it is gone). */
-function returnedLine(item: ItemRow): ReturnedLine {
+export function returnedLine(item: Pick<ItemRow, "quantity" | "unitPrice" | "vatRate" | "orderedQuantity" | "orderedTotal">): ReturnedLine {
   return item.orderedQuantity === null || item.orderedTotal === null
     ? { quantity: item.quantity, orderedQuantity: item.quantity, orderedTotal: item.quantity * item.unitPrice, vatRate: item.vatRate }
     : { quantity: item.quantity, orderedQuantity: item.orderedQuantity, orderedTotal: item.orderedTotal, vatRate: item.vatRate };
@@ -250,7 +250,7 @@ export async function updateReturnStatus(
 ): Promise<Result<AdminReturnJson>> {
   const { result, replayed } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnStatus, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnStatus, id), key, command: input },
     (tx): Result<{ id: number; decided: boolean }> => {
       const existing = tx
         .select({ status: returns.status, adminNotes: returns.adminNotes })
@@ -301,7 +301,7 @@ export async function completeReturn(
   const outcome = catchRefusal(() =>
     runOnce(
       db,
-      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key, command: { id } },
       (tx): Result<{ id: number }> => {
         const row = tx
           .select({

@@ -315,7 +315,7 @@ export function requestReturn(
 ): Result<ReturnJson> {
   const { result } = runOnce(
     db,
-    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.returnRequest, input.orderId), key: idempotencyKey },
+    { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.returnRequest, input.orderId), key: idempotencyKey, command: input },
     (tx) => createReturn(tx, user.id, input),
     (outcome) => outcome.ok,
   );

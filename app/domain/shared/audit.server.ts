@@ -1,5 +1,6 @@
 /** The audit trail: every admin change records who did what to which record. */
 import { auditLogs } from "~db/schema";
+import { chunks } from "~/utils/chunks";
 import type { DB } from "~/utils/db.server";
 
 export type AuditEntry = {
@@ -13,15 +14,22 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+function auditRow(entry: AuditEntry): typeof auditLogs.$inferInsert {
+  return {
+    userId: entry.actorId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId === null ? null : String(entry.entityId),
+    details: entry.details ? JSON.stringify(entry.details) : null,
+  };
+}
+
 /** Call inside the same transaction as the change, so the record and the change commit together. */
 export function recordAudit(db: DB, entry: AuditEntry) {
-  db.insert(auditLogs)
-    .values({
-      userId: entry.actorId,
-      action: entry.action,
-      entityType: entry.entityType,
-      entityId: entry.entityId === null ? null : String(entry.entityId),
-      details: entry.details ? JSON.stringify(entry.details) : null,
-    })
-    .run();
+  db.insert(auditLogs).values(auditRow(entry)).run();
+}
+
+/** Many records at once (a bulk change such as a CSV import), in a few multi-row inserts. */
+export function recordAudits(db: DB, entries: readonly AuditEntry[]) {
+  for (const batch of chunks(entries, 500)) db.insert(auditLogs).values(batch.map(auditRow)).run();
 }

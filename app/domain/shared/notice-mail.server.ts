@@ -6,6 +6,7 @@
  */
 import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
+import type { MailRecipients } from "./order-mail-recipients";
 
 export function escapeHtml(value: string) {
   return value
@@ -54,18 +55,19 @@ ${notice.link ? `<p><a href="${escapeHtml(notice.link.href)}">${escapeHtml(notic
 }
 
 /**
- * Builds a notice from what the database holds now and sends it to `to`. Never throws: a failure (reading,
- * rendering or sending) is logged with `what` and answered as null; so is nothing to send (`build` null).
+ * Builds a notice from what the database holds now and sends it to its recipients (orderMailRecipients).
+ * Never throws: a failure (reading, rendering or sending) is logged with `what` and answered as null; so is
+ * nothing to send (`build` null).
  */
 export async function sendNotice(
   what: string,
-  build: (company: CompanySettings) => { to: string; notice: Notice } | null,
+  build: (company: CompanySettings) => { recipients: MailRecipients; notice: Notice } | null,
 ): Promise<SentMail | null> {
   try {
     const company = getCompanySettings();
     const built = build(company);
     if (!built) return null;
-    return await sendMail({ to: built.to, ...renderNotice(built.notice, company) });
+    return await sendMail({ ...built.recipients, ...renderNotice(built.notice, company) });
   } catch (error) {
     console.error(`The ${what} email could not be sent`, error);
     return null;

@@ -7,7 +7,7 @@
 import { count, eq, sql, type InferInsertModel, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { DB } from "~/utils/db.server";
-import { runOnce } from "~/utils/idempotency.server";
+import { runOnce, type Command } from "~/utils/idempotency.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { recordAudit } from "./audit.server";
 import { scopeFor, type RepeatScope } from "./repeat-scopes";
@@ -17,7 +17,7 @@ export type Actor = { id: string };
 export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
 
 /** One page of `total` rows: the requested page kept within 1..pageCount, `rows` asked for its slice. */
-function pageOfRows<T>(
+export function pageOfRows<T>(
   total: number,
   requested: number,
   pageSize: number,
@@ -72,6 +72,8 @@ type RecordKind<Row, Table, Gone> = {
   unique?: { constraint: string; failure: Failure };
   /** what the audit log and the caller keep of a deleted record */
   onDelete: (existing: Row) => { details: AuditDetails; deleted: Gone };
+  /** a reason the record must stay (checked inside the delete's transaction), or null */
+  refuseDelete?: (existing: Row) => Failure | null;
 };
 
 /** Create, update and delete of one record type, each one audited change that runs once per idempotency key. */
@@ -96,11 +98,11 @@ export function recordCommands<Row, Table extends SQLiteTable & { id: SQLiteColu
 
   return {
     /** `write` checks and inserts, answering the new id and what the audit log records. */
-    create(db: DB, actor: Actor, key: string | null, write: (tx: DB) => Result<{ id: number; details: AuditDetails }>) {
+    create(db: DB, actor: Actor, key: string | null, command: Command, write: (tx: DB) => Result<{ id: number; details: AuditDetails }>) {
       return guarded(() => {
         const { result } = runOnce(
           db,
-          { ownerId: actor.id, scope: kind.scopes.create, key },
+          { ownerId: actor.id, scope: kind.scopes.create, key, command },
           (tx): Result<{ id: number }> => {
             const written = write(tx);
             if (!written.ok) return written;
@@ -114,11 +116,18 @@ export function recordCommands<Row, Table extends SQLiteTable & { id: SQLiteColu
     },
 
     /** `write` gets the record as it was (404 when there is none), checks and saves, answering the audit details. */
-    update(db: DB, actor: Actor, id: number, key: string | null, write: (tx: DB, existing: Row) => Result<AuditDetails>) {
+    update(
+      db: DB,
+      actor: Actor,
+      id: number,
+      key: string | null,
+      command: Command,
+      write: (tx: DB, existing: Row) => Result<AuditDetails>,
+    ) {
       return guarded(() => {
         const { result } = runOnce(
           db,
-          { ownerId: actor.id, scope: scopeFor(kind.scopes.update, id), key },
+          { ownerId: actor.id, scope: scopeFor(kind.scopes.update, id), key, command },
           (tx): Result<{ id: number }> => {
             const existing = kind.get(tx, id);
             if (!existing) return fail(404, kind.notFound);
@@ -137,10 +146,12 @@ export function recordCommands<Row, Table extends SQLiteTable & { id: SQLiteColu
     remove(db: DB, actor: Actor, id: number, key: string | null = null): Result<Gone> {
       return runOnce(
         db,
-        { ownerId: actor.id, scope: scopeFor(kind.scopes.delete, id), key },
+        { ownerId: actor.id, scope: scopeFor(kind.scopes.delete, id), key, command: { id } },
         (tx): Result<Gone> => {
           const existing = kind.get(tx, id);
           if (!existing) return fail(404, kind.notFound);
+          const refused = kind.refuseDelete?.(existing);
+          if (refused) return refused;
           const { details, deleted } = kind.onDelete(existing);
           tx.delete(kind.table).where(eq(kind.table.id, id)).run();
           audit(tx, actor, "deleted", id, details);
@@ -168,7 +179,7 @@ export function inputRecordCommands<Row, Table extends SQLiteTable & { id: SQLit
   const commands = recordCommands(kind);
   return {
     create(db: DB, actor: Actor, input: Input, key: string | null = null): Result<Row> {
-      return commands.create(db, actor, key, (tx) => {
+      return commands.create(db, actor, key, input, (tx) => {
         const problem = kind.problem(tx, input);
         if (problem) return problem;
         const row = tx
@@ -180,7 +191,7 @@ export function inputRecordCommands<Row, Table extends SQLiteTable & { id: SQLit
       });
     },
     update(db: DB, actor: Actor, id: number, input: Input, key: string | null = null): Result<Row> {
-      return commands.update(db, actor, id, key, (tx, existing) => {
+      return commands.update(db, actor, id, key, input, (tx, existing) => {
         const problem = kind.problem(tx, input, id);
         if (problem) return problem;
         tx.update(kind.table)

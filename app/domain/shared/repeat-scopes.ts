@@ -67,6 +67,12 @@ export const REPEAT_SCOPE = {
   purchaseOrderCreate: "purchasing.purchase-order.create",
   purchaseOrderAutoGenerate: "purchasing.purchase-order.auto-generate",
   purchaseOrderStatus: "purchasing.purchase-order.status",
+  financialAccountCreate: "finance.financial-account.create",
+  financialAccountUpdate: "finance.financial-account.update",
+  financialAccountDelete: "finance.financial-account.delete",
+  vatReturnGenerate: "vat.vat-return.generate",
+  vatReturnRegenerate: "vat.vat-return.regenerate",
+  vatReturnFile: "vat.vat-return.file",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];

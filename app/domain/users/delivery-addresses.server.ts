@@ -139,7 +139,7 @@ const succeeded = (result: Result<unknown>) => result.ok;
 export function addDeliveryAddress(db: DB, userId: string, input: DeliveryAddressInput, key: string | null) {
   return runOnce(
     db,
-    { ownerId: userId, scope: REPEAT_SCOPE.deliveryAddressCreate, key },
+    { ownerId: userId, scope: REPEAT_SCOPE.deliveryAddressCreate, key, command: input },
     (tx) => insertDeliveryAddress(tx, userId, input),
     succeeded,
   ).result;
@@ -149,7 +149,7 @@ export function addDeliveryAddress(db: DB, userId: string, input: DeliveryAddres
 export function updateDeliveryAddress(db: DB, userId: string, id: number, input: DeliveryAddressInput, key: string | null) {
   return runOnce(
     db,
-    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressUpdate, id), key },
+    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressUpdate, id), key, command: input },
     (tx) => updateAddress(tx, userId, id, input),
     succeeded,
   ).result;
@@ -159,7 +159,7 @@ export function updateDeliveryAddress(db: DB, userId: string, id: number, input:
 export function deleteDeliveryAddress(db: DB, userId: string, id: number, key: string | null) {
   return runOnce(
     db,
-    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressDelete, id), key },
+    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressDelete, id), key, command: { id } },
     (tx) => removeAddress(tx, userId, id),
     succeeded,
   ).result;
@@ -169,7 +169,7 @@ export function deleteDeliveryAddress(db: DB, userId: string, id: number, key: s
 export function makeDefaultDeliveryAddress(db: DB, userId: string, id: number, key: string | null) {
   return runOnce(
     db,
-    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressDefault, id), key },
+    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressDefault, id), key, command: { id } },
     (tx) => makeDefault(tx, userId, id),
     succeeded,
   ).result;

@@ -61,15 +61,15 @@ export async function verifyLogin(
   input: LoginInput,
   { client }: { client?: string | null } = {},
 ): Promise<Result<SessionUser>> {
-  const hold = signInHold(input.email, client);
+  const hold = signInHold(db, input.email, client);
   if (hold) return { ...fail(429, hold.message), retryAfter: hold.retryAfterSeconds };
   const row = db.select().from(users).where(eq(users.email, input.email)).get();
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
   if (!row || !valid) {
-    recordSignInFailure(input.email, client);
+    recordSignInFailure(db, input.email, client);
     return fail(401, INVALID_LOGIN_MESSAGE);
   }
-  recordSignInSuccess(input.email);
+  recordSignInSuccess(db, input.email);
   if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   return ok(toSessionUser(row));
 }
@@ -87,16 +87,18 @@ export async function registerCustomer(
   input: SignupInput,
   idempotencyKey: string | null = null,
 ): Promise<Result<SessionUser>> {
-  const ref = { ownerId: input.email, scope: REPEAT_SCOPE.signUp, key: idempotencyKey };
-  const earlier = earlierResult<{ userId: string }>(db, ref);
-  if (earlier) return repeatedSignUp(db, earlier.result.userId, input.password);
+  // the password is never part of the stored digest: a repeat must carry it anyway to be let in
+  const ref = { ownerId: input.email, scope: REPEAT_SCOPE.signUp, key: idempotencyKey, command: { ...input, password: null } };
+  const earlier = earlierResult<Result<{ userId: string }>>(db, ref);
+  if (earlier) return earlier.result.ok ? repeatedSignUp(db, earlier.result.value.userId, input.password) : earlier.result;
   const taken = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (taken) return fail(409, EMAIL_TAKEN_MESSAGE, "email");
   const passwordHash = await hashPassword(input.password);
   try {
-    const { result: created, replayed } = runOnce(db, ref, (tx) => ({ userId: insertCustomer(tx, input, passwordHash).id }));
-    if (replayed) return repeatedSignUp(db, created.userId, input.password);
-    return ok(toSessionUser(db.select().from(users).where(eq(users.id, created.userId)).get()!));
+    const { result: created, replayed } = runOnce(db, ref, (tx) => ok({ userId: insertCustomer(tx, input, passwordHash).id }));
+    if (!created.ok) return created;
+    if (replayed) return repeatedSignUp(db, created.value.userId, input.password);
+    return ok(toSessionUser(db.select().from(users).where(eq(users.id, created.value.userId)).get()!));
   } catch (error) {
     // two sign-ups for one email racing past the check above
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
@@ -167,16 +169,17 @@ export async function changePassword(
   }: { keepSessionId?: string; idempotencyKey?: string | null; client?: string | null } = {},
 ): Promise<Result<{ message: string }>> {
   // a repeat of a change that was made (its reply lost) answers as the first did, not "incorrect"
-  const ref = { ownerId: userId, scope: REPEAT_SCOPE.passwordChange, key: idempotencyKey };
+  // passwords are never part of the stored digest: the change itself is the command
+  const ref = { ownerId: userId, scope: REPEAT_SCOPE.passwordChange, key: idempotencyKey, command: null };
   const earlier = earlierResult<Result<{ message: string }>>(db, ref);
   if (earlier) return earlier.result;
   const row = db.select().from(users).where(eq(users.id, userId)).get();
   if (!row || !row.isActive) return fail(401, "Unauthorized");
   // a stolen session must not become a way to guess the password: the sign-in limits apply here too
-  const hold = signInHold(row.email, client);
+  const hold = signInHold(db, row.email, client);
   if (hold) return { ...fail(429, hold.message, "currentPassword"), retryAfter: hold.retryAfterSeconds };
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    recordSignInFailure(row.email, client);
+    recordSignInFailure(db, row.email, client);
     return fail(400, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -23,7 +23,7 @@ import {
 export function approveUser(db: DB, actor: Actor, id: string, key: string | null = null): Result<AdminUser> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userApprove, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userApprove, id), key, command: { id } },
     (tx): Result<{ id: string }> => {
       const existing = tx.select().from(users).where(eq(users.id, id)).get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
@@ -48,7 +48,7 @@ export function approveUser(db: DB, actor: Actor, id: string, key: string | null
 export function rejectUser(db: DB, actor: Actor, id: string, key: string | null = null): Result<Removed> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userReject, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userReject, id), key, command: { id } },
     (tx): Result<Removed> => {
       const existing = tx.select().from(users).where(eq(users.id, id)).get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);

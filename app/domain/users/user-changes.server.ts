@@ -66,7 +66,8 @@ export async function createUser(
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: REPEAT_SCOPE.userCreate, key },
+      // the password is never part of the stored digest
+      { ownerId: actor.id, scope: REPEAT_SCOPE.userCreate, key, command: { ...input, password: null } },
       (tx): Result<{ id: string }> => {
         if (emailTaken(tx, input.email)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
         if (input.priceTierId !== null && !tierExists(tx, input.priceTierId)) {
@@ -145,7 +146,7 @@ export async function updateUser(
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userUpdate, id), key },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userUpdate, id), key, command: { ...input, password: null } },
       (tx): Result<{ id: string }> => {
         const existing = tx.select().from(users).where(eq(users.id, id)).get();
         if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
@@ -197,7 +198,7 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
   if (actor.id === id) return fail(409, SELF_DELETE_MESSAGE);
   return runOnce(
     db,
-    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userDelete, id), key },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userDelete, id), key, command: { id } },
     (tx): Result<Removed> => {
       const existing = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);

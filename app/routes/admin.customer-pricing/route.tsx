@@ -200,7 +200,7 @@ function PriceRow({ row, list }: { row: Row; list: ListState }) {
             {formatMoney(savings.amount)} ({formatTenthsPercent(savings.percentTenths)} off)
           </span>
         ) : (
-          <span className="text-slate-400">-</span>
+          <span className="text-slate-500">-</span>
         )}
       </td>
       <RecordActions

@@ -60,12 +60,12 @@ export function OrderDetailView({
             Customer
           </h3>
           {order.customer ? (
-            <dl className="mt-1 space-y-0.5 text-slate-700">
-              {customerName ? <dd>{customerName}</dd> : null}
-              {order.customer.businessName ? <dd>{order.customer.businessName}</dd> : null}
-              <dd className="break-all">{order.customer.email}</dd>
-              {order.customer.phone ? <dd>{order.customer.phone}</dd> : null}
-              <dd className="flex flex-wrap gap-x-3 pt-1">
+            <ul className="mt-1 space-y-0.5 text-slate-700">
+              {customerName ? <li>{customerName}</li> : null}
+              {order.customer.businessName ? <li>{order.customer.businessName}</li> : null}
+              <li className="break-all">{order.customer.email}</li>
+              {order.customer.phone ? <li>{order.customer.phone}</li> : null}
+              <li className="flex flex-wrap gap-x-3 pt-1">
                 <Link to={`/admin/users?edit=${order.customer.id}`} className="text-brand-700 hover:underline">
                   Customer account
                 </Link>
@@ -75,8 +75,8 @@ export function OrderDetailView({
                 >
                   All their orders
                 </Link>
-              </dd>
-            </dl>
+              </li>
+            </ul>
           ) : (
             <p className="mt-1 text-slate-600">No account (walk-in sale)</p>
           )}

@@ -73,7 +73,7 @@ function SaleLineRow({ line }: { line: SaleLine }) {
           <p className="text-sm font-medium text-slate-900">{line.name}</p>
           <p className="text-xs text-slate-600">
             {formatMoney(line.unitPrice)} each ex VAT
-            {discounted ? <s className="ml-1 text-slate-400">{formatMoney(line.listPrice)}</s> : null}
+            {discounted ? <s className="ml-1 text-slate-500">{formatMoney(line.listPrice)}</s> : null}
             {line.sku ? ` · ${line.sku}` : ""}
           </p>
         </div>

@@ -43,10 +43,9 @@ import { addVariant, deleteVariant } from "~/domain/catalog/product-variants.ser
 import type { Actor } from "~/domain/catalog/products.server";
 import type { DB } from "~/utils/db.server";
 import { failureResult } from "~/utils/form-reply.server";
-import { idempotencyKeyFrom } from "~/utils/idempotency.server";
+import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import type { Failure } from "~/utils/result";
 import { errorToast, redirectWithToast, type Toast } from "~/utils/toast.server";
-import { keepImportResult } from "./import-result.server";
 
 /** What the products screen's action answers when the page shows again (the form's errors, a notice). */
 export type ProductActionData = {
@@ -207,7 +206,7 @@ export async function generateDescriptionPost({ db, formData }: ProductPost) {
   );
 }
 
-/** Import CSV (multipart, read by the route within the 5 MB limit): the file is imported and the result shown. */
+/** Import CSV (multipart, read by the route within the import's limit): the file is imported and the result shown. */
 export async function importProductsPost({ request, db, admin, formData, oversized, query }: ProductPost) {
   const intent = PRODUCT_INTENTS.import;
   const failed = (message: string, status: number) =>
@@ -224,13 +223,11 @@ export async function importProductsPost({ request, db, admin, formData, oversiz
   const submission = parseWithZod(formData, { schema: productImportFormSchema });
   if (submission.status !== "success") return failed(submission.error?.file?.[0] ?? IMPORT_FAILED, 400);
   const file = submission.value.file;
-  const result = importProductCsv(db, admin, await file.text(), {
-    idempotencyKey: idempotencyKeyFrom(formData),
-    fileName: file.name,
-  });
+  // the key is also where the result is kept, so a post without one (a hand-made form) gets one here
+  const key = idempotencyKeyFrom(formData) ?? issueIdempotencyKey();
+  const result = await importProductCsv(db, admin, file, { idempotencyKey: key, fileName: file.name });
   if (!result.ok) return failed(result.message, result.status);
-  const id = await keepImportResult(request, result.value);
-  return redirectWithToast(request, adminProductsHref(query, { importResult: id }), {
+  return redirectWithToast(request, adminProductsHref(query, { importResult: key }), {
     title: IMPORT_COMPLETE,
     description: importSummary(result.value.created, result.value.updated),
   });

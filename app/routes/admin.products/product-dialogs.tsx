@@ -113,6 +113,7 @@ export function ProductDialogs({
           closeHref={listHref}
           idempotencyKey={idempotencyKey}
           lastResult={lastResultFor(PRODUCT_INTENTS.import)}
+          resultHref={(importId) => withParams({ importResult: importId })}
         />
       </AdminDialog>
 

@@ -14,13 +14,14 @@ import {
   NO_DATA_TO_EXPORT,
   NO_PRODUCTS_TO_EXPORT,
   parseAdminProductsQuery,
+  PRODUCT_CSV_MAX_BYTES,
   PRODUCT_EXPORT_PATH,
   PRODUCT_INTENTS,
 } from "~/domain/catalog/product.schema";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { readBodyText, readMultipartWithin } from "~/utils/http.server";
-import { UPLOAD_BODY_LIMIT } from "~/utils/request-guard";
+import { IMPORT_BODY_LIMIT, isProductImportPost, UPLOAD_BODY_LIMIT } from "~/utils/request-guard";
 import { PRODUCT_IMAGE_MAX_BYTES } from "~/domain/catalog/product-images";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import type { Toast } from "~/utils/session.server";
@@ -47,14 +48,14 @@ import { loadProductsPage } from "./products-page.server";
 export const meta: MetaFunction = () => [{ title: "Products · INFY Admin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   return json(
     {
       ...loadProductsPage(getDb(), params),
       categoryDialogs: loadCategoryDialogs(getDb(), params),
       stockDialog: loadStockDialog(getDb(), params),
-      importResult: await readImportResult(request, params.get("importResult")),
+      importResult: readImportResult(getDb(), admin.id, params.get("importResult")),
       idempotencyKey: issueIdempotencyKey(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -70,12 +71,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 const FORM_LIMIT_BYTES = 256 * 1024;
 
 /**
- * The product form and the CSV import post multipart (a file each, at most 5 MB, within the 6 MB the edge
- * lets through); the other forms post urlencoded. Null when the body is too large or unreadable.
+ * The product form and the CSV import post multipart: an image of at most 5 MB within the 6 MB the edge
+ * lets through, or (from the Import CSV dialog's address) a CSV within the import's own limit. The other
+ * forms post urlencoded. Null when the body is too large or unreadable.
  */
 async function readProductsPageBody(request: Request) {
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    const body = await readMultipartWithin(request, { maxPartBytes: PRODUCT_IMAGE_MAX_BYTES, maxTotalBytes: UPLOAD_BODY_LIMIT });
+    const url = new URL(request.url);
+    const limits = isProductImportPost(url.pathname, url.search)
+      ? { maxPartBytes: PRODUCT_CSV_MAX_BYTES, maxTotalBytes: IMPORT_BODY_LIMIT }
+      : { maxPartBytes: PRODUCT_IMAGE_MAX_BYTES, maxTotalBytes: UPLOAD_BODY_LIMIT };
+    const body = await readMultipartWithin(request, limits);
     return body.ok ? { formData: body.formData, oversized: body.oversized } : null;
   }
   const formData = new FormData();

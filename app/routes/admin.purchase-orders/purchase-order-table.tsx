@@ -70,7 +70,7 @@ export function PurchaseOrderTable({ data, hidden }: { data: PurchaseOrdersLoade
                   </ul>
                 </td>
                 <td className={`${tdClass} max-w-[14rem] whitespace-pre-line text-xs text-slate-600`}>
-                  {order.notes ?? <span className="text-slate-400">-</span>}
+                  {order.notes ?? <span className="text-slate-500">-</span>}
                 </td>
                 <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
                   <div className="text-xs text-slate-500">Subtotal {formatDecimalMoney(order.subtotal)}</div>

@@ -92,7 +92,7 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
         ) : null}
       </td>
       <td className={`${tdClass} text-right tabular-nums`}>
-        {item.refundAmount === null ? <span className="text-slate-400">-</span> : formatDecimalMoney(item.refundAmount)}
+        {item.refundAmount === null ? <span className="text-slate-500">-</span> : formatDecimalMoney(item.refundAmount)}
         {item.completedAt ? <div className="text-xs text-slate-500">{formatOrderDate(item.completedAt)}</div> : null}
       </td>
       <td className={`${tdClass} text-right`}>
@@ -118,7 +118,7 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
             ) : null}
           </div>
         ) : (
-          <span className="text-xs text-slate-400">No actions</span>
+          <span className="text-xs text-slate-500">No actions</span>
         )}
       </td>
     </tr>

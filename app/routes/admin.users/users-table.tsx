@@ -170,7 +170,7 @@ function UserRow({ user, list, isSelf }: { user: AdminUserJson; list: UsersListS
             Edit
           </Link>
           {isSelf ? (
-            <span className="text-slate-400" title="You cannot delete your own account">
+            <span className="text-slate-500" title="You cannot delete your own account">
               Delete
             </span>
           ) : (

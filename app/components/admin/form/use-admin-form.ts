@@ -1,6 +1,7 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useNavigation } from "@remix-run/react";
+import type { FormEvent } from "react";
 import type { z, ZodTypeAny } from "zod";
 
 /**
@@ -16,6 +17,7 @@ export function useAdminForm<Schema extends ZodTypeAny>({
   defaultValue,
   shouldValidate = "onBlur",
   busyUntilIdle = false,
+  onSubmit,
 }: {
   id: string;
   schema: Schema;
@@ -24,6 +26,8 @@ export function useAdminForm<Schema extends ZodTypeAny>({
   defaultValue?: DefaultValue<z.input<Schema>>;
   shouldValidate?: "onBlur" | "onSubmit";
   busyUntilIdle?: boolean;
+  /** called with the valid form data before Remix posts it (preventDefault to post it another way) */
+  onSubmit?: (event: FormEvent<HTMLFormElement>, context: { formData: FormData; action: string }) => void;
 }) {
   const navigation = useNavigation();
   const busy = busyUntilIdle ? navigation.state !== "idle" : navigation.state === "submitting";
@@ -35,6 +39,7 @@ export function useAdminForm<Schema extends ZodTypeAny>({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     defaultValue,
+    onSubmit,
   });
   return { form, fields, saving };
 }

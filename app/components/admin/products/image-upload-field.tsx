@@ -24,7 +24,7 @@ export function ImageUploadField({ id, errors: serverErrors, currentUrl }: { id:
         {currentUrl ? (
           <ProductImage url={currentUrl} alt="Current image" size={80} sizes="80px" className="h-full w-full object-cover" />
         ) : (
-          <div className="grid h-full place-items-center text-center text-xs text-slate-400">No image</div>
+          <div className="grid h-full place-items-center text-center text-xs text-slate-600">No image</div>
         )}
       </div>
       <div className="min-w-60 flex-1 space-y-1">

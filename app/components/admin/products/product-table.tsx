@@ -103,7 +103,7 @@ export function ProductTable({
                   {row.slug}
                 </div>
               </td>
-              <td className={tdClass}>{row.category?.name ?? <span className="text-slate-400">—</span>}</td>
+              <td className={tdClass}>{row.category?.name ?? <span className="text-slate-500">—</span>}</td>
               <td className={`${tdClass} whitespace-nowrap text-right`}>
                 <div>{formatMoney(row.salesPrice)}</div>
                 <div className="text-xs text-slate-500">

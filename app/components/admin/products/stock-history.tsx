@@ -55,7 +55,7 @@ function References({ row }: { row: StockMovementRow }) {
       </Link>,
     );
   }
-  return links.length > 0 ? <span className="flex flex-col gap-0.5">{links}</span> : <span className="text-slate-400">—</span>;
+  return links.length > 0 ? <span className="flex flex-col gap-0.5">{links}</span> : <span className="text-slate-500">—</span>;
 }
 
 /** A product's stock movements, newest first, one page at a time. */
@@ -75,7 +75,8 @@ export function StockHistory({
   if (rows.length === 0) return <p className="text-sm text-slate-600">No stock movements yet.</p>;
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* wider than the dialog: focusable, so the keyboard can scroll it */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Stock movements">
         <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Stock movements, newest first</caption>
           <thead className="border-b border-slate-200">
@@ -101,7 +102,7 @@ export function StockHistory({
                 <td className={td}>
                   <References row={row} />
                 </td>
-                <td className={`${td} break-all`}>{row.userEmail ?? <span className="text-slate-400">—</span>}</td>
+                <td className={`${td} break-all`}>{row.userEmail ?? <span className="text-slate-500">—</span>}</td>
                 <td className={td}>{row.note ?? ""}</td>
               </tr>
             ))}

@@ -1,0 +1,279 @@
+/**
+ * Writing an import's products, one batch per write transaction (product-csv.server.ts runs the batches).
+ * A batch reads what it needs in bulk (the products its slugs name, the holders of its SKUs, its
+ * categories, the current variants), writes each product through prepared statements inside its own
+ * savepoint, so a product that cannot be saved is reported against its row and the others still go in,
+ * then records the stock movements and audit entries of the products that went in, all at once.
+ */
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { categories, products, productVariants } from "~db/schema";
+import { recordAudit, recordAudits, type AuditEntry } from "~/domain/shared/audit.server";
+import { loadVariants } from "~/domain/catalog/catalog.server";
+import { chunks } from "~/utils/chunks";
+import type { DB } from "~/utils/db.server";
+import { CATEGORY_NAME_MAX, DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_VAT_RATE, skuTakenMessage } from "./product.schema";
+import { findCategoryIdsByNames, uniqueCategorySlug } from "./product-categories.server";
+import type { Actor } from "./products.server";
+import type { CsvFormat, ImportItem, ImportVariant, RowError } from "./product-csv";
+import { recordOpeningStocks, setStockLevels, type StockLevel } from "./stock-movements.server";
+
+/** What an import has done so far: the slugs it created and updated, and the rows it could not import. */
+export type ImportTally = { created: string[]; updated: string[]; errors: RowError[] };
+
+const LABELS: Record<CsvFormat, { name: string; price: string }> = {
+  simple: { name: "name", price: "salesPrice" },
+  shopify: { name: "Title", price: "Variant Price" },
+};
+
+type ProductRow = typeof products.$inferSelect;
+
+/** A placeholder in an UPDATE's SET (drizzle types those as plain SQL). */
+const param = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/** One product's outcome, with what to record once its savepoint has committed. */
+type Written =
+  | { outcome: "created"; productId: number; level: number; audit: AuditEntry }
+  | { outcome: "updated"; productId: number; level: number | null; audit: AuditEntry | null }
+  | { outcome: RowError };
+
+/** Everything a batch looked up in bulk, kept current as the batch writes. */
+type Lookups = {
+  existing: Map<string, ProductRow>;
+  /** SKU → the product holding it */
+  skuHolders: Map<string, { id: number; name: string }>;
+  /** category name as written in the file → id */
+  categoryIds: Map<string, number>;
+  variants: Map<number, ImportVariant[]>;
+};
+
+function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
+  const existing = new Map<string, ProductRow>();
+  for (const slugs of chunks(items.map((item) => item.slug), 500)) {
+    for (const row of tx.select().from(products).where(inArray(products.slug, slugs)).all()) existing.set(row.slug, row);
+  }
+  const skuHolders = new Map<string, { id: number; name: string }>();
+  const skus = items.flatMap((item) => (item.fields.sku ? [item.fields.sku] : []));
+  for (const batch of chunks(skus, 500)) {
+    for (const row of tx
+      .select({ id: products.id, name: products.name, sku: products.sku })
+      .from(products)
+      .where(inArray(products.sku, batch))
+      .all()) {
+      if (row.sku) skuHolders.set(row.sku, { id: row.id, name: row.name });
+    }
+  }
+  const names = items.flatMap((item) => (item.fields.categoryName ? [item.fields.categoryName] : []));
+  const variants = new Map<number, ImportVariant[]>();
+  const loaded = loadVariants(tx, [...existing.values()].map((row) => row.id));
+  for (const [productId, list] of loaded) variants.set(productId, list.map(({ name, options }) => ({ name, options })));
+  return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants };
+}
+
+function prepareStatements(tx: DB, now: Date) {
+  return {
+    insertProduct: tx
+      .insert(products)
+      .values({
+        name: sql.placeholder("name"),
+        slug: sql.placeholder("slug"),
+        sku: sql.placeholder("sku"),
+        description: sql.placeholder("description"),
+        categoryId: sql.placeholder("categoryId"),
+        costPrice: sql.placeholder("costPrice"),
+        salesPrice: sql.placeholder("salesPrice"),
+        vatRate: sql.placeholder("vatRate"),
+        stockLevel: sql.placeholder("stockLevel"),
+        lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+        imageUrl: sql.placeholder("imageUrl"),
+      })
+      .returning({ id: products.id })
+      .prepare(),
+    // the stock level is set apart, by setStockLevels, so that each change leaves its movement
+    updateProduct: tx
+      .update(products)
+      .set({
+        name: param("name"),
+        sku: param("sku"),
+        description: param("description"),
+        categoryId: param("categoryId"),
+        costPrice: param("costPrice"),
+        salesPrice: param("salesPrice"),
+        vatRate: param("vatRate"),
+        imageUrl: param("imageUrl"),
+        updatedAt: now,
+      })
+      .where(sql`${products.id} = ${sql.placeholder("id")}`)
+      .prepare(),
+    deleteVariants: tx.delete(productVariants).where(sql`${productVariants.productId} = ${sql.placeholder("productId")}`).prepare(),
+    insertVariant: tx
+      .insert(productVariants)
+      .values({
+        productId: sql.placeholder("productId"),
+        name: sql.placeholder("name"),
+        options: sql.placeholder("options"),
+        position: sql.placeholder("position"),
+      })
+      .prepare(),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+/**
+ * Writes one batch of an import inside the caller's write transaction and adds what it did to `tally`.
+ */
+export function writeImportBatch(tx: DB, actor: Actor, items: readonly ImportItem[], format: CsvFormat, tally: ImportTally) {
+  const lookups = lookUp(tx, items);
+  const statements = prepareStatements(tx, new Date());
+  const openings: StockLevel[] = [];
+  const levels: StockLevel[] = [];
+  const audits: AuditEntry[] = [];
+
+  for (const item of items) {
+    let written: Written;
+    try {
+      // a savepoint: whatever this product wrote is undone if it fails half-way
+      written = tx.$client.transaction(() => upsertItem(tx, actor, item, format, lookups, statements))();
+    } catch (error) {
+      console.error(`Importing product "${item.slug}" failed`, error);
+      written = { outcome: { row: item.row, message: "This product could not be saved" } };
+      // what the lookups learnt from the undone writes may be wrong now: read them again
+      Object.assign(lookups, lookUp(tx, items));
+    }
+    if (written.outcome === "created") {
+      tally.created.push(item.slug);
+      openings.push({ productId: written.productId, level: written.level });
+      audits.push(written.audit);
+    } else if (written.outcome === "updated") {
+      tally.updated.push(item.slug);
+      if (written.level !== null) levels.push({ productId: written.productId, level: written.level });
+      if (written.audit) audits.push(written.audit);
+    } else {
+      tally.errors.push(written.outcome);
+    }
+  }
+
+  recordOpeningStocks(tx, openings, { userId: actor.id, note: "CSV import" });
+  setStockLevels(tx, levels, { reason: "import", userId: actor.id });
+  recordAudits(tx, audits);
+}
+
+/** The category a file names, created when there is none by that name (ignoring case). */
+function categoryIdFor(tx: DB, actor: Actor, name: string | null, lookups: Lookups): number | null {
+  if (!name) return null;
+  const found = lookups.categoryIds.get(name);
+  if (found !== undefined) return found;
+  const created = tx
+    .insert(categories)
+    .values({ name: name.slice(0, CATEGORY_NAME_MAX), slug: uniqueCategorySlug(tx, name) })
+    .returning({ id: categories.id, slug: categories.slug })
+    .get();
+  recordAudit(tx, {
+    actorId: actor.id,
+    action: "category.created",
+    entityType: "category",
+    entityId: created.id,
+    details: { name, slug: created.slug, source: "product import" },
+  });
+  // if the product's savepoint is undone, writeImportBatch reads the lookups again
+  lookups.categoryIds.set(name, created.id);
+  return created.id;
+}
+
+function sameVariants(a: readonly ImportVariant[], b: readonly ImportVariant[]) {
+  return JSON.stringify(a.map((v) => [v.name, v.options])) === JSON.stringify(b.map((v) => [v.name, v.options]));
+}
+
+function writeVariants(statements: Statements, productId: number, variants: readonly ImportVariant[], replace: boolean) {
+  if (replace) statements.deleteVariants.run({ productId });
+  variants.forEach((variant, position) => {
+    statements.insertVariant.run({ productId, name: variant.name, options: [...variant.options], position });
+  });
+}
+
+function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, lookups: Lookups, statements: Statements): Written {
+  const { fields } = item;
+  const existing = lookups.existing.get(item.slug);
+  if (fields.sku) {
+    const holder = lookups.skuHolders.get(fields.sku);
+    if (holder && holder.id !== existing?.id) return { outcome: { row: item.row, message: skuTakenMessage(fields.sku, holder.name) } };
+  }
+
+  if (!existing) {
+    const labels = LABELS[format];
+    if (!fields.name) return { outcome: { row: item.row, message: `${labels.name} is required for a new product` } };
+    if (fields.salesPrice === undefined) return { outcome: { row: item.row, message: `${labels.price} is required for a new product` } };
+    const categoryId = fields.categoryName !== undefined ? categoryIdFor(tx, actor, fields.categoryName, lookups) : null;
+    const level = fields.stockLevel ?? 0;
+    const { id } = statements.insertProduct.get({
+      name: fields.name,
+      slug: item.slug,
+      sku: fields.sku ?? null,
+      description: fields.description ?? null,
+      categoryId,
+      costPrice: fields.costPrice ?? 0,
+      salesPrice: fields.salesPrice,
+      vatRate: fields.vatRate ?? (fields.taxable === false ? 0 : DEFAULT_VAT_RATE),
+      stockLevel: level,
+      imageUrl: fields.imageUrl ?? null,
+    })!;
+    if (item.variants && item.variants.length > 0) writeVariants(statements, id, item.variants, false);
+    if (fields.sku) lookups.skuHolders.set(fields.sku, { id, name: fields.name });
+    const audit = { actorId: actor.id, action: "product.created", entityType: "product", entityId: id, details: { slug: item.slug, source: "product import" } };
+    return { outcome: "created", productId: id, level, audit };
+  }
+
+  const next: Partial<typeof products.$inferInsert> = {};
+  if (fields.name !== undefined) next.name = fields.name;
+  if (fields.sku !== undefined) next.sku = fields.sku;
+  if (fields.description !== undefined) next.description = fields.description;
+  if (fields.categoryName !== undefined) {
+    const sameCategory =
+      fields.categoryName === null
+        ? existing.categoryId === null
+        : existing.categoryId !== null && lookups.categoryIds.get(fields.categoryName) === existing.categoryId;
+    if (!sameCategory) next.categoryId = categoryIdFor(tx, actor, fields.categoryName, lookups);
+  }
+  if (fields.stockLevel !== undefined) next.stockLevel = fields.stockLevel;
+  if (fields.salesPrice !== undefined) next.salesPrice = fields.salesPrice;
+  if (fields.costPrice !== undefined) next.costPrice = fields.costPrice;
+  if (fields.imageUrl !== undefined) next.imageUrl = fields.imageUrl;
+  if (fields.vatRate !== undefined) next.vatRate = fields.vatRate;
+
+  const changed = Object.keys(next).filter((key) => next[key as keyof typeof next] !== existing[key as keyof typeof existing]);
+  let variantsChanged = false;
+  if (item.variants) {
+    const current = lookups.variants.get(existing.id) ?? [];
+    if (!sameVariants(current, item.variants)) {
+      writeVariants(statements, existing.id, item.variants, true);
+      variantsChanged = true;
+    }
+  }
+  if (changed.length === 0 && !variantsChanged) return { outcome: "updated", productId: existing.id, level: null, audit: null };
+
+  const { stockLevel, ...rest } = next;
+  const after = { ...existing, ...rest };
+  statements.updateProduct.run({
+    id: existing.id,
+    name: after.name,
+    sku: after.sku,
+    description: after.description,
+    categoryId: after.categoryId,
+    costPrice: after.costPrice,
+    salesPrice: after.salesPrice,
+    vatRate: after.vatRate,
+    imageUrl: after.imageUrl,
+  });
+  if (rest.sku !== undefined && rest.sku !== existing.sku) {
+    if (existing.sku) lookups.skuHolders.delete(existing.sku);
+    if (rest.sku) lookups.skuHolders.set(rest.sku, { id: existing.id, name: after.name });
+  }
+  const audit = {
+    actorId: actor.id,
+    action: "product.updated",
+    entityType: "product",
+    entityId: existing.id,
+    details: { fields: changed, variants: variantsChanged, source: "product import" },
+  };
+  return { outcome: "updated", productId: existing.id, level: stockLevel ?? null, audit };
+}

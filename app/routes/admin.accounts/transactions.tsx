@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+import { AdminPagination } from "~/components/admin/admin-pagination";
+import { Badge } from "~/components/admin/badge";
+import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { Panel } from "~/components/admin/page-header";
+import { formatDecimalMoney } from "~/components/orders/format";
+import type { TransactionJson } from "~/domain/finance/accounts.server";
+import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/invoices/sales-invoice.schema";
+import { accountsHref, type AccountsView } from "./accounts-hrefs";
+
+type Page = { items: TransactionJson[]; total: number; page: number; pageCount: number };
+
+/** Where a payment's invoice is shown in the back office. */
+function invoiceHref(invoice: TransactionJson["invoice"]) {
+  return invoice.kind === "sales" ? `/admin/sales-invoices?view=${invoice.id}` : `/admin/purchase-invoices?view=${invoice.id}`;
+}
+
+/** The period's payments in and out, newest first, a page at a time. */
+export function TransactionsPanel({ page, view }: { page: Page; view: AccountsView }) {
+  return (
+    <Panel title="Transactions">
+      <DataTable caption="Payments in and out, newest first" minWidth="48rem">
+        <thead>
+          <tr>
+            <th scope="col" className={thClass}>Date</th>
+            <th scope="col" className={thClass}>Description</th>
+            <th scope="col" className={thClass}>Type</th>
+            <th scope="col" className={`${thClass} text-right`}>Amount</th>
+            <th scope="col" className={thClass}>Account</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.length === 0 ? (
+            <EmptyRow colSpan={5}>No payments in or out in this period</EmptyRow>
+          ) : (
+            page.items.map((transaction) => (
+              <tr key={transaction.id} data-testid="transaction-row">
+                <td className={`${tdClass} whitespace-nowrap`}>{formatInvoiceDate(transaction.date)}</td>
+                <td className={tdClass}>
+                  <Link to={invoiceHref(transaction.invoice)} className="font-medium text-brand-700 hover:underline">
+                    {transaction.invoice.invoiceNumber}
+                  </Link>
+                  {transaction.party ? <span className="text-slate-700"> · {transaction.party}</span> : null}
+                  <span className="block text-xs text-slate-500">
+                    {PAYMENT_METHOD_LABELS[transaction.paymentMethod as PaymentMethod] ?? transaction.paymentMethod}
+                    {transaction.reference ? ` · ${transaction.reference}` : ""}
+                  </span>
+                </td>
+                <td className={tdClass}>
+                  {transaction.type === "in" ? <Badge tone="success">Money in</Badge> : <Badge tone="warning">Money out</Badge>}
+                </td>
+                <td className={`${tdClass} text-right tabular-nums font-medium`}>
+                  {transaction.type === "out" ? "−" : ""}
+                  {formatDecimalMoney(transaction.amount)}
+                </td>
+                <td className={tdClass}>{transaction.account?.name ?? "—"}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </DataTable>
+      <AdminPagination
+        page={page.page}
+        pageCount={page.pageCount}
+        total={page.total}
+        noun={["payment", "payments"]}
+        hrefFor={(n) => accountsHref({ ...view, page: n })}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,49 @@
+/** The VAT Returns screen's form actions: Generate, Regenerate, File and the assistant's question. */
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import crypto from "node:crypto";
+import { idParam } from "~/components/admin/form/list-hrefs";
+import { askVatAssistant } from "~/domain/vat/vat-assistant.server";
+import { fileVatReturn, generateVatReturn, regenerateVatReturn } from "~/domain/vat/vat-return-changes.server";
+import {
+  generateVatReturnFormSchema,
+  VAT_RETURN_FILED,
+  VAT_RETURN_GENERATED,
+  VAT_RETURN_NOT_FOUND,
+  VAT_RETURN_REGENERATED,
+  vatAssistantSchema,
+} from "~/domain/vat/vat-return.schema";
+import type { DB } from "~/utils/db.server";
+import { failureReply, invalidReply } from "~/utils/form-reply.server";
+import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { returnHref, VAT_RETURNS_PATH, viewHref } from "./vat-returns-screen";
+
+type Ctx = { request: Request; db: DB; admin: { id: string }; formData: FormData; key: string | null };
+
+export async function generateAction({ request, db, admin, formData, key }: Ctx) {
+  const submission = parseWithZod(formData, { schema: generateVatReturnFormSchema });
+  if (submission.status !== "success") return invalidReply("generate", submission);
+  const result = generateVatReturn(db, admin, submission.value, key);
+  // the month is the form's only field: a refusal about the period is shown on it
+  if (!result.ok) return failureReply("generate", submission, { ...result, field: "month" }, ["month"]);
+  const { vatReturn, description } = result.value;
+  return redirectWithToast(request, viewHref(vatReturn.id), { title: VAT_RETURN_GENERATED, description });
+}
+
+/** Regenerate and File: a button on one return's view; any refusal goes back to it with the reason. */
+export async function changeAction(intent: "regenerate" | "file", { request, db, admin, formData, key }: Ctx) {
+  const id = idParam(String(formData.get("id") ?? ""));
+  if (id === null) return redirectWithToast(request, VAT_RETURNS_PATH, errorToast(VAT_RETURN_NOT_FOUND));
+  const back = viewHref(id);
+  const result = intent === "file" ? fileVatReturn(db, admin, id, key) : regenerateVatReturn(db, admin, id, key);
+  if (!result.ok) return redirectWithToast(request, result.status === 404 ? returnHref(null) : back, errorToast(result.message));
+  return redirectWithToast(request, back, { title: intent === "file" ? VAT_RETURN_FILED : VAT_RETURN_REGENERATED, description: result.value.description });
+}
+
+/** The assistant answers in the page (nothing is written, so there is nothing to redirect after). */
+export async function askAction({ db, formData }: Ctx) {
+  const submission = parseWithZod(formData, { schema: vatAssistantSchema });
+  if (submission.status !== "success") return invalidReply("ask", submission);
+  const answer = await askVatAssistant(db, submission.value);
+  return json({ intent: "ask" as const, question: submission.value.question, ...answer, attempt: crypto.randomUUID() });
+}

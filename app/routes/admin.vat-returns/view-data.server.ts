@@ -1,0 +1,32 @@
+/** The VAT Returns screen's view of one return, as the page's JSON: money in pence, instants as ISO text. */
+import { BOXES, boxPence } from "~/domain/vat/vat-boxes";
+import { addDays, ukDateOf } from "~/domain/vat/vat-period";
+import { boxesOf, linesGroupOfBox, vatReturnJson, type VatReturnDetail } from "~/domain/vat/vat-returns.server";
+
+export function viewJson(detail: VatReturnDetail, box: number | null, confirmingFile: boolean, now = new Date()) {
+  const { row, figures, lines } = detail;
+  const boxes = boxesOf(row);
+  const iso = (value: Date) => value.toISOString();
+  return {
+    ...vatReturnJson(row),
+    boxes: BOXES.map((entry) => ({
+      number: entry.number,
+      label: entry.label,
+      wholePounds: entry.wholePounds,
+      pence: boxPence(boxes, entry.key),
+      lines: linesGroupOfBox(entry.number),
+    })),
+    box,
+    outOfDate: detail.outOfDate,
+    counted: { sales: figures.sales, refunds: figures.refunds, purchases: figures.purchases },
+    periodOver: ukDateOf(now.getTime()) > row.endDate,
+    fileableFrom: addDays(row.endDate, 1),
+    confirmingFile: confirmingFile && !row.isFiled,
+    lines: lines
+      ? lines.group === "sales"
+        ? { ...lines, items: lines.items.map((line) => ({ ...line, recordedAt: iso(line.recordedAt) })) }
+        : { ...lines, items: lines.items.map((line) => ({ ...line, recordedAt: iso(line.recordedAt) })) }
+      : null,
+    refunds: detail.refunds.map((note) => ({ ...note, recordedAt: iso(note.recordedAt) })),
+  };
+}

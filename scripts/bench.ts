@@ -1,0 +1,223 @@
+/**
+ * `npm run bench`: throughput and latency of the pages and APIs that matter, beside their floors, on the
+ * demo data and on the `--scale` data (10,000 products, 1,000 customers, 100,000 orders), at 1 and at 10
+ * connections, with the budgets printed pass / fail and everything written to a JSON file.
+ *
+ *   npm run bench                      the whole run (about 8 minutes on a 2-core box)
+ *   npm run bench -- --seconds 2       shorter measurements
+ *   npm run bench -- --no-scale        the demo data only
+ *   npm run bench -- --no-page-weight  without the browser's page weight and slow-link figures
+ *   npm run bench -- --out file.json   where the figures go (default tests/.tmp/bench/bench-results.json)
+ *
+ * The floors: (a) the same bytes as a static file served by the same server; (b) the framework floor, a bare
+ * route of the app rendering the page's content from a constant with no loader of its own.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild } from "./build.js";
+import { checksTable, floorChecks, heavyWriteChecks, scaleChecks, table, type Check, type Load, type TargetResult } from "./bench/budgets";
+import { measure } from "./bench/load";
+import { measurePageWeight } from "./bench/page-weight";
+import { formatTable as pageWeightTable, type PageWeightReport } from "./bench/page-weight-report";
+import { mainContent, prepareDatabase, resolveTargets, type Target } from "./bench/targets";
+import { apiClient, startServer, stopHard, tempDir, type RunningServer } from "./server-process";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const SECONDS = Number(option("--seconds") ?? 3);
+const WITH_SCALE = !args.includes("--no-scale");
+const WITH_PAGE_WEIGHT = !args.includes("--no-page-weight");
+const OUT = path.resolve(option("--out") ?? "tests/.tmp/bench/bench-results.json");
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+function seed(dir: string, scale: boolean) {
+  const file = path.join(dir, "app.db");
+  const result = spawnSync(process.execPath, ["--import", "tsx", "db/seed-cli.ts", ...(scale ? ["--scale", "1"] : [])], {
+    env: { ...process.env, DATABASE_PATH: file, PASSWORD_HASH_COST: "10" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}\n${result.stderr}`);
+  prepareDatabase(file);
+  return file;
+}
+
+async function sessions(server: RunningServer) {
+  const buyer = await apiClient(server, "buyer@example.com", "buyer-demo");
+  const admin = await apiClient(server, "admin@example.com", "admin-demo");
+  // a cart of a few lines, as a buyer's would be
+  for (const productId of [1, 2, 3]) await buyer.post("/api/cart/items", { productId, quantity: 2 });
+  return { buyer: buyer.cookie, admin: admin.cookie, origin: server.url };
+}
+
+async function run(server: RunningServer, targets: Target[], only?: number) {
+  const loads: Record<string, Record<string, Load>> = {};
+  for (const target of targets) {
+    loads[target.name] = {};
+    for (const connections of target.connections.filter((c) => only === undefined || c === only)) {
+      loads[target.name]![connections] = await measure(server.url, target.request, { connections, seconds: SECONDS });
+      const load = loads[target.name]![connections]!;
+      log(`${target.name} ×${connections}: ${load.rps} req/s, p50 ${load.p50} ms, p95 ${load.p95} ms${load.errors ? `, ${load.errors} errors` : ""}`);
+    }
+  }
+  return loads;
+}
+
+/** Captures each page's answer, serves it as the floors, and measures both at 10 connections. */
+async function floors(server: RunningServer, targets: Target[], dir: string) {
+  const markup: Record<string, string> = {};
+  const result: Record<string, { static: Load; framework?: Load }> = {};
+  const withFloor = targets.filter((t) => t.floor);
+  for (const [index, target] of withFloor.entries()) {
+    const response = await fetch(server.url + target.request.path, { headers: target.request.headers });
+    const body = await response.text();
+    const file = `${index}.${target.kind === "api" ? "json" : "html"}`;
+    fs.writeFileSync(path.join(dir, "static", file), body);
+    if (target.kind === "page") markup[String(index)] = mainContent(body);
+  }
+  fs.writeFileSync(path.join(dir, "floors.json"), JSON.stringify(markup));
+  for (const [index, target] of withFloor.entries()) {
+    const file = `${index}.${target.kind === "api" ? "json" : "html"}`;
+    const staticLoad = await measure(server.url, { path: `/bench-static/${file}` }, { connections: 10, seconds: SECONDS });
+    const framework =
+      target.kind === "page"
+        ? await measure(server.url, { path: `/bench-floor/${index}`, headers: target.request.headers }, { connections: 10, seconds: SECONDS })
+        : undefined;
+    result[target.name] = { static: staticLoad, framework };
+    log(`${target.name} floors ×10: static ${staticLoad.rps} req/s${framework ? `, framework ${framework.rps} req/s` : ""}`);
+  }
+  return result;
+}
+
+async function main() {
+  log(`benchmark on ${os.availableParallelism()} cores, node ${process.version}, ${SECONDS} s per measurement`);
+  ensureBuild();
+  const dir = tempDir("run", "tests/.tmp/bench");
+  fs.mkdirSync(path.join(dir, "static"), { recursive: true });
+  const floorEnv = { BENCH_STATIC_DIR: path.join(dir, "static"), BENCH_FLOOR_FILE: path.join(dir, "floors.json") };
+  const defaultProcesses = os.availableParallelism();
+
+  log("seeding the demo data");
+  const demoDir = path.join(dir, "demo");
+  fs.mkdirSync(demoDir);
+  const demoFile = seed(demoDir, false);
+  let scaleDir: string | null = null;
+  if (WITH_SCALE) {
+    log("seeding the --scale data (10,000 products, 1,000 customers, 100,000 orders)");
+    scaleDir = path.join(dir, "scale");
+    fs.mkdirSync(scaleDir);
+    seed(scaleDir, true);
+  }
+
+  const results = new Map<string, TargetResult>();
+  const record = (targets: Target[], dataset: string, loads: Record<string, Record<string, Load>>) => {
+    for (const target of targets) {
+      const entry = results.get(target.name) ?? { name: target.name, kind: target.kind, loads: {} };
+      entry.loads[dataset] = { ...entry.loads[dataset], ...loads[target.name] };
+      results.set(target.name, entry);
+    }
+  };
+
+  log(`demo data, ${defaultProcesses} processes`);
+  let server = await startServer(demoDir, { ...floorEnv, SKIP_SEED: "true" });
+  let targets = resolveTargets(demoFile, await sessions(server));
+  record(targets, "demo", await run(server, targets));
+  const floorLoads = await floors(server, targets, dir);
+  for (const [name, floor] of Object.entries(floorLoads)) {
+    const entry = results.get(name)!;
+    entry.floors = { static: floor.static, framework: floor.framework ?? floor.static };
+  }
+  const healthz = await measure(server.url, { path: "/healthz" }, { connections: 10, seconds: SECONDS });
+  let pageWeight: PageWeightReport | null = null;
+  if (WITH_PAGE_WEIGHT) {
+    log("page weight and the slow link (Chromium, 400 kbit/s, 400 ms round trip; medians of 3)");
+    pageWeight = await measurePageWeight({ baseURL: server.url, buyer: { email: "buyer@example.com", password: "buyer-demo" } });
+  }
+  await stopHard(server);
+
+  log("demo data, 1 process");
+  server = await startServer(demoDir, { WEB_CONCURRENCY: "1", SKIP_SEED: "true" });
+  targets = resolveTargets(demoFile, await sessions(server));
+  const oneProcess = await run(server, targets.filter((t) => t.kind !== "write"), 10);
+  await stopHard(server);
+
+  if (scaleDir) {
+    log(`--scale data, ${defaultProcesses} processes`);
+    server = await startServer(scaleDir, { SKIP_SEED: "true" });
+    targets = resolveTargets(path.join(scaleDir, "app.db"), await sessions(server));
+    record(targets, "scale", await run(server, targets));
+    await stopHard(server);
+  }
+
+  const all = [...results.values()];
+  const weightChecks: Check[] = (pageWeight?.results ?? []).flatMap((result) =>
+    result.budgets.map((budget) => ({
+      budget: `catalogue page ${budget.budget} (${result.mode})`,
+      target: result.page,
+      value: budget.actual === null ? "-" : budget.budget.endsWith("Bytes") ? `${(budget.actual / 1024).toFixed(1)} KB` : `${(budget.actual / 1000).toFixed(2)} s`,
+      limit: budget.budget.endsWith("Bytes") ? `${(budget.limit / 1024).toFixed(0)} KB` : `${(budget.limit / 1000).toFixed(0)} s`,
+      pass: budget.pass,
+    })),
+  );
+  const checks: Check[] = [
+    ...weightChecks,
+    ...floorChecks(all),
+    ...scaleChecks(all),
+    ...heavyWriteChecks(all, "product page", ["50-line checkout", "500-line quick order"]),
+    ...(WITH_SCALE ? heavyWriteChecks(all, "product page", ["50-line checkout", "500-line quick order"], "scale") : []),
+  ];
+
+  const rows = [["target", "data", "conn", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "÷ static", "÷ framework"]];
+  for (const result of all) {
+    for (const [dataset, byConnections] of Object.entries(result.loads)) {
+      for (const [connections, load] of Object.entries(byConnections)) {
+        const floor = dataset === "demo" && connections === "10" ? result.floors : undefined;
+        rows.push([
+          result.name,
+          dataset,
+          connections,
+          String(load.rps),
+          String(load.p50),
+          String(load.p95),
+          String(load.p99),
+          String(load.errors),
+          floor ? `${((load.rps / floor.static.rps) * 100).toFixed(0)} %` : "",
+          floor && result.kind === "page" ? `${((load.rps / floor.framework.rps) * 100).toFixed(0)} %` : "",
+        ]);
+      }
+    }
+  }
+  console.log(`\nThroughput and latency\n${table(rows)}`);
+  const processRows = [["target (demo, 10 connections)", "1 process", `${defaultProcesses} processes`]];
+  for (const [name, byConnections] of Object.entries(oneProcess)) {
+    processRows.push([name, `${byConnections["10"]?.rps ?? "-"} req/s`, `${results.get(name)?.loads.demo?.["10"]?.rps ?? "-"} req/s`]);
+  }
+  console.log(`\nBoth cores\n${table(processRows)}`);
+  console.log(`\n/healthz (no app code) ×10: ${healthz.rps} req/s`);
+  if (pageWeight) console.log(`\nPage weight and the slow link\n${pageWeightTable(pageWeight)}`);
+  console.log(`\nBudgets\n${checksTable(checks)}`);
+
+  const summary = {
+    startedAt: new Date(started).toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    machine: { cores: os.availableParallelism(), memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    measurementSeconds: SECONDS,
+    processes: { default: defaultProcesses, oneProcess },
+    healthz,
+    targets: all,
+    pageWeight,
+    checks,
+    passed: checks.filter((c) => c.pass).length,
+    failed: checks.filter((c) => !c.pass).length,
+  };
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, JSON.stringify(summary, null, 2));
+  log(`done: ${summary.passed} budgets met, ${summary.failed} not; figures in ${path.relative(process.cwd(), OUT)}`);
+}
+
+await main();

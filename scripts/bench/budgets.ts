@@ -1,0 +1,75 @@
+/**
+ * The Speed budgets as pure rules over measured figures, so the benchmark's pass / fail is testable apart
+ * from the measuring. Each check says what it compared and by how much it passed or failed.
+ */
+
+export type Load = { rps: number; p50: number; p95: number; p99: number; errors: number; requests: number };
+
+export type TargetResult = {
+  name: string;
+  kind: "page" | "api" | "write";
+  /** per dataset ("demo" | "scale"), per connection count (1 | 10) */
+  loads: Record<string, Record<string, Load>>;
+  /** the page's floors on the demo data at 10 connections, when it has them */
+  floors?: { static: Load; framework: Load };
+};
+
+export type Check = { budget: string; target: string; value: string; limit: string; pass: boolean };
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
+
+/** every page ≥ 50 % of its framework floor's throughput; every JSON API ≥ 25 % of its static floor */
+export function floorChecks(results: TargetResult[]): Check[] {
+  const checks: Check[] = [];
+  for (const result of results) {
+    const load = result.loads.demo?.["10"];
+    if (!load || !result.floors) continue;
+    if (result.kind === "page") {
+      const r = ratio(load.rps, result.floors.framework.rps);
+      checks.push({ budget: "page ≥ 50 % of its framework floor", target: result.name, value: pct(r), limit: "50 %", pass: r >= 0.5 });
+    }
+    if (result.kind === "api") {
+      const r = ratio(load.rps, result.floors.static.rps);
+      checks.push({ budget: "JSON API ≥ 25 % of the static floor", target: result.name, value: pct(r), limit: "25 %", pass: r >= 0.25 });
+    }
+  }
+  return checks;
+}
+
+/** p95 at scale ÷ p95 on the demo data (one connection) ≤ 1.5 */
+export function scaleChecks(results: TargetResult[]): Check[] {
+  const checks: Check[] = [];
+  for (const result of results) {
+    if (result.kind === "write") continue;
+    const demo = result.loads.demo?.["1"];
+    const scale = result.loads.scale?.["1"];
+    if (!demo || !scale) continue;
+    const r = ratio(scale.p95, Math.max(demo.p95, 1));
+    checks.push({ budget: "scale ratio (p95 scale ÷ p95 demo) ≤ 1.5", target: result.name, value: r.toFixed(2), limit: "1.5", pass: r <= 1.5 });
+  }
+  return checks;
+}
+
+/** a 50-line checkout and a 500-line quick order each ≤ 10 × a product page's p50 (one connection) */
+export function heavyWriteChecks(results: TargetResult[], productPage: string, heavy: string[], dataset = "demo"): Check[] {
+  const product = results.find((r) => r.name === productPage)?.loads[dataset]?.["1"];
+  if (!product) return [];
+  return heavy.flatMap((name) => {
+    const load = results.find((r) => r.name === name)?.loads[dataset]?.["1"];
+    if (!load) return [];
+    const r = ratio(load.p50, Math.max(product.p50, 1));
+    return [{ budget: "≤ 10 × a product page's p50", target: `${name} (${dataset})`, value: `${r.toFixed(1)} ×`, limit: "10 ×", pass: r <= 10 }];
+  });
+}
+
+/** Fixed-width text table: the first row is the header. */
+export function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  return [line(rows[0]!), widths.map((w) => "─".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
+}
+
+export function checksTable(checks: Check[]): string {
+  return table([["budget", "target", "value", "limit", ""], ...checks.map((c) => [c.budget, c.target, c.value, c.limit, c.pass ? "pass" : "FAIL"])]);
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The production build, made only when there is none or an input changed since: used by `npm start` and
+// `npm run bench`.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const BUILD_OUTPUT = "build/index.js";
+const BUILD_INPUTS = ["app", "db/schema.ts", "remix.config.js", "postcss.config.js", "package-lock.json"];
+
+/** Newest modification time under `entry` (a file or a directory), ignoring tests. */
+function newestMtime(entry) {
+  let stat;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return /\.test\.[jt]sx?$/.test(entry) ? 0 : stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file changes its directory
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+function buildIsCurrent() {
+  if (!fs.existsSync(BUILD_OUTPUT) || !fs.existsSync("public/build")) return false;
+  const built = fs.statSync(BUILD_OUTPUT).mtimeMs;
+  return BUILD_INPUTS.every((input) => newestMtime(input) <= built);
+}
+
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+/** Builds the app unless the build is current; exits the process when the build fails. */
+export function ensureBuild() {
+  // the paths above are relative to the project
+  process.chdir(root);
+  if (buildIsCurrent()) {
+    console.log("Build is current.");
+  } else {
+    console.log("Building the app (remix build)...");
+    const started = Date.now();
+    const result = spawnSync(bin("remix"), ["build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (result.error) {
+      console.error(`Could not run remix build: ${result.error.message}. Did you run npm ci?`);
+      process.exit(1);
+    }
+    if (result.status !== 0) {
+      console.error(`remix build failed (exit ${result.status ?? result.signal}).`);
+      process.exit(result.status || 1);
+    }
+    console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+}

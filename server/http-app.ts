@@ -1,0 +1,183 @@
+/**
+ * The HTTP side of one server process: Express with security headers, compression, the checks every
+ * request passes before the app (other sites, media types, body sizes), a coarse sign-up limit, static
+ * files, /healthz and the Remix handler.
+ */
+import crypto from "node:crypto";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import rateLimit from "express-rate-limit";
+import helmet from "helmet";
+import { imagesDir } from "../app/domain/catalog/product-images.server";
+import { accountsWithDemoPasswords } from "../app/domain/users/install.server";
+import type { DB } from "../app/utils/db.server";
+import { HSTS_HEADER, secureSetCookie } from "../app/utils/https";
+import { decodedPath, refusalFor, refusalPage, wantsJson } from "../app/utils/request-guard";
+import { shareOfLimit } from "../app/utils/server-processes";
+import { CLIENT_ADDRESS_HEADER } from "../app/utils/sign-in-limits.server";
+
+/** Hosts product images may come from besides the app itself (IMAGE_HOSTS, e.g. "https://cdn.shopify.com"). */
+function imageHosts(): string[] {
+  return (process.env.IMAGE_HOSTS ?? "")
+    .split(/[\s,]+/)
+    .filter((host) => /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(host));
+}
+
+/**
+ * Headers only a page (an HTML document) acts on. A script, stylesheet or product picture never becomes
+ * a page, so on those they are some 500 bytes of every response for nothing: a storefront page loads
+ * thirty of them, a third of a second on a slow link. nosniff, the resource and referrer policies stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "Cross-Origin-Opener-Policy",
+  "Origin-Agent-Cluster",
+  "X-DNS-Prefetch-Control",
+  "X-Download-Options",
+  "X-Frame-Options",
+  "X-Permitted-Cross-Domain-Policies",
+  "X-XSS-Protection",
+];
+function withoutDocumentHeaders(res: express.Response) {
+  for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+}
+
+export function createHttpApp({
+  db,
+  build,
+  mode,
+  isStopping,
+}: {
+  db: DB;
+  build: ServerBuild;
+  mode: string;
+  /** true once the process is stopping: every reply then ends its connection */
+  isStopping: () => boolean;
+}) {
+  const app = express();
+
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // Remix inlines its hydration data and route manifest in <script> tags: each carries this request's nonce
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "img-src": ["'self'", "data:", ...imageHosts()],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // "no-referrer" makes browsers send `Origin: null` on form posts, which Remix rejects as cross-site
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // set below, only on requests that arrived over https
+      hsts: false,
+    }),
+  );
+  app.use((req, res, next) => {
+    if (!req.secure) return next();
+    res.setHeader("Strict-Transport-Security", HSTS_HEADER);
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "set-cookie" ? secureSetCookie(value) : value);
+    next();
+  });
+  // once stopping, every reply ends its connection so the server can close
+  app.use((_req, res, next) => {
+    if (isStopping()) res.set("Connection", "close");
+    next();
+  });
+  app.use(compression());
+  // The Remix adapter flushes after every chunk it streams; through gzip that resets the window each time and
+  // triples the size of a page. No page streams deferred data, so let the compressor choose when to flush.
+  app.use((_req, res, next) => {
+    (res as unknown as { flush?: () => void }).flush = () => undefined;
+    next();
+  });
+
+  // Fingerprinted build assets never change under one name: cache them for a year.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: withoutDocumentHeaders }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  // Product images are named by the hash of their content: a name never changes what it shows.
+  app.use(
+    "/images",
+    express.static(imagesDir(), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "ignore",
+      setHeaders: (res) => {
+        withoutDocumentHeaders(res);
+        res.setHeader("X-Content-Type-Options", "nosniff");
+      },
+    }),
+  );
+
+  // State changes only from the app's own pages; API bodies only as JSON; no body larger than its path allows.
+  app.use((req, res, next) => {
+    const path = decodedPath(req.path);
+    const length = req.get("content-length");
+    const refusal = refusalFor({
+      method: req.method,
+      path,
+      query: req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "",
+      host: req.get("host"),
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      contentType: req.get("content-type"),
+      contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : null,
+      chunked: /chunked/i.test(req.get("transfer-encoding") ?? ""),
+    });
+    if (!refusal) return next();
+    res.set("Connection", "close");
+    if (wantsJson(path, req.originalUrl, req.get("accept"))) res.status(refusal.status).json({ message: refusal.message });
+    else res.status(refusal.status).type("html").send(refusalPage(refusal));
+  });
+
+  // The address the sign-in limits count by (req.ip honours TRUST_PROXY); whatever a client sent is replaced.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    next();
+  });
+
+  // Failed sign-ins are limited per account and per client inside the use cases (sign-in-limits.server.ts),
+  // where successes never count. This coarse per-client cap only keeps API sign-up floods down; it matches the
+  // decoded path, so an escaped spelling of the path is counted too.
+  const signUpLimiter = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    // each process counts its own share
+    limit: shareOfLimit(Number(process.env.SIGN_IN_RATE_LIMIT ?? 100)),
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    message: { message: "Too many sign-up attempts. Please wait a few minutes and try again." },
+  });
+  app.use((req, res, next) =>
+    req.method === "POST" && decodedPath(req.path).replace(/\/$/, "") === "/api/auth/signup" ? signUpLimiter(req, res, next) : next(),
+  );
+
+  // the benchmark's floors (npm run bench): the same bytes as a static file, and the framework's bare route
+  if (process.env.BENCH_STATIC_DIR) app.use("/bench-static", express.static(process.env.BENCH_STATIC_DIR, { maxAge: 0 }));
+  if (!process.env.BENCH_FLOOR_FILE) app.use("/bench-floor", (_req, res) => res.status(404).type("text").send("Not found"));
+
+  app.get("/healthz", (_req, res) => {
+    try {
+      db.$client.prepare("select 1").get();
+      res.status(200).json({ status: "ok", demoPasswords: accountsWithDemoPasswords(db).length > 0 });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.all(
+    "*",
+    createRequestHandler({ build, mode, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
+  );
+  return app;
+}

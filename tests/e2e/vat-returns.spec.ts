@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import { ADMIN, expect, signIn, test } from "./fixtures";
+
+/**
+ * The back office's VAT returns against the shared e2e database. A month has one return, and both projects run
+ * side by side, so each takes months of its own (js the odd ones from three months back, no-js the even ones)
+ * and the first of those without a return: the seed files only the month before last.
+ */
+const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T12:00:00Z`).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+function monthsBack(count: number) {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - count, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+test.describe("VAT returns", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("generate a month's return, open the lines behind box 1, file it and download its CSV", async ({ page }, testInfo) => {
+    await signIn(page, ADMIN);
+    const taken = new Set(((await (await page.request.get("/api/admin/vat-returns")).json()) as { quarter: string }[]).map((row) => row.quarter));
+    const first = testInfo.project.name === "js" ? 3 : 4;
+    const month = [0, 2, 4, 6, 8, 10].map((step) => monthsBack(first + step)).find((candidate) => !taken.has(candidate))!;
+    const label = monthLabel(month);
+
+    await page.goto("/admin/vat-returns");
+    await expect(page.getByRole("heading", { level: 1, name: "VAT Returns" })).toBeVisible();
+    await expect(page.getByTestId("compliance-tips").getByRole("link", { name: /VAT record keeping \(gov\.uk\)/ })).toHaveAttribute(
+      "href",
+      "https://www.gov.uk/vat-record-keeping/how-long-to-keep-vat-records",
+    );
+    await page.getByRole("link", { name: "Generate Return" }).click();
+    const period = page.getByLabel("Period");
+    // the current calendar month is chosen at first
+    await expect(period).toHaveValue(monthsBack(0));
+    await period.selectOption(month);
+    await page.getByRole("button", { name: "Generate Return" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: `VAT return ${label}` })).toBeVisible();
+    await expect(page.getByText("VAT Return generated").first()).toBeVisible();
+    const id = new URL(page.url()).searchParams.get("view")!;
+    const stored = await (await page.request.get(`/api/admin/vat-returns/${id}`)).json();
+    await expect(page.getByTestId("box-1").getByTestId("box-value")).toHaveText(gbp.format(Number(stored.box1VatDue)));
+    await expect(page.getByTestId("box-5").getByTestId("box-value")).toHaveText(gbp.format(Number(stored.box5NetVat)));
+    expect(stored.counted.salesInvoices.count).toBeGreaterThan(0);
+
+    await page.getByRole("link", { name: "Show lines behind box 1" }).click();
+    const lines = page.getByTestId("box-lines");
+    await expect(lines.getByRole("heading", { name: "Sales behind boxes 1 and 6" })).toBeVisible();
+    await expect(lines.getByTestId("box-line").first()).toBeVisible();
+    await expect(lines.getByTestId("box-line").first().getByRole("link")).toHaveAttribute("href", /^\/admin\/sales-invoices\?view=\d+$/);
+
+    await page.getByRole("link", { name: "Mark as filed" }).click();
+    await expect(page.getByText(`File the VAT return for ${label}?`)).toBeVisible();
+    await page.getByRole("button", { name: "Mark as filed" }).click();
+    await expect(page.getByText("VAT Return filed").first()).toBeVisible();
+    await expect(page.getByTestId("return-status")).toContainText("this return can no longer change");
+    await expect(page.getByRole("button", { name: "Regenerate" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Mark as filed" })).toHaveCount(0);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe(`vat-return-${month}.csv`);
+    const csv = fs.readFileSync((await download.path())!, "utf8");
+    expect(csv).toContain(`VAT return,${label}`);
+    expect(csv).toContain(`1,VAT due on sales and other outputs,${stored.box1VatDue}`);
+    expect(csv).toMatch(/^Sales invoice,"1, 6",INV-/m);
+
+    await page.goto("/admin/vat-returns");
+    const row = page.locator(`[data-testid="vat-return-row"][data-period="${month}"]`);
+    await expect(row).toContainText(label);
+    await expect(row).toContainText("Paid");
+  });
+
+  test("ask the assistant a rule question and a figures question", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/vat-returns");
+    await page.getByRole("link", { name: "AI Assistant" }).click();
+    const question = page.getByLabel("Your question");
+    await question.fill("What is the VAT registration threshold?");
+    await page.getByRole("button", { name: "Ask" }).click();
+    const answer = page.getByTestId("assistant-answer");
+    await expect(answer).toContainText("£90,000");
+    await expect(answer.getByRole("link", { name: "Register for VAT: when to register (gov.uk)" })).toHaveAttribute(
+      "href",
+      "https://www.gov.uk/vat-registration/when-to-register",
+    );
+
+    // the seed files the return of the month before last
+    const month = monthsBack(2);
+    const label = monthLabel(month);
+    const filed = ((await (await page.request.get("/api/admin/vat-returns")).json()) as { quarter: string; box5NetVat: string }[]).find((row) => row.quarter === month)!;
+    await page.getByLabel("Your question").fill(`How much VAT do I owe for ${label}?`);
+    await page.getByRole("button", { name: "Ask" }).click();
+    await expect(answer).toContainText(`For ${label} your net VAT is ${gbp.format(Math.abs(Number(filed.box5NetVat)))}`);
+    await expect(answer).toContainText(`The return for ${label} was filed on`);
+    await expect(answer.getByRole("link", { name: `VAT return for ${label}` })).toBeVisible();
+  });
+});

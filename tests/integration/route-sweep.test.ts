@@ -1,0 +1,272 @@
+/**
+ * The sweep: every route of the app (found from `app/routes`, so a new screen or API is swept without a
+ * word here) is called as a signed-out visitor, a customer, a supplier and an admin, with real records in
+ * its params: GET, and the writes its kind of route can take (a form post for a screen; POST, PUT, PATCH
+ * and DELETE for the JSON API), each passing the request guard as the app's own pages would. What each
+ * role may get is the table ACCESS below, by kind of route; nothing ever answers 500.
+ *
+ * Each route module's loader or action is called on its own, as a `?_data=` request reaches it: a guard in
+ * a parent layout alone would not protect a child's data.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/utils/db.server";
+import { refusalFor } from "~/utils/request-guard";
+import { sessionStorage } from "~/utils/session.server";
+import { buildRequest, callRoute, cookieFrom, TEST_ORIGIN } from "./http";
+import {
+  appRoutes,
+  seedSweepData,
+  isApiPattern,
+  paramFiller,
+  ROLES,
+  sessionCookie,
+  type Actors,
+  type AppRoute,
+  type FilledRoute,
+  type Role,
+} from "./route-sweep";
+
+// ─── What each role may get ─────────────────────────────────────────────────
+
+/**
+ * - `any`: anything but a 500;
+ * - `allowed`: anything but a 500 or being sent to sign in;
+ * - `signIn`: a screen redirects to /login (and back), the API answers 401;
+ * - `accessDenied`: a screen sends the visitor home with the "Access Denied" notice, the API answers 403;
+ * - `refused`: a screen answers 403/404 or redirects elsewhere, the API answers 403 or 404.
+ * A method the route does not take may always answer 405 naming the methods it does take.
+ */
+type Expectation = "any" | "allowed" | "signIn" | "accessDenied" | "refused";
+type Access = Record<Role, Expectation>;
+
+/**
+ * Switch on when the supplier portal is in: a supplier then sees only their own purchase orders and purchase
+ * invoices, and every customer screen and API (cart aside) refuses them.
+ */
+const SUPPLIERS_KEPT_OUT_OF_CUSTOMER_AREAS = false;
+
+const everyone: Access = { signedOut: "any", customer: "any", supplier: "any", admin: "any" };
+
+/** Kinds of route, first match wins; a route in none of them fails the sweep until it is given one. */
+const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
+  {
+    kind: "back office",
+    paths: /^\/(api\/)?admin(\/|$)/,
+    access: { signedOut: "signIn", customer: "accessDenied", supplier: "accessDenied", admin: "allowed" },
+  },
+  {
+    kind: "supplier portal",
+    paths: /^\/(api\/)?suppliers?(\/|$)/,
+    access: { signedOut: "signIn", customer: "refused", supplier: "allowed", admin: "allowed" },
+  },
+  // a blank CSV layout, before the quick-order screen it belongs to
+  { kind: "public download", paths: /^\/quick-order\/template\.csv$/, access: everyone },
+  {
+    kind: "customer area",
+    paths:
+      /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests|auth\/change-password)(\/|$)/,
+    access: {
+      signedOut: "signIn",
+      customer: "allowed",
+      supplier: SUPPLIERS_KEPT_OUT_OF_CUSTOMER_AREAS ? "refused" : "allowed",
+      admin: "allowed",
+    },
+  },
+  {
+    kind: "who is signed in",
+    paths: /^\/api\/auth\/user$/,
+    access: { signedOut: "signIn", customer: "allowed", supplier: "allowed", admin: "allowed" },
+  },
+  // guests have a cart of their own (kept in their session) that joins their account when they sign in
+  { kind: "cart", paths: /^\/(api\/)?cart(\/|$)/, access: everyone },
+  {
+    kind: "public",
+    paths: /^\/($|\*$|category\/|products\/|login$|logout$|prices$)|^\/api\/(\*$|products|categories|auth\/(login|signup)|login|logout)(\/|$)/,
+    access: everyone,
+  },
+];
+
+// Params a URL's query carries rather than its path.
+const QUERY_OF_PATTERN: Record<string, (actors: Actors) => string> = {
+  "/account/returns/new": (actors) => `?order=${ownOrderId(actors.customer, "delivered")}`,
+};
+
+function ownOrderId(userId: string, status: string) {
+  const row = getDb().$client.prepare("select id from orders where user_id = ? and status = ? order by id limit 1").get(userId, status) as
+    | { id: number }
+    | undefined;
+  if (!row) throw new Error(`The test data has no ${status} order of the customer`);
+  return row.id;
+}
+
+// ─── The calls ──────────────────────────────────────────────────────────────
+
+const API_WRITES = ["POST", "PUT", "PATCH", "DELETE"] as const;
+
+type Call = {
+  role: Role;
+  method: string;
+  url: string;
+  status: number;
+  location: string | null;
+  allow: string | null;
+  toastTitle?: string;
+  error?: string;
+};
+
+type Swept = { route: AppRoute; target?: FilledRoute & { url: string }; fillError?: string; calls: Call[] };
+
+const routes = await appRoutes();
+const swept = new Map<string, Swept>(routes.map((route) => [route.id, { route, calls: [] }]));
+let actors: Actors;
+
+/**
+ * The request a page of the app (or a same-origin script) would send, with an empty body of the kind the
+ * request guard accepts for the path (JSON for the API, multipart for its one upload, a form for a screen).
+ */
+function sweepRequest(url: string, method: string, api: boolean, cookie?: string) {
+  const headers = { Origin: TEST_ORIGIN, "Sec-Fetch-Site": "same-origin" };
+  const bodies = method === "GET" || method === "DELETE" ? [{}] : api ? [{ json: {} }, { form: new FormData() }] : [{ form: {} }];
+  for (const body of bodies) {
+    const request = buildRequest(url, { method, cookie, headers, ...body });
+    const refusal = refusalFor({
+      method,
+      path: new URL(request.url).pathname,
+      host: new URL(TEST_ORIGIN).host,
+      origin: TEST_ORIGIN,
+      secFetchSite: "same-origin",
+      contentType: request.headers.get("Content-Type") ?? undefined,
+      contentLength: Object.keys(body).length > 0 ? 2 : 0,
+      chunked: false,
+    });
+    if (!refusal) return request;
+  }
+  throw new Error(`The request guard refuses every body the sweep can send with ${method} ${url}`);
+}
+
+async function call(entry: Swept, role: Role, method: string) {
+  const { route, target } = entry;
+  const handler = method === "GET" ? route.module.loader : route.module.action;
+  if (!handler || !target) return;
+  const cookie = role === "signedOut" ? undefined : await sessionCookie(actors[role]);
+  const request = sweepRequest(target.url, method, isApiPattern(route.pattern), cookie);
+  const result: Call = { role, method, url: target.url, status: 0, location: null, allow: null };
+  try {
+    const response = await callRoute(handler, request, target.params);
+    result.status = response.status;
+    result.location = response.headers.get("Location");
+    result.allow = response.headers.get("Allow");
+    if (result.location && response.headers.getSetCookie().length > 0) {
+      const session = await sessionStorage.getSession(cookieFrom(response, cookie ?? ""));
+      result.toastTitle = session.get("toast")?.title;
+    }
+    await response.body?.cancel();
+  } catch (error) {
+    // Remix answers an error a loader or action throws with a 500 page
+    result.status = 500;
+    result.error = error instanceof Error ? `${error.message}\n${error.stack}` : String(error);
+  }
+  entry.calls.push(result);
+}
+
+function methodsOf(route: AppRoute) {
+  return isApiPattern(route.pattern) ? API_WRITES : (["POST"] as const);
+}
+
+beforeAll(async () => {
+  actors = await seedSweepData();
+
+  const fill = paramFiller(actors);
+  for (const entry of swept.values()) {
+    try {
+      const filled = fill(entry.route.pattern);
+      const query = QUERY_OF_PATTERN[entry.route.pattern]?.(actors) ?? "";
+      entry.target = { ...filled, url: filled.url + query };
+    } catch (error) {
+      entry.fillError = (error as Error).message;
+    }
+  }
+
+  const entries = [...swept.values()];
+  // Everyone but the admin first, then the admin's reads, writes and finally deletes, so a record the back
+  // office removes is gone only after every other call has used it.
+  for (const role of ROLES.filter((r) => r !== "admin")) {
+    for (const entry of entries) {
+      await call(entry, role, "GET");
+      for (const method of methodsOf(entry.route)) await call(entry, role, method);
+    }
+  }
+  for (const entry of entries) await call(entry, "admin", "GET");
+  for (const entry of entries) for (const method of methodsOf(entry.route)) if (method !== "DELETE") await call(entry, "admin", method);
+  for (const entry of entries) if (methodsOf(entry.route).includes("DELETE" as never)) await call(entry, "admin", "DELETE");
+
+  const calls = entries.reduce((sum, entry) => sum + entry.calls.length, 0);
+  console.log(`Route sweep: ${entries.length} routes × ${ROLES.length} roles = ${entries.length * ROLES.length}; ${calls} calls`);
+}, 120_000);
+
+// ─── What the calls must show ───────────────────────────────────────────────
+
+function accessOf(pattern: string) {
+  return ACCESS.find((kind) => kind.paths.test(pattern));
+}
+
+const isLoginRedirect = (c: Call) => c.status >= 300 && c.status < 400 && (c.location ?? "").startsWith("/login");
+/** A method the route does not take: 405 naming the methods it does. */
+const notServed = (c: Call) => c.status === 405 && Boolean(c.allow) && !c.allow!.split(/,\s*/).includes(c.method);
+
+function problem(c: Call, expectation: Expectation, api: boolean): string | null {
+  if (c.status >= 500) return `answered ${c.status}${c.error ? `: ${c.error}` : ""}`;
+  if (notServed(c)) return null;
+  switch (expectation) {
+    case "any":
+      return null;
+    case "allowed":
+      return isLoginRedirect(c) || c.status === 401 ? `was sent to sign in (${c.status} ${c.location ?? ""})` : null;
+    case "signIn":
+      if (api) return c.status === 401 ? null : `answered ${c.status}, not 401`;
+      return isLoginRedirect(c) && c.location!.includes("redirectTo=") ? null : `answered ${c.status} ${c.location ?? ""}, not a redirect to /login`;
+    case "accessDenied":
+      if (api || c.status === 403) return c.status === 403 ? null : `answered ${c.status}, not 403`;
+      return c.location === "/" && c.toastTitle === "Access Denied"
+        ? null
+        : `answered ${c.status} ${c.location ?? ""} (notice: ${c.toastTitle ?? "none"}), not "Access Denied"`;
+    case "refused":
+      if (c.status === 403 || c.status === 404) return null;
+      if (api) return `answered ${c.status}, not 403 or 404`;
+      return c.location && !c.location.startsWith(c.url) ? null : `answered ${c.status} ${c.location ?? ""}, not a refusal`;
+  }
+}
+
+describe("route sweep", () => {
+  it("finds the app's routes", () => {
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.some((r) => r.pattern === "/admin/orders")).toBe(true);
+    expect(routes.some((r) => r.pattern === "/api/admin/orders/:orderId/status")).toBe(true);
+  });
+
+  it.each(routes.map((route) => [route.pattern, route.id] as const))("%s (%s)", (_pattern, id) => {
+    const entry = swept.get(id)!;
+    const { route } = entry;
+    // unreachable is a failure, never a skip
+    if (entry.fillError) throw new Error(entry.fillError);
+    const kind = accessOf(route.pattern);
+    if (!kind) throw new Error(`${route.pattern} is in no kind of route: add it to ACCESS in route-sweep.test.ts`);
+
+    const api = isApiPattern(route.pattern);
+    const problems = entry.calls
+      .map((c) => [c, problem(c, kind.access[c.role], api)] as const)
+      .filter(([, found]) => found)
+      .map(([c, found]) => `${c.role} ${c.method} ${c.url} (${kind.kind}: ${kind.access[c.role]}) ${found}`);
+    expect(problems).toEqual([]);
+
+    // every role was asked: a GET when the route has a loader, each write when it has an action
+    const expected = ROLES.length * ((route.module.loader ? 1 : 0) + (route.module.action ? methodsOf(route).length : 0));
+    expect(entry.calls).toHaveLength(expected);
+
+    // the params named real records: someone gets an answer that is not "not found" (a splat route aside)
+    if (!route.pattern.endsWith("*")) {
+      const answered = entry.calls.filter((c) => c.status !== 404 && !notServed(c));
+      expect(answered, `no role reached ${entry.target!.url}`).not.toHaveLength(0);
+    }
+  });
+});

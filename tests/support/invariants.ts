@@ -1,0 +1,158 @@
+/**
+ * The rules that must hold in the database whatever order events came in (and after a crash or a restore):
+ * stock, money and points. Read with plain SQL on the SQLite handle so the same checks serve tests that
+ * drive the use cases in-process and tests that kill a running server and open its file afterwards.
+ * Each returns the broken rules as readable lines; an empty list means the database is consistent.
+ */
+import type BetterSqlite3 from "better-sqlite3";
+
+type Sqlite = BetterSqlite3.Database;
+
+/**
+ * Where a check of stock starts from: every product's level and the last order, return and movement
+ * written before the events under test (the demo's history predates the movement ledger's sales).
+ */
+export type StockBaseline = { stock: Map<number, number>; lastOrderId: number; lastReturnId: number; lastMovementId: number };
+
+export function stockBaseline(db: Sqlite): StockBaseline {
+  const max = (table: string) => (db.prepare(`select coalesce(max(id), 0) as id from ${table}`).get() as { id: number }).id;
+  const rows = db.prepare("select id, stock_level from products").all() as { id: number; stock_level: number }[];
+  return {
+    stock: new Map(rows.map((r) => [r.id, r.stock_level])),
+    lastOrderId: max("orders"),
+    lastReturnId: max("returns"),
+    lastMovementId: max("stock_movements"),
+  };
+}
+
+/**
+ * Stock never below zero and equal to its movements; and, since `baseline`, it moved by exactly what came
+ * in (receipts, adjustments) less the units of new orders that were not cancelled plus the units of new
+ * returns that were completed: stock + units sold − units returned = starting stock.
+ */
+export function stockProblems(db: Sqlite, baseline?: StockBaseline): string[] {
+  const rows = db
+    .prepare(
+      `select p.id, p.name, p.stock_level as stock,
+         coalesce((select sum(m.change) from stock_movements m where m.product_id = p.id), 0) as ledger,
+         coalesce((select sum(m.change) from stock_movements m where m.product_id = p.id and m.id > :lastMovementId
+                     and m.reason in ('opening', 'receipt', 'adjustment', 'edit', 'import')), 0) as brought_in,
+         coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+                     where i.product_id = p.id and o.id > :lastOrderId and o.status <> 'cancelled'), 0) as sold,
+         coalesce((select sum(ri.quantity) from return_items ri join returns r on r.id = ri.return_id
+                     where ri.product_id = p.id and r.id > :lastReturnId and r.status = 'completed'), 0) as returned
+       from products p`,
+    )
+    .all({
+      lastMovementId: baseline?.lastMovementId ?? 0,
+      lastOrderId: baseline?.lastOrderId ?? 0,
+      lastReturnId: baseline?.lastReturnId ?? 0,
+    }) as { id: number; name: string; stock: number; ledger: number; brought_in: number; sold: number; returned: number }[];
+  const problems: string[] = [];
+  for (const p of rows) {
+    if (p.stock < 0) problems.push(`${p.name} (#${p.id}) has stock ${p.stock}`);
+    if (p.ledger !== p.stock) problems.push(`${p.name} (#${p.id}): movements sum to ${p.ledger}, stock is ${p.stock}`);
+    if (!baseline) continue;
+    const start = baseline.stock.get(p.id) ?? 0;
+    const expected = start + p.brought_in - p.sold + p.returned;
+    if (expected !== p.stock) {
+      problems.push(
+        `${p.name} (#${p.id}): ${start} + brought in ${p.brought_in} − sold ${p.sold} + returned ${p.returned} = ${expected}, stock is ${p.stock}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Orders are whole: lines that add up, and an invoice that agrees once the order is confirmed. */
+export function orderProblems(db: Sqlite): string[] {
+  const problems: string[] = [];
+  const orders = db
+    .prepare(
+      `select o.id, o.order_number, o.status, o.channel, o.subtotal, o.vat_amount, o.total,
+         (select count(*) from order_items i where i.order_id = o.id) as lines,
+         coalesce((select sum(i.total) from order_items i where i.order_id = o.id), 0) as line_net,
+         coalesce((select sum(i.vat_amount) from order_items i where i.order_id = o.id), 0) as line_vat,
+         s.id as invoice_id, s.total as invoice_total, s.status as invoice_status
+       from orders o left join sales_invoices s on s.order_id = o.id`,
+    )
+    .all() as {
+    id: number;
+    order_number: string;
+    status: string;
+    channel: string;
+    subtotal: number;
+    vat_amount: number;
+    total: number;
+    lines: number;
+    line_net: number;
+    line_vat: number;
+    invoice_id: number | null;
+    invoice_total: number | null;
+    invoice_status: string | null;
+  }[];
+  for (const o of orders) {
+    const name = o.order_number;
+    if (o.lines === 0) problems.push(`${name} has no lines`);
+    if (o.line_net !== o.subtotal) problems.push(`${name}: lines sum to ${o.line_net}, subtotal is ${o.subtotal}`);
+    if (o.line_vat !== o.vat_amount) problems.push(`${name}: line VAT sums to ${o.line_vat}, VAT is ${o.vat_amount}`);
+    if (o.subtotal + o.vat_amount !== o.total) problems.push(`${name}: subtotal + VAT ≠ total`);
+    if (o.invoice_id !== null && o.invoice_total !== o.total) problems.push(`${name}: invoice total ${o.invoice_total} ≠ order total ${o.total}`);
+    // an exchange's replacement goes out at £0 and is not invoiced
+    const confirmed = o.status !== "pending_approval" && o.status !== "cancelled" && o.channel !== "exchange";
+    if (confirmed && o.invoice_id === null) problems.push(`${name} is ${o.status} without an invoice`);
+    if (o.status === "cancelled" && o.invoice_id !== null && o.invoice_status !== "void") {
+      problems.push(`${name} is cancelled but its invoice is ${o.invoice_status}`);
+    }
+  }
+  return problems;
+}
+
+/** What is paid is the sum of the payments, never more than the total, and a void invoice has none. */
+export function invoiceProblems(db: Sqlite): string[] {
+  const problems: string[] = [];
+  for (const [table, payments, column] of [
+    ["sales_invoices", "payments", "sales_invoice_id"],
+    ["purchase_invoices", "purchase_payments", "purchase_invoice_id"],
+  ] as const) {
+    const rows = db
+      .prepare(
+        `select i.id, i.invoice_number, i.status, i.total, i.amount_paid,
+           coalesce((select sum(p.amount) from ${payments} p where p.${column} = i.id), 0) as paid,
+           (select count(*) from ${payments} p where p.${column} = i.id and p.amount <= 0) as non_positive
+         from ${table} i`,
+      )
+      .all() as { id: number; invoice_number: string; status: string; total: number; amount_paid: number; paid: number; non_positive: number }[];
+    for (const i of rows) {
+      const name = `${table === "sales_invoices" ? "sales" : "purchase"} invoice ${i.invoice_number}`;
+      if (i.paid !== i.amount_paid) problems.push(`${name}: payments sum to ${i.paid}, amount paid is ${i.amount_paid}`);
+      if (i.amount_paid < 0 || i.amount_paid > i.total) problems.push(`${name}: amount paid ${i.amount_paid} outside 0..${i.total}`);
+      if (i.status === "void" && i.paid !== 0) problems.push(`${name} is void with payments of ${i.paid}`);
+      if (i.non_positive > 0) problems.push(`${name} has a payment of zero or less`);
+    }
+  }
+  return problems;
+}
+
+/** A customer whose points went below zero has no unused voucher left that those points bought. */
+export function loyaltyProblems(db: Sqlite): string[] {
+  const rows = db
+    .prepare(
+      `select u.email, sum(t.points) as balance,
+         (select count(*) from vouchers v where v.user_id = u.id and v.used_at is null) as unused
+       from users u join loyalty_transactions t on t.user_id = u.id
+       group by u.id having balance < 0 and unused > 0`,
+    )
+    .all() as { email: string; balance: number; unused: number }[];
+  return rows.map((r) => `${r.email} has ${r.balance} points and ${r.unused} unused voucher(s)`);
+}
+
+export function allProblems(db: Sqlite, baseline?: StockBaseline): string[] {
+  return [...stockProblems(db, baseline), ...orderProblems(db), ...invoiceProblems(db), ...loyaltyProblems(db)];
+}
+
+/** SQLite's own check of the file: "ok" or the damage it found. */
+export function integrityProblems(db: Sqlite): string[] {
+  const rows = db.prepare("pragma integrity_check").all() as { integrity_check: string }[];
+  return rows.map((r) => r.integrity_check).filter((line) => line !== "ok");
+}
