@@ -39,9 +39,11 @@ export function SiteHeader({
         </Link>
         <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
           <CollectionsMenu categories={categories} />
-          <Link to="/quick-order" className={linkClass}>
-            Quick Order
-          </Link>
+          {user?.role === "supplier" ? null : (
+            <Link to="/quick-order" className={linkClass}>
+              Quick Order
+            </Link>
+          )}
         </nav>
         <PriceBasisSwitch basis={priceBasis} className="hidden md:flex" />
         <div className="ml-auto flex flex-none items-center gap-1 md:ml-0">
@@ -134,9 +136,11 @@ function MobileMenu({
             <CollectionLinks categories={categories} compact />
           </div>
           <div className="border-t border-slate-100 pt-2">
-            <Link to="/quick-order" className={menuLinkClass}>
-              Quick Order
-            </Link>
+            {user?.role === "supplier" ? null : (
+              <Link to="/quick-order" className={menuLinkClass}>
+                Quick Order
+              </Link>
+            )}
             <AccountLinks user={user} inMenu />
           </div>
           <PriceBasisSwitch basis={priceBasis} className="border-t border-slate-100 px-3 pt-3" />

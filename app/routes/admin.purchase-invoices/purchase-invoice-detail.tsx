@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import { InvoiceStatusBadge } from "~/routes/admin.sales-invoices/invoices-screen";
-import { InvoiceActions, InvoiceLinesTable, InvoiceTotals } from "~/routes/admin.sales-invoices/invoice-detail";
-import { PaymentHistory } from "~/routes/admin.sales-invoices/payment-history";
+import { InvoiceActions, InvoiceBody, InvoiceHistories } from "~/routes/admin.sales-invoices/invoice-detail";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { RecordHistory } from "~/components/admin/record-history";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import {
   PURCHASE_INVOICES_PATH as PATH,
@@ -33,16 +31,10 @@ export function PurchaseInvoiceDetail({ invoice, data, hidden }: { invoice: Purc
 
       <Panel className="p-4 sm:p-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:justify-between">
-          <section aria-labelledby="supplier-block">
-            <h2 id="supplier-block" className="text-sm font-semibold text-slate-900">
-              Supplier
-            </h2>
+          <section aria-labelledby="supplier-heading">
+            <h2 id="supplier-heading" className="text-sm font-semibold text-slate-900">Supplier</h2>
             <address className="mt-1 text-sm not-italic text-slate-700" data-testid="supplier-block">
-              {supplierLines.map((line, i) => (
-                <span key={i} className="block">
-                  {line}
-                </span>
-              ))}
+              {supplierLines.map((line, i) => <span key={i} className="block">{line}</span>)}
             </address>
             {invoice.supplierId ? (
               <Link to={`/admin/users?edit=${invoice.supplierId}`} className="text-sm text-brand-700 hover:underline">
@@ -69,16 +61,10 @@ export function PurchaseInvoiceDetail({ invoice, data, hidden }: { invoice: Purc
             ) : null}
           </dl>
         </div>
-        <div className="mt-6">
-          <InvoiceLinesTable invoiceNumber={invoice.invoiceNumber} lines={invoice.lines} />
-        </div>
-        <InvoiceTotals invoice={invoice} />
+        <InvoiceBody invoice={invoice} />
       </Panel>
 
-      <PaymentHistory invoiceNumber={invoice.invoiceNumber} payments={invoice.payments} />
-      <div className="mt-6">
-        <RecordHistory entries={data.history} />
-      </div>
+      <InvoiceHistories invoice={invoice} history={data.history} />
     </>
   );
 }

@@ -76,15 +76,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** Record Payment, Send Email and Create Invoice, as the sales screen has them, with the purchase use cases. */
+const PURCHASE_BOOK = { address, record: recordPurchasePayment, email: sendPurchaseInvoiceEmail, create: createPurchaseInvoice };
 export const action = ({ request }: ActionFunctionArgs) =>
-  invoiceScreenAction(request, {
-    address,
-    record: recordPurchasePayment,
-    email: sendPurchaseInvoiceEmail,
-    createSchema: purchaseInvoiceFormSchema,
-    createFields: CREATE_FIELDS,
-    create: createPurchaseInvoice,
-  });
+  invoiceScreenAction(request, { ...PURCHASE_BOOK, createSchema: purchaseInvoiceFormSchema, createFields: CREATE_FIELDS });
 
 export default function AdminPurchaseInvoices() {
   const data = useLoaderData<typeof loader>();
@@ -120,11 +115,8 @@ export default function AdminPurchaseInvoices() {
           {data.orderProblem ? <MissingNotice>{data.orderProblem}.</MissingNotice> : null}
         </>
       }
-      creating={data.creating}
+      creating={data.creating} list={list} href={purchaseInvoicesHref} clearHref={PATH}
       createForm={<CreatePurchaseInvoiceForm data={data} hidden={hidden} cancelHref={listPath} lastResult={actionData?.intent === "create" ? actionData.result : undefined} />}
-      list={data.list}
-      href={purchaseInvoicesHref}
-      clearHref={PATH}
       searchPlaceholder="Invoice number, supplier email or business, purchase order number"
       table={{ caption: "Purchase invoices", partyHeading: "Supplier", dateHeading: "Invoice date", rows: data.invoices, view: PURCHASE_ROWS, pageCount: data.pageCount, total: data.total }}
     />

@@ -10,6 +10,8 @@ import {
   type InvoiceView,
 } from "./invoices-screen";
 import { RecordHistory } from "~/components/admin/record-history";
+import type { HistoryEntry } from "~/domain/shared/audit-history.server";
+import type { ComponentProps } from "react";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { HiddenFields, primaryLinkClass } from "~/components/admin/form/form-bits";
 import { SkuLabel } from "~/components/catalog/sku-label";
@@ -55,6 +57,30 @@ export function InvoiceLinesTable({ invoiceNumber, lines }: { invoiceNumber: str
         )}
       </tbody>
     </DataTable>
+  );
+}
+
+/** Under an invoice: the payments recorded against it, then its history (who created, emailed or paid it). */
+export function InvoiceHistories({ invoice, history }: { invoice: ComponentProps<typeof PaymentHistory>; history: HistoryEntry[] }) {
+  return (
+    <>
+      <PaymentHistory invoiceNumber={invoice.invoiceNumber} payments={invoice.payments} />
+      <div className="mt-6">
+        <RecordHistory entries={history} />
+      </div>
+    </>
+  );
+}
+
+/** An invoice's lines and, under them, its totals with what is paid and still owed. */
+export function InvoiceBody({ invoice }: { invoice: Amounts & { invoiceNumber: string; lines: Line[] } }) {
+  return (
+    <>
+      <div className="mt-6">
+        <InvoiceLinesTable invoiceNumber={invoice.invoiceNumber} lines={invoice.lines} />
+      </div>
+      <InvoiceTotals invoice={invoice} />
+    </>
   );
 }
 
@@ -259,10 +285,7 @@ export function InvoiceDetail({
           </section>
         </div>
 
-        <div className="mt-6">
-          <InvoiceLinesTable invoiceNumber={invoice.invoiceNumber} lines={invoice.lines} />
-        </div>
-        <InvoiceTotals invoice={invoice} />
+        <InvoiceBody invoice={invoice} />
 
         <div className="mt-6 grid gap-4 border-t border-slate-200 pt-4 text-sm sm:grid-cols-2">
           <section aria-labelledby="payment-terms">
@@ -302,10 +325,7 @@ export function InvoiceDetail({
         </div>
       </Panel>
 
-      <PaymentHistory invoiceNumber={invoice.invoiceNumber} payments={invoice.payments} />
-      <div className="mt-6">
-        <RecordHistory entries={data.history} />
-      </div>
+      <InvoiceHistories invoice={invoice} history={data.history} />
     </>
   );
 }
