@@ -6,7 +6,7 @@ import {
   PRODUCT_NOT_FOUND_MESSAGE,
 } from "~/domain/catalog/product-detail.server";
 import { pricingQuerySchema } from "~/domain/catalog/product-detail.schema";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseQuery, requireIntParam } from "~/utils/http.server";
 
@@ -16,7 +16,7 @@ import { apiRoute, failureResponse, methodNotAllowed, parseQuery, requireIntPara
  * (The segment is named `slug` so this file sits beside /api/products/{slug}; it holds the product id.)
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiUser(request);
   const refused = pricingAccessFailure(user);
   if (refused) return failureResponse(refused);
   const productId = requireIntParam(params.slug, PRODUCT_NOT_FOUND_MESSAGE);
