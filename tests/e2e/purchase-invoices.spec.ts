@@ -73,11 +73,14 @@ test.describe("purchase invoices", () => {
     await expect(page.getByTestId("payment-row")).toHaveCount(2);
     await expect(page.getByRole("link", { name: "Record Payment" })).toHaveCount(0);
 
-    // the supplier signs in and lands on their own area
+    // the supplier signs in on a phone and lands on their own area, which fits the screen
     await page.context().clearCookies();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fitsTheScreen = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     await loginAs(page, SUPPLIER.email, SUPPLIER.password, { expectPath: "/supplier" });
     await expect(page.getByTestId("supplier-name")).toContainText("Northern Catering Supplies Ltd");
     await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+    expect(await fitsTheScreen()).toBe(true);
     const card = page.getByTestId("supplier-invoice").filter({ hasText: invoiceNumber });
     await expect(card).toContainText("Paid");
     await card.getByRole("link", { name: invoiceNumber }).click();
@@ -85,6 +88,7 @@ test.describe("purchase invoices", () => {
     await expect(page.getByTestId("document-line")).toHaveCount(2);
     await expect(page.getByTestId("supplier-payment")).toHaveCount(2);
     await expect(page.getByTestId("total-outstanding")).toHaveText("£0.00");
+    expect(await fitsTheScreen()).toBe(true);
     const pdf = await page.request.get(page.url().replace(/\/?$/, ".pdf"));
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
 
