@@ -165,7 +165,6 @@ describe("everything else refuses a supplier", () => {
       [returnsApi.loader, "/api/returns", "GET", undefined, {}],
       [addressesApi.loader, "/api/addresses", "GET", undefined, {}],
       [productRequestsApi.action, "/api/product-requests", "POST", { requestText: "More sacks please" }, {}],
-      [pricingApi.loader, "/api/products/paper-sacks/pricing", "GET", undefined, { slug: "paper-sacks" }],
     ];
     for (const [handler, url, method, body, params] of calls) {
       const response = await callRoute(handler, buildRequest(url, { method, json: body, cookie: supplierCookie }), params);
@@ -174,6 +173,9 @@ describe("everything else refuses a supplier", () => {
         "Supplier accounts cannot use the customer areas: your purchase orders and invoices are in the supplier area.",
       );
     }
+    // trade prices keep their own refusal for anyone but an approved customer
+    const pricing = await get(pricingApi.loader, "/api/products/paper-sacks/pricing", { slug: "paper-sacks" });
+    expect(pricing.status).toBe(403);
     for (const [handler, url] of [
       [adminOrdersApi.loader, "/api/admin/orders"],
       [adminPurchaseInvoicesApi.loader, "/api/admin/invoices/purchase"],
