@@ -1,11 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { ProductGrid } from "~/components/catalog/product-grid";
 import { loadHomePage } from "~/domain/catalog/catalog-pages.server";
 import { catalogHref, filterMatchText, hasActiveFilters, productCount } from "~/domain/catalog/catalog.schema";
 import { useRootData } from "~/root";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser, SUPPLIER_HOME } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { priceBasisOf } from "~/utils/price-basis.server";
@@ -18,6 +18,8 @@ export const meta: MetaFunction = () => [{ title: "INFY Wholesale · Trade-only 
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, basis] = await Promise.all([getOptionalUser(request), priceBasisOf(request)]);
+  // a supplier's home is the supplier area (their purchase orders and invoices)
+  if (user?.role === "supplier") throw redirect(SUPPLIER_HOME);
   const page = loadHomePage(getDb(), user, new URL(request.url).searchParams, basis);
   return json({ ...page, addToCartKey: issueIdempotencyKey() });
 }

@@ -21,7 +21,7 @@ import { UrlDialog } from "~/components/ui/url-dialog";
 import { changePasswordFormSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { countCustomerOrders } from "~/domain/orders/order-history.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -40,7 +40,7 @@ export const meta: MetaFunction = () => [{ title: "Your Account · INFY Wholesal
 
 /** /account and /account/dashboard; `?dialog=change-password` opens the Change Password form. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   return json({
     user: {
       email: user.email,
@@ -71,7 +71,7 @@ function refused(result: SubmissionResult<string[]>, status: number, notice: Cha
  * ends the user's other sessions, keeps this one and goes back to the dashboard with "Password changed".
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
   if (formData.get("intent") !== CHANGE_PASSWORD_INTENT) {

@@ -5,14 +5,14 @@ import { InvoiceTable } from "~/components/account/invoice-table";
 import { PageLinks } from "~/components/ui/page-links";
 import { INVOICE_PAGE_SIZE, invoicesHref, parseInvoicePageParam } from "~/domain/invoices/customer-invoices.schema";
 import { listCustomerInvoices } from "~/domain/invoices/customer-invoices.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = () => [{ title: "Your Invoices · INFY Wholesale" }];
 
 /** /account/invoices?page=: the customer's own sales invoices, newest first, 20 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const query = parseInvoicePageParam(new URL(request.url).searchParams);
   const result = listCustomerInvoices(getDb(), user.id, query.page);
   // a page past the end (a stale link): the last page that has invoices

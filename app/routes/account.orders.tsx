@@ -21,7 +21,7 @@ import {
   readOrderHistoryFilters,
   reorderSchema,
 } from "~/domain/orders/order-history.schema";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { getSession } from "~/utils/session.server";
@@ -39,7 +39,7 @@ export const meta: MetaFunction = () => [{ title: "Your Orders · INFY Wholesale
  * holds it (the checkout's success link).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = parseOrderHistoryQuery(params);
@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * nothing more and shows the same outcome.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const formData = await request.formData().catch(() => new FormData());
   const owner = cartOwnerOf(user, await getSession(request));
   // the use case checks the command with the same schema and words the notice when it is refused

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { customerOrderHistoryCsv } from "~/domain/orders/order-history-csv.server";
 import { readOrderHistoryFilters } from "~/domain/orders/order-history.schema";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { csvDownload } from "~/utils/http.server";
 
@@ -11,7 +11,7 @@ import { csvDownload } from "~/utils/http.server";
  * here too, so the file always holds what the page lists.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const { filters } = readOrderHistoryFilters(new URL(request.url).searchParams);
   return csvDownload(customerOrderHistoryCsv(getDb(), user.id, filters));
 }

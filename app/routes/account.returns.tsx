@@ -4,14 +4,14 @@ import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/compone
 import { NoReturns, ReturnCard, ReturnsPagination } from "~/components/returns/return-card";
 import { parseReturnsPageParam, RETURNS_PAGE_SIZE, returnsHref } from "~/domain/returns/return.schema";
 import { customerReturnsPage } from "~/domain/returns/returns.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = () => [{ title: "My Returns & Refunds · INFY Wholesale" }];
 
 /** /account/returns?page=: the customer's own returns, newest first, 20 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const asked = parseReturnsPageParam(new URL(request.url).searchParams);
   const result = customerReturnsPage(getDb(), user.id, asked);
   // a stale link past the end goes to the last page

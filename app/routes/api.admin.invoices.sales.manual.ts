@@ -6,7 +6,7 @@ import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
-import { toDecimalString } from "~/utils/money";
+import { invoiceAmountsJson } from "~/utils/invoice-api.server";
 
 /**
  * POST /api/admin/invoices/sales/manual {orderId?, customerId, invoiceNumber?, issueDate?, dueDate?,
@@ -38,18 +38,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
       status: doc.status,
       issueDate: doc.issueDate,
       dueDate: doc.dueDate,
-      subtotal: toDecimalString(doc.subtotal),
-      vatAmount: toDecimalString(doc.vatAmount),
-      total: toDecimalString(doc.total),
-      amountPaid: toDecimalString(doc.amountPaid),
-      items: doc.lines.map((line) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitPrice: toDecimalString(line.unitPrice),
-        vatRate: toDecimalString(line.vatRate),
-        vatAmount: toDecimalString(line.vatAmount),
-        total: toDecimalString(line.total),
-      })),
+      ...invoiceAmountsJson(doc),
     },
     { status: 201 },
   );

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { apiOrderSchema } from "~/domain/orders/order.schema";
 import { findOrderJson, listCustomerOrders } from "~/domain/orders/order-history.server";
 import { checkoutRefusal, placeOrder } from "~/domain/orders/orders.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { requireApiBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -11,7 +11,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * GET /api/orders: the signed-in customer's orders (the 50 newest), each with its items; 401 signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiUser(request);
+  const user = await requireApiBuyer(request);
   return json(listCustomerOrders(getDb(), user.id, { limit: 50 }), {
     headers: { "Cache-Control": "private, no-store" },
   });
@@ -33,7 +33,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiUser(request);
+  const user = await requireApiBuyer(request);
   const refused = checkoutRefusal(user);
   if (refused) return failureResponse(refused);
 

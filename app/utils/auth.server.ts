@@ -102,12 +102,58 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/** Where a supplier's account lives: their own purchase orders and invoices, and nothing else. */
+export const SUPPLIER_HOME = "/supplier";
+export const SUPPLIER_REFUSED_MESSAGE =
+  "Supplier accounts cannot use the customer areas: your purchase orders and invoices are in the supplier area.";
+const SUPPLIER_REFUSED: Toast = { title: "Supplier area", description: SUPPLIER_REFUSED_MESSAGE, variant: "destructive" };
+
+async function sendToSupplierArea(request: Request): Promise<never> {
+  const session = await getSession(request);
+  session.flash("toast", SUPPLIER_REFUSED);
+  throw redirect(SUPPLIER_HOME, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+/**
+ * Pages of the customer areas (cart, checkout, account, quick order, templates, returns, loyalty, product
+ * requests) where a visitor may be a guest: a signed-in supplier is sent to the supplier area instead.
+ */
+export async function refuseSupplier(request: Request, user: SessionUser | null): Promise<void> {
+  if (user?.role === "supplier") await sendToSupplierArea(request);
+}
+
+/** Signed-in pages of the customer areas: customers and admins; suppliers are sent to their own area. */
+export async function requireBuyer(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  await refuseSupplier(request, user);
+  return user;
+}
+
+/** The supplier area: signed-out visitors sign in first; any other role goes home. */
+export async function requireSupplier(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role !== "supplier") throw redirect("/");
+  return user;
+}
+
 export const UNAUTHORIZED_MESSAGE = "Unauthorized";
 
 /** API: 401 when signed out. */
 export async function requireApiUser(request: Request): Promise<SessionUser> {
   const user = await getOptionalUser(request);
   if (!user) throw jsonError(401, UNAUTHORIZED_MESSAGE);
+  return user;
+}
+
+/** Customer APIs where a guest may call too: 403 for a signed-in supplier. */
+export function refuseApiSupplier(user: SessionUser | null): void {
+  if (user?.role === "supplier") throw jsonError(403, SUPPLIER_REFUSED_MESSAGE);
+}
+
+/** Customer APIs: 401 when signed out, 403 for a supplier (customers and admins pass). */
+export async function requireApiBuyer(request: Request): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  refuseApiSupplier(user);
   return user;
 }
 

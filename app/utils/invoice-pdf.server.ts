@@ -8,6 +8,7 @@ import { formatMoney } from "~/utils/money";
 import {
   addressLines,
   drawAddressBlocks,
+  partyLines,
   drawLetterhead,
   drawLineTable,
   drawTotals,
@@ -80,13 +81,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
   let y = drawLetterhead(doc, company, "INVOICE", meta);
 
   // ── Bill to / Ship to ──
-  const billTo = [
-    invoice.billTo.businessName,
-    invoice.billTo.name,
-    ...addressLines(invoice.billTo.address),
-    invoice.billTo.email,
-    invoice.billTo.vatNumber ? `VAT number: ${invoice.billTo.vatNumber}` : null,
-  ].filter((line): line is string => Boolean(line && line.trim()));
+  const billTo = partyLines(invoice.billTo);
   const shipTo = invoice.shipTo
     ? [invoice.shipTo.name, ...addressLines(invoice.shipTo.address), invoice.shipTo.city, invoice.shipTo.postcode].filter(
         (line) => line && line.trim(),
@@ -101,13 +96,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
   y = drawLineTable(doc, y, invoice.lines);
 
   // ── Totals ──
-  y = drawTotals(doc, y, [
-    ["Subtotal (ex VAT)", formatMoney(invoice.subtotal), false],
-    ["VAT", formatMoney(invoice.vatAmount), false],
-    ["Total", formatMoney(invoice.total), true],
-    ["Amount paid", formatMoney(invoice.amountPaid), false],
-    ["Outstanding balance", formatMoney(invoice.outstanding), true],
-  ]);
+  y = drawTotals(doc, y, invoiceTotalRows(invoice));
 
   // ── Payment terms and bank details ──
   const paymentLines: string[] = [];
@@ -137,6 +126,18 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
     for (const line of bankLines) doc.text(line, left, doc.y, { width });
   }
 }
+
+/** An invoice's totals as printed: subtotal, VAT, total, amount paid and the outstanding balance. */
+export function invoiceTotalRows(invoice: Amounts): [string, string, boolean][] {
+  return [
+    ["Subtotal (ex VAT)", formatMoney(invoice.subtotal), false],
+    ["VAT", formatMoney(invoice.vatAmount), false],
+    ["Total", formatMoney(invoice.total), true],
+    ["Amount paid", formatMoney(invoice.amountPaid), false],
+    ["Outstanding balance", formatMoney(invoice.outstanding), true],
+  ];
+}
+type Amounts = Pick<SalesInvoiceDocument, "subtotal" | "vatAmount" | "total" | "amountPaid" | "outstanding">;
 
 /** The HTTP answer for a PDF download: `attachment; filename="INV-2026-00001.pdf"`, never cached publicly. */
 export function pdfDownloadResponse(pdf: Buffer, filename: string): Response {

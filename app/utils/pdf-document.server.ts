@@ -60,6 +60,23 @@ export function addressLines(address: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
+/** A customer's or supplier's block: business, name, address lines, email and VAT number, blanks left out. */
+export function partyLines(party: {
+  businessName: string | null;
+  name: string | null;
+  address: string | null;
+  email: string | null;
+  vatNumber: string | null;
+}): string[] {
+  return [
+    party.businessName,
+    party.name,
+    ...addressLines(party.address),
+    party.email,
+    party.vatNumber ? `VAT number: ${party.vatNumber}` : null,
+  ].filter((line): line is string => Boolean(line && line.trim()));
+}
+
 /**
  * An A4 document in the house style, drawn by `draw`, with "{footer} · Page 1 of 2" at the foot of every
  * page; resolves with the whole PDF file. Every business document (invoices, purchase orders) uses it.

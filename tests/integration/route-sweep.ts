@@ -83,6 +83,7 @@ const columnsOf = (table: string): Set<string> =>
  */
 const TABLE_OF_SEGMENT: Record<string, string> = {
   sales: "sales_invoices",
+  purchase: "purchase_invoices",
   invoices: "sales_invoices",
   addresses: "delivery_addresses",
   accounts: "financial_accounts",
@@ -102,6 +103,8 @@ const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
     return actors.mail;
   },
   attachments: () => "0",
+  // an import's progress is named by the key the import was sent with
+  import: () => "no-such-import",
 };
 
 /** Params that hold something else than their name says (they sit beside a sibling route's `:slug`). */

@@ -39,12 +39,15 @@ export function SiteHeader({
         </Link>
         <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
           <CollectionsMenu categories={categories} />
-          <Link to="/quick-order" className={linkClass}>
-            Quick Order
-          </Link>
+          {user?.role === "supplier" ? null : (
+            <Link to="/quick-order" className={linkClass}>
+              Quick Order
+            </Link>
+          )}
         </nav>
         <PriceBasisSwitch basis={priceBasis} className="hidden md:flex" />
         <div className="ml-auto flex flex-none items-center gap-1 md:ml-0">
+          {user?.role === "supplier" ? null : (
           <Link
             to="/cart"
             data-testid="header-cart"
@@ -61,6 +64,7 @@ export function SiteHeader({
               </span>
             ) : null}
           </Link>
+          )}
           <div className="hidden items-center gap-1 md:flex">
             <AccountLinks user={user} />
           </div>
@@ -87,9 +91,15 @@ function AccountLinks({ user, inMenu = false }: { user: HeaderUser; inMenu?: boo
   }
   return (
     <>
-      <Link to="/account/dashboard" className={itemClass}>
-        Account
-      </Link>
+      {user.role === "supplier" ? (
+        <Link to="/supplier" className={itemClass}>
+          Supplier area
+        </Link>
+      ) : (
+        <Link to="/account/dashboard" className={itemClass}>
+          Account
+        </Link>
+      )}
       {user.role === "admin" ? (
         <Link to="/admin" className={itemClass}>
           Admin
@@ -126,9 +136,11 @@ function MobileMenu({
             <CollectionLinks categories={categories} compact />
           </div>
           <div className="border-t border-slate-100 pt-2">
-            <Link to="/quick-order" className={menuLinkClass}>
-              Quick Order
-            </Link>
+            {user?.role === "supplier" ? null : (
+              <Link to="/quick-order" className={menuLinkClass}>
+                Quick Order
+              </Link>
+            )}
             <AccountLinks user={user} inMenu />
           </div>
           <PriceBasisSwitch basis={priceBasis} className="border-t border-slate-100 px-3 pt-3" />

@@ -6,7 +6,8 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
-import type { SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
+import { getCompanySettings } from "~/utils/company.server";
+import { renderSalesInvoicePdf, type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
 import { deriveInvoiceStatus, invoiceOutstanding } from "./invoice-status";
 import { ukToday } from "./invoices.server";
 
@@ -121,4 +122,11 @@ export function loadSalesInvoiceDocument(
     deliveryNotes: row.deliveryNotes,
     lines,
   };
+}
+
+/** Any sales invoice as a PDF with its number (the back office's), or null when there is none. */
+export async function salesInvoicePdf(db: DB, id: number) {
+  const invoice = loadSalesInvoiceDocument(db, id);
+  if (!invoice) return null;
+  return { pdf: await renderSalesInvoicePdf(invoice, getCompanySettings()), invoiceNumber: invoice.invoiceNumber };
 }

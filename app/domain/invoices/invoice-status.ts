@@ -14,8 +14,8 @@ export type InvoiceStatusInput = {
   total: number;
   /** pence paid so far */
   amountPaid: number;
-  /** YYYY-MM-DD */
-  dueDate: string;
+  /** YYYY-MM-DD; a purchase invoice may have none, and is then never overdue */
+  dueDate: string | null;
 };
 
 /**
@@ -27,7 +27,7 @@ export type InvoiceStatusInput = {
 export function deriveInvoiceStatus(invoice: InvoiceStatusInput, today: string): InvoiceStatus {
   if (invoice.status === "void") return "void";
   if (invoice.amountPaid >= invoice.total) return "paid";
-  if (invoice.dueDate < today) return "overdue";
+  if (invoice.dueDate !== null && invoice.dueDate < today) return "overdue";
   if (invoice.amountPaid > 0) return "partially_paid";
   return "unpaid";
 }

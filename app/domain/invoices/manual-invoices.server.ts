@@ -1,7 +1,7 @@
 /** Creating a sales invoice by hand in the back office (screen and API). */
 import { invoiceIdentityProblem } from "~/utils/company.server";
-import { and, eq, or, sql } from "drizzle-orm";
-import { orders, products, salesInvoiceItems, salesInvoices, users } from "~db/schema";
+import { eq, sql } from "drizzle-orm";
+import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
@@ -10,7 +10,7 @@ import { type ManualInvoiceInput } from "./sales-invoice.schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "./invoices.server";
 import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
-import { lineTotals } from "~/domain/pricing/pricing";
+import { pricedLines, resolveInvoiceLines } from "./invoice-lines.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { Actor } from "./sales-invoice-list.server";
 
@@ -95,42 +95,10 @@ export function createManualInvoice(
         invoiceNumber = nextInvoiceNumber(tx, issueDate);
       }
 
-      type Line = { productId: number | null; sku: string | null; description: string; quantity: number; unitPrice: number; vatRate: number };
-      const lines: Line[] = [];
-      for (const [index, line] of input.items.entries()) {
-        if (line.productId !== undefined) {
-          const product = tx
-            .select({
-              id: products.id,
-              name: products.name,
-              sku: products.sku,
-              salesPrice: products.salesPrice,
-              vatRate: products.vatRate,
-            })
-            .from(products)
-            .where(eq(products.id, line.productId))
-            .get();
-          if (!product) return fail(400, "Product not found", `items.${index}.productId`);
-          lines.push({
-            productId: product.id,
-            sku: product.sku,
-            description: product.name,
-            quantity: line.quantity,
-            unitPrice: product.salesPrice,
-            vatRate: product.vatRate,
-          });
-        } else {
-          lines.push({
-            productId: null,
-            sku: null,
-            description: line.description!,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice!,
-            vatRate: line.vatRate!,
-          });
-        }
-      }
-      const totals = lineTotals(lines);
+      const resolved = resolveInvoiceLines(tx, input.items, "salesPrice");
+      if (!resolved.ok) return resolved;
+      const lines = resolved.value;
+      const { rows, totals } = pricedLines(lines);
 
       const invoice = tx
         .insert(salesInvoices)
@@ -149,19 +117,7 @@ export function createManualInvoice(
         .returning({ id: salesInvoices.id })
         .get();
       tx.insert(salesInvoiceItems)
-        .values(
-          lines.map((line, i) => ({
-            invoiceId: invoice.id,
-            productId: line.productId,
-            sku: line.sku,
-            description: line.description,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            vatRate: line.vatRate,
-            vatAmount: totals.lines[i].vat,
-            total: totals.lines[i].net,
-          })),
-        )
+        .values(rows.map((row) => ({ invoiceId: invoice.id, ...row })))
         .run();
       recordAudit(tx, {
         actorId: actor.id,

@@ -3,14 +3,21 @@
  * lines and payments, its payments alone, and the financial accounts a payment can go into.
  * Both doors call these: the /admin/sales-invoices screen and /api/admin/invoices/sales/....
  */
-import { and, asc, count, desc, eq, gt, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { financialAccounts, orders, payments, salesInvoices, users } from "~db/schema";
+import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { financialAccounts, orders, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
-import { toDecimalString } from "~/utils/money";
-import { SALES_INVOICES_PAGE_SIZE, type PaymentMethod, type SalesInvoiceListQuery } from "./sales-invoice.schema";
+import { SALES_INVOICES_PAGE_SIZE, type SalesInvoiceListQuery } from "./sales-invoice.schema";
+import {
+  invoiceAmountsJson,
+  invoicePaymentRows,
+  invoiceStatusCondition,
+  listPaymentsOf,
+  type InvoiceAmountsJson,
+  type InvoicePaymentJson,
+} from "./invoice-books.server";
 import { containsPattern } from "~/domain/catalog/catalog.schema";
-import { deriveInvoiceStatus, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
+import { deriveInvoiceStatus, type InvoiceStatus } from "./invoice-status";
 import { ukToday } from "./invoices.server";
 import { loadSalesInvoiceDocument } from "./invoice-document.server";
 
@@ -71,18 +78,12 @@ type ListRow = {
 };
 
 /** A sales invoice as the API and the list show it: money as 2-decimal strings, the status derived. */
-type AdminSalesInvoiceJson = {
+type AdminSalesInvoiceJson = InvoiceAmountsJson & {
   id: number;
   invoiceNumber: string;
   orderId: number | null;
   customerId: string | null;
   status: InvoiceStatus;
-  subtotal: string;
-  vatAmount: string;
-  total: string;
-  amountPaid: string;
-  /** total − amountPaid; "0.00" for a void invoice */
-  outstanding: string;
   issueDate: string;
   dueDate: string;
   customer: { id: string; email: string; firstName: string | null; lastName: string | null; businessName: string | null } | null;
@@ -106,11 +107,7 @@ function invoiceJson(row: ListRow, today: string): AdminSalesInvoiceJson {
     orderId: row.orderId,
     customerId: row.customerId,
     status: deriveInvoiceStatus(row, today),
-    subtotal: toDecimalString(row.subtotal),
-    vatAmount: toDecimalString(row.vatAmount),
-    total: toDecimalString(row.total),
-    amountPaid: toDecimalString(row.amountPaid),
-    outstanding: toDecimalString(invoiceOutstanding(row)),
+    ...invoiceAmountsJson(row),
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     customer:
@@ -138,24 +135,6 @@ function invoiceJson(row: ListRow, today: string): AdminSalesInvoiceJson {
           }
         : null,
   };
-}
-
-/** The SQL of "this invoice's derived status is `status`", the same rule as deriveInvoiceStatus. */
-function statusCondition(status: InvoiceStatus, today: string): SQL {
-  const live = ne(salesInvoices.status, "void");
-  const owing = lt(salesInvoices.amountPaid, salesInvoices.total);
-  switch (status) {
-    case "void":
-      return eq(salesInvoices.status, "void");
-    case "paid":
-      return and(live, gte(salesInvoices.amountPaid, salesInvoices.total))!;
-    case "overdue":
-      return and(live, owing, lt(salesInvoices.dueDate, today))!;
-    case "partially_paid":
-      return and(live, owing, gte(salesInvoices.dueDate, today), gt(salesInvoices.amountPaid, 0))!;
-    case "unpaid":
-      return and(live, owing, gte(salesInvoices.dueDate, today), eq(salesInvoices.amountPaid, 0))!;
-  }
 }
 
 function likeEscaped(column: SQL | typeof users.email, pattern: string) {
@@ -193,7 +172,7 @@ export function listSalesInvoices(
       )!,
     );
   }
-  if (query.status) conditions.push(statusCondition(query.status, today));
+  if (query.status) conditions.push(invoiceStatusCondition("sales", query.status, today));
   const where = conditions.length ? and(...conditions) : undefined;
   const total =
     db
@@ -218,44 +197,11 @@ export function listSalesInvoices(
   return { items: rows.map((row) => invoiceJson(row, today)), total, page, pageCount, pageSize };
 }
 
-/** A payment as read (the spec's "Invoice payment"), plus the account it went into. */
-export type InvoicePaymentJson = {
-  id: number;
-  paymentDate: string;
-  amount: string;
-  paymentMethod: PaymentMethod;
-  reference: string | null;
-  notes: string | null;
-  financialAccountId: number | null;
-  financialAccountName: string | null;
-  createdAt: string;
-};
-
-function paymentRows(db: DB, invoiceId: number): InvoicePaymentJson[] {
-  return db
-    .select({
-      id: payments.id,
-      paymentDate: payments.paymentDate,
-      amount: payments.amount,
-      paymentMethod: payments.paymentMethod,
-      reference: payments.reference,
-      notes: payments.notes,
-      financialAccountId: payments.financialAccountId,
-      financialAccountName: financialAccounts.name,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .leftJoin(financialAccounts, eq(financialAccounts.id, payments.financialAccountId))
-    .where(eq(payments.salesInvoiceId, invoiceId))
-    .orderBy(asc(payments.paymentDate), asc(payments.id))
-    .all()
-    .map((row) => ({ ...row, amount: toDecimalString(row.amount), createdAt: row.createdAt.toISOString() }));
-}
+export type { InvoicePaymentJson };
 
 /** The invoice's payments, oldest first; null when there is no such invoice. */
 export function listInvoicePayments(db: DB, invoiceId: number): InvoicePaymentJson[] | null {
-  const invoice = db.select({ id: salesInvoices.id }).from(salesInvoices).where(eq(salesInvoices.id, invoiceId)).get();
-  return invoice ? paymentRows(db, invoiceId) : null;
+  return listPaymentsOf(db, "sales", invoiceId);
 }
 
 type AdminSalesInvoiceDetail = {
@@ -271,7 +217,7 @@ export function getAdminSalesInvoice(db: DB, id: number, { today = ukToday() }: 
   const loaded = loadSalesInvoiceDocument(db, id, { today });
   if (!loaded) return null;
   const { id: invoiceId, orderId, customerId, storedStatus: _stored, ...document } = loaded;
-  return { id: invoiceId, orderId, customerId, document, payments: paymentRows(db, invoiceId) };
+  return { id: invoiceId, orderId, customerId, document, payments: invoicePaymentRows(db, "sales", invoiceId) };
 }
 
 type FinancialAccountOption = { id: number; name: string; type: string };

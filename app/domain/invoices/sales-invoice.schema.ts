@@ -23,7 +23,7 @@ export const INVOICE_CREATED = "Invoice created";
 export const PAYMENT_RECORDED = "Payment recorded";
 export const INVOICE_EMAIL_SENT = "Invoice sent via email successfully";
 export const INVOICE_EMAIL_FAILED = "Failed to send invoice";
-const NO_LINE_ITEMS = "Please add at least one line item";
+export const NO_LINE_ITEMS = "Please add at least one line item";
 export const NO_INVOICE_SELECTED = "No invoice selected";
 export const SALES_INVOICE_NOT_FOUND = "Invoice not found";
 
@@ -45,7 +45,7 @@ export const FORM_LINES_MAX = 50;
 /** A list filter value in `?status=`: the derived statuses. */
 const invoiceStatusFilter = z.enum(INVOICE_STATUSES);
 
-const optionalText = (max: number, label: string) =>
+export const optionalText = (max: number, label: string) =>
   z
     .string({ invalid_type_error: `${label} must be text` })
     .trim()
@@ -127,7 +127,7 @@ function isRealDate(text: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-const dateField = (label: string) =>
+export const dateField = (label: string) =>
   z
     .string({ invalid_type_error: `${label} must be a date (YYYY-MM-DD)` })
     .trim()
@@ -142,7 +142,7 @@ const dateField = (label: string) =>
     });
 
 /** An optional record id: blank or null means none. */
-const optionalId = (label: string) =>
+export const optionalId = (label: string) =>
   z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
     z.coerce
@@ -160,9 +160,13 @@ const optionalId = (label: string) =>
  */
 export const recordPaymentSchema = z.object({
   amount: poundsField("Amount"),
-  paymentMethod: z.enum(PAYMENT_METHODS, {
-    errorMap: () => ({ message: `Payment method must be one of ${PAYMENT_METHODS.join(", ")}` }),
-  }),
+  // the purchase form types it as free text, so surrounding spaces are forgiven
+  paymentMethod: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z.enum(PAYMENT_METHODS, {
+      errorMap: () => ({ message: `Payment method must be one of ${PAYMENT_METHODS.join(", ")}` }),
+    }),
+  ),
   paymentDate: dateField("Payment date"),
   reference: optionalText(REFERENCE_MAX, "Reference"),
   notes: optionalText(NOTES_MAX, "Notes"),
@@ -197,12 +201,23 @@ const lineSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["vatRate"], message: "VAT rate is required" });
     }
   });
-type ManualInvoiceLine = z.infer<typeof lineSchema>;
+export type ManualInvoiceLine = z.infer<typeof lineSchema>;
+
+const INVOICE_NUMBER_CHARACTERS = /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/;
+const INVOICE_NUMBER_CHARACTERS_MESSAGE = "Invoice number may contain letters, digits, spaces and . _ / -";
 
 const invoiceNumberField = optionalText(INVOICE_NUMBER_MAX, "Invoice number").refine(
-  (value) => value === null || /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/.test(value),
-  "Invoice number may contain letters, digits, spaces and . _ / -",
+  (value) => value === null || INVOICE_NUMBER_CHARACTERS.test(value),
+  INVOICE_NUMBER_CHARACTERS_MESSAGE,
 );
+
+/** An invoice number that must be given (a supplier's own number on their invoice). */
+export const requiredInvoiceNumberField = z
+  .string({ required_error: "Invoice number is required", invalid_type_error: "Invoice number is required" })
+  .trim()
+  .min(1, "Invoice number is required")
+  .max(INVOICE_NUMBER_MAX, `Invoice number must be at most ${INVOICE_NUMBER_MAX} characters`)
+  .regex(INVOICE_NUMBER_CHARACTERS, INVOICE_NUMBER_CHARACTERS_MESSAGE);
 
 const header = {
   customerId: z
@@ -216,26 +231,31 @@ const header = {
   dueDate: dateField("Due date"),
 };
 
-function datesInOrder(value: { issueDate: string | null; dueDate: string | null }, ctx: z.RefinementCtx) {
-  if (value.issueDate && value.dueDate && value.dueDate < value.issueDate) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["dueDate"], message: "Due date cannot be before the issue date" });
-  }
+/** A refinement: the due date is not before the invoice's own date (`dateKey`: issueDate or invoiceDate). */
+export function dueNotBefore<Key extends string>(dateKey: Key, label: string) {
+  return (value: { [K in Key]: string | null } & { dueDate: string | null }, ctx: z.RefinementCtx) => {
+    const from = value[dateKey];
+    if (from && value.dueDate && value.dueDate < from) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["dueDate"], message: `Due date cannot be before the ${label}` });
+    }
+  };
 }
+const datesInOrder = dueNotBefore("issueDate", "issue date");
 
 /**
  * POST /api/admin/invoices/sales/manual. The spec's body also carries subtotal, vatAmount, total, status
  * and a total per item: those are not read (zod drops them) — the server computes the totals from the lines
  * and a new invoice is always unpaid.
  */
-export const manualInvoiceSchema = z
-  .object({
-    ...header,
-    items: z
-      .array(lineSchema, { required_error: NO_LINE_ITEMS, invalid_type_error: NO_LINE_ITEMS })
-      .min(1, NO_LINE_ITEMS)
-      .max(MAX_LINES, `An invoice can have at most ${MAX_LINES} lines`),
-  })
-  .superRefine(datesInOrder);
+export const manualInvoiceSchema = z.object({ ...header, items: invoiceItemsField() }).superRefine(datesInOrder);
+
+/** The API's `items`: at least one line ('Please add at least one line item'), at most MAX_LINES. */
+export function invoiceItemsField() {
+  return z
+    .array(lineSchema, { required_error: NO_LINE_ITEMS, invalid_type_error: NO_LINE_ITEMS })
+    .min(1, NO_LINE_ITEMS)
+    .max(MAX_LINES, `An invoice can have at most ${MAX_LINES} lines`);
+}
 export type ManualInvoiceInput = z.infer<typeof manualInvoiceSchema>;
 
 /** A form row nobody filled in: no product, no description and no price other than 0. */
@@ -251,14 +271,14 @@ function isBlankRow(value: unknown) {
  * The Create Invoice form: a fixed set of rows (it works without JavaScript), of which the blank ones are
  * ignored. Blank rows become null before validation, so an error stays on the row it belongs to.
  */
-export const manualInvoiceFormSchema = z
-  .object({
-    ...header,
-    items: z
-      .array(z.preprocess((row) => (isBlankRow(row) ? null : row), lineSchema.nullable()))
-      .max(FORM_LINES_MAX)
-      .default([])
-      .transform((rows) => rows.filter((row): row is ManualInvoiceLine => row !== null))
-      .refine((rows) => rows.length > 0, NO_LINE_ITEMS),
-  })
-  .superRefine(datesInOrder);
+export const manualInvoiceFormSchema = z.object({ ...header, items: invoiceFormRowsField() }).superRefine(datesInOrder);
+
+/** The form's `items`: its rows with the blank ones dropped, and at least one left. */
+export function invoiceFormRowsField() {
+  return z
+    .array(z.preprocess((row) => (isBlankRow(row) ? null : row), lineSchema.nullable()))
+    .max(FORM_LINES_MAX)
+    .default([])
+    .transform((rows) => rows.filter((row): row is ManualInvoiceLine => row !== null))
+    .refine((rows) => rows.length > 0, NO_LINE_ITEMS);
+}

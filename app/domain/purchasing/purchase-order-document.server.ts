@@ -14,6 +14,7 @@ import {
   drawLineTable,
   drawTotals,
   INK,
+  partyLines,
   pageBox,
   renderPdf,
   startClosingSection,
@@ -108,15 +109,7 @@ export function renderPurchaseOrderPdf(order: PurchaseOrderDocument, company: Co
         ["Status", purchaseOrderStatusLabel(order.status)],
       ];
       let y = drawLetterhead(doc, company, "PURCHASE ORDER", meta);
-      const supplier = order.supplier
-        ? [
-            order.supplier.businessName,
-            order.supplier.name,
-            ...addressLines(order.supplier.address),
-            order.supplier.email,
-            order.supplier.vatNumber ? `VAT number: ${order.supplier.vatNumber}` : null,
-          ].filter((line): line is string => Boolean(line && line.trim()))
-        : [];
+      const supplier = order.supplier ? partyLines(order.supplier) : [];
       y = drawAddressBlocks(doc, y, [
         ["Supplier", supplier],
         ["Deliver to", [company.name, ...addressLines(company.address)]],

@@ -2,8 +2,8 @@
  * Reading purchase orders for the back office (screen and API): the list with its filters, one order with
  * its lines, its supplier and its history, and the counts by status. Money leaves here as "12.50" strings.
  */
-import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
-import { auditLogs, products, purchaseOrderItems, purchaseOrders, users } from "~db/schema";
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, or, type SQL } from "drizzle-orm";
+import { auditLogs, products, purchaseInvoices, purchaseOrderItems, purchaseOrders, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { containsPattern, likeEscaped, pageOfQuery, type Page } from "~/domain/shared/record-store.server";
@@ -49,7 +49,20 @@ export type PurchaseOrderJson = {
   cancelledAt: string | null;
   /** the states the order may move to next */
   nextStatuses: PurchaseOrderStatus[];
+  /** the supplier's invoice recorded against it, once there is one */
+  invoice: { id: number; invoiceNumber: string } | null;
   items: PurchaseOrderItemJson[];
+};
+
+/** The supplier's contact columns of a query joined to `users` (purchase orders, purchase invoices). */
+export const SUPPLIER_COLUMNS = {
+  supplierEmail: users.email,
+  businessName: users.businessName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  address: users.address,
+  vatNumber: users.vatNumber,
 };
 
 const columns = {
@@ -66,13 +79,7 @@ const columns = {
   sentAt: purchaseOrders.sentAt,
   receivedAt: purchaseOrders.receivedAt,
   cancelledAt: purchaseOrders.cancelledAt,
-  supplierEmail: users.email,
-  businessName: users.businessName,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  address: users.address,
-  vatNumber: users.vatNumber,
+  ...SUPPLIER_COLUMNS,
 };
 
 function selectOrders(db: DB) {
@@ -106,8 +113,23 @@ function itemsOf(db: DB, orderIds: number[]) {
   return byOrder;
 }
 
+/** The purchase invoice recorded against each of these purchase orders, by order id. */
+function invoicesOf(db: DB, orderIds: number[]) {
+  const found = new Map<number, { id: number; invoiceNumber: string }>();
+  if (orderIds.length === 0) return found;
+  const rows = db
+    .select({ id: purchaseInvoices.id, invoiceNumber: purchaseInvoices.invoiceNumber, orderId: purchaseInvoices.purchaseOrderId })
+    .from(purchaseInvoices)
+    .where(inArray(purchaseInvoices.purchaseOrderId, orderIds))
+    .orderBy(asc(purchaseInvoices.id))
+    .all();
+  for (const { orderId, ...invoice } of rows) if (orderId !== null && !found.has(orderId)) found.set(orderId, invoice);
+  return found;
+}
+
 function withItems(db: DB, rows: OrderRow[]): PurchaseOrderJson[] {
   const items = itemsOf(db, rows.map((row) => row.id));
+  const invoices = invoicesOf(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
     orderNumber: row.orderNumber,
@@ -136,17 +158,22 @@ function withItems(db: DB, rows: OrderRow[]): PurchaseOrderJson[] {
     receivedAt: iso(row.receivedAt),
     cancelledAt: iso(row.cancelledAt),
     nextStatuses: [...nextPurchaseOrderStatuses(row.status)],
+    invoice: invoices.get(row.id) ?? null,
     items: items.get(row.id) ?? [],
   }));
 }
 
-/** Newest first; `status` narrows it, `q` searches the order number and the supplier's business and email. */
+/**
+ * Newest first; `status` narrows it, `q` searches the order number and the supplier's business and email.
+ * `supplierId` keeps that supplier's orders that were sent to them (never a draft, which they never saw).
+ */
 export function listPurchaseOrders(
   db: DB,
-  query: Partial<PurchaseOrderListQuery> = {},
+  query: Partial<PurchaseOrderListQuery> & { supplierId?: string } = {},
   pageSize = PURCHASE_ORDERS_PAGE_SIZE,
 ): Page<PurchaseOrderJson> {
   const conditions: SQL[] = [];
+  if (query.supplierId !== undefined) conditions.push(sentTo(query.supplierId));
   if (query.status) conditions.push(eq(purchaseOrders.status, query.status));
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -170,8 +197,16 @@ export function listPurchaseOrders(
   return { ...page, items: withItems(db, page.items) };
 }
 
-export function getPurchaseOrder(db: DB, id: number): PurchaseOrderJson | null {
-  const row = selectOrders(db).where(eq(purchaseOrders.id, id)).get();
+/** Orders a supplier may see: theirs, once sent (received, or cancelled after sending, too). */
+function sentTo(supplierId: string) {
+  return and(eq(purchaseOrders.supplierId, supplierId), isNotNull(purchaseOrders.sentAt), ne(purchaseOrders.status, "draft"))!;
+}
+
+/** One purchase order, or null; with `supplierId`, only one that supplier may see. */
+export function getPurchaseOrder(db: DB, id: number, { supplierId }: { supplierId?: string } = {}): PurchaseOrderJson | null {
+  const row = selectOrders(db)
+    .where(and(eq(purchaseOrders.id, id), supplierId === undefined ? undefined : sentTo(supplierId)))
+    .get();
   return row ? withItems(db, [row])[0]! : null;
 }
 

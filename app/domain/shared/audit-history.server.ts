@@ -9,7 +9,7 @@ import type { DB } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 
 /** The records whose history the back office shows, by the entity type their entries carry. */
-export type HistoryEntity = "order" | "sales_invoice" | "return" | "user";
+export type HistoryEntity = "order" | "sales_invoice" | "purchase_invoice" | "return" | "user";
 
 export type HistoryChange = { field: string; before: string; after: string };
 export type HistoryEntry = {
@@ -34,6 +34,9 @@ const LABELS: Record<string, string> = {
   "sales_invoice.created": "Invoice created",
   "sales_invoice.emailed": "Invoice emailed",
   "sales_invoice.payment_recorded": "Payment recorded",
+  "purchase_invoice.created": "Invoice recorded",
+  "purchase_invoice.emailed": "Invoice emailed",
+  "purchase_invoice.payment_recorded": "Payment recorded",
   "return.status_updated": "Return status changed",
   "return.completed": "Return completed",
   "user.created": "Account created",
@@ -112,10 +115,10 @@ function noteOf(action: string, details: Record<string, unknown>): string | null
     parts.push(`${details.pointsReversed} points reversed`);
   }
   if (typeof details.voidedInvoiceNumber === "string") parts.push(`invoice ${details.voidedInvoiceNumber} voided`);
-  if (action === "sales_invoice.payment_recorded" && typeof details.amount === "number") {
+  if (action.endsWith("_invoice.payment_recorded") && typeof details.amount === "number") {
     parts.push(`${formatMoney(details.amount)} by ${show("paymentMethod", details.paymentMethod).replace(/_/g, " ")}`);
   }
-  if (action === "sales_invoice.emailed" && typeof details.to === "string") parts.push(`to ${details.to}`);
+  if (action.endsWith("_invoice.emailed") && typeof details.to === "string") parts.push(`to ${details.to}`);
   if (action === "return.completed" && typeof details.refundAmount === "string") parts.push(`£${details.refundAmount} refunded`);
   if (action === "order.approved" && typeof details.invoiceNumber === "string") parts.push(`invoice ${details.invoiceNumber} issued`);
   return parts.length ? parts.join(", ") : null;

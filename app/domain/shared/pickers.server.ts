@@ -3,7 +3,7 @@
  * their options, at most PICKER_LIMIT at once (a search narrows a longer list, and the option already chosen
  * is always there so an edit form shows its value); and how a record checks and shows the product picked.
  */
-import { and, asc, count, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { products, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
@@ -38,15 +38,16 @@ export function productJson(name: string | null, salesPrice: number | null) {
  * Products for a select, by name: those whose name contains `q` (all when blank), at most PICKER_LIMIT,
  * plus the one already chosen (`includeId`) so an edit form always shows its product.
  */
-export function productOptions(db: DB, { q, includeId }: { q?: string; includeId?: number | null } = {}): Options<ProductOption> {
+export function productOptions(
+  db: DB,
+  { q, includeId, includeIds = [] }: { q?: string; includeId?: number | null; includeIds?: number[] } = {},
+): Options<ProductOption> {
   const where = q ? likeEscaped(products.name, containsPattern(q)) : undefined;
   const columns = { id: products.id, name: products.name, salesPrice: products.salesPrice, costPrice: products.costPrice, vatRate: products.vatRate };
   const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
   const items = db.select(columns).from(products).where(where).orderBy(asc(products.name), asc(products.id)).limit(PICKER_LIMIT).all();
-  if (includeId && !items.some((item) => item.id === includeId)) {
-    const chosen = db.select(columns).from(products).where(eq(products.id, includeId)).get();
-    if (chosen) items.unshift(chosen);
-  }
+  const wanted = [...new Set([...(includeId ? [includeId] : []), ...includeIds])].filter((id) => !items.some((item) => item.id === id));
+  if (wanted.length > 0) items.unshift(...db.select(columns).from(products).where(inArray(products.id, wanted)).all());
   return { items, total, limited: total > PICKER_LIMIT };
 }
 
@@ -58,7 +59,21 @@ export function customerOptions(
   db: DB,
   { q, includeId, orderable = false }: { q?: string; includeId?: string | null; orderable?: boolean } = {},
 ): Options<CustomerOption> {
-  const who: SQL[] = [eq(users.role, "customer")];
+  return userOptions(db, "customer", { q, includeId, orderable });
+}
+
+/** Users with the supplier role for a select (purchase invoices), by email; `q` searches email, name and business. */
+export function supplierOptions(db: DB, { q, includeId }: { q?: string; includeId?: string | null } = {}): Options<SupplierOption> {
+  return userOptions(db, "supplier", { q, includeId });
+}
+export type SupplierOption = CustomerOption & { businessName: string | null };
+
+function userOptions(
+  db: DB,
+  role: "customer" | "supplier",
+  { q, includeId, orderable = false }: { q?: string; includeId?: string | null; orderable?: boolean },
+): Options<SupplierOption> {
+  const who: SQL[] = [eq(users.role, role)];
   if (orderable) who.push(isNotNull(users.approvedAt), eq(users.isActive, true));
   const conditions = [...who];
   if (q) {
@@ -73,7 +88,7 @@ export function customerOptions(
     );
   }
   const where = and(...conditions);
-  const columns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
+  const columns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName };
   const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
   const items = db.select(columns).from(users).where(where).orderBy(asc(users.email)).limit(PICKER_LIMIT).all();
   if (includeId && !items.some((item) => item.id === includeId)) {

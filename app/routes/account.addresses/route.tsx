@@ -19,7 +19,7 @@ import {
   makeDefaultDeliveryAddress,
   updateDeliveryAddress,
 } from "~/domain/users/delivery-addresses.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -40,7 +40,7 @@ const ADDRESS_GONE = "That address is not in your address book.";
  * addresses answers 404 with a notice.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const params = new URL(request.url).searchParams;
   const addresses = listDeliveryAddresses(getDb(), user.id);
   const find = (name: string) => {
@@ -65,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Add, edit, delete and make default, each once per page key; then back to the list with a notice. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const formData = await request.formData().catch(() => new FormData());
   const intent = formData.get("intent");
   const key = idempotencyKeyFrom(formData);

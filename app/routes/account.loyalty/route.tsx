@@ -10,7 +10,7 @@ import {
   redeemRewardFormSchema,
 } from "~/domain/loyalty/loyalty-account.schema";
 import { loadLoyaltyPage, redeemRewardNotice } from "~/domain/loyalty/loyalty-account.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Loyalty Rewards · INFY Whole
  * customers can redeem.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const page = loadLoyaltyPage(getDb(), user, new URL(request.url).searchParams);
   if ("redirectTo" in page) throw redirect(page.redirectTo);
   return json({ ...page, idempotencyKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * "Success!" with the voucher, or "Error" with the reason (nothing is written then).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: redeemRewardFormSchema });
   const rewardId = submission.status === "success" ? submission.value.rewardId : null;

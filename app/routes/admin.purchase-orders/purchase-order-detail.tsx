@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
+import { primaryLinkClass } from "~/components/admin/form/form-bits";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import {
@@ -28,6 +29,26 @@ function eventNote(event: PurchaseOrderView["history"][number]) {
   return null;
 }
 
+/**
+ * The supplier's invoice of a sent or received order: a link to it once recorded, else the button that
+ * opens Create Invoice filled in with this order's supplier and lines.
+ */
+function InvoiceLink({ order }: { order: PurchaseOrderView }) {
+  if (order.invoice) {
+    return (
+      <Link to={`/admin/purchase-invoices?view=${order.invoice.id}`} className={secondaryLinkClass} data-testid="po-invoice">
+        Invoice {order.invoice.invoiceNumber}
+      </Link>
+    );
+  }
+  if (order.status !== "sent" && order.status !== "received") return null;
+  return (
+    <Link to={`/admin/purchase-invoices?dialog=new&fromOrder=${order.id}`} className={primaryLinkClass}>
+      Create purchase invoice
+    </Link>
+  );
+}
+
 /** One purchase order: supplier, dates, lines (with each product's stock now), totals, notes and history. */
 export function PurchaseOrderDetail({ order, listPath, hidden }: { order: PurchaseOrderView; listPath: string; hidden: Record<string, string> }) {
   const dates: [string, string | null][] = [
@@ -52,9 +73,12 @@ export function PurchaseOrderDetail({ order, listPath, hidden }: { order: Purcha
           </span>
         }
         actions={
-          <a href={`/api/admin/purchase-orders/${order.id}/pdf`} className={secondaryLinkClass}>
-            Download PDF
-          </a>
+          <>
+            <a href={`/api/admin/purchase-orders/${order.id}/pdf`} className={secondaryLinkClass}>
+              Download PDF
+            </a>
+            <InvoiceLink order={order} />
+          </>
         }
       />
       <Panel className="mb-6 p-4">

@@ -1,11 +1,7 @@
-import { SkuLabel } from "~/components/catalog/sku-label";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
-import { HiddenFields, primaryLinkClass } from "~/components/admin/form/form-bits";
+import { PaymentHistory } from "./payment-history";
 import { PageHeader, Panel } from "~/components/admin/page-header";
-import { Button } from "~/components/ui/button";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
-import { formatMoney, formatPercent } from "~/utils/money";
 import {
   INVOICES_PATH as PATH,
   InvoiceStatusBadge as StatusBadge,
@@ -14,10 +10,146 @@ import {
   type InvoiceView,
 } from "./invoices-screen";
 import { RecordHistory } from "~/components/admin/record-history";
-import { PaymentHistory } from "./payment-history";
+import type { HistoryEntry } from "~/domain/shared/audit-history.server";
+import type { ComponentProps } from "react";
+import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { HiddenFields, primaryLinkClass } from "~/components/admin/form/form-bits";
+import { SkuLabel } from "~/components/catalog/sku-label";
+import { Button } from "~/components/ui/button";
+import { formatMoney, formatPercent } from "~/utils/money";
 
-const secondaryLinkClass =
+export const secondaryLinkClass =
   "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50";
+
+type Line = { sku?: string | null; description: string; quantity: number; unitPrice: number; vatRate: number; vatAmount: number; total: number };
+
+/** An invoice's lines: description (with its code), quantity, unit price, VAT rate and amount, net total. */
+export function InvoiceLinesTable({ invoiceNumber, lines }: { invoiceNumber: string; lines: Line[] }) {
+  const numeric = ["Qty", "Unit price (ex VAT)", "VAT %", "VAT", "Line total (ex VAT)"];
+  return (
+    <DataTable caption={`Lines of invoice ${invoiceNumber}`} minWidth="40rem">
+      <thead>
+        <tr>
+          {["Description", ...numeric].map((heading, i) => (
+            <th key={heading} scope="col" className={i === 0 ? thClass : `${thClass} text-right`}>
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.length === 0 ? (
+          <EmptyRow colSpan={6}>No items.</EmptyRow>
+        ) : (
+          lines.map((line, i) => (
+            <tr key={i}>
+              <td className={tdClass}>
+                {line.description}
+                <SkuLabel sku={line.sku ?? null} />
+              </td>
+              <td className={`${tdClass} text-right tabular-nums`}>{line.quantity.toLocaleString("en-GB")}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.unitPrice)}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{formatPercent(line.vatRate)}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.vatAmount)}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.total)}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </DataTable>
+  );
+}
+
+/** Under an invoice: the payments recorded against it, then its history (who created, emailed or paid it). */
+export function InvoiceHistories({ invoice, history }: { invoice: ComponentProps<typeof PaymentHistory>; history: HistoryEntry[] }) {
+  return (
+    <>
+      <PaymentHistory invoiceNumber={invoice.invoiceNumber} payments={invoice.payments} />
+      <div className="mt-6">
+        <RecordHistory entries={history} />
+      </div>
+    </>
+  );
+}
+
+/** An invoice's lines and, under them, its totals with what is paid and still owed. */
+export function InvoiceBody({ invoice }: { invoice: Amounts & { invoiceNumber: string; lines: Line[] } }) {
+  return (
+    <>
+      <div className="mt-6">
+        <InvoiceLinesTable invoiceNumber={invoice.invoiceNumber} lines={invoice.lines} />
+      </div>
+      <InvoiceTotals invoice={invoice} />
+    </>
+  );
+}
+
+type Amounts = { subtotal: number; vatAmount: number; total: number; amountPaid: number; outstanding: number };
+
+/** Subtotal, VAT, total, amount paid and the outstanding balance. */
+export function InvoiceTotals({ invoice }: { invoice: Amounts }) {
+  return (
+    <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm" aria-label="Invoice totals">
+      <dt className="text-slate-600">Subtotal (ex VAT)</dt>
+      <dd className="text-right tabular-nums">{formatMoney(invoice.subtotal)}</dd>
+      <dt className="text-slate-600">VAT</dt>
+      <dd className="text-right tabular-nums">{formatMoney(invoice.vatAmount)}</dd>
+      <dt className="font-semibold text-slate-900">Total</dt>
+      <dd className="text-right font-semibold tabular-nums">{formatMoney(invoice.total)}</dd>
+      <dt className="text-slate-600">Amount paid</dt>
+      <dd className="text-right tabular-nums" data-testid="amount-paid">
+        {formatMoney(invoice.amountPaid)}
+      </dd>
+      <dt className="font-semibold text-slate-900">Outstanding balance</dt>
+      <dd className="text-right font-semibold tabular-nums" data-testid="outstanding">
+        {formatMoney(invoice.outstanding)}
+      </dd>
+    </dl>
+  );
+}
+
+/** Print (the PDF), Send Email (a post) when there is somewhere to send it, Record Payment while something is owed. */
+export function InvoiceActions({
+  invoice,
+  print,
+  canEmail,
+  payHref,
+  hidden,
+}: {
+  invoice: { id: number; outstanding: number };
+  /** the PDF's address and the link's words */
+  print: [string, string];
+  canEmail: boolean;
+  payHref: string;
+  hidden: Record<string, string>;
+}) {
+  const [printHref, printLabel] = print;
+  const { id: invoiceId, outstanding } = invoice;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "email";
+  return (
+    <>
+      <a href={printHref} target="_blank" rel="noreferrer" className={secondaryLinkClass}>
+        {printLabel}
+      </a>
+      {canEmail ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="email" />
+          <input type="hidden" name="id" value={invoiceId} />
+          <HiddenFields values={hidden} />
+          <Button type="submit" variant="secondary" disabled={sending}>
+            {sending ? "Sending..." : "Send Email"}
+          </Button>
+        </Form>
+      ) : null}
+      {outstanding > 0 ? (
+        <Link to={payHref} preventScrollReset className={primaryLinkClass}>
+          Record Payment
+        </Link>
+      ) : null}
+    </>
+  );
+}
 
 /** One invoice as the customer gets it (company, bill-to, ship-to, lines, totals, terms), with its actions. */
 export function InvoiceDetail({
@@ -31,8 +163,6 @@ export function InvoiceDetail({
   listPath: string;
   hidden: Record<string, string>;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "email";
   const company = data.company;
   const billTo = [
     invoice.billTo.businessName,
@@ -72,30 +202,8 @@ export function InvoiceDetail({
           </span>
         }
         actions={
-          <>
-            <a href={`${PATH}/${invoice.id}.pdf`} target="_blank" rel="noreferrer" className={secondaryLinkClass}>
-              Print Invoice
-            </a>
-            {invoice.status !== "void" && invoice.billTo.email ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="email" />
-                <input type="hidden" name="id" value={invoice.id} />
-                <HiddenFields values={hidden} />
-                <Button type="submit" variant="secondary" disabled={sending}>
-                  {sending ? "Sending..." : "Send Email"}
-                </Button>
-              </Form>
-            ) : null}
-            {invoice.outstanding > 0 ? (
-              <Link
-                to={invoicesHref(data.list, { pay: String(invoice.id) })}
-                preventScrollReset
-                className={primaryLinkClass}
-              >
-                Record Payment
-              </Link>
-            ) : null}
-          </>
+          <InvoiceActions invoice={invoice} print={[`${PATH}/${invoice.id}.pdf`, "Print Invoice"]} hidden={hidden}
+            canEmail={invoice.status !== "void" && Boolean(invoice.billTo.email)} payHref={invoicesHref(data.list, { pay: String(invoice.id) })} />
         }
       />
 
@@ -177,68 +285,7 @@ export function InvoiceDetail({
           </section>
         </div>
 
-        <div className="mt-6">
-          <DataTable caption={`Lines of invoice ${invoice.invoiceNumber}`} minWidth="40rem">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  Description
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Qty
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Unit price (ex VAT)
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  VAT %
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  VAT
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  Line total (ex VAT)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.length === 0 ? (
-                <EmptyRow colSpan={6}>No items.</EmptyRow>
-              ) : (
-                invoice.lines.map((line, i) => (
-                  <tr key={i}>
-                    <td className={tdClass}>
-                      {line.description}
-                      <SkuLabel sku={line.sku} />
-                    </td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{line.quantity.toLocaleString("en-GB")}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.unitPrice)}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatPercent(line.vatRate)}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.vatAmount)}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{formatMoney(line.total)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
-        </div>
-
-        <dl className="ml-auto mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm" aria-label="Invoice totals">
-          <dt className="text-slate-600">Subtotal (ex VAT)</dt>
-          <dd className="text-right tabular-nums">{formatMoney(invoice.subtotal)}</dd>
-          <dt className="text-slate-600">VAT</dt>
-          <dd className="text-right tabular-nums">{formatMoney(invoice.vatAmount)}</dd>
-          <dt className="font-semibold text-slate-900">Total</dt>
-          <dd className="text-right font-semibold tabular-nums">{formatMoney(invoice.total)}</dd>
-          <dt className="text-slate-600">Amount paid</dt>
-          <dd className="text-right tabular-nums" data-testid="amount-paid">
-            {formatMoney(invoice.amountPaid)}
-          </dd>
-          <dt className="font-semibold text-slate-900">Outstanding balance</dt>
-          <dd className="text-right font-semibold tabular-nums" data-testid="outstanding">
-            {formatMoney(invoice.outstanding)}
-          </dd>
-        </dl>
+        <InvoiceBody invoice={invoice} />
 
         <div className="mt-6 grid gap-4 border-t border-slate-200 pt-4 text-sm sm:grid-cols-2">
           <section aria-labelledby="payment-terms">
@@ -278,10 +325,7 @@ export function InvoiceDetail({
         </div>
       </Panel>
 
-      <PaymentHistory invoice={invoice} />
-      <div className="mt-6">
-        <RecordHistory entries={data.history} />
-      </div>
+      <InvoiceHistories invoice={invoice} history={data.history} />
     </>
   );
 }

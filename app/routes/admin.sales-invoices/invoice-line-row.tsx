@@ -13,10 +13,12 @@ export type RowValues = {
   vatRate?: string;
 };
 
+export type InvoiceProductOption = { id: number; name: string; price: number; vatRate: number };
+
 /**
  * One line of the Create Invoice form: a product (or Custom Item), description, quantity, unit price and
- * VAT %. Once a product is chosen (with JavaScript) the row shows the product's name, list price and VAT
- * rate, read-only: the server invoices the product at those. Without JavaScript the typed values are sent
+ * VAT %. Once a product is chosen (with JavaScript) the row shows the product's name, price and VAT rate,
+ * read-only: the server invoices the product at those. Without JavaScript the typed values are sent
  * and the server uses the product's own for a product line.
  */
 export function InvoiceLineRow({
@@ -28,7 +30,8 @@ export function InvoiceLineRow({
 }: {
   index: number;
   row: RowValues;
-  products: { id: number; name: string; salesPrice: number; vatRate: number }[];
+  /** the picker's products at the price a line takes (list price on sales, cost price on purchases) */
+  products: InvoiceProductOption[];
   errorOf: (name: string) => string[] | undefined;
   hydrated: boolean;
 }) {
@@ -55,7 +58,7 @@ export function InvoiceLineRow({
           <option value="">Custom Item</option>
           {products.map((product) => (
             <option key={product.id} value={String(product.id)}>
-              {`${product.name} (${formatMoney(product.salesPrice)})`}
+              {`${product.name} (${formatMoney(product.price)})`}
             </option>
           ))}
         </select>
@@ -100,7 +103,7 @@ export function InvoiceLineRow({
           min: 0,
           step: 0.01,
           inputMode: "decimal",
-          ...shown(row.unitPrice, "0", product ? toDecimalString(product.salesPrice) : undefined),
+          ...shown(row.unitPrice, "0", product ? toDecimalString(product.price) : undefined),
           disabled: locked,
         }}
       />

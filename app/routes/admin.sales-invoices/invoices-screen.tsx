@@ -1,8 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Badge, type BadgeTone } from "~/components/admin/badge";
-import { listHref } from "~/components/admin/form/list-hrefs";
 import { invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
-import type { SalesInvoiceListQuery } from "~/domain/invoices/sales-invoice.schema";
+import { invoiceScreenAddress } from "./list-state";
 import type { loader } from "./route";
 
 /** The Sales Invoices screen's address; its list state and pages (?view=, ?pay=, ?dialog=new) are query parameters. */
@@ -12,9 +11,7 @@ export type InvoicesLoaderData = SerializeFrom<typeof loader>;
 export type InvoiceRow = InvoicesLoaderData["invoices"][number];
 export type InvoiceView = NonNullable<InvoicesLoaderData["invoice"]>;
 
-export function invoicesHref(list: Partial<SalesInvoiceListQuery>, extra: Record<string, string | undefined> = {}) {
-  return listHref(INVOICES_PATH, { q: list.q, status: list.status, page: list.page }, extra);
-}
+export const invoicesHref = invoiceScreenAddress(INVOICES_PATH).href;
 
 const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
   paid: "success",
@@ -24,6 +21,7 @@ const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
   void: "neutral",
 };
 
+/** An invoice's derived status (sales or purchase) as a coloured badge. */
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{invoiceStatusLabel(status)}</Badge>;
 }

@@ -6,6 +6,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AdminDialog } from "~/components/admin/admin-dialog";
 import { DialogActions, HiddenFields, SelectField, TextareaField } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { Field, FormError } from "~/components/ui/field";
@@ -17,18 +19,29 @@ import {
   REFERENCE_MAX,
 } from "~/domain/invoices/sales-invoice.schema";
 import { formatMoney, toDecimalString } from "~/utils/money";
-import type { InvoicesLoaderData, InvoiceView } from "./invoices-screen";
+
+/** How the sales and the purchase forms differ: the method's input and which way the account's money goes. */
+export type PaymentFormKind = {
+  /** the sales form offers a select; the purchase form a text box whose placeholder lists the values (spec §5) */
+  methodInput: "select" | "text";
+  accountLabel: string;
+  accountHint: string;
+};
 
 /** Record Payment (`?pay=12`): the amount (the outstanding balance to start with), method, date, reference, account. */
 export function PaymentForm({
   invoice,
-  data,
+  kind,
+  today,
+  accounts,
   hidden,
   cancelHref,
   lastResult,
 }: {
-  invoice: InvoiceView;
-  data: InvoicesLoaderData;
+  invoice: { id: number; outstanding: number };
+  kind: PaymentFormKind;
+  today: string;
+  accounts: { id: number; name: string }[];
   hidden: Record<string, string>;
   cancelHref: string;
   lastResult?: SubmissionResult<string[]>;
@@ -40,8 +53,8 @@ export function PaymentForm({
     lastResult,
     defaultValue: {
       amount: toDecimalString(invoice.outstanding),
-      paymentMethod: "bank_transfer",
-      paymentDate: data.today,
+      paymentMethod: kind.methodInput === "select" ? "bank_transfer" : "",
+      paymentDate: today,
       reference: "",
       notes: "",
       financialAccountId: "",
@@ -68,18 +81,31 @@ export function PaymentForm({
             inputMode: "decimal",
           }}
         />
-        <SelectField
-          label="Payment Method"
-          errors={fields.paymentMethod.errors}
-          errorId={fields.paymentMethod.errorId}
-          selectProps={getSelectProps(fields.paymentMethod)}
-        >
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {PAYMENT_METHOD_LABELS[method]}
-            </option>
-          ))}
-        </SelectField>
+        {kind.methodInput === "select" ? (
+          <SelectField
+            label="Payment Method"
+            errors={fields.paymentMethod.errors}
+            errorId={fields.paymentMethod.errorId}
+            selectProps={getSelectProps(fields.paymentMethod)}
+          >
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {PAYMENT_METHOD_LABELS[method]}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <Field
+            label="Payment Method"
+            hint={`One of ${PAYMENT_METHODS.join(", ")}.`}
+            errors={fields.paymentMethod.errors}
+            inputProps={{
+              ...getInputProps(fields.paymentMethod, { type: "text" }),
+              placeholder: PAYMENT_METHODS.join(", "),
+              autoComplete: "off",
+            }}
+          />
+        )}
         <Field
           label="Payment Date"
           errors={fields.paymentDate.errors}
@@ -96,18 +122,14 @@ export function PaymentForm({
           }}
         />
         <SelectField
-          label="Paid into account"
-          hint={
-            data.accounts.length
-              ? "Optional: the account's balance moves by the amount."
-              : "No financial accounts are set up yet."
-          }
+          label={kind.accountLabel}
+          hint={accounts.length ? kind.accountHint : "No financial accounts are set up yet."}
           errors={fields.financialAccountId.errors}
           errorId={fields.financialAccountId.errorId}
           selectProps={getSelectProps(fields.financialAccountId)}
         >
           <option value="">No account</option>
-          {data.accounts.map((account) => (
+          {accounts.map((account) => (
             <option key={account.id} value={String(account.id)}>
               {account.name}
             </option>
@@ -122,5 +144,34 @@ export function PaymentForm({
       />
       <DialogActions cancelHref={cancelHref} submitLabel="Record Payment" saving={saving} />
     </Form>
+  );
+}
+
+/**
+ * An invoice's page (either book) with its Record Payment dialog: its own address (`?pay=12`), open only while
+ * something is owed; without JavaScript the same form shows in the page.
+ */
+export function InvoicePage({
+  children,
+  invoice,
+  paying,
+  payment,
+  viewPath,
+  lastResult,
+}: {
+  children: ReactNode;
+  invoice: { id: number; invoiceNumber: string; outstanding: number };
+  paying: boolean;
+  payment: { kind: PaymentFormKind; today: string; accounts: { id: number; name: string }[]; hidden: Record<string, string> };
+  viewPath: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  return (
+    <div className="mx-auto max-w-5xl">
+      {children}
+      <AdminDialog open={paying} title="Record Payment" description={`Invoice ${invoice.invoiceNumber}`} closeHref={viewPath}>
+        {paying ? <PaymentForm invoice={invoice} {...payment} cancelHref={viewPath} lastResult={lastResult} /> : null}
+      </AdminDialog>
+    </div>
   );
 }

@@ -1,27 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminDialog } from "~/components/admin/admin-dialog";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { AdminListFilters } from "~/components/admin/admin-list-filters";
-import { IDEMPOTENCY_INPUT, primaryLinkClass } from "~/components/admin/form/form-bits";
-import { idParam } from "~/components/admin/form/list-hrefs";
-import { PageHeader, Panel } from "~/components/admin/page-header";
+import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
-import { statusFilter } from "~/components/admin/status-filter";
 import { sendInvoiceEmail } from "~/domain/invoices/invoice-email.server";
 import { recordPayment } from "~/domain/invoices/invoice-payments.server";
-import { INVOICE_STATUSES, invoiceStatusLabel } from "~/domain/invoices/invoice-status";
-import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "~/domain/invoices/invoices.server";
 import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
 import {
-  INVOICE_CREATED,
-  INVOICE_EMAIL_FAILED,
-  INVOICE_EMAIL_SENT,
   manualInvoiceFormSchema,
-  NO_INVOICE_SELECTED,
-  PAYMENT_RECORDED,
-  recordPaymentSchema,
   SALES_INVOICE_NOT_FOUND,
 } from "~/domain/invoices/sales-invoice.schema";
 import {
@@ -35,38 +21,38 @@ import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
-import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
-import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import type { FormActionData } from "~/utils/form-reply.server";
 import { PAYMENT_TERMS_TEXT } from "~/utils/invoice-pdf.server";
-import { errorToast, redirectWithToast } from "~/utils/toast.server";
+import { invoiceFormDefaults, invoiceScreenAction, invoiceScreenPages } from "~/utils/invoice-screen.server";
 import { CreateInvoiceForm } from "./create-invoice-form";
 import { InvoiceDetail } from "./invoice-detail";
-import { InvoiceTable } from "./invoice-table";
-import { INVOICES_PATH as PATH, invoicesHref } from "./invoices-screen";
-import { lineRowsOf, listQuery, returnList } from "./list-state";
-import { PaymentForm } from "./payment-form";
+import { InvoiceListPage, partyName, type InvoiceRowView } from "./invoice-table";
+import { INVOICES_PATH as PATH, invoicesHref, type InvoiceRow } from "./invoices-screen";
+import { invoiceScreenAddress, lineRowsOf } from "./list-state";
+import { InvoicePage } from "./payment-form";
+
+const SALES_PAYMENT = {
+  methodInput: "select",
+  accountLabel: "Paid into account",
+  accountHint: "Optional: the account's balance moves by the amount.",
+} as const;
 
 export const meta: MetaFunction = () => [{ title: "Sales Invoices · INFY Admin" }];
 
-const PAYMENT_FIELDS = ["amount", "paymentMethod", "paymentDate", "reference", "notes", "financialAccountId"] as const;
 const CREATE_FIELDS = ["customerId", "orderId", "invoiceNumber", "issueDate", "dueDate", "items"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
   const params = new URL(request.url).searchParams;
-  const query = listQuery(params);
+  const query = invoiceScreenAddress(PATH).listQuery(params);
   const list = listSalesInvoices(db, query);
   const state = { q: query.q, status: query.status, page: list.page };
 
-  const payId = idParam(params.get("pay"));
-  const viewId = payId ?? idParam(params.get("view"));
-  const detail = viewId ? getAdminSalesInvoice(db, viewId) : null;
-  const paying = payId !== null && detail !== null && detail.document.outstanding > 0;
-  const creating = !detail && params.get("dialog") === "new";
+  const pages = invoiceScreenPages(params, (id) => getAdminSalesInvoice(db, id), (found) => found.document.outstanding);
+  const { invoice: detail, paying, creating } = pages;
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const company = getCompanySettings();
-  const today = ukToday();
 
   return json(
     {
@@ -83,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             payments: detail.payments,
           }
         : null,
-      missing: viewId !== null && detail === null,
+      missing: pages.missing,
       history: detail ? auditHistory(db, "sales_invoice", detail.id) : [],
       paying,
       accounts: paying ? listFinancialAccountOptions(db) : [],
@@ -103,69 +89,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       identityProblem: invoiceIdentityProblem(company),
       paymentTerms: PAYMENT_TERMS_TEXT,
-      paymentTermsDays: PAYMENT_TERMS_DAYS,
-      today,
-      defaultDueDate: addDaysToDate(today, PAYMENT_TERMS_DAYS),
-      idempotencyKey: issueIdempotencyKey(),
+      ...invoiceFormDefaults(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const db = getDb();
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const key = idempotencyKeyFrom(formData);
-  const list = returnList(formData.get("returnTo"));
-  const id = idParam(String(formData.get("id") ?? ""));
-  const viewHref = (invoiceId: number) => invoicesHref(list, { view: String(invoiceId) });
-
-  if (intent === "pay") {
-    if (id === null) return redirectWithToast(request, invoicesHref(list), errorToast(NO_INVOICE_SELECTED));
-    const submission = parseWithZod(formData, { schema: recordPaymentSchema });
-    if (submission.status !== "success") return invalidReply(intent, submission);
-    const result = recordPayment(db, admin, id, submission.value, key);
-    if (!result.ok) {
-      if (result.status === 404) return redirectWithToast(request, invoicesHref(list), errorToast(result.message));
-      if (result.status === 409) return redirectWithToast(request, viewHref(id), errorToast(result.message));
-      return failureReply(intent, submission, result, PAYMENT_FIELDS);
-    }
-    const { payment, invoice } = result.value;
-    return redirectWithToast(request, viewHref(id), {
-      title: PAYMENT_RECORDED,
-      description: `£${payment.amount} against ${invoice.invoiceNumber}. Outstanding balance: £${invoice.outstanding}.`,
-    });
-  }
-
-  if (intent === "email") {
-    if (id === null) return redirectWithToast(request, invoicesHref(list), errorToast(NO_INVOICE_SELECTED));
-    const result = await sendInvoiceEmail(db, admin, id, key);
-    if (!result.ok) return redirectWithToast(request, viewHref(id), errorToast(result.message || INVOICE_EMAIL_FAILED));
-    return redirectWithToast(request, viewHref(id), {
-      title: INVOICE_EMAIL_SENT,
-      description: `${result.value.invoiceNumber} was sent to ${result.value.to}.`,
-    });
-  }
-
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: manualInvoiceFormSchema });
-    if (submission.status !== "success") return invalidReply(intent, submission);
-    const result = createManualInvoice(db, admin, submission.value, key);
-    if (!result.ok) {
-      // the use-case names a line's field as items.2.productId; the form's inputs are items[2].productId
-      const field = result.field?.replace(/^items\.(\d+)\.(\w+)$/, "items[$1].$2");
-      return failureReply(intent, submission, { ...result, field }, field ? [...CREATE_FIELDS, field] : CREATE_FIELDS);
-    }
-    return redirectWithToast(request, viewHref(result.value.id), {
-      title: INVOICE_CREATED,
-      description: `${result.value.invoiceNumber} for £${result.value.total} (VAT included).`,
-    });
-  }
-
-  return redirectWithToast(request, invoicesHref(list), errorToast("Unknown action"));
-}
+export const action = ({ request }: ActionFunctionArgs) =>
+  invoiceScreenAction(request, {
+    address: invoiceScreenAddress(PATH),
+    record: recordPayment,
+    email: sendInvoiceEmail,
+    createSchema: manualInvoiceFormSchema,
+    createFields: CREATE_FIELDS,
+    create: createManualInvoice,
+  });
 
 export default function AdminSalesInvoices() {
   const data = useLoaderData<typeof loader>();
@@ -175,75 +113,46 @@ export default function AdminSalesInvoices() {
 
   if (data.invoice) {
     const invoice = data.invoice;
-    const viewPath = invoicesHref(data.list, { view: String(invoice.id) });
+    const payment = { kind: SALES_PAYMENT, today: data.today, accounts: data.accounts, hidden };
+    const lastPayment = actionData?.intent === "pay" ? actionData.result : undefined;
     return (
-      <div className="mx-auto max-w-5xl">
+      <InvoicePage invoice={invoice} paying={data.paying} payment={payment} viewPath={invoicesHref(data.list, { view: String(invoice.id) })} lastResult={lastPayment}>
         <ActionNotice data={actionData} />
         <IdentityWarning problem={data.identityProblem} />
         <InvoiceDetail invoice={invoice} data={data} listPath={listPath} hidden={hidden} />
-        <AdminDialog
-          open={data.paying}
-          title="Record Payment"
-          description={`Invoice ${invoice.invoiceNumber}`}
-          closeHref={viewPath}
-        >
-          {data.paying ? (
-            <PaymentForm
-              invoice={invoice}
-              data={data}
-              hidden={hidden}
-              cancelHref={viewPath}
-              lastResult={actionData?.intent === "pay" ? actionData.result : undefined}
-            />
-          ) : null}
-        </AdminDialog>
-      </div>
+      </InvoicePage>
     );
   }
 
+
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader
-        title="Sales Invoices"
-        description="Invoices issued to customers: one per order, plus any created by hand."
-        actions={
-          <Link to={invoicesHref(data.list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
-            Create Invoice
-          </Link>
-        }
-      />
-      <ActionNotice data={actionData} />
-      <IdentityWarning problem={data.identityProblem} />
-      {data.missing ? <MissingNotice>{SALES_INVOICE_NOT_FOUND}.</MissingNotice> : null}
-
-      <AdminDialog open={data.creating} size="lg" title="Create Invoice" closeHref={listPath}>
-        {data.creating ? (
-          <CreateInvoiceForm
-            data={data}
-            hidden={hidden}
-            cancelHref={listPath}
-            lastResult={actionData?.intent === "create" ? actionData.result : undefined}
-          />
-        ) : null}
-      </AdminDialog>
-
-      <Panel>
-        <AdminListFilters
-          search={{
-            id: "invoice-search",
-            label: "Search",
-            placeholder: "Invoice number, customer email or business, order number",
-            value: data.list.q ?? "",
-          }}
-          filters={[statusFilter("invoice-status", data.list.status, INVOICE_STATUSES, invoiceStatusLabel)]}
-          clearHref={PATH}
-          submitLabel="Filter"
-        />
-        <InvoiceTable data={data} />
-      </Panel>
-    </div>
+    <InvoiceListPage
+      title="Sales Invoices"
+      description="Invoices issued to customers: one per order, plus any created by hand."
+      notices={
+        <>
+          <ActionNotice data={actionData} />
+          <IdentityWarning problem={data.identityProblem} />
+          {data.missing ? <MissingNotice>{SALES_INVOICE_NOT_FOUND}.</MissingNotice> : null}
+        </>
+      }
+      creating={data.creating}
+      createForm={<CreateInvoiceForm data={data} hidden={hidden} cancelHref={listPath} lastResult={actionData?.intent === "create" ? actionData.result : undefined} />}
+      list={data.list}
+      href={invoicesHref}
+      clearHref={PATH}
+      searchPlaceholder="Invoice number, customer email or business, order number"
+      table={{ caption: "Sales invoices", partyHeading: "Customer", dateHeading: "Issue date", rows: data.invoices, view: SALES_ROWS, pageCount: data.pageCount, total: data.total }}
+    />
   );
 }
+
+/** A sales invoice's row: the customer (or the order's delivery name), its order number, its issue date. */
+const SALES_ROWS: InvoiceRowView<InvoiceRow> = {
+  party: (row) => ({ name: row.customer ? partyName(row.customer) : (row.order?.shippingName ?? "Unknown customer"), email: row.customer?.email ?? null }),
+  reference: (row) => row.order?.orderNumber ?? null,
+  date: (row) => row.issueDate,
+};
 
 /** A real install without the company's VAT number: invoices cannot be issued by hand or sent until it is set. */
 function IdentityWarning({ problem }: { problem: string | null }) {

@@ -21,7 +21,7 @@ import {
 import { addQuickEntryOnce, addQuickOrderCsvOnce, keepLines, quickOrderExamples } from "~/domain/cart/quick-order.server";
 import { REORDER_INTENT } from "~/domain/orders/order-history.schema";
 import { listCustomerOrders, submitReorder } from "~/domain/orders/order-history.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { getSession } from "~/utils/session.server";
@@ -36,7 +36,7 @@ export const meta: MetaFunction = () => [{ title: "Quick Order · INFY Wholesale
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // a quick order is for trade customers: guests sign in first (pending customers may fill a cart)
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const url = new URL(request.url);
   const tab = parseQuickOrderTab(url.searchParams.get("tab"));
   const db = getDb();
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the recent orders, the same use case as the order history's Reorder). Each runs once per page key.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireBuyer(request);
   const read = await readForm(request);
   if ("tooLarge" in read) return tooLargeReply(read.tooLarge);
   const { formData } = read;
