@@ -43,7 +43,7 @@ type Access = Record<Role, Expectation>;
  * Switch on when the supplier portal is in: a supplier then sees only their own purchase orders and purchase
  * invoices, and every customer screen and API (cart aside) refuses them.
  */
-const SUPPLIERS_KEPT_OUT_OF_CUSTOMER_AREAS = false;
+const SUPPLIERS_KEPT_OUT_OF_CUSTOMER_AREAS = true;
 
 const everyone: Access = { signedOut: "any", customer: "any", supplier: "any", admin: "any" };
 
@@ -64,7 +64,7 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   {
     kind: "customer area",
     paths:
-      /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests|auth\/change-password)(\/|$)/,
+      /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests)(\/|$)/,
     access: {
       signedOut: "signIn",
       customer: "allowed",
@@ -73,8 +73,8 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
     },
   },
   {
-    kind: "who is signed in",
-    paths: /^\/api\/auth\/user$/,
+    kind: "who is signed in, and their own password",
+    paths: /^\/api\/auth\/(user|change-password)$/,
     access: { signedOut: "signIn", customer: "allowed", supplier: "allowed", admin: "allowed" },
   },
   // guests have a cart of their own (kept in their session) that joins their account when they sign in
