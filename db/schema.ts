@@ -162,6 +162,22 @@ export const signInFailures = sqliteTable(
 );
 
 /**
+ * How far a running product import has got, written by the process running it and read by whichever
+ * server process the back office's poll reaches. Kept a day (housekeeping), then pruned.
+ */
+export const importProgress = sqliteTable(
+  "import_progress",
+  {
+    ownerId: text("owner_id").notNull(),
+    importId: text("import_id").notNull(),
+    /** JSON of the ImportProgress */
+    progress: text("progress").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.importId] }), index("import_progress_updated_idx").on(t.updatedAt)],
+);
+
+/**
  * Facts about this install, by key: whether it is a real install (made by `npm run setup`, never seeded
  * with demo accounts) and the password hashes the demo accounts were seeded with (an account whose hash is
  * still that one still has the published demo password).

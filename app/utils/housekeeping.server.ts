@@ -8,6 +8,7 @@
 import type { DB } from "./db.server";
 import { pruneIdempotencyKeys } from "./idempotency.server";
 import { pruneSignInFailures } from "./sign-in-limits.server";
+import { pruneImportProgress } from "~/domain/catalog/import-progress.server";
 import { pruneSessions } from "./session.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -16,6 +17,7 @@ export function sweepOnce(db: DB, now = Date.now()) {
   try {
     pruneIdempotencyKeys(db, now);
     pruneSignInFailures(db, now);
+    pruneImportProgress(db, now);
     pruneSessions(db, now);
   } catch (error) {
     console.error("Housekeeping sweep failed; it will run again later", error);

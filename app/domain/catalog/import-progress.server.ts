@@ -4,12 +4,16 @@
  * its id, the request's idempotency key: the page knows the key before it posts, and a repeat of the same
  * post while the first still runs waits for that one instead of importing the file a second time.
  *
- * Kept in this process's memory (the app is one Node process): progress is worth nothing after a restart,
- * and the result itself is stored with the idempotency key, where readImportProgress finds it afterwards.
+ * The process running an import keeps its progress in memory and writes it to `import_progress` a few times
+ * a second, so a poll that reaches another server process (WEB_CONCURRENCY) reads it too, and a repeat of
+ * the post that reaches another process waits for the first instead of importing the file twice. The result
+ * itself is stored with the idempotency key, where readImportProgress finds it afterwards.
  */
+import { and, eq, lt } from "drizzle-orm";
+import { importProgress } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { storedResultOf } from "~/utils/idempotency.server";
-import type { Result } from "~/utils/result";
+import { fail, ok, type Result } from "~/utils/result";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { ImportProgress } from "./import-progress";
 import type { RowError } from "./product-csv";
@@ -17,6 +21,43 @@ import type { RowError } from "./product-csv";
 export type ImportOutcome = { created: number; updated: number; errors: RowError[] };
 
 export const IMPORT_NOT_FOUND = "No import with this id: it has not started yet, or it is not yours";
+export const IMPORT_INTERRUPTED = "The import stopped before it finished (the server was restarted): import the file again";
+
+/** How often a running import's progress is written for the other server processes. */
+const SAVE_EVERY_MS = 400;
+/** A progress record not written for this long belongs to an import whose process stopped. */
+const STALE_MS = 15_000;
+/** How long progress records are kept (housekeeping prunes older ones). */
+const KEEP_RECORDS_MS = 24 * 60 * 60 * 1000;
+
+function saveProgress(db: DB, ownerId: string, importId: string, progress: ImportProgress) {
+  const row = { progress: JSON.stringify(progress), updatedAt: Date.now() };
+  try {
+    db.insert(importProgress)
+      .values({ ownerId, importId, ...row })
+      .onConflictDoUpdate({ target: [importProgress.ownerId, importProgress.importId], set: row })
+      .run();
+  } catch (error) {
+    // progress is only for show: a busy database never stops the import itself
+    console.error("Could not record an import's progress", error);
+  }
+}
+
+function savedProgress(db: DB, ownerId: string, importId: string): ImportProgress | null {
+  const row = db
+    .select()
+    .from(importProgress)
+    .where(and(eq(importProgress.ownerId, ownerId), eq(importProgress.importId, importId)))
+    .get();
+  if (!row) return null;
+  const progress = JSON.parse(row.progress) as ImportProgress;
+  const running = progress.phase === "reading" || progress.phase === "importing";
+  return running && Date.now() - row.updatedAt > STALE_MS ? { ...progress, phase: "failed", message: IMPORT_INTERRUPTED } : progress;
+}
+
+export function pruneImportProgress(db: DB, now = Date.now()) {
+  return db.delete(importProgress).where(lt(importProgress.updatedAt, now - KEEP_RECORDS_MS)).run().changes;
+}
 
 type Running = { progress: ImportProgress; finished: Promise<Result<ImportOutcome>>; endedAt: number | null };
 
@@ -33,10 +74,23 @@ function forgetOldImports(now: number) {
 }
 
 /** The import of `ownerId` with this id that is still running, if any: waiting on it answers its result. */
-export function runningImport(ownerId: string, importId: string | null): Promise<Result<ImportOutcome>> | null {
+export function runningImport(db: DB, ownerId: string, importId: string | null): Promise<Result<ImportOutcome>> | null {
   if (!importId) return null;
   const running = imports.get(keyOf(ownerId, importId));
-  return running && running.endedAt === null ? running.finished : null;
+  if (running) return running.endedAt === null ? running.finished : null;
+  // running in another server process: wait for its stored result
+  const elsewhere = savedProgress(db, ownerId, importId);
+  if (!elsewhere || elsewhere.phase === "done" || elsewhere.phase === "failed") return null;
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      const stored = storedImportResult(db, ownerId, importId);
+      const now = savedProgress(db, ownerId, importId);
+      if (stored) resolve(ok(stored));
+      else if (!now || now.phase === "failed") resolve(fail(409, now?.message ?? IMPORT_INTERRUPTED));
+      else return;
+      clearInterval(timer);
+    }, 500);
+  });
 }
 
 /**
@@ -44,6 +98,7 @@ export function runningImport(ownerId: string, importId: string | null): Promise
  * import simply runs (nobody can ask about it).
  */
 export function trackImport(
+  db: DB,
   ownerId: string,
   importId: string | null,
   work: (progress: ImportProgress) => Promise<Result<ImportOutcome>>,
@@ -65,8 +120,12 @@ export function trackImport(
     forgetOldImports(now);
     const running: Running = { progress, finished, endedAt: null };
     imports.set(keyOf(ownerId, importId), running);
+    saveProgress(db, ownerId, importId, progress);
+    const timer = setInterval(() => saveProgress(db, ownerId, importId, progress), SAVE_EVERY_MS);
     const end = () => {
       running.endedAt = Date.now();
+      clearInterval(timer);
+      saveProgress(db, ownerId, importId, progress);
     };
     finished.then(end, end);
   }
@@ -78,14 +137,16 @@ function counts(outcome: ImportOutcome) {
 }
 
 /**
- * Where the import `importId` of this admin stands: its live progress while this process runs it (or
- * lately ran it), else its stored result when one was kept, else null (unknown, or not started yet).
+ * Where the import `importId` of this admin stands: its live progress while this process (or another)
+ * runs it or lately ran it, else its stored result when one was kept, else null (unknown, or not started yet).
  */
 export function readImportProgress(db: DB, ownerId: string, importId: string): ImportProgress | null {
   const running = imports.get(keyOf(ownerId, importId));
   if (running) return { ...running.progress };
+  const elsewhere = savedProgress(db, ownerId, importId);
+  if (elsewhere && elsewhere.phase !== "done") return elsewhere;
   const stored = storedImportResult(db, ownerId, importId);
-  if (!stored) return null;
+  if (!stored) return elsewhere;
   const total = stored.created + stored.updated + stored.errors.length;
   return { phase: "done", done: total, total, ...counts(stored) };
 }

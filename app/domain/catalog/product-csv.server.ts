@@ -63,10 +63,10 @@ export function importProductCsv(
   };
   const earlier = earlierResult<Result<ImportOutcome>>(db, ref);
   if (earlier) return Promise.resolve(earlier.result);
-  const running = runningImport(actor.id, ref.key);
+  const running = runningImport(db, actor.id, ref.key);
   if (running) return running;
 
-  return trackImport(actor.id, ref.key, async (progress) => {
+  return trackImport(db, actor.id, ref.key, async (progress) => {
     progress.total = file.size;
     const parsed = await readProductCsvFile(file, (bytes) => {
       progress.done = bytes;
