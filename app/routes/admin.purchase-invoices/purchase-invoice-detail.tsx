@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { InvoiceStatusBadge } from "~/routes/admin.sales-invoices/invoices-screen";
-import { InvoiceActions, InvoiceBody, InvoiceHistories } from "~/routes/admin.sales-invoices/invoice-detail";
+import { InvoiceActions } from "~/routes/admin.sales-invoices/invoice-detail";
+import { InvoiceBody, InvoiceHistories } from "~/routes/admin.sales-invoices/invoice-document";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
-import { primaryLinkClass } from "~/components/admin/form/form-bits";
+import { primaryLinkClass, secondaryLinkClass } from "~/components/admin/form/form-bits";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import {
@@ -10,9 +10,6 @@ import {
   type PurchaseOrderView,
 } from "./purchase-orders-screen";
 import { StatusForm } from "./status-form";
-
-const secondaryLinkClass =
-  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50";
 
 const EVENT_LABELS: Record<string, string> = {
   "purchase_order.created": "Created",

@@ -130,6 +130,10 @@ export function DialogActions({
 export const primaryLinkClass =
   "inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800";
 
+/** A link styled as a secondary (outlined) button: Print, Download PDF, a linked record. */
+export const secondaryLinkClass =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50";
+
 /**
  * A search box that narrows a picker's options (GET, so it works without JavaScript): it keeps the page's
  * other parameters (the open dialog, the list's filters) and sets `name` to the term.
