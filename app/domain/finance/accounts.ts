@@ -11,6 +11,7 @@
  */
 import { marginTenths } from "~/domain/catalog/product.schema";
 import { returnValue, type ReturnedLine } from "~/domain/returns/return-refund";
+import { balanceChange } from "~/domain/invoices/payment-direction";
 
 // ─── Profit & loss ──────────────────────────────────────────────────────────
 
@@ -67,11 +68,11 @@ export type AccountKind = { type: string };
 const isCreditCard = (account: AccountKind) => account.type === "credit_card";
 
 /**
- * How money in (a customer's payment) and money out (a payment to a supplier) move an account's balance.
- * A credit card's balance is money owed: paying out of it raises it, money in lowers it.
+ * How money in (a customer's payment) and money out (a payment to a supplier) move an account's balance,
+ * by the one rule a recorded payment follows (`balanceChange`: a credit card's balance is money owed).
  */
 export function balanceMovement(account: AccountKind, moneyIn: number, moneyOut: number): number {
-  return isCreditCard(account) ? moneyOut - moneyIn : moneyIn - moneyOut;
+  return balanceChange(account.type, moneyIn, "in") + balanceChange(account.type, moneyOut, "out");
 }
 
 /** An account's balance at the end of an earlier day: today's balance less what payments dated after it moved. */
