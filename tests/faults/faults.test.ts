@@ -87,6 +87,7 @@ function ordersIn(file: string, numbers: string[]) {
   }
 }
 
+const BURST = 200;
 const pence = (n: number) => (n / 100).toFixed(2);
 
 describe("faults", () => {
@@ -107,7 +108,7 @@ describe("faults", () => {
 
     const confirmed: string[] = [];
     const requests: Promise<unknown>[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < BURST; i++) {
       const buyer = buyers[i % 2]!;
       const items = [0, 1, 2].slice(0, 1 + (i % 3)).map((n) => ({ productId: products[(i + n * 5) % products.length]!, quantity: 1 + ((i + n) % 3) }));
       requests.push(
@@ -146,8 +147,8 @@ describe("faults", () => {
     // what the server confirmed before the cut is still there
     expect(ordersIn(file, confirmed)).toEqual(confirmed);
     expect(confirmed.length, "the cut came after some orders were confirmed").toBeGreaterThanOrEqual(5);
-    expect(confirmed.length, "the cut came before the burst was over").toBeLessThan(40);
-    console.log(`SIGKILL after ${confirmed.length} of 40 orders were confirmed (${requests.length} requests sent)`);
+    expect(confirmed.length, "the cut came before the burst was over").toBeLessThan(BURST);
+    console.log(`SIGKILL after ${confirmed.length} of ${BURST} orders were confirmed (${requests.length} requests sent)`);
   });
 
   it("a backup taken while orders are placed restores to a whole file where every rule holds", async () => {
