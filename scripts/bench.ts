@@ -9,11 +9,14 @@
  *   npm run bench -- --no-page-weight  without the browser's page weight and slow-link figures
  *   npm run bench -- --no-import       without the 10,000-product CSV import
  *   npm run bench -- --out file.json   where the figures go (default tests/.tmp/bench/bench-results.json)
+ *   npm run bench -- --only home,search      only the targets named (comma-separated, as printed)
+ *   npm run bench -- --scale-db file.db      a copy of an already seeded --scale database instead of seeding one
  *
  * The floors: (a) the same bytes as a static file served by the same server; (b) the framework floor, a bare
  * route of the app rendering the page's content from a constant with no loader of its own.
  */
 import { spawnSync } from "node:child_process";
+import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,6 +39,10 @@ const WITH_SCALE = !args.includes("--no-scale");
 const WITH_PAGE_WEIGHT = !args.includes("--no-page-weight");
 const WITH_IMPORT = !args.includes("--no-import");
 const OUT = path.resolve(option("--out") ?? "tests/.tmp/bench/bench-results.json");
+const ONLY = option("--only")?.split(",").map((name) => name.trim());
+const SCALE_DB = option("--scale-db");
+/** The targets this run measures: all of them, or those `--only` names. */
+const chosen = (targets: Target[]) => (ONLY ? targets.filter((t) => ONLY.includes(t.name)) : targets);
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
@@ -115,10 +122,14 @@ async function main() {
   fs.copyFileSync(demoFile, path.join(importDir, "app.db"));
   let scaleDir: string | null = null;
   if (WITH_SCALE) {
-    log("seeding the --scale data (10,000 products, 1,000 customers, 100,000 orders)");
+    log(SCALE_DB ? `copying the --scale data from ${SCALE_DB}` : "seeding the --scale data (10,000 products, 1,000 customers, 100,000 orders)");
     scaleDir = path.join(dir, "scale");
     fs.mkdirSync(scaleDir);
-    seed(scaleDir, true);
+    if (SCALE_DB) {
+      // a checkpointed copy, so the file alone holds everything
+      new Database(SCALE_DB).pragma("wal_checkpoint(TRUNCATE)");
+      fs.copyFileSync(SCALE_DB, path.join(scaleDir, "app.db"));
+    } else seed(scaleDir, true);
   }
 
   const results = new Map<string, TargetResult>();
@@ -132,7 +143,7 @@ async function main() {
 
   log(`demo data, ${defaultProcesses} processes`);
   let server = await startServer(demoDir, { ...floorEnv, SKIP_SEED: "true" });
-  let targets = resolveTargets(demoFile, await sessions(server));
+  let targets = chosen(resolveTargets(demoFile, await sessions(server)));
   record(targets, "demo", await run(server, targets));
   const floorLoads = await floors(server, targets, dir);
   for (const [name, floor] of Object.entries(floorLoads)) {
@@ -149,14 +160,14 @@ async function main() {
 
   log("demo data, 1 process");
   server = await startServer(demoDir, { WEB_CONCURRENCY: "1", SKIP_SEED: "true" });
-  targets = resolveTargets(demoFile, await sessions(server));
+  targets = chosen(resolveTargets(demoFile, await sessions(server)));
   const oneProcess = await run(server, targets.filter((t) => t.kind !== "write"), 10);
   await stopHard(server);
 
   if (scaleDir) {
     log(`--scale data, ${defaultProcesses} processes`);
     server = await startServer(scaleDir, { SKIP_SEED: "true" });
-    targets = resolveTargets(path.join(scaleDir, "app.db"), await sessions(server));
+    targets = chosen(resolveTargets(path.join(scaleDir, "app.db"), await sessions(server)));
     record(targets, "scale", await run(server, targets));
     await stopHard(server);
   }
