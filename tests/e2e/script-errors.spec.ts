@@ -8,11 +8,16 @@ import { ADMIN, BUYER, expect, JS_ONLY, test } from "./fixtures";
  */
 async function scriptErrorsOn(page: Page, path: string) {
   const errors: string[] = [];
-  const listener = (error: Error) => errors.push(error.message);
+  let failed: () => void = () => {};
+  const thrown = new Promise<void>((resolve) => (failed = resolve));
+  const listener = (error: Error) => {
+    errors.push(error.message);
+    failed();
+  };
   page.on("pageerror", listener);
   await page.goto(path);
-  await page.waitForLoadState("networkidle");
-  await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+  // alive once the document marks itself hydrated; a module that throws never gets that far
+  await Promise.race([page.locator("html[data-hydrated]").waitFor({ state: "attached" }), thrown]);
   page.off("pageerror", listener);
   return errors;
 }
