@@ -6,8 +6,28 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, BUYER, createCustomer, expect, JS_ONLY, signIn, test, type Account } from "./fixtures";
+import { ADMIN, BUYER, createCustomer, expect, JS_ONLY, signIn, test as base, type Account } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi } from "./orders";
+
+/**
+ * One browser page per worker, kept from screen to screen with only its cookies changed: a fresh context per
+ * screen downloaded and compiled the app's scripts again every time, a third of each check.
+ */
+const test = base.extend<{ page: Page }, { reusedPage: Page }>({
+  reusedPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, locale, timezoneId, javaScriptEnabled } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, locale, timezoneId, javaScriptEnabled });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  page: async ({ reusedPage }, use) => {
+    await reusedPage.context().clearCookies();
+    await use(reusedPage);
+  },
+});
 
 const WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
