@@ -1,7 +1,7 @@
 import { expect, JS_INDEPENDENT, loginAs, test } from "./fixtures";
 
 test.describe("account dashboard", () => {
-  test("shows the cards and account details; /account is the same screen", async ({ page, customer, login }) => {
+  test("shows the cards and account details; /account is the same screen", JS_INDEPENDENT, async ({ page, customer, login }) => {
     await login(customer);
     for (const path of ["/account/dashboard", "/account"]) {
       await page.goto(path);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, signIn, test } from "./fixtures";
+import { ADMIN, expect, signIn, test, JS_INDEPENDENT } from "./fixtures";
 
 function toast(page: Page, title: string) {
   return page.getByTestId("toast").filter({ hasText: title });
@@ -88,7 +88,7 @@ test.describe("admin accounts", () => {
     await expect(page.getByText(number).first()).toBeVisible();
   });
 
-  test("the balance sheet shows that assets equal liabilities plus equity", async ({ page }) => {
+  test("the balance sheet shows that assets equal liabilities plus equity", JS_INDEPENDENT, async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin/accounts?tab=balance-sheet");
     await expect(page.getByRole("heading", { name: /^Balance Sheet at / })).toBeVisible();

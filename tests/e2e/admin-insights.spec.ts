@@ -1,4 +1,4 @@
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, test, JS_INDEPENDENT } from "./fixtures";
 
 /**
  * The back office's two report screens on the demo data: Inventory Forecast (urgency counts, the forecast
@@ -50,7 +50,7 @@ test.describe("admin reports", () => {
     await expect(page).toHaveURL(/\/admin\/inventory-forecast$/);
   });
 
-  test("customer insights shows its cards, segments, top customers and trend charts", async ({ page }) => {
+  test("customer insights shows its cards, segments, top customers and trend charts", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/admin/customer-insights");
     await expect(page.getByRole("heading", { name: "Customer Insights", level: 1 })).toBeVisible();
     for (const label of ["Total Customers", "Active Customers", "Average Order Value", "VIP Customers"]) {

@@ -1,4 +1,4 @@
-import { ADMIN, expect, JS_ONLY, test } from "./fixtures";
+import { ADMIN, expect, JS_ONLY, test, JS_INDEPENDENT } from "./fixtures";
 
 test.describe("admin layout", () => {
   test.beforeEach(async ({ login }) => {
@@ -55,7 +55,7 @@ test.describe("admin layout", () => {
     await expect(nav.getByRole("link", { name: "Users", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
-  test("the dashboard shows the stats and recent orders with customer emails", async ({ page }) => {
+  test("the dashboard shows the stats and recent orders with customer emails", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/admin/dashboard");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     for (const label of ["Total Revenue", "Pending Orders", "Total Products", "Product Requests", "Low Stock Products"]) {
@@ -145,7 +145,7 @@ test.describe("admin layout", () => {
     await expect(page.getByRole("heading", { name: "Inventory Alerts", level: 1 })).toBeVisible();
   });
 
-  test("inventory alerts list the low and out-of-stock products", async ({ page }) => {
+  test("inventory alerts list the low and out-of-stock products", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/admin/inventory-alerts");
     await expect(page.getByText("Below threshold")).toBeVisible();
     await expect(page.getByText("Needs immediate attention")).toBeVisible();

@@ -149,7 +149,7 @@ test.describe("guards and layout", () => {
     }
   });
 
-  test("the footer carries the customer links and this year's copyright", async ({ page }) => {
+  test("the footer carries the customer links and this year's copyright", JS_INDEPENDENT, async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Order History" })).toHaveAttribute("href", "/account/orders");

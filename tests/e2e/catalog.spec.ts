@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { productsPerHomeSection } from "../../app/domain/catalog/catalog-pages";
-import { BUYER, expect, signIn, test } from "./fixtures";
+import { BUYER, expect, signIn, test, JS_INDEPENDENT } from "./fixtures";
 
 /**
  * Catalogue browsing against the seeded demo data, on the default inc-VAT basis. Cleaning & Hygiene has
@@ -145,7 +145,7 @@ test.describe("catalogue browsing", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("a guest sees list prices including VAT, with no discounts", async ({ page }) => {
+  test("a guest sees list prices including VAT, with no discounts", JS_INDEPENDENT, async ({ page }) => {
     await page.goto(CLEANING);
     await expect(card(page, "washing-up-liquid-5l").getByTestId("card-price")).toHaveText("£5.99");
     await expect(card(page, "thick-bleach-5l").getByTestId("card-price")).toHaveText("£3.59");
@@ -153,7 +153,7 @@ test.describe("catalogue browsing", () => {
     await expect(page.getByRole("list", { name: "Discounts" })).toHaveCount(0);
   });
 
-  test("an approved customer sees their own prices, with badges and the list price struck through", async ({ page }) => {
+  test("an approved customer sees their own prices, with badges and the list price struck through", JS_INDEPENDENT, async ({ page }) => {
     await signIn(page, BUYER);
     await page.goto(CLEANING);
     // an agreed price of £4.20 ex VAT

@@ -141,7 +141,7 @@ test.describe("order history", () => {
     await expect(page.locator("main details[open]")).toHaveCount(0);
   });
 
-  test("a customer without orders is invited to start shopping", async ({ page }) => {
+  test("a customer without orders is invited to start shopping", JS_INDEPENDENT, async ({ page }) => {
     await signIn(page, PENDING_BUYER);
     await page.goto("/account/orders");
     await expect(page.getByText("You have not placed any orders yet.")).toBeVisible();

@@ -12,7 +12,7 @@ async function waitForHydration(page: Page, javaScriptEnabled: boolean) {
 }
 
 test.describe("product page", () => {
-  test("a guest sees the list price including VAT, the breakdown and the volume steps", async ({ page }) => {
+  test("a guest sees the list price including VAT, the breakdown and the volume steps", JS_INDEPENDENT, async ({ page }) => {
     // other tests may add categories while this runs: expect at least those that exist now
     const categories = (await (await page.request.get("/api/categories")).json()) as { name: string; slug: string }[];
     await page.goto(VEST);
@@ -42,7 +42,7 @@ test.describe("product page", () => {
     }
   });
 
-  test("an approved customer sees their lower price and its breakdown", async ({ page }) => {
+  test("an approved customer sees their lower price and its breakdown", JS_INDEPENDENT, async ({ page }) => {
     await signIn(page, BUYER);
     await page.goto(VEST);
     // Silver tier: 2.49 less 10% = 2.24, + VAT = 2.69
@@ -115,7 +115,7 @@ test.describe("product page", () => {
     await expect(page.getByTestId("cart-badge")).toHaveText("3");
   });
 
-  test("an out-of-stock product cannot be added", async ({ page }) => {
+  test("an out-of-stock product cannot be added", JS_INDEPENDENT, async ({ page }) => {
     await page.goto(COFFEE);
     const button = page.getByRole("button", { name: "Out of Stock" });
     await expect(button).toBeVisible();
@@ -123,7 +123,7 @@ test.describe("product page", () => {
     await expect(page.getByTestId("stock-note")).toHaveText("Out of stock");
   });
 
-  test("a low-stock product says how many are left", async ({ page, request }) => {
+  test("a low-stock product says how many are left", JS_INDEPENDENT, async ({ page, request }) => {
     const product = await (await request.get(`/api/products/${BOOTS}`)).json();
     expect(product.stockLevel).toBeGreaterThan(0);
     expect(product.stockLevel).toBeLessThanOrEqual(product.lowStockThreshold);

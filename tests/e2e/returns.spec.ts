@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { BUYER, expect, signIn, test } from "./fixtures";
+import { BUYER, expect, signIn, test, JS_INDEPENDENT } from "./fixtures";
 
 /**
  * Returns against the demo data. Orders cannot be marked delivered from the storefront, so these tests use
@@ -93,7 +93,7 @@ test.describe("customer returns", () => {
   });
 });
 
-test("a customer with no returns is told where returns start", async ({ page, customer }) => {
+test("a customer with no returns is told where returns start", JS_INDEPENDENT, async ({ page, customer }) => {
   await signIn(page, customer);
   await page.goto("/account/returns");
   await expect(page.getByRole("heading", { name: "My Returns & Refunds" })).toBeVisible();
