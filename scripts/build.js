@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,6 +33,23 @@ function buildIsCurrent() {
 }
 
 
+/**
+ * Leaves each script and style sheet of the browser build compressed beside it, brotli at its highest level
+ * (.br) and gzip at its highest (.gz), for the server to send as they are: about an eighth fewer bytes than
+ * compressing on each request, which matters on a 400 kbit/s line, and no compression work per request.
+ */
+function precompressAssets(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompressAssets(file);
+    else if (/\.(js|css)$/.test(entry.name)) {
+      const content = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+    }
+  }
+}
+
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 /** Builds the app unless the build is current; exits the process when the build fails. */
@@ -55,6 +73,7 @@ export function ensureBuild() {
       console.error(`remix build failed (exit ${result.status ?? result.signal}).`);
       process.exit(result.status || 1);
     }
+    precompressAssets("public/build");
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 }
