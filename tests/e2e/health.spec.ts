@@ -7,3 +7,26 @@ test("GET /healthz answers 200 with status ok while the database answers", JS_IN
   // the e2e server runs the demo: its accounts still have the README's passwords
   expect(await response.json()).toEqual({ status: "ok", demoPasswords: true });
 });
+
+test("the app's scripts are sent compressed at build time, brotli to a browser that takes it", JS_INDEPENDENT, async ({ request }) => {
+  const page = await (await request.get("/")).text();
+  const script = page.match(/\/build\/[^"]+\.js/)?.[0];
+  expect(script, "a script the home page loads").toBeTruthy();
+  const plain = await request.get(script!, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const source = await plain.body();
+  for (const [accepted, encoding] of [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+  ]) {
+    // the raw bytes as sent, to see their encoding and size (Playwright would otherwise decode them)
+    const response = await fetch(new URL(script!, plain.url()), { headers: { "Accept-Encoding": accepted } });
+    expect(response.headers.get("content-encoding"), accepted).toBe(encoding);
+    expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("vary")).toContain("Accept-Encoding");
+    // a length known up front: a file compressed beforehand, not compressed on the way out
+    expect(response.headers.get("content-length")).toMatch(/^\d+$/);
+    expect(Number(response.headers.get("content-length"))).toBeLessThan(source.length / 2);
+  }
+});
