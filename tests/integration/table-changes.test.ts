@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, sessions } from "~db/schema";
 import { databasePath, getDb, openDatabase } from "~/utils/db.server";
+import { getCustomerInsights } from "~/domain/reports/customer-insights.server";
 import { changeStamp, keptWhileUnchanged } from "~/utils/table-changes.server";
 import { createPastOrder, createProduct, createUser } from "./factories";
 
@@ -88,5 +89,17 @@ describe("figures kept while their tables do not change", () => {
     // the first read put the triggers back; from then on the figure is kept again
     expect(work()).toBe(2);
     expect(work()).toBe(2);
+  });
+
+  it("customer insights follow an order cancelled after they were read", async () => {
+    const db = getDb();
+    const buyer = await createUser({ email: "insights-kept@example.com" });
+    const crate = createProduct({ name: "Insights Crate", salesPrice: 1_000, vatRate: 0 });
+    const order = createPastOrder(buyer, [{ product: crate, quantity: 3 }], { createdAt: new Date(Date.now() - DAY) });
+    const spentBy = () => getCustomerInsights(db, { now: new Date() }).topCustomers.find((c) => c.userId === buyer.id)?.totalSpent;
+    expect(spentBy()).toBe(3_000);
+    expect(spentBy()).toBe(3_000);
+    db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, order.id)).run();
+    expect(spentBy()).toBeUndefined();
   });
 });
