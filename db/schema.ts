@@ -403,7 +403,8 @@ export const orders = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    // with the status and the total, a customer's orders are summed from the index alone (customer insights)
+    index("orders_user_created_totals_idx").on(t.userId, t.createdAt, t.status, t.total),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
   ],
@@ -638,7 +639,9 @@ export const salesInvoices = sqliteTable(
   },
   (t) => [
     index("sales_invoices_customer_idx").on(t.customerId, t.issueDate),
-    index("sales_invoices_issue_idx").on(t.issueDate),
+    // a period's sales summed from the index alone: profit & loss (status, subtotal) and a VAT return (also
+    // the VAT, when it was recorded and when it was voided)
+    index("sales_invoices_issue_totals_idx").on(t.issueDate, t.status, t.subtotal, t.vatAmount, t.createdAt, t.voidedAt),
   ],
 );
 

@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "~db/schema";
 import { isServerWorker } from "./server-processes";
+import { countTableChanges } from "./table-changes.server";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -24,6 +25,7 @@ export function openDatabase(file = databasePath()): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   reusePreparedStatements(sqlite);
+  countTableChanges(sqlite);
   return drizzle(sqlite, { schema }) as DB;
 }
 
@@ -55,6 +57,8 @@ export function reusePreparedStatements(sqlite: Database.Database) {
 
 export function migrateDatabase(db: DB) {
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // a migration may have made the watched tables (or rebuilt them, dropping their triggers)
+  countTableChanges(db.$client);
 }
 
 /**

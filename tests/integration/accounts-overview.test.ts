@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, salesInvoices, vatReturns } from "~db/schema";
+import { orderItems, purchaseInvoices, salesInvoices, vatReturns } from "~db/schema";
 import * as accountsPage from "~/routes/admin.accounts/route";
 import * as apiOverview from "~/routes/api.admin.accounts";
 import * as apiAccounts from "~/routes/api.admin.financial-accounts";
@@ -111,6 +111,19 @@ describe("a month's profit and loss, balance sheet and transactions", () => {
       refundCount: 3,
       purchaseInvoiceCount: 1,
     });
+  });
+
+  it("follows a voided invoice and a new purchase invoice at once, though a period's figures are kept between views", async () => {
+    const before = (await overview(NOVEMBER)).profitLoss;
+    const late = createInvoicedOrder(buyer, [{ product: sugar, quantity: 2 }], "2025-11-20");
+    const withSale = (await overview(NOVEMBER)).profitLoss;
+    expect(withSale.salesInvoiceCount).toBe(before.salesInvoiceCount + 1);
+    db().update(salesInvoices).set({ status: "void" }).where(eq(salesInvoices.id, late.id)).run();
+    expect((await overview(NOVEMBER)).profitLoss).toEqual(before);
+    const purchase = createPurchaseInvoice(supplierId, { subtotal: 1_000, invoiceDate: "2025-11-21" });
+    expect((await overview(NOVEMBER)).profitLoss).toMatchObject({ totalCosts: "80.00", purchaseInvoiceCount: 2 });
+    db().update(purchaseInvoices).set({ status: "void" }).where(eq(purchaseInvoices.id, purchase.id)).run();
+    expect((await overview(NOVEMBER)).profitLoss).toEqual(before);
   });
 
   it("draws November's balance sheet at its last day, winding the bank back past December's payment", async () => {

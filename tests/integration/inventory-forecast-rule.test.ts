@@ -85,4 +85,38 @@ describe("the forecast queries", () => {
     expect(second.items[0]!.productId).not.toBe(first.items[0]!.productId);
     expect(loadInventoryForecast(getDb(), { now, pageSize: 10, page: 999 }).page).toBe(first.pageCount);
   });
+
+  it("gives every band's products with the same figures as the catalogue's own rows", () => {
+    const rows = new Map(loadForecastRows(getDb(), { now }).map((row) => [row.productId, row]));
+    for (const band of URGENCIES) {
+      const page = loadInventoryForecast(getDb(), { now, urgency: band, pageSize: 500 });
+      expect(page.items.map((row) => row.productId).sort()).toEqual(
+        [...rows.values()].filter((row) => row.urgency === band).map((row) => row.productId).sort(),
+      );
+      for (const item of page.items) expect(item).toEqual(rows.get(item.productId));
+    }
+  });
+});
+
+describe("the forecast kept between views", () => {
+  it("follows a sale, a stock change and the clock", async () => {
+    const db = getDb();
+    const buyer = await createUser({ email: "forecast-later@example.com" });
+    const product = createProduct({ name: "Kept forecast crate", salesPrice: 100, stockLevel: 300, lowStockThreshold: 0 });
+    const find = (at: Date) =>
+      loadInventoryForecast(db, { now: at, pageSize: 500 }).items.find((row) => row.productId === product.id)!;
+    expect(find(now)).toMatchObject({ unitsSold30d: 0, urgency: "low" });
+
+    sell(buyer, product, 90, daysAgo(2));
+    // a past order (no stock taken): 300 in stock at 3 a day is 100 days, still low
+    expect(find(now)).toMatchObject({ unitsSold30d: 90, stockLevel: 300, urgency: "low" });
+
+    db.$client.prepare("update products set stock_level = 20 where id = ?").run(product.id);
+    expect(find(now)).toMatchObject({ stockLevel: 20, urgency: "critical", daysToStockout: 6 });
+
+    // 28 days on, the sale two days ago has left the 30-day window
+    const later = new Date(now.getTime() + 28.5 * 24 * 60 * 60 * 1000);
+    expect(find(later)).toMatchObject({ unitsSold30d: 0, urgency: "low" });
+    expect(find(now)).toMatchObject({ unitsSold30d: 90 });
+  });
 });

@@ -4,9 +4,10 @@
  * 100,000 products), so the urgency bands are written once more as SQL below from the same constants; a
  * test holds the two to each other.
  */
-import { and, asc, eq, gte, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lte, min, ne, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products } from "~db/schema";
 import type { DB } from "~/utils/db.server";
+import { keptWhileUnchanged, type Worked } from "~/utils/table-changes.server";
 import {
   CRITICAL_DAYS,
   FORECAST_WINDOW_DAYS,
@@ -109,9 +110,56 @@ export type InventoryForecast = {
 
 export const FORECAST_PAGE_SIZE = 50;
 
+/** The whole catalogue in the screen's order (most urgent first), and what each product sold in the window. */
+type ForecastOrder = { ids: number[]; counts: Record<Urgency, number>; units: Map<number, number> };
+
+/**
+ * The catalogue ranked as of `now`, and how long that ranking holds while nothing is written: until the
+ * oldest order in the window leaves it, or an order dated after `now` enters it.
+ */
+function forecastOrder(db: DB, now: Date): Worked<ForecastOrder> {
+  const query = forecastQuery(db, now);
+  const banded = db
+    .select({ ...query.columns, urgency: query.urgency.as("urgency") })
+    .from(products)
+    .leftJoin(query.sold, eq(query.sold.productId, products.id))
+    .as("banded");
+  const rank: SQL = sql`case ${banded.urgency} ${sql.join(
+    URGENCIES.map((band, index) => sql`when ${band} then ${index}`),
+    sql` `,
+  )} end`;
+  const rows = db
+    .select({ productId: banded.productId, units: banded.unitsSold30d, urgency: banded.urgency })
+    .from(banded)
+    .orderBy(
+      rank,
+      // days left (none when out); products that do not sell come last in their band
+      sql`case when ${banded.stockLevel} <= 0 then 0 when ${banded.unitsSold30d} > 0 then ${banded.stockLevel} * 1.0 / ${banded.unitsSold30d} end nulls last`,
+      asc(banded.name),
+      asc(banded.productId),
+    )
+    .all();
+  const counts = Object.fromEntries(URGENCIES.map((band) => [band, 0])) as Record<Urgency, number>;
+  const units = new Map<number, number>();
+  for (const row of rows) {
+    counts[row.urgency] += 1;
+    if (Number(row.units) > 0) units.set(row.productId, Number(row.units));
+  }
+  const since = new Date(now.getTime() - FORECAST_WINDOW_DAYS * DAY_MS);
+  const oldest = db.select({ at: min(orders.createdAt) }).from(orders).where(and(gte(orders.createdAt, since), lte(orders.createdAt, now))).get()?.at;
+  const next = db.select({ at: min(orders.createdAt) }).from(orders).where(gt(orders.createdAt, now)).get()?.at;
+  return {
+    value: { ids: rows.map((row) => row.productId), counts, units },
+    validFrom: now.getTime(),
+    validUntil: Math.min(oldest ? oldest.getTime() + FORECAST_WINDOW_DAYS * DAY_MS : Infinity, next ? next.getTime() - 1 : Infinity),
+  };
+}
+
 /**
  * One page of the forecast, the most urgent first (then the fewest days left, then by name), optionally
- * only one urgency band, with the count of every band.
+ * only one urgency band, with the count of every band. The ranking of the whole catalogue is kept while no
+ * order, order line or product changes and the window holds the same orders
+ * (../../utils/table-changes.server); the page's products are read afresh.
  */
 export function loadInventoryForecast(
   db: DB,
@@ -122,53 +170,41 @@ export function loadInventoryForecast(
     pageSize = FORECAST_PAGE_SIZE,
   }: { now: Date; urgency?: Urgency | null; page?: number; pageSize?: number },
 ): InventoryForecast {
-  const query = forecastQuery(db, now);
-  const banded = db
-    .select({ ...query.columns, urgency: query.urgency.as("urgency") })
-    .from(products)
-    .leftJoin(query.sold, eq(query.sold.productId, products.id))
-    .as("banded");
-
-  const counts = Object.fromEntries(URGENCIES.map((band) => [band, 0])) as Record<Urgency, number>;
-  for (const row of db
-    .select({ urgency: banded.urgency, count: sql<number>`count(*)` })
-    .from(banded)
-    .groupBy(sql`${banded.urgency}`)
-    .all()) {
-    counts[row.urgency] = Number(row.count);
-  }
-
+  const order = keptWhileUnchanged(
+    db,
+    { name: "inventory-forecast", key: "", tables: ["orders", "order_items", "products"], now: now.getTime() },
+    () => forecastOrder(db, now),
+  );
+  const { counts } = order;
   const total = urgency ? counts[urgency] : URGENCIES.reduce((sum, band) => sum + counts[band], 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
-  const rank: SQL = sql`case ${banded.urgency} ${sql.join(
-    URGENCIES.map((band, index) => sql`when ${band} then ${index}`),
-    sql` `,
-  )} end`;
-  const items = db
-    .select({
-      productId: banded.productId,
-      name: banded.name,
-      sku: banded.sku,
-      stockLevel: banded.stockLevel,
-      lowStockThreshold: banded.lowStockThreshold,
-      unitsSold30d: banded.unitsSold30d,
-      supplierId: banded.supplierId,
-      costPrice: banded.costPrice,
-      vatRate: banded.vatRate,
-    })
-    .from(banded)
-    .where(urgency ? eq(banded.urgency, urgency) : undefined)
-    .orderBy(
-      rank,
-      // days left (none when out); products that do not sell come last in their band
-      sql`case when ${banded.stockLevel} <= 0 then 0 when ${banded.unitsSold30d} > 0 then ${banded.stockLevel} * 1.0 / ${banded.unitsSold30d} end nulls last`,
-      asc(banded.name),
-      asc(banded.productId),
-    )
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .all()
-    .map(toRow);
+  // the bands follow each other in the ranking, so a band's products are one run of it
+  const bandStart = urgency ? URGENCIES.slice(0, URGENCIES.indexOf(urgency)).reduce((sum, band) => sum + counts[band], 0) : 0;
+  const offset = (current - 1) * pageSize;
+  const ids = order.ids.slice(bandStart + offset, bandStart + Math.min(offset + pageSize, total));
+  const details = new Map(
+    (ids.length === 0
+      ? []
+      : db
+          .select({
+            productId: products.id,
+            name: products.name,
+            sku: products.sku,
+            stockLevel: products.stockLevel,
+            lowStockThreshold: products.lowStockThreshold,
+            supplierId: products.supplierId,
+            costPrice: products.costPrice,
+            vatRate: products.vatRate,
+          })
+          .from(products)
+          .where(inArray(products.id, ids))
+          .all()
+    ).map((row) => [row.productId, row]),
+  );
+  const items = ids.flatMap((id) => {
+    const product = details.get(id);
+    return product ? [toRow({ ...product, unitsSold30d: order.units.get(id) ?? 0 })] : [];
+  });
   return { counts, urgency, items, total, page: current, pageSize, pageCount };
 }

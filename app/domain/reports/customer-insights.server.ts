@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { DB } from "~/utils/db.server";
 import { divideRoundHalfUp } from "~/utils/money";
+import { keptWhileUnchanged } from "~/utils/table-changes.server";
 import { analyticsMonths } from "./analytics-months";
 import { isActiveCustomer, segmentFor, SEGMENTS, type Segment } from "./customer-segments";
 
@@ -77,10 +78,10 @@ type OrderGroup = { userId: string; bucket: number | null; orders: number; spent
 
 /**
  * Orders not cancelled, summed per customer and month of the last 12 (bucket null before them), in one
- * pass over the orders table. The "+" keeps SQLite from walking the orders in user order through an index
- * that does not hold the totals, one table lookup per order (twice as slow on 100,000 orders).
+ * pass over the index of customers' orders, which holds each order's date, status and total
+ * (orders_user_created_totals_idx): the orders themselves are not read.
  */
-function orderGroups(db: DB, months: ReturnType<typeof analyticsMonths>): OrderGroup[] {
+function orderGroups(db: DB, months: Months): OrderGroup[] {
   const first = months[0]!.start.getTime();
   const last = months[months.length - 1]!.end.getTime();
   // one comparison for an order before the window, one per month up to its own inside it
@@ -92,16 +93,23 @@ function orderGroups(db: DB, months: ReturnType<typeof analyticsMonths>): OrderG
     select user_id as userId, ${bucket} as bucket, count(*) as orders, sum(total) as spent,
       max(created_at) as lastAt, min(created_at) as firstAt
     from orders
-    where status <> 'cancelled' and +user_id is not null
-    group by +user_id, bucket`);
+    where status <> 'cancelled' and user_id is not null
+    group by user_id, bucket`);
 }
 
-function monthIndexOf(months: ReturnType<typeof analyticsMonths>, instant: number) {
+type Months = ReturnType<typeof analyticsMonths>;
+
+function monthIndexOf(months: Months, instant: number) {
   return months.findIndex(({ start, end }) => instant >= start.getTime() && instant < end.getTime());
 }
 
-export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerInsights {
-  const months = analyticsMonths(now);
+/** What the orders add up to, per customer and per month: everything but what depends on today's date. */
+type CustomerTotals = {
+  customers: Customer[];
+  trend: { month: string; revenue: number; orders: number; customers: number; newCustomers: number }[];
+};
+
+function customerTotals(db: DB, months: Months): CustomerTotals {
   const trend = months.map(({ month }) => ({ month, revenue: 0, orders: 0, customers: 0, newCustomers: 0 }));
   const customers = customerAccounts(db);
   for (const group of orderGroups(db, months)) {
@@ -119,12 +127,32 @@ export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerIns
       month.customers += 1;
     }
   }
+  for (const customer of customers.values()) {
+    if (customer.firstOrderAt === null) continue;
+    const index = monthIndexOf(months, customer.firstOrderAt);
+    if (index >= 0) trend[index]!.newCustomers += 1;
+  }
+  return { customers: [...customers.values()], trend };
+}
+
+/**
+ * The sums over every order a customer ever placed are kept while no order and no account changes
+ * (../../utils/table-changes.server), for the 12 months they were summed over; segments, "active" and the
+ * ranking are worked out from them on every view, as of `now`.
+ */
+export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerInsights {
+  const months = analyticsMonths(now);
+  const { customers, trend } = keptWhileUnchanged(
+    db,
+    { name: "customer-insights", key: months[0]!.month, tables: ["orders", "users"] },
+    () => ({ value: customerTotals(db, months) }),
+  );
 
   const segments = Object.fromEntries(SEGMENTS.map((segment) => [segment, 0])) as Record<Segment, number>;
   let activeCustomers = 0;
   let totalOrders = 0;
   let totalSpent = 0;
-  for (const customer of customers.values()) {
+  for (const customer of customers) {
     const activity = {
       totalSpent: customer.totalSpent,
       lastOrderAt: customer.lastOrderAt === null ? null : new Date(customer.lastOrderAt),
@@ -133,13 +161,9 @@ export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerIns
     if (isActiveCustomer(activity, now)) activeCustomers += 1;
     totalOrders += customer.orderCount;
     totalSpent += customer.totalSpent;
-    if (customer.firstOrderAt !== null) {
-      const index = monthIndexOf(months, customer.firstOrderAt);
-      if (index >= 0) trend[index]!.newCustomers += 1;
-    }
   }
 
-  const topCustomers = [...customers.values()]
+  const topCustomers = customers
     .filter((customer) => customer.orderCount > 0)
     .sort((a, b) => b.totalSpent - a.totalSpent || b.orderCount - a.orderCount || a.email.localeCompare(b.email))
     .slice(0, TOP_CUSTOMERS_LIMIT)
@@ -150,7 +174,7 @@ export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerIns
     }));
 
   return {
-    totalCustomers: customers.size,
+    totalCustomers: customers.length,
     activeCustomers,
     averageOrderValue: totalOrders > 0 ? divideRoundHalfUp(totalSpent, totalOrders) : 0,
     totalOrders,

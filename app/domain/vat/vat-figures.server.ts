@@ -39,8 +39,6 @@ export function vatScope(db: DB, month: string, asOf: Date): VatScope {
   return { period: periodOfMonth(month), asOf, windows };
 }
 
-const NOTHING = sql`0`;
-
 // ─── Sales invoices ─────────────────────────────────────────────────────────
 
 /** Not void as of `asOf`: never voided, or voided only afterwards. */
@@ -61,9 +59,13 @@ function salesCharged({ period, asOf, windows }: VatScope): SQL {
   )!;
 }
 
-/** Invoices counted by an earlier, filed return and voided since: their cancellation comes off this one. */
-function salesCancelled({ asOf, windows }: VatScope): SQL {
-  if (windows.length === 0) return NOTHING;
+/**
+ * Invoices counted by an earlier, filed return and voided since: their cancellation comes off this one. None
+ * without a late-entry window (null, not a constant false: an `OR 0` would stop SQLite reading the month's
+ * invoices through the issue-date index and make it read every invoice ever issued).
+ */
+function salesCancelled({ asOf, windows }: VatScope): SQL | null {
+  if (windows.length === 0) return null;
   return or(
     ...windows.map((w) =>
       and(
@@ -79,6 +81,7 @@ function salesCancelled({ asOf, windows }: VatScope): SQL {
 
 function salesCondition(scope: VatScope) {
   const cancelled = salesCancelled(scope);
+  if (!cancelled) return { where: salesCharged(scope), sign: sql<number>`1` };
   const sign = sql<number>`case when ${cancelled} then -1 else 1 end`;
   return { where: or(salesCharged(scope), cancelled)!, sign };
 }
