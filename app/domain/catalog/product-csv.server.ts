@@ -149,11 +149,18 @@ export function importProductCsv(
 
 /** The most bytes handed to the CSV parser at once: a file held in memory may be one piece. */
 const PIECE_BYTES = 64 * 1024;
+/**
+ * How much of the file is read between two garbage collections (where the server allows them). csv-parse
+ * leaves about 2 MB of garbage in V8's old generation per 4 MB read, which V8 would otherwise let grow by
+ * 100 MB or more before collecting; a collection with the server's ~50 MB heap takes 10-25 ms (0035).
+ */
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads the file through csv-parse a piece at a time (never as one string), handing each record to
  * `records` and, after each piece, calling `afterPiece` and yielding to the event loop; `onRead` hears how
- * many bytes are done. Fails only when the parser gives up on the file.
+ * many bytes are done. Collects the garbage every COLLECT_EVERY_BYTES. Fails only when the parser gives up
+ * on the file.
  */
 async function readCsvFile(
   file: Blob,
@@ -173,6 +180,7 @@ async function readCsvFile(
 
   const pieces = file.stream().getReader();
   let bytes = 0;
+  let collectedAt = 0;
   reading: for (;;) {
     const { done, value } = await pieces.read();
     if (done) break;
@@ -183,6 +191,10 @@ async function readCsvFile(
       onRead(bytes);
       if (failure || records.refused) break reading;
       await afterPiece();
+      if (bytes - collectedAt >= COLLECT_EVERY_BYTES) {
+        collectedAt = bytes;
+        collectGarbage();
+      }
       await breathe();
     }
   }
