@@ -122,7 +122,7 @@ async function writeSample(file: string, products: number, layout: SampleLayout,
 
 type Answer = { status: number; created: number; updated: number; errors: { row: number; message: string }[] };
 
-/** The use case, given the file as the import routes receive it (a File read from the upload). */
+/** The use case, given the file as the import routes receive it: a File read back from the disk the upload went to. */
 async function importThroughUseCase(databaseFile: string, csvFile: string): Promise<Answer> {
   const db = openDatabase(databaseFile);
   try {
@@ -133,7 +133,7 @@ async function importThroughUseCase(databaseFile: string, csvFile: string): Prom
       .onConflictDoNothing()
       .returning()
       .get() ?? { id: "bench-admin" };
-    const file = new File([fs.readFileSync(csvFile)], path.basename(csvFile), { type: "text/csv" });
+    const file = new File([await fs.openAsBlob(csvFile)], path.basename(csvFile), { type: "text/csv" });
     const result = await importProductCsv(db, { id: admin.id }, file, { fileName: file.name });
     if (!result.ok) return { status: result.status, created: 0, updated: 0, errors: [{ row: 0, message: result.message }] };
     return { status: 200, ...result.value };

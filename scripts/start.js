@@ -19,9 +19,11 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 ensureBuild();
 
+// --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts)
+const nodeOptions = [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" ");
 const server = spawn(bin("tsx"), ["server.ts"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production" },
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", NODE_OPTIONS: nodeOptions },
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { idempotencyKeys, sessions, users } from "~db/schema";
 import { getDb } from "./db.server";
 import { HOUSEKEEPING_INTERVAL_MS, startHousekeeping, sweepOnce } from "./housekeeping.server";
 import { SESSION_MAX_AGE_SECONDS } from "./session.server";
+import { uploadsDir } from "./uploads.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,5 +58,18 @@ describe("housekeeping", () => {
     vi.advanceTimersByTime(HOUSEKEEPING_INTERVAL_MS);
     expect(keys()).toEqual([]);
     stop();
+  });
+
+  it("deletes uploads a stopped process left on disk for over a day, and keeps a running import's", () => {
+    fs.mkdirSync(uploadsDir(), { recursive: true });
+    const left = path.join(uploadsDir(), "left-behind.upload");
+    const running = path.join(uploadsDir(), "running.upload");
+    fs.writeFileSync(left, "slug,name\n");
+    fs.writeFileSync(running, "slug,name\n");
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
+    fs.utimesSync(left, twoDaysAgo, twoDaysAgo);
+    sweepOnce(getDb());
+    expect(fs.readdirSync(uploadsDir())).toEqual(["running.upload"]);
+    fs.rmSync(running);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Tidying the server does on its own while it runs: repeat-safety keys are only useful for a week (a buyer's
  * retry comes within minutes), so older ones are deleted at start and then every few hours, together with
- * expired sessions and guest sessions unused for 30 days. The timer never
+ * expired sessions, guest sessions unused for 30 days and uploads a stopped process left on disk. The timer never
  * keeps the process alive, and a failed sweep (say, a database busy past its timeout) is only logged: the
  * next sweep catches up.
  */
@@ -10,6 +10,7 @@ import { pruneIdempotencyKeys } from "./idempotency.server";
 import { pruneSignInFailures } from "./sign-in-limits.server";
 import { pruneImportProgress } from "~/domain/catalog/import-progress.server";
 import { pruneSessions } from "./session.server";
+import { pruneUploads } from "./uploads.server";
 
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -19,6 +20,7 @@ export function sweepOnce(db: DB, now = Date.now()) {
     pruneSignInFailures(db, now);
     pruneImportProgress(db, now);
     pruneSessions(db, now);
+    pruneUploads(now);
   } catch (error) {
     console.error("Housekeeping sweep failed; it will run again later", error);
   }

@@ -2,6 +2,9 @@
  * The JSON API's conventions, in one place: body parsing with a zod schema and a size limit,
  * the `{message, field}` error shape, and a wrapper that turns failures into the contract's status codes.
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { isJsonMediaType, NOT_JSON_MESSAGE } from "./request-guard";
 import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
@@ -173,41 +176,81 @@ export function pagedJsonResponse<Item, Json = Item>(
   });
 }
 
-export type MultipartBody = { ok: true; formData: FormData; oversized: ReadonlySet<string> } | { ok: false; status: 400 | 413 };
+export type MultipartBody =
+  | {
+      ok: true;
+      formData: FormData;
+      oversized: ReadonlySet<string>;
+      /** deletes the files written to `filesTo`: call it once the request is answered */
+      discard: () => Promise<void>;
+    }
+  | { ok: false; status: 400 | 413 };
 
 /**
  * Reads a multipart form post never holding more than `maxPartBytes` of any one part nor `maxTotalBytes` in
  * all. A part over its limit is read past and left out, and its name is in `oversized`, so the form can say
  * so on that field and still show what else was typed. Not multipart, unreadable or over the total: refused.
+ * With `filesTo` (a folder) each file part goes to a file there as it arrives, never into memory, and is
+ * handed on as a File read back from the disk (a 24 MB product CSV would otherwise sit in memory, twice
+ * over, for the whole import); `discard` deletes those files.
  */
 export async function readMultipartWithin(
   request: Request,
-  { maxPartBytes, maxTotalBytes }: { maxPartBytes: number; maxTotalBytes: number },
+  { maxPartBytes, maxTotalBytes, filesTo }: { maxPartBytes: number; maxTotalBytes: number; filesTo?: string },
 ): Promise<MultipartBody> {
   if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return { ok: false, status: 400 };
   if (Number(request.headers.get("Content-Length") ?? "0") > maxTotalBytes) return { ok: false, status: 413 };
   const oversized = new Set<string>();
+  const written: string[] = [];
+  const discard = async () => {
+    await Promise.all(written.splice(0).map((file) => fs.promises.rm(file, { force: true })));
+  };
   let total = 0;
   const tooMuch = new Error("multipart body over its limit");
   try {
     const formData = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+      const isFile = typeof filename === "string";
+      const sink = isFile && filesTo !== undefined ? await uploadFile(filesTo) : null;
+      if (sink) written.push(sink.path);
       const chunks: BlobPart[] = [];
       let size = 0;
-      for await (const chunk of data) {
-        size += chunk.byteLength;
-        total += chunk.byteLength;
-        if (total > maxTotalBytes) throw tooMuch;
-        if (size <= maxPartBytes) chunks.push(chunk as Uint8Array<ArrayBuffer>);
+      try {
+        for await (const chunk of data) {
+          size += chunk.byteLength;
+          total += chunk.byteLength;
+          if (total > maxTotalBytes) throw tooMuch;
+          if (size > maxPartBytes) continue;
+          if (sink) await sink.write(chunk);
+          else chunks.push(chunk as Uint8Array<ArrayBuffer>);
+        }
+      } finally {
+        await sink?.close();
       }
       if (size > maxPartBytes) {
         oversized.add(name);
         return undefined;
       }
-      if (typeof filename === "string") return new File(chunks, filename, { type: contentType });
+      if (sink) return new File([await fs.openAsBlob(sink.path)], filename!, { type: contentType });
+      if (isFile) return new File(chunks, filename, { type: contentType });
       return new Blob(chunks).text();
     });
-    return { ok: true, formData, oversized };
+    return { ok: true, formData, oversized, discard };
   } catch (error) {
+    await discard();
     return { ok: false, status: error === tooMuch ? 413 : 400 };
   }
+}
+
+/** A new file in `dir` (owner-readable only) for one uploaded part, written a chunk at a time. */
+async function uploadFile(dir: string) {
+  await fs.promises.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${Date.now()}-${crypto.randomBytes(8).toString("hex")}.upload`);
+  const handle = await fs.promises.open(file, "wx", 0o600);
+  return {
+    path: file,
+    write: async (chunk: Uint8Array) => {
+      for (let at = 0; at < chunk.byteLength; ) at += (await handle.write(chunk, at)).bytesWritten;
+    },
+    close: () => handle.close(),
+  };
 }

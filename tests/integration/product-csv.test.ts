@@ -10,6 +10,7 @@ import * as pageExport from "~/routes/admin.products.export[.]csv";
 import * as apiExport from "~/routes/api.admin.products.export";
 import * as apiImport from "~/routes/api.admin.products.import";
 import { getDb } from "~/utils/db.server";
+import { uploadsDir } from "~/utils/uploads.server";
 import { createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 import { signIn } from "./sign-in";
@@ -32,6 +33,8 @@ beforeAll(async () => {
 });
 
 const db = () => getDb();
+/** The uploads waiting on disk (each is deleted once its post is answered). */
+const uploadsLeft = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : []);
 
 function uploadForm(content: string, name = "products.csv", type = "text/csv") {
   const form = new FormData();
@@ -224,6 +227,7 @@ describe("the simple product row", () => {
     const body = await readJson(none);
     expect(body.notice).toEqual({ title: "Import failed", description: "Choose a .csv file to import", variant: "destructive" });
     expect(body.result.error).toEqual({ file: ["Choose a .csv file to import"] });
+    expect(uploadsLeft()).toEqual([]);
   });
 
   it("a file over 24 MB is refused (413) and nothing is written", async () => {
@@ -238,6 +242,44 @@ describe("the simple product row", () => {
     expect(page.status).toBe(413);
     expect((await readJson(page)).notice).toMatchObject({ title: "Import failed", description: "The file is too large: a product CSV may be at most 24 MB" });
     expect(catalogueSnapshot()).toEqual(before);
+    expect(uploadsLeft()).toEqual([]);
+  });
+});
+
+describe("import: the file waits on disk, and a Shopify product's rows may be apart", () => {
+  const header = "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty";
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => `filler-${i},Filler ${i},Title,Default Title,,1.00,1`);
+
+  it("API: a Handle whose rows are far apart is one whole product; the upload is deleted once answered", async () => {
+    const csv = [
+      header,
+      "split-mop,Split Mop,Size,S,SPLIT-1,4.00,3",
+      ...rows(600),
+      "split-mop,,,M,,4.00,2",
+      ...rows(3).map((row) => row.replace("filler-", "late-")),
+      "split-mop,,,L,,4.00,1",
+    ].join("\n");
+    const answer = apiUpload(csv);
+    let seenOnDisk = false;
+    let settled = false;
+    void answer.finally(() => (settled = true));
+    while (!settled) {
+      seenOnDisk ||= uploadsLeft().length > 0;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const response = await answer;
+    expect(await readJson(response)).toEqual({ created: 604, updated: 0, errors: [] });
+    expect(product("split-mop")).toMatchObject({ name: "Split Mop", sku: "SPLIT-1", stockLevel: 6, variants: [{ name: "Size", options: ["S", "M", "L"] }] });
+    expect(seenOnDisk).toBe(true);
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it("page: the upload is deleted once the import is answered", async () => {
+    const response = await pageUpload([header, "page-mop,Page Mop,Title,Default Title,,2.00,1"].join("\n"));
+    expect(redirectLocation(response)).toContain("importResult=");
+    expect(product("page-mop")).toMatchObject({ name: "Page Mop", salesPrice: 200 });
+    expect(uploadsLeft()).toEqual([]);
   });
 });
 

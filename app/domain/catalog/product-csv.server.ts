@@ -1,9 +1,10 @@
 /**
- * Product CSV import and export over the database. The file is read by product-csv.ts a piece at a time;
- * the products are then upserted by their slug (Shopify's Handle) in batches, each batch in one write
- * transaction (product-import.server.ts), with the event loop free between pieces and batches so that
- * the shop keeps answering, and the progress polled by the back office, during a large import. Why
- * batches rather than one transaction: docs/decisions/0027-large-product-imports.md.
+ * Product CSV import and export over the database. The file is read by product-csv.ts a piece at a time,
+ * twice (see importProductCsv); the products are upserted by their slug (Shopify's Handle) in batches as
+ * they are read, each batch in one write transaction (product-import.server.ts), with the event loop free
+ * between pieces and batches so that the shop keeps answering, and the progress polled by the back office,
+ * during a large import. Why batches rather than one transaction: docs/decisions/0027-large-product-imports.md;
+ * why two readings and nothing held whole: docs/decisions/0035-product-import-memory.md.
  */
 import { parse } from "csv-parse";
 import { writeCsv } from "~/utils/csv.server";
@@ -13,6 +14,8 @@ import { recordAudit } from "~/domain/shared/audit.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { readMultipartWithin } from "~/utils/http.server";
+import { uploadsDir } from "~/utils/uploads.server";
+import { collectGarbage } from "~/utils/garbage.server";
 import { IMPORT_BODY_LIMIT } from "~/utils/request-guard";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -22,11 +25,12 @@ import {
   EXPORT_COLUMNS,
   exportFileName,
   ProductCsvReader,
+  ProductCsvSurvey,
   readerOptions,
   shopifyRowsFor,
   unreadableFile,
   type ExportProduct,
-  type ParseOutcome,
+  type ImportItem,
 } from "./product-csv";
 import { runningImport, trackImport, type ImportOutcome } from "./import-progress.server";
 import { writeImportBatch, type ImportTally } from "./product-import.server";
@@ -67,28 +71,56 @@ export function importProductCsv(
   if (running) return running;
 
   return trackImport(db, actor.id, ref.key, async (progress) => {
+    // The file is read twice, keeping only a product's own rows and a batch of products at a time. First,
+    // to refuse a file that is no product CSV before writing anything, and to learn where each product's
+    // rows end (Shopify's layout may put a Handle's rows anywhere); then to write the products.
     progress.total = file.size;
-    const parsed = await readProductCsvFile(file, (bytes) => {
-      progress.done = bytes;
+    const survey = new ProductCsvSurvey();
+    const read = await readCsvFile(file, survey, {
+      onRead: (bytes) => {
+        progress.done = bytes;
+      },
     });
-    if (!parsed.ok) return fail(400, parsed.message, "file");
-    const { format, items, errors: parseErrors } = parsed.value;
+    const surveyed = read.ok ? survey.finish() : read;
+    if (!surveyed.ok) return fail(400, surveyed.message, "file");
+    // the first reading's garbage goes before the second makes its own
+    collectGarbage();
+    const { format, products: total, lastRows } = surveyed.value;
 
-    const tally: ImportTally = { created: [], updated: [], errors: [...parseErrors] };
-    Object.assign(progress, { phase: "importing", done: 0, total: items.length });
-    for (let start = 0; start < items.length; start += IMPORT_BATCH) {
-      const batch = items.slice(start, start + IMPORT_BATCH);
-      writeTransaction(db, (tx) => writeImportBatch(tx, actor, batch, format, tally));
-      Object.assign(progress, {
-        done: start + batch.length,
-        created: tally.created.length,
-        updated: tally.updated.length,
-        rowErrors: tally.errors.length,
-      });
-      await breathe();
-    }
+    const tally: ImportTally = { created: [], updated: [], errors: [] };
+    const reader = new ProductCsvReader(lastRows);
+    const pending: ImportItem[] = [];
+    Object.assign(progress, { phase: "importing", done: 0, total });
+    /** Writes the pending products, IMPORT_BATCH to a write transaction, while a full batch (or, at the end, any) waits. */
+    const writePending = async (all: boolean) => {
+      while (pending.length >= (all ? 1 : IMPORT_BATCH)) {
+        const batch = pending.splice(0, IMPORT_BATCH);
+        writeTransaction(db, (tx) => writeImportBatch(tx, actor, batch, format, tally));
+        Object.assign(progress, {
+          done: reader.productsDone - pending.length,
+          created: tally.created.length,
+          updated: tally.updated.length,
+          rowErrors: tally.errors.length + reader.rowErrors,
+        });
+        await breathe();
+      }
+    };
+    const written = await readCsvFile(file, reader, {
+      afterPiece: () => {
+        pending.push(...reader.take());
+        return writePending(false);
+      },
+    });
+    const rest = written.ok ? reader.finish() : written;
+    // the first reading read these same bytes to the end, so only a failing disk gets here; the batches
+    // already written stay, as when the process stops (0027), and importing the file again finishes the job
+    if (!rest.ok) return fail(400, rest.message, "file");
+    pending.push(...rest.value.items);
+    await writePending(true);
+    progress.done = total;
+    collectGarbage();
 
-    const errors = tally.errors.sort((a, b) => a.row - b.row);
+    const errors = [...rest.value.errors, ...tally.errors].sort((a, b) => a.row - b.row);
     // the import's own record and its stored result commit together, after the last product
     return runOnce(
       db,
@@ -115,13 +147,27 @@ export function importProductCsv(
   });
 }
 
+/** The most bytes handed to the CSV parser at once: a file held in memory may be one piece. */
+const PIECE_BYTES = 64 * 1024;
 /**
- * Reads the file through csv-parse a piece at a time (never as one string), handing each record to the
- * reader and yielding between pieces; `onRead` hears how many bytes are done.
+ * How much of the file is read between two garbage collections (where the server allows them). csv-parse
+ * leaves about 2 MB of garbage in V8's old generation per 4 MB read, which V8 would otherwise let grow by
+ * 100 MB or more before collecting; a collection with the server's ~50 MB heap takes 10-25 ms (0035).
  */
-export async function readProductCsvFile(file: Blob, onRead: (bytes: number) => void = () => {}): Promise<ParseOutcome> {
-  const reader = new ProductCsvReader();
-  const parser = parse(readerOptions(reader));
+const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads the file through csv-parse a piece at a time (never as one string), handing each record to
+ * `records` and, after each piece, calling `afterPiece` and yielding to the event loop; `onRead` hears how
+ * many bytes are done. Collects the garbage every COLLECT_EVERY_BYTES. Fails only when the parser gives up
+ * on the file.
+ */
+async function readCsvFile(
+  file: Blob,
+  records: ProductCsvSurvey | ProductCsvReader,
+  { onRead = () => {}, afterPiece = () => {} }: { onRead?: (bytes: number) => void; afterPiece?: () => unknown } = {},
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const parser = parse(readerOptions(records));
   let failure: unknown = null;
   parser.on("error", (error) => {
     failure = error;
@@ -130,27 +176,36 @@ export async function readProductCsvFile(file: Blob, onRead: (bytes: number) => 
     parser.on("end", resolve);
     parser.on("close", resolve);
   });
-  parser.resume(); // every record goes to the reader: nothing is read from the stream itself
+  parser.resume(); // every record goes to `records`: nothing is read from the stream itself
 
   const pieces = file.stream().getReader();
   let bytes = 0;
-  for (;;) {
+  let collectedAt = 0;
+  reading: for (;;) {
     const { done, value } = await pieces.read();
     if (done) break;
-    parser.write(value);
-    bytes += value.byteLength;
-    onRead(bytes);
-    if (failure || reader.refused) break;
-    await breathe();
+    for (let at = 0; at < value.byteLength; at += PIECE_BYTES) {
+      const piece = value.subarray(at, at + PIECE_BYTES);
+      parser.write(piece);
+      bytes += piece.byteLength;
+      onRead(bytes);
+      if (failure || records.refused) break reading;
+      await afterPiece();
+      if (bytes - collectedAt >= COLLECT_EVERY_BYTES) {
+        collectedAt = bytes;
+        collectGarbage();
+      }
+      await breathe();
+    }
   }
-  if (!failure && !reader.refused) {
+  if (!failure && !records.refused) {
     parser.end();
     await ended;
   } else {
     await pieces.cancel();
     parser.destroy();
   }
-  return failure ? unreadableFile(failure) : reader.finish();
+  return failure ? unreadableFile(failure) : { ok: true };
 }
 
 // ─── Export ─────────────────────────────────────────────────────────────────
@@ -206,19 +261,26 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
 
 const SEND_AS_MULTIPART = 'Send the CSV as multipart/form-data, in the field "file"';
 
-export type CsvUpload = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
+export type CsvUpload =
+  | { ok: true; formData: FormData; discard: () => Promise<void> }
+  | { ok: false; status: 400 | 413; message: string };
 
 /**
- * Reads the import API's multipart body, never holding more than the file's limit (24 MB): a larger declared body is
- * refused unread, a larger file part is read past and refused (413). The products page reads its form (the
- * CSV or a product image) the same way, with `readMultipartWithin`.
+ * Reads the import API's multipart body, never holding more than the file's limit (24 MB): a larger declared
+ * body is refused unread, a larger file part is read past and refused (413). The file goes to the uploads
+ * folder as it arrives, not into memory; `discard` deletes it once the import is answered. The products page
+ * reads its form (the CSV or a product image) the same way, with `readMultipartWithin`.
  */
 export async function readProductCsvUpload(request: Request): Promise<CsvUpload> {
   const body = await readMultipartWithin(request, {
     maxPartBytes: PRODUCT_CSV_MAX_BYTES,
     maxTotalBytes: IMPORT_BODY_LIMIT,
+    filesTo: uploadsDir(),
   });
   if (!body.ok) return { ok: false, status: body.status, message: body.status === 413 ? CSV_FILE_TOO_LARGE : SEND_AS_MULTIPART };
-  if (body.oversized.size > 0) return { ok: false, status: 413, message: CSV_FILE_TOO_LARGE };
-  return { ok: true, formData: body.formData };
+  if (body.oversized.size > 0) {
+    await body.discard();
+    return { ok: false, status: 413, message: CSV_FILE_TOO_LARGE };
+  }
+  return { ok: true, formData: body.formData, discard: body.discard };
 }

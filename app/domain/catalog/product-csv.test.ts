@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { productCsvSample } from "~db/seed/product-csv-sample";
 import {
   EXPORT_COLUMNS,
   exportFileName,
@@ -7,6 +9,7 @@ import {
   optionCombinations,
   parseProductCsv,
   ProductCsvReader,
+  ProductCsvSurvey,
   shopifyRowsFor,
   textToHtml,
   type ExportProduct,
@@ -252,5 +255,100 @@ describe("ProductCsvReader (records handed over one at a time)", () => {
     reader.record(["colour", "size"]);
     expect(reader.refused).toBe(true);
     expect(reader.finish()).toMatchObject({ ok: false, message: expect.stringContaining("Handle column") });
+  });
+});
+
+/** Hands the rows to a reader one at a time, as the parser does; answers what take() gave after each row. */
+function readRows(reader: ProductCsvReader | ProductCsvSurvey, rows: string[][]) {
+  const taken: string[][] = [];
+  for (const row of rows) {
+    reader.record(row);
+    if (reader instanceof ProductCsvReader) taken.push(reader.take().map((item) => item.slug));
+  }
+  return taken;
+}
+
+describe("reading a large file twice: ProductCsvSurvey, then ProductCsvReader with its last rows", () => {
+  const header = ["Handle", "Title", "Variant SKU", "Option1 Name", "Option1 Value", "Variant Price", "Variant Inventory Qty"];
+
+  it("the survey counts the products and finds each Handle's last row, keeping no row", () => {
+    const survey = new ProductCsvSurvey();
+    readRows(survey, [
+      header,
+      ["mop", "Mop", "", "Size", "S", "4.00", "3"],
+      ["bucket", "Bucket", "", "", "", "2.50", "7"],
+      [],
+      ["MOP", "", "", "", "L", "4.00", "2"],
+      ["", "No handle", "", "", "", "1.00", "1"],
+    ]);
+    expect(survey.finish()).toEqual({
+      ok: true,
+      value: { format: "shopify", products: 2, lastRows: new Map([["mop", 5], ["bucket", 3]]) },
+    });
+
+    const simple = new ProductCsvSurvey();
+    readRows(simple, [["name", "price"], ["Mop", "4.00"], [""], ["Bucket", "x"]]);
+    expect(simple.finish()).toMatchObject({ ok: true, value: { format: "simple", products: 2 } });
+  });
+
+  it("the survey refuses what parseProductCsv refuses, with the same messages", () => {
+    for (const text of ["", "slug,name\n", "colour,size\nred,L\n"]) {
+      const survey = new ProductCsvSurvey();
+      readRows(survey, text ? parse(text, { relax_column_count: true }) : []);
+      expect(survey.finish()).toEqual(parseProductCsv(text));
+    }
+  });
+
+  it("hands each product over once its last row is read, in the order of first rows, and refuses a SKU by that order", () => {
+    const rows = [
+      header,
+      ["mop", "Mop", "MOP-1", "Size", "S", "4.00", "3"],
+      ["bucket", "Bucket", "MOP-1", "", "", "2.50", "7"],
+      ["mop", "", "", "", "L", "4.00", "2"],
+      ["cloth", "Cloth", "CL-1", "", "", "1.00", "5"],
+    ];
+    const survey = new ProductCsvSurvey();
+    readRows(survey, rows);
+    const surveyed = survey.finish();
+    if (!surveyed.ok) throw new Error(surveyed.message);
+
+    const reader = new ProductCsvReader(surveyed.value.lastRows);
+    // the bucket is whole at row 3, but waits for the mop (row 2), whole at row 4
+    expect(readRows(reader, rows)).toEqual([[], [], [], ["mop"], ["cloth"]]);
+    expect(reader.productsDone).toBe(3);
+    const rest = reader.finish();
+    // as when the whole file is read at once: the mop came first, so the bucket's code is refused
+    expect(rest).toEqual({ ok: true, value: { format: "shopify", items: [], errors: [{ row: 3, message: "SKU MOP-1 is already on row 2" }] } });
+    const whole = parseProductCsv(stringify(rows));
+    expect(whole.ok && whole.value.errors).toEqual(rest.ok && rest.value.errors);
+  });
+
+  it("makes the same products and errors as reading the whole file, however the rows are ordered", () => {
+    const text = productCsvSample({ products: 60, layout: "shopify", seed: 7 });
+    const [head, ...body] = parse(text, { relax_column_count: true }) as string[][];
+    // a shuffle that is the same on every run
+    const shuffled = body
+      .map((row, index) => ({ row, key: (index * 7919) % 101 }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ row }) => row);
+    shuffled.splice(10, 0, ["", "A row without its Handle"]);
+    for (const rows of [[head, ...body], [head, ...shuffled]]) {
+      const survey = new ProductCsvSurvey();
+      readRows(survey, rows);
+      const surveyed = survey.finish();
+      if (!surveyed.ok) throw new Error(surveyed.message);
+      expect(surveyed.value.products).toBe(60);
+
+      const reader = new ProductCsvReader(surveyed.value.lastRows);
+      const taken = readRows(reader, rows).flat();
+      const rest = reader.finish();
+      if (!rest.ok) throw new Error(rest.message);
+      expect(reader.productsDone).toBe(60);
+
+      const whole = parseProductCsv(stringify(rows));
+      if (!whole.ok) throw new Error(whole.message);
+      expect([...taken, ...rest.value.items.map((item) => item.slug)]).toEqual(whole.value.items.map((item) => item.slug));
+      expect(rest.value.errors).toEqual(whole.value.errors);
+    }
   });
 });

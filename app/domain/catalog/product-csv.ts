@@ -244,20 +244,31 @@ export function unreadableFile(error: unknown): ParseOutcome {
   return { ok: false, message: `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}` };
 }
 
-/** One layout's reading: the cells it keeps of each record, and the products it makes of them. */
-type Layout = { project: (cells: string[]) => string[]; add: (record: CsvRecord) => void; finish: () => ParsedProductCsv };
+/** Where a layout hands what it makes of the records: products, rows refused, and a count of products dealt with. */
+type LayoutOutput = { item: (item: ImportItem) => void; error: (error: RowError) => void; productDone: () => void };
+
+/** One layout's reading: the cells it keeps of each record, and what it makes of them. */
+type Layout = {
+  project: (cells: string[]) => string[];
+  add: (record: CsvRecord) => void;
+  /** hands over every product still held (the file has ended) */
+  finish: () => void;
+};
 
 /**
- * Makes the products of a file from its records in order, as a parser hands them over, so that a large
- * file is never held whole: the first row that is not blank is the header and decides the layout; each
- * later record keeps only the cells the import reads; a simple row becomes its product at once, Shopify's
- * rows wait for the rest of their Handle. Row numbers count every record, as a spreadsheet shows them.
+ * The records of a file in order, as a parser hands them over: the first row that is not blank is the
+ * header and decides the layout; each later record keeps only the cells the layout reads. Row numbers count
+ * every record, as a spreadsheet shows them. ProductCsvSurvey and ProductCsvReader read them.
  */
-export class ProductCsvReader {
-  private row = 0;
+abstract class ProductCsvRecords {
+  protected row = 0;
   private headerSeen = false;
   private layout: Layout | null = null;
-  private readonly unreadable: RowError[] = [];
+  /** records after the header that are not blank */
+  protected dataRows = 0;
+  protected readonly unreadable: RowError[] = [];
+
+  protected abstract layoutFor(format: CsvFormat, keys: string[]): Layout;
 
   /** The next record of the file. */
   record(cells: string[]) {
@@ -266,11 +277,14 @@ export class ProductCsvReader {
     if (!this.headerSeen) {
       this.headerSeen = true;
       const keys = cells.map(headerKey);
-      this.layout = keys.includes("handle") ? shopifyLayout(keys) : simpleLayout(keys);
+      const format = formatOf(keys);
+      this.layout = format && this.layoutFor(format, keys);
       return;
     }
+    if (!this.layout) return;
+    this.dataRows += 1;
     // our own export puts a quote before a cell a spreadsheet would run as a formula: take it off
-    this.layout?.add({ row: this.row, cells: this.layout.project(cells).map(restoreCell) });
+    this.layout.add({ row: this.row, cells: this.layout.project(cells).map(restoreCell) });
   }
 
   /** A record the parser could not read. */
@@ -284,31 +298,140 @@ export class ProductCsvReader {
     return this.headerSeen && !this.layout;
   }
 
-  /** The products and row errors, or why the file is not a product CSV at all. */
-  finish(): ParseOutcome {
-    if (!this.headerSeen) return { ok: false, message: "The file is empty." };
-    if (!this.layout) return { ok: false, message: UNKNOWN_LAYOUT };
-    const parsed = this.layout.finish();
-    refuseRepeatedSkus(parsed);
-    if (parsed.items.length === 0 && parsed.errors.length === 0 && this.unreadable.length === 0) {
-      return { ok: false, message: NO_PRODUCT_ROWS };
-    }
-    parsed.errors.push(...this.unreadable);
-    parsed.errors.sort((a, b) => a.row - b.row);
-    return { ok: true, value: parsed };
+  /** The end of the file: the layout hands over what it still holds. Answers why the file is no product CSV at all, or null. */
+  protected end(): string | null {
+    if (!this.headerSeen) return "The file is empty.";
+    if (!this.layout) return UNKNOWN_LAYOUT;
+    if (this.dataRows === 0 && this.unreadable.length === 0) return NO_PRODUCT_ROWS;
+    this.layout.finish();
+    return null;
   }
 }
 
-/** csv-parse's options that hand every record (and every unreadable one) to `reader`, for either parser. */
-export function readerOptions(reader: ProductCsvReader): Options {
+/** What a first reading of a file tells before anything is written. */
+export type CsvSurvey = {
+  format: CsvFormat;
+  /** the products in the file: its rows (simple), its Handles (Shopify) */
+  products: number;
+  /** Shopify: the last row of each Handle, where its product is whole */
+  lastRows: Map<string, number>;
+};
+
+/**
+ * A first reading of a file, keeping nothing of its rows: whether it is a product CSV at all, how many
+ * products it has, and where each Shopify Handle's last row is, so that the second reading (ProductCsvReader)
+ * can hand each product on as soon as its rows are read, wherever in the file they are.
+ */
+export class ProductCsvSurvey extends ProductCsvRecords {
+  private readonly lastRows = new Map<string, number>();
+  private format: CsvFormat = "simple";
+
+  protected layoutFor(format: CsvFormat, keys: string[]): Layout {
+    this.format = format;
+    if (format === "simple") return { project: () => [], add: () => {}, finish: () => {} };
+    const cells = cellReader(keys, { Handle: ["handle"] });
+    return {
+      project: cells.project,
+      add: (record) => {
+        const slug = slugFrom(cells.get(record, "Handle"));
+        if (slug) this.lastRows.set(slug, record.row);
+      },
+      finish: () => {},
+    };
+  }
+
+  finish(): { ok: true; value: CsvSurvey } | { ok: false; message: string } {
+    const refusal = this.end();
+    if (refusal) return { ok: false, message: refusal };
+    const products = this.format === "shopify" ? this.lastRows.size : this.dataRows;
+    return { ok: true, value: { format: this.format, products, lastRows: this.lastRows } };
+  }
+}
+
+/**
+ * Makes the products of a file from its records, so that a large file is never held whole: a simple row
+ * becomes its product at once; Shopify's rows wait for the rest of their Handle, until the row the survey
+ * found to be its last (without a survey, until the end of the file). Products come out in the order of
+ * their first rows, whatever order they are completed in, and a SKU already given to an earlier product is
+ * refused. `take()` hands over the products made so far; `finish()` the rest, with every row refused.
+ */
+export class ProductCsvReader extends ProductCsvRecords {
+  private format: CsvFormat = "simple";
+  private ready: ImportItem[] = [];
+  private readonly errors: RowError[] = [];
+  /** SKU → the row of the product that has it */
+  private readonly skuRows = new Map<string, number>();
+  private done = 0;
+  private readonly out: LayoutOutput = {
+    item: (item) => {
+      const sku = item.fields.sku;
+      if (sku) {
+        const earlier = this.skuRows.get(sku);
+        if (earlier !== undefined) return this.out.error({ row: item.row, message: `SKU ${sku} is already on row ${earlier}` });
+        this.skuRows.set(sku, item.row);
+      }
+      this.ready.push(item);
+    },
+    error: (error) => {
+      this.errors.push(error);
+    },
+    productDone: () => {
+      this.done += 1;
+    },
+  };
+
+  constructor(private readonly lastRows?: ReadonlyMap<string, number>) {
+    super();
+  }
+
+  protected layoutFor(format: CsvFormat, keys: string[]): Layout {
+    this.format = format;
+    return format === "shopify" ? shopifyLayout(keys, this.out, this.lastRows) : simpleLayout(keys, this.out);
+  }
+
+  /** The products handed over or refused so far (of the survey's count). */
+  get productsDone() {
+    return this.done;
+  }
+
+  /** The rows refused so far. */
+  get rowErrors() {
+    return this.errors.length + this.unreadable.length;
+  }
+
+  /** The products made since the last take, in the order of their first rows. */
+  take(): ImportItem[] {
+    const items = this.ready;
+    this.ready = [];
+    return items;
+  }
+
+  /** The products not yet taken and every row refused, or why the file is not a product CSV at all. */
+  finish(): ParseOutcome {
+    const refusal = this.end();
+    if (refusal) return { ok: false, message: refusal };
+    const errors = [...this.errors, ...this.unreadable].sort((a, b) => a.row - b.row);
+    return { ok: true, value: { format: this.format, items: this.take(), errors } };
+  }
+}
+
+/** Which layout a header names: Shopify's by its Handle column, the simple row by a slug or name column. */
+function formatOf(keys: string[]): CsvFormat | null {
+  if (keys.includes("handle")) return "shopify";
+  const simple = cellReader(keys.map(compact), SIMPLE_ALIASES);
+  return simple.has("slug") || simple.has("name") ? "simple" : null;
+}
+
+/** csv-parse's options that hand every record (and every unreadable one) to `records`, for either parser. */
+export function readerOptions(records: Pick<ProductCsvRecords, "record" | "skipped">): Options {
   return {
     ...CSV_READ_OPTIONS,
     on_record: (record: string[]) => {
-      reader.record(record);
+      records.record(record);
       return null;
     },
     on_skip: (error) => {
-      reader.skipped(error?.message);
+      records.skipped(error?.message);
       return undefined;
     },
   };
@@ -418,22 +541,6 @@ function skuOf(row: number, column: string, value: string): string | null {
   return sku;
 }
 
-/** A code may name one product: the second product in the file with the same code is refused. */
-function refuseRepeatedSkus(parsed: ParsedProductCsv) {
-  const seen = new Map<string, number>();
-  parsed.items = parsed.items.filter((item) => {
-    const sku = item.fields.sku;
-    if (!sku) return true;
-    const earlier = seen.get(sku);
-    if (earlier === undefined) {
-      seen.set(sku, item.row);
-      return true;
-    }
-    parsed.errors.push({ row: item.row, message: `SKU ${sku} is already on row ${earlier}` });
-    return false;
-  });
-}
-
 function imageOf(row: number, column: string, value: string): string | null {
   if (!value) return null;
   const problem = imageUrlProblem(value);
@@ -458,11 +565,8 @@ const SIMPLE_ALIASES: Record<string, string[]> = {
   vatRate: ["vatrate", "vat"],
 };
 
-function simpleLayout(keys: string[]): Layout | null {
+function simpleLayout(keys: string[], out: LayoutOutput): Layout {
   const cells = cellReader(keys.map(compact), SIMPLE_ALIASES);
-  if (!cells.has("slug") && !cells.has("name")) return null;
-  const items: ImportItem[] = [];
-  const errors: RowError[] = [];
   const seen = new Map<string, number>();
 
   const add = (record: CsvRecord) => {
@@ -502,13 +606,14 @@ function simpleLayout(keys: string[]): Layout | null {
         if (value) fields.vatRate = vatRateOf(row, "vatRate", value);
       }
       seen.set(slug, row);
-      items.push({ row, slug, fields });
+      out.item({ row, slug, fields });
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
-      errors.push({ row: error.row, message: error.message });
+      out.error({ row: error.row, message: error.message });
     }
+    out.productDone();
   };
-  return { project: cells.project, add, finish: () => ({ format: "simple", items, errors }) };
+  return { project: cells.project, add, finish: () => {} };
 }
 
 // ─── Shopify ────────────────────────────────────────────────────────────────
@@ -534,39 +639,49 @@ const SHOPIFY_FIELDS: Record<string, string[]> = Object.fromEntries(
   SHOPIFY_READ_COLUMNS.map((column) => [column, [headerKey(column)]]),
 );
 
-function shopifyLayout(keys: string[]): Layout {
+/**
+ * Shopify's rows grouped by Handle. A product is made once its group is whole: at the row `lastRows` names
+ * as its last, or at the end of the file; groups are handed over in the order of their first rows.
+ */
+function shopifyLayout(keys: string[], out: LayoutOutput, lastRows?: ReadonlyMap<string, number>): Layout {
   const cells = cellReader(keys, SHOPIFY_FIELDS);
-  const groups = new Map<string, CsvRecord[]>();
-  const errors: RowError[] = [];
+  // in the order of their first rows (a Map keeps the order keys were added in)
+  const groups = new Map<string, { rows: CsvRecord[]; whole: boolean }>();
+
+  /** Makes the products of the groups at the front that are whole (every group once the file has ended). */
+  const release = (ended: boolean) => {
+    for (const [slug, group] of groups) {
+      if (!group.whole && !ended) break;
+      try {
+        out.item(shopifyProduct(slug, group.rows, cells));
+      } catch (error) {
+        if (!(error instanceof RowProblem)) throw error;
+        out.error({ row: error.row, message: error.message });
+      }
+      out.productDone();
+      groups.delete(slug); // its rows are no longer needed
+    }
+  };
+
   const add = (record: CsvRecord) => {
     const handle = cells.get(record, "Handle");
     const slug = slugFrom(handle);
     if (!slug) {
-      errors.push({
+      out.error({
         row: record.row,
         message: handle ? `Handle ${quote(handle)} has no letters or numbers to use` : "Handle is missing",
       });
       return;
     }
-    const group = groups.get(slug);
-    if (group) group.push(record);
-    else groups.set(slug, [record]);
-  };
-
-  const finish = (): ParsedProductCsv => {
-    const items: ImportItem[] = [];
-    for (const [slug, rows] of groups) {
-      try {
-        items.push(shopifyProduct(slug, rows, cells));
-      } catch (error) {
-        if (!(error instanceof RowProblem)) throw error;
-        errors.push({ row: error.row, message: error.message });
-      }
-      groups.delete(slug); // its rows are no longer needed
+    let group = groups.get(slug);
+    if (group) group.rows.push(record);
+    else groups.set(slug, (group = { rows: [record], whole: false }));
+    if (lastRows?.get(slug) === record.row) {
+      group.whole = true;
+      release(false);
     }
-    return { format: "shopify", items, errors };
   };
-  return { project: cells.project, add, finish };
+  return { project: cells.project, add, finish: () => release(true) };
 }
 
 type Cells = ReturnType<typeof cellReader>;

@@ -129,11 +129,12 @@ export function writeImportBatch(tx: DB, actor: Actor, items: readonly ImportIte
   const levels: StockLevel[] = [];
   const audits: AuditEntry[] = [];
 
+  // a savepoint for each product: whatever it wrote is undone if it fails half-way
+  const inSavepoint = tx.$client.transaction((item: ImportItem) => upsertItem(tx, actor, item, format, lookups, statements));
   for (const item of items) {
     let written: Written;
     try {
-      // a savepoint: whatever this product wrote is undone if it fails half-way
-      written = tx.$client.transaction(() => upsertItem(tx, actor, item, format, lookups, statements))();
+      written = inSavepoint(item);
     } catch (error) {
       console.error(`Importing product "${item.slug}" failed`, error);
       written = { outcome: { row: item.row, message: "This product could not be saved" } };

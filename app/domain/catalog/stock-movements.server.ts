@@ -9,6 +9,7 @@ import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { chunks } from "~/utils/chunks";
 import type { DB } from "~/utils/db.server";
+import { insertEach } from "~/utils/insert-each.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import type { StockAdjustmentInput } from "./stock-movement.schema";
@@ -42,9 +43,9 @@ function record(tx: DB, productId: number, change: number, stockAfter: number, c
   tx.insert(stockMovements).values(movement(productId, change, stockAfter, cause)).run();
 }
 
-/** Many movements in a few multi-row inserts (10 values a row, within SQLite's 32,766 parameters). */
+/** Many movements (those of one cause: they name the same columns) through one prepared insert. */
 function recordMany(tx: DB, movements: (typeof stockMovements.$inferInsert)[]) {
-  for (const batch of chunks(movements, 500)) tx.insert(stockMovements).values(batch).run();
+  insertEach(tx, stockMovements, movements);
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The audit trail: every admin change records who did what to which record. */
 import { auditLogs } from "~db/schema";
-import { chunks } from "~/utils/chunks";
 import type { DB } from "~/utils/db.server";
+import { insertEach } from "~/utils/insert-each.server";
 
 export type AuditEntry = {
   /** the admin (or system user) who acted; null for the system itself */
@@ -29,7 +29,7 @@ export function recordAudit(db: DB, entry: AuditEntry) {
   db.insert(auditLogs).values(auditRow(entry)).run();
 }
 
-/** Many records at once (a bulk change such as a CSV import), in a few multi-row inserts. */
+/** Many records at once (a bulk change such as a CSV import), through one prepared insert. */
 export function recordAudits(db: DB, entries: readonly AuditEntry[]) {
-  for (const batch of chunks(entries, 500)) db.insert(auditLogs).values(batch.map(auditRow)).run();
+  insertEach(db, auditLogs, entries.map(auditRow));
 }

@@ -22,6 +22,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { readBodyText, readMultipartWithin } from "~/utils/http.server";
 import { IMPORT_BODY_LIMIT, isProductImportPost, UPLOAD_BODY_LIMIT } from "~/utils/request-guard";
+import { uploadsDir } from "~/utils/uploads.server";
 import { PRODUCT_IMAGE_MAX_BYTES } from "~/domain/catalog/product-images";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import type { Toast } from "~/utils/session.server";
@@ -36,6 +37,7 @@ import {
   importProductsPost,
   saveProductPost,
   type ProductActionData,
+  type ProductPost,
 } from "./product-actions.server";
 import { ProductDialogs } from "./product-dialogs";
 import { CategoryDialogs } from "./category-dialogs";
@@ -78,11 +80,12 @@ const FORM_LIMIT_BYTES = 256 * 1024;
 async function readProductsPageBody(request: Request) {
   if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
     const url = new URL(request.url);
+    // the import's CSV waits on disk until the post is answered; an image is small enough for memory
     const limits = isProductImportPost(url.pathname, url.search)
-      ? { maxPartBytes: PRODUCT_CSV_MAX_BYTES, maxTotalBytes: IMPORT_BODY_LIMIT }
+      ? { maxPartBytes: PRODUCT_CSV_MAX_BYTES, maxTotalBytes: IMPORT_BODY_LIMIT, filesTo: uploadsDir() }
       : { maxPartBytes: PRODUCT_IMAGE_MAX_BYTES, maxTotalBytes: UPLOAD_BODY_LIMIT };
     const body = await readMultipartWithin(request, limits);
-    return body.ok ? { formData: body.formData, oversized: body.oversized } : null;
+    return body.ok ? body : null;
   }
   const formData = new FormData();
   try {
@@ -91,7 +94,7 @@ async function readProductsPageBody(request: Request) {
     if (!(error instanceof Response)) throw error;
     return null;
   }
-  return { formData, oversized: new Set<string>() };
+  return { formData, oversized: new Set<string>(), discard: async () => {} };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -101,8 +104,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readProductsPageBody(request);
   if (!body) return redirectWithToast(request, adminProductsHref(query), errorToast("The form is too large to save."));
 
-  const post = { request, db, admin, query, ...body };
-  const intent = String(body.formData.get("intent") ?? "");
+  try {
+    return await productsPagePost({ request, db, admin, query, formData: body.formData, oversized: body.oversized });
+  } finally {
+    await body.discard();
+  }
+}
+
+async function productsPagePost(post: ProductPost) {
+  const { request, query } = post;
+  const intent = String(post.formData.get("intent") ?? "");
   switch (intent) {
     case PRODUCT_INTENTS.import:
       return importProductsPost(post);
