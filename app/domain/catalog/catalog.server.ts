@@ -470,11 +470,7 @@ export function listCategorySections(
 
   const limit = Math.max(1, Math.floor(perSection));
   const order = orderFor(filters.sort, basis);
-  const ids = filters.q
-    ? firstOfEachCategoryRanked(db, where, order, limit)
-    : [...sections.keys()].flatMap((categoryId) => firstOfCategory(db, categoryId, where, order, limit));
-  const position = new Map(ids.map((id, index) => [id, index]));
-  const rows = productRowsByIds(db, ids).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const rows = filters.q ? firstOfEachCategoryRanked(db, where, order, limit) : firstOfEachCategory(db, where, order, limit);
   for (const row of rows) {
     if (row.categoryId !== null) sections.get(row.categoryId)?.items.push(row);
   }
@@ -482,25 +478,27 @@ export function listCategorySections(
 }
 
 /**
- * A category's first matching products: read in order off the category's index when the order is by name
- * (products_category_name_nocase_idx), otherwise the category's matches sorted; never the whole catalogue.
+ * Each category's first matching products, in one query: per category, a subquery reads them in order off
+ * the category's index when the order is by name (products_category_name_nocase_idx), otherwise sorts that
+ * category's matches; never the whole catalogue. The rows come back in the chosen order.
  */
-function firstOfCategory(db: DB, categoryId: number, where: SQL | undefined, order: SQL, limit: number): number[] {
+function firstOfEachCategory(db: DB, where: SQL | undefined, order: SQL, limit: number): ProductRow[] {
+  // inside the subquery "products" is the subquery's own table; "categories" is the category of this row
+  const firstIds = sql`(SELECT ${products.id} FROM ${products} WHERE ${products.categoryId} = ${categories.id} AND ${where ?? sql`1`} ORDER BY ${order} LIMIT ${limit})`;
   return db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.categoryId, categoryId), where))
+    .select(productRowColumns)
+    .from(categories)
+    .innerJoin(products, sql`${products.id} IN ${firstIds}`)
     .orderBy(order)
-    .limit(limit)
     .all()
-    .map((row) => row.id);
+    .map(toProductRow);
 }
 
 /**
- * The first matching products of every category in one ranking of all the matches: for a search, whose
- * matches (found through the search index) are few, where a query per category would search again each time.
+ * The first matching products of every category from one ranking of all the matches: for a search, whose
+ * matches (found through the search index) are few, where reading each category in order would read them all.
  */
-function firstOfEachCategoryRanked(db: DB, where: SQL | undefined, order: SQL, limit: number): number[] {
+function firstOfEachCategoryRanked(db: DB, where: SQL | undefined, order: SQL, limit: number): ProductRow[] {
   const ranked = db
     .select({
       id: products.id,
@@ -509,13 +507,12 @@ function firstOfEachCategoryRanked(db: DB, where: SQL | undefined, order: SQL, l
     .from(products)
     .where(where)
     .as("ranked");
-  return db
-    .select({ id: ranked.id, rank: ranked.rank })
-    .from(ranked)
-    .where(lte(ranked.rank, limit))
-    .all()
-    .sort((a, b) => a.rank - b.rank)
-    .map((row) => row.id);
+  const top = db.select({ id: ranked.id, rank: ranked.rank }).from(ranked).where(lte(ranked.rank, limit)).all();
+  const rankOf = new Map(top.map((row) => [row.id, row.rank]));
+  return productRowsByIds(
+    db,
+    top.map((row) => row.id),
+  ).sort((a, b) => rankOf.get(a.id)! - rankOf.get(b.id)!);
 }
 
 // ─── Cards ──────────────────────────────────────────────────────────────────
