@@ -8,7 +8,8 @@ CREATE INDEX `products_category_vat_price_idx` ON `products` (`category_id`,`vat
 -- Catalogue search: a trigram full-text index of each product's name, description and code, so a word
 -- typed anywhere in them is found through the index rather than by reading every product. It reads its
 -- text from products (external content); the triggers below keep it in step with every insert, edit
--- and delete, whichever screen, import or script makes them. Stock and price changes do not touch it.
+-- and delete, whichever screen, import or script makes them. Stock and price changes, and an edit or an
+-- import that leaves the text as it was, do not touch it.
 CREATE VIRTUAL TABLE `products_search` USING fts5(`name`, `description`, `sku`, content='products', content_rowid='id', tokenize='trigram');
 --> statement-breakpoint
 INSERT INTO `products_search`(`products_search`) VALUES ('rebuild');
@@ -21,7 +22,8 @@ CREATE TRIGGER `products_search_delete` AFTER DELETE ON `products` BEGIN
   INSERT INTO `products_search`(`products_search`, rowid, `name`, `description`, `sku`) VALUES ('delete', old.`id`, old.`name`, old.`description`, old.`sku`);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `products_search_update` AFTER UPDATE OF `id`, `name`, `description`, `sku` ON `products` BEGIN
+CREATE TRIGGER `products_search_update` AFTER UPDATE OF `id`, `name`, `description`, `sku` ON `products`
+WHEN old.`id` IS NOT new.`id` OR old.`name` IS NOT new.`name` OR old.`description` IS NOT new.`description` OR old.`sku` IS NOT new.`sku` BEGIN
   INSERT INTO `products_search`(`products_search`, rowid, `name`, `description`, `sku`) VALUES ('delete', old.`id`, old.`name`, old.`description`, old.`sku`);
   INSERT INTO `products_search`(rowid, `name`, `description`, `sku`) VALUES (new.`id`, new.`name`, new.`description`, new.`sku`);
 END;

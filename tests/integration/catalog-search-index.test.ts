@@ -207,6 +207,15 @@ describe("the index stays current", () => {
   it("a stock or price change leaves the index as it was and the product still found", async () => {
     const product = slugOf("Heavy Oven Cleaner Gel 1L");
     db().update(products).set({ stockLevel: 77, salesPrice: 999 }).where(eq(products.id, product.id)).run();
+    // an edit that sends the text as it was, with a new price
+    const resend = await adminApi(
+      apiProduct.action,
+      `/api/admin/products/${product.id}`,
+      "PATCH",
+      { name: product.name, description: product.description, salesPrice: "4.10" },
+      { id: String(product.id) },
+    );
+    expect(resend.status).toBe(200);
     expectSearches({
       "grills": ["Heavy Oven Cleaner Gel 1L"],
     });
