@@ -228,6 +228,12 @@ export const products = sqliteTable(
   },
   (t) => [
     index("products_category_name_idx").on(t.categoryId, t.name),
+    // the storefront's default order within a category (name, case-insensitive): a category's first page
+    // and each home section read their first products off this index instead of sorting the category
+    index("products_category_name_nocase_idx").on(t.categoryId, sql`${t.name} COLLATE NOCASE`),
+    // the filter bar's VAT rates and price bounds: a few index seeks, catalogue-wide or per category
+    index("products_vat_price_idx").on(t.vatRate, t.salesPrice),
+    index("products_category_vat_price_idx").on(t.categoryId, t.vatRate, t.salesPrice),
     index("products_name_idx").on(t.name),
     index("products_sales_price_idx").on(t.salesPrice),
     index("products_stock_idx").on(t.stockLevel),
@@ -433,7 +439,12 @@ export const orderItems = sqliteTable(
     /** VAT of this line, rounded half-up to the penny */
     vatAmount: integer("vat_amount").notNull(),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+  // both carry the other id, so "bought together" (one product's orders, then their other lines) reads
+  // the indexes alone, never the lines themselves
+  (t) => [
+    index("order_items_order_product_idx").on(t.orderId, t.productId),
+    index("order_items_product_order_idx").on(t.productId, t.orderId),
+  ],
 );
 
 /** A customer's saved delivery addresses, offered at checkout. */

@@ -151,8 +151,17 @@ export function allProblems(db: Sqlite, baseline?: StockBaseline): string[] {
   return [...stockProblems(db, baseline), ...orderProblems(db), ...invoiceProblems(db), ...loyaltyProblems(db)];
 }
 
-/** SQLite's own check of the file: "ok" or the damage it found. */
+/**
+ * SQLite's own check of the file: "ok" or the damage it found. The catalogue's search index is checked
+ * against the products it indexes too (FTS5's integrity-check; the file check does not compare the two).
+ */
 export function integrityProblems(db: Sqlite): string[] {
   const rows = db.prepare("pragma integrity_check").all() as { integrity_check: string }[];
-  return rows.map((r) => r.integrity_check).filter((line) => line !== "ok");
+  const problems = rows.map((r) => r.integrity_check).filter((line) => line !== "ok");
+  try {
+    db.prepare("insert into products_search(products_search, rank) values ('integrity-check', 1)").run();
+  } catch (error) {
+    problems.push(`the search index products_search does not match the products: ${(error as Error).message}`);
+  }
+  return problems;
 }

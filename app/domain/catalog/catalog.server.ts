@@ -210,21 +210,38 @@ function scopeConditions({ categoryId, withoutCategory }: CatalogScope, q: strin
   const conditions: SQL[] = [];
   if (categoryId !== undefined && categoryId !== null) conditions.push(eq(products.categoryId, categoryId));
   if (withoutCategory) conditions.push(isNull(products.categoryId));
-  for (const term of searchTerms(q)) {
-    const pattern = containsPattern(term);
-    // LIKE is case-insensitive for ASCII in SQLite; the backslash escapes % and _ in what was typed. The
-    // category name is matched in a subquery (run once), so counting needs no join.
-    conditions.push(
-      or(
-        sql`${products.name} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${products.description} LIKE ${pattern} ESCAPE '\\'`,
-        // a code read off a label or an invoice finds its product too
-        sql`${products.sku} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\')`,
-      )!,
-    );
-  }
+  for (const term of searchTerms(q)) conditions.push(searchTermCondition(term));
   return conditions;
+}
+
+/** The search index matches a run of at least three characters (trigrams); shorter words are read row by row. */
+const SEARCH_INDEX_MIN_LENGTH = 3;
+
+/**
+ * A product matches a search word found anywhere in its name, description or code, or in its category's
+ * name. LIKE decides, as it always has (case-insensitive for ASCII; the backslash escapes % and _ in what
+ * was typed). A word of three or more characters is first looked up in the trigram index products_search
+ * (migration 0010), which finds every product containing it (and, as it folds case beyond ASCII, perhaps a
+ * few more), so LIKE then reads those few rows rather than every product. The category name is matched in
+ * a subquery run once, so counting needs no join.
+ */
+function searchTermCondition(term: string): SQL {
+  const pattern = containsPattern(term);
+  const inOwnText = or(
+    sql`${products.name} LIKE ${pattern} ESCAPE '\\'`,
+    sql`${products.description} LIKE ${pattern} ESCAPE '\\'`,
+    // a code read off a label or an invoice finds its product too
+    sql`${products.sku} LIKE ${pattern} ESCAPE '\\'`,
+  )!;
+  const inCategoryName = sql`${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.name} LIKE ${pattern} ESCAPE '\\')`;
+  if ([...term].length < SEARCH_INDEX_MIN_LENGTH) return or(inOwnText, inCategoryName)!;
+  const indexed = sql`${products.id} IN (SELECT rowid FROM products_search WHERE products_search MATCH ${searchPhrase(term)})`;
+  return or(and(indexed, inOwnText), inCategoryName)!;
+}
+
+/** The word as one FTS5 phrase: every character taken literally (a double quote is written twice). */
+export function searchPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -267,13 +284,9 @@ function priceConditions(db: DB, filters: CatalogFilters, basis: PriceBasis): SQ
   return [or(...rates.map((rate) => and(eq(products.vatRate, rate), ...within(rate))!))!];
 }
 
-/** The VAT rates products have: a handful, found in one scan only when a price range is set. */
+/** The VAT rates products have: a handful, found by index seeks only when a price range is set. */
 function catalogVatRates(db: DB): number[] {
-  return db
-    .selectDistinct({ vatRate: products.vatRate })
-    .from(products)
-    .all()
-    .map((row) => row.vatRate);
+  return priceRangesByRate(db, {}, "").map((row) => row.vatRate);
 }
 
 /** WHERE for every filter: the storefront's lists and the back office's products list. */
@@ -380,12 +393,7 @@ export function catalogFacets(
   db: DB,
   { categoryId, withoutCategory, q, basis = "ex" }: CatalogScope & { q: string; basis?: PriceBasis },
 ): CatalogFacets {
-  const rows = db
-    .select({ vatRate: products.vatRate, low: min(products.salesPrice), high: max(products.salesPrice) })
-    .from(products)
-    .where(and(...scopeConditions({ categoryId, withoutCategory }, q)))
-    .groupBy(products.vatRate)
-    .all();
+  const rows = priceRangesByRate(db, { categoryId, withoutCategory }, q);
   if (rows.length === 0) return { ...EMPTY_FACETS };
   // rows are per VAT rate, so each rate's extremes convert exactly
   const onBasis = (pence: number | null, rate: number) => (basis === "ex" ? (pence ?? 0) : withVat(pence ?? 0, rate));
@@ -396,6 +404,39 @@ export function catalogFacets(
     priceMin: Math.floor(low / 100),
     priceMax: Math.ceil(high / 100),
   };
+}
+
+type RatePriceRange = { vatRate: number; low: number | null; high: number | null };
+
+/**
+ * Each VAT rate in view with its lowest and highest list price. A search's matches are few and grouped as
+ * they are read. Without a search, the rates are stepped through one index seek each (products_vat_price_idx,
+ * or products_category_vat_price_idx within a category) and each rate's prices are two more: a handful of
+ * seeks however many products there are, where grouping them read every one.
+ */
+function priceRangesByRate(db: DB, scope: CatalogScope, q: string): RatePriceRange[] {
+  const where = and(...scopeConditions(scope, q));
+  if (searchTerms(q).length > 0) {
+    return db
+      .select({ vatRate: products.vatRate, low: min(products.salesPrice), high: max(products.salesPrice) })
+      .from(products)
+      .where(where)
+      .groupBy(products.vatRate)
+      .all();
+  }
+  const inScope = where ?? sql`1`;
+  return db.all<RatePriceRange>(sql`
+    WITH RECURSIVE rates(rate) AS (
+      SELECT min(${products.vatRate}) FROM ${products} WHERE ${inScope}
+      UNION ALL
+      SELECT (SELECT min(${products.vatRate}) FROM ${products} WHERE ${inScope} AND ${products.vatRate} > rates.rate)
+      FROM rates WHERE rates.rate IS NOT NULL
+    )
+    SELECT rate AS vatRate,
+      (SELECT min(${products.salesPrice}) FROM ${products} WHERE ${inScope} AND ${products.vatRate} = rates.rate) AS low,
+      (SELECT max(${products.salesPrice}) FROM ${products} WHERE ${inScope} AND ${products.vatRate} = rates.rate) AS high
+    FROM rates WHERE rate IS NOT NULL
+  `);
 }
 
 /** How many products a category has, whatever the filters. */
@@ -409,48 +450,69 @@ export type CategorySection = { categoryId: number; total: number; items: Produc
 
 /**
  * The first `perSection` matching products of every category, in the chosen order, with how many match
- * in each: the home page's sections, in three queries whatever the number of categories.
+ * in each: the home page's sections.
  */
 export function listCategorySections(
   db: DB,
   { filters, perSection, basis = "ex" }: { filters: CatalogFilters; perSection: number; basis?: PriceBasis },
 ): Map<number, CategorySection> {
-  const where = and(...filterConditions(db, {}, filters, basis));
+  const where = and(...filterConditions(db, {}, filters, basis), sql`${products.categoryId} IS NOT NULL`);
   const sections = new Map<number, CategorySection>();
   for (const row of db
     .select({ categoryId: products.categoryId, n: count() })
     .from(products)
-    .where(and(where, sql`${products.categoryId} IS NOT NULL`))
+    .where(where)
     .groupBy(products.categoryId)
     .all()) {
     if (row.categoryId !== null) sections.set(row.categoryId, { categoryId: row.categoryId, total: row.n, items: [] });
   }
   if (sections.size === 0) return sections;
 
-  const ranked = db
-    .select({
-      id: products.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${products.categoryId} ORDER BY ${orderFor(filters.sort, basis)})`.as(
-        "section_rank",
-      ),
-    })
-    .from(products)
-    .where(and(where, sql`${products.categoryId} IS NOT NULL`))
-    .as("ranked");
-  const top = db
-    .select({ id: ranked.id, rank: ranked.rank })
-    .from(ranked)
-    .where(lte(ranked.rank, Math.max(1, Math.floor(perSection))))
-    .all();
-  const rankOf = new Map(top.map((row) => [row.id, row.rank]));
-  const rows = productRowsByIds(
-    db,
-    top.map((row) => row.id),
-  ).sort((a, b) => (rankOf.get(a.id) ?? 0) - (rankOf.get(b.id) ?? 0));
+  const limit = Math.max(1, Math.floor(perSection));
+  const order = orderFor(filters.sort, basis);
+  const rows = filters.q ? firstOfEachCategoryRanked(db, where, order, limit) : firstOfEachCategory(db, where, order, limit);
   for (const row of rows) {
     if (row.categoryId !== null) sections.get(row.categoryId)?.items.push(row);
   }
   return sections;
+}
+
+/**
+ * Each category's first matching products, in one query: per category, a subquery reads them in order off
+ * the category's index when the order is by name (products_category_name_nocase_idx), otherwise sorts that
+ * category's matches; never the whole catalogue. The rows come back in the chosen order.
+ */
+function firstOfEachCategory(db: DB, where: SQL | undefined, order: SQL, limit: number): ProductRow[] {
+  // inside the subquery "products" is the subquery's own table; "categories" is the category of this row
+  const firstIds = sql`(SELECT ${products.id} FROM ${products} WHERE ${products.categoryId} = ${categories.id} AND ${where ?? sql`1`} ORDER BY ${order} LIMIT ${limit})`;
+  return db
+    .select(productRowColumns)
+    .from(categories)
+    .innerJoin(products, sql`${products.id} IN ${firstIds}`)
+    .orderBy(order)
+    .all()
+    .map(toProductRow);
+}
+
+/**
+ * The first matching products of every category from one ranking of all the matches: for a search, whose
+ * matches (found through the search index) are few, where reading each category in order would read them all.
+ */
+function firstOfEachCategoryRanked(db: DB, where: SQL | undefined, order: SQL, limit: number): ProductRow[] {
+  const ranked = db
+    .select({
+      id: products.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${products.categoryId} ORDER BY ${order})`.as("section_rank"),
+    })
+    .from(products)
+    .where(where)
+    .as("ranked");
+  const top = db.select({ id: ranked.id, rank: ranked.rank }).from(ranked).where(lte(ranked.rank, limit)).all();
+  const rankOf = new Map(top.map((row) => [row.id, row.rank]));
+  return productRowsByIds(
+    db,
+    top.map((row) => row.id),
+  ).sort((a, b) => rankOf.get(a.id)! - rankOf.get(b.id)!);
 }
 
 // ─── Cards ──────────────────────────────────────────────────────────────────
