@@ -4,9 +4,9 @@
  * drive the use cases in-process and tests that kill a running server and open its file afterwards.
  * Each returns the broken rules as readable lines; an empty list means the database is consistent.
  */
-import type BetterSqlite3 from "better-sqlite3";
+import Database from "better-sqlite3";
 
-type Sqlite = BetterSqlite3.Database;
+type Sqlite = Database.Database;
 
 /**
  * Where a check of stock starts from: every product's level and the last order, return and movement
@@ -158,10 +158,15 @@ export function allProblems(db: Sqlite, baseline?: StockBaseline): string[] {
 export function integrityProblems(db: Sqlite): string[] {
   const rows = db.prepare("pragma integrity_check").all() as { integrity_check: string }[];
   const problems = rows.map((r) => r.integrity_check).filter((line) => line !== "ok");
+  // FTS5 takes its check as a write (it changes nothing), so a read-only handle asks through a second one
+  const checker = db.readonly ? new Database(db.name, { fileMustExist: true }) : db;
   try {
-    db.prepare("insert into products_search(products_search, rank) values ('integrity-check', 1)").run();
+    checker.pragma("busy_timeout = 5000");
+    checker.prepare("insert into products_search(products_search, rank) values ('integrity-check', 1)").run();
   } catch (error) {
     problems.push(`the search index products_search does not match the products: ${(error as Error).message}`);
+  } finally {
+    if (checker !== db) checker.close();
   }
   return problems;
 }
