@@ -1,12 +1,12 @@
 /**
- * How much the home page shows: a taste of every category, eight products each, fewer each as categories
- * are added so that the page holds at most HOME_PAGE_CARDS cards (each card is about a quarter of a KB of
- * compressed HTML; the page's budget is 30 KB). Never fewer than two a category: a shop with more than 40
- * categories has a longer home page.
+ * How much the home page shows: a taste of every category, one row of four products each (a row on a wide
+ * screen), fewer each as categories are added so that the page holds at most HOME_PAGE_CARDS cards, and never
+ * fewer than one a category ("View all" leads to the rest). The page then costs about the same to render and
+ * to send with 10 categories or 50: see docs/decisions/0037-home-page-rows.md.
  */
-export const HOME_PAGE_CARDS = 80;
-const MOST_PER_SECTION = 8;
-const FEWEST_PER_SECTION = 2;
+export const HOME_PAGE_CARDS = 40;
+const MOST_PER_SECTION = 4;
+const FEWEST_PER_SECTION = 1;
 
 export function productsPerHomeSection(categoryCount: number): number {
   if (categoryCount <= 0) return MOST_PER_SECTION;
