@@ -77,3 +77,9 @@ export function ensureBuild() {
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 }
+
+// `npm run build`: the same build, made whether or not the last one is current
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  fs.rmSync(path.join(root, BUILD_OUTPUT), { force: true });
+  ensureBuild();
+}
