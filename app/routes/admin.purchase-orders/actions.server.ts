@@ -14,12 +14,12 @@ import {
   purchaseOrderStatusSchema,
   STATUS_UPDATE_FAILED,
 } from "~/domain/purchasing/purchase-order.schema";
-import type { DB } from "~/utils/db.server";
+import type { AdminForm } from "~/utils/admin-form.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { failureToast, redirectWithToast } from "~/utils/toast.server";
 import { PURCHASE_ORDERS_PATH, purchaseOrdersHref, returnHref } from "./purchase-orders-screen";
 
-type Ctx = { request: Request; db: DB; admin: { id: string }; formData: FormData; key: string | null };
+type Ctx = AdminForm;
 
 const CREATE_FIELDS = ["supplierId", "notes", "items"] as const;
 

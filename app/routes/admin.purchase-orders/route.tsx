@@ -24,8 +24,9 @@ import {
 import { productOptions } from "~/domain/shared/pickers.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { readAdminForm } from "~/utils/admin-form.server";
 import type { FormActionData } from "~/utils/form-reply.server";
-import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { failureToast, redirectWithToast } from "~/utils/toast.server";
 import { autoGenerateAction, createAction, statusAction } from "./actions.server";
 import { CreatePurchaseOrderForm } from "./create-form";
@@ -73,10 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const formData = await request.formData();
-  const ctx = { request, db: getDb(), admin, formData, key: idempotencyKeyFrom(formData) };
-  const intent = String(formData.get("intent") ?? "");
+  const ctx = await readAdminForm(request);
+  const { intent, formData } = ctx;
   if (intent === "auto-generate") return autoGenerateAction(ctx);
   if (intent === "status") return statusAction(ctx);
   if (intent === "create") return createAction(ctx);

@@ -13,12 +13,12 @@ import {
   VAT_RETURN_REGENERATED,
   vatAssistantSchema,
 } from "~/domain/vat/vat-return.schema";
-import type { DB } from "~/utils/db.server";
+import type { AdminForm } from "~/utils/admin-form.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { returnHref, VAT_RETURNS_PATH, viewHref } from "./vat-returns-screen";
 
-type Ctx = { request: Request; db: DB; admin: { id: string }; formData: FormData; key: string | null };
+type Ctx = AdminForm;
 
 export async function generateAction({ request, db, admin, formData, key }: Ctx) {
   const submission = parseWithZod(formData, { schema: generateVatReturnFormSchema });

@@ -12,8 +12,9 @@ import { generateMonthOptions, listVatReturns, vatReturnDetail, vatReturnJson } 
 import { requireAdmin } from "~/utils/auth.server";
 import { isConnectionLost, keepPageOnConnectionLoss, useLastAnswer } from "~/utils/connection";
 import { getDb } from "~/utils/db.server";
+import { readAdminForm } from "~/utils/admin-form.server";
 import type { FormActionData } from "~/utils/form-reply.server";
-import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { askAction, changeAction, generateAction } from "./actions.server";
 import { AssistantForm, type AssistantReply } from "./assistant-form";
@@ -53,10 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
-  const formData = await request.formData();
-  const ctx = { request, db: getDb(), admin, formData, key: idempotencyKeyFrom(formData) };
-  const intent = String(formData.get("intent") ?? "");
+  const ctx = await readAdminForm(request);
+  const { intent } = ctx;
   if (intent === "generate") return generateAction(ctx);
   if (intent === "regenerate" || intent === "file") return changeAction(intent, ctx);
   if (intent === "ask") return askAction(ctx);
