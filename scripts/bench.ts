@@ -129,7 +129,9 @@ async function main() {
     fs.mkdirSync(scaleDir);
     if (SCALE_DB) {
       // a checkpointed copy, so the file alone holds everything
-      new Database(SCALE_DB).pragma("wal_checkpoint(TRUNCATE)");
+      const source = new Database(SCALE_DB);
+      source.pragma("wal_checkpoint(TRUNCATE)");
+      source.close();
       fs.copyFileSync(SCALE_DB, path.join(scaleDir, "app.db"));
     } else seed(scaleDir, true);
   }

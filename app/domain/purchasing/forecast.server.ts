@@ -54,6 +54,18 @@ function unitsSoldSince(db: DB, now: Date) {
     .as("sold");
 }
 
+/** What a forecast row says of its product. */
+const PRODUCT_COLUMNS = {
+  productId: products.id,
+  name: products.name,
+  sku: products.sku,
+  stockLevel: products.stockLevel,
+  lowStockThreshold: products.lowStockThreshold,
+  supplierId: products.supplierId,
+  costPrice: products.costPrice,
+  vatRate: products.vatRate,
+};
+
 function forecastQuery(db: DB, now: Date) {
   const sold = unitsSoldSince(db, now);
   const units = sql<number>`coalesce(${sold.units}, 0)`;
@@ -65,17 +77,7 @@ function forecastQuery(db: DB, now: Date) {
     when ${units} > 0 and ${stock} * ${FORECAST_WINDOW_DAYS} < ${HIGH_DAYS} * ${units} then 'high'
     when ${stock} <= ${products.lowStockThreshold} then 'medium'
     else 'low' end`;
-  const columns = {
-    productId: products.id,
-    name: products.name,
-    sku: products.sku,
-    stockLevel: products.stockLevel,
-    lowStockThreshold: products.lowStockThreshold,
-    unitsSold30d: sql<number>`${units}`.as("units_sold_30d"),
-    supplierId: products.supplierId,
-    costPrice: products.costPrice,
-    vatRate: products.vatRate,
-  };
+  const columns = { ...PRODUCT_COLUMNS, unitsSold30d: sql<number>`${units}`.as("units_sold_30d") };
   return { sold, units, urgency, columns };
 }
 
@@ -187,16 +189,7 @@ export function loadInventoryForecast(
     (ids.length === 0
       ? []
       : db
-          .select({
-            productId: products.id,
-            name: products.name,
-            sku: products.sku,
-            stockLevel: products.stockLevel,
-            lowStockThreshold: products.lowStockThreshold,
-            supplierId: products.supplierId,
-            costPrice: products.costPrice,
-            vatRate: products.vatRate,
-          })
+          .select(PRODUCT_COLUMNS)
           .from(products)
           .where(inArray(products.id, ids))
           .all()
