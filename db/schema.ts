@@ -643,6 +643,8 @@ export const salesInvoices = sqliteTable(
     vatAmount: integer("vat_amount").notNull(),
     total: integer("total").notNull(),
     amountPaid: integer("amount_paid").notNull().default(0),
+    /** pence settled by credit notes set against this invoice (a refund return while something was owed) */
+    creditedAmount: integer("credited_amount").notNull().default(0),
     issueDate: text("issue_date").notNull(), // YYYY-MM-DD
     dueDate: text("due_date").notNull(),
     voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
@@ -784,8 +786,144 @@ export const vatReturns = sqliteTable("vat_returns", {
   box9TotalAcquisitions: integer("box9_total_acquisitions").notNull().default(0),
   isFiled: integer("is_filed", { mode: "boolean" }).notNull().default(false),
   filedAt: integer("filed_at", { mode: "timestamp_ms" }),
+  /** the business's VAT registration number as HMRC knows it (9 digits), entered on the return */
+  vatRegistrationNumber: text("vat_registration_number"),
+  /** HMRC's key for the obligation this return meets (e.g. "26K1" or "#001"), entered on the return */
+  periodKey: text("period_key"),
   createdAt: createdAt(),
 });
+
+// ─── The ledger (double entry) ──────────────────────────────────────────────
+
+export const LEDGER_ACCOUNT_TYPES = ["asset", "liability", "equity", "income", "expense"] as const;
+export type LedgerAccountType = (typeof LEDGER_ACCOUNT_TYPES)[number];
+
+/** What a journal was posted for: the document (or act) it belongs to. */
+export const JOURNAL_SOURCES = [
+  "sales_invoice",
+  "sales_invoice_void",
+  "payment",
+  "purchase_invoice",
+  "purchase_payment",
+  "credit_note",
+  "refund_payment",
+  "vat_return",
+  "vat_payment",
+  "opening_balance",
+  "capital",
+  "account_correction",
+  "manual",
+  "reversal",
+] as const;
+export type JournalSource = (typeof JOURNAL_SOURCES)[number];
+
+/** The chart of accounts: UK nominal codes; each financial account the admin keeps has one of its own. */
+export const ledgerAccounts = sqliteTable(
+  "ledger_accounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    code: text("code", { length: 10 }).notNull().unique(),
+    name: text("name", { length: 200 }).notNull(),
+    type: text("type", { enum: LEDGER_ACCOUNT_TYPES }).notNull(),
+    /** the accounts the product posts to by itself (debtors, VAT, sales…): never deleted, code fixed */
+    isSystem: integer("is_system", { mode: "boolean" }).notNull().default(false),
+    financialAccountId: integer("financial_account_id")
+      .unique()
+      .references(() => financialAccounts.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+);
+
+/** One posting: its lines sum to zero. Never updated or deleted (triggers refuse it); a reversal corrects. */
+export const journals = sqliteTable(
+  "journals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** the accounting day, YYYY-MM-DD */
+    date: text("date").notNull(),
+    description: text("description").notNull(),
+    sourceType: text("source_type", { enum: JOURNAL_SOURCES }).notNull(),
+    /** the document's id in its own table (invoice, payment, credit note, VAT return…), null for a manual journal */
+    sourceId: integer("source_id"),
+    /** the journal this one reverses */
+    reversesId: integer("reverses_id").references((): AnySQLiteColumn => journals.id),
+    /** who posted it (a user id; kept as text so deleting a user never touches the books) */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("journals_date_idx").on(t.date, t.id),
+    index("journals_source_idx").on(t.sourceType, t.sourceId),
+    uniqueIndex("journals_reverses_unique").on(t.reversesId),
+  ],
+);
+
+export const journalLines = sqliteTable(
+  "journal_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    journalId: integer("journal_id")
+      .notNull()
+      .references(() => journals.id),
+    ledgerAccountId: integer("ledger_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** signed pence: a debit is positive, a credit negative; a journal's lines sum to zero */
+    amount: integer("amount").notNull(),
+    /** the journal's day, copied so an account's ledger and a trial balance read one index */
+    date: text("date").notNull(),
+  },
+  (t) => [
+    index("journal_lines_journal_idx").on(t.journalId),
+    index("journal_lines_account_date_idx").on(t.ledgerAccountId, t.date, t.journalId, t.amount),
+  ],
+);
+
+/**
+ * A credit note: a completed refund return. What it is worth is set against its invoice while something is
+ * owed (appliedAmount); the rest goes back to the customer out of a financial account (refundedAmount;
+ * Suspense when none was named).
+ */
+export const creditNotes = sqliteTable(
+  "credit_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    creditNoteNumber: text("credit_note_number", { length: 50 }).notNull().unique(),
+    returnId: integer("return_id")
+      .notNull()
+      .unique()
+      .references(() => returns.id),
+    salesInvoiceId: integer("sales_invoice_id").references(() => salesInvoices.id),
+    customerId: text("customer_id").references(() => users.id, { onDelete: "set null" }),
+    issueDate: text("issue_date").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    total: integer("total").notNull(),
+    appliedAmount: integer("applied_amount").notNull(),
+    refundedAmount: integer("refunded_amount").notNull(),
+    refundAccountId: integer("refund_account_id").references(() => financialAccounts.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("credit_notes_invoice_idx").on(t.salesInvoiceId), index("credit_notes_issue_idx").on(t.issueDate)],
+);
+
+/** Money paid to HMRC for a filed return (positive), or repaid by HMRC (negative). */
+export const vatPayments = sqliteTable(
+  "vat_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    vatReturnId: integer("vat_return_id")
+      .notNull()
+      .references(() => vatReturns.id),
+    amount: integer("amount").notNull(),
+    paymentDate: text("payment_date").notNull(),
+    financialAccountId: integer("financial_account_id").references(() => financialAccounts.id, { onDelete: "set null" }),
+    reference: text("reference", { length: 100 }),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("vat_payments_return_idx").on(t.vatReturnId), index("vat_payments_date_idx").on(t.paymentDate)],
+);
 
 // ─── Purchasing ─────────────────────────────────────────────────────────────
 

@@ -6,6 +6,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "~db/schema";
 import { isServerWorker } from "./server-processes";
 import { countTableChanges } from "./table-changes.server";
+import { openLedgerOnce } from "~/domain/ledger/history.server";
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -57,6 +58,8 @@ export function reusePreparedStatements(sqlite: Database.Database) {
 
 export function migrateDatabase(db: DB) {
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // documents written before the ledger post their journals, once
+  openLedgerOnce(db);
   // a migration may have made the watched tables (or rebuilt them, dropping their triggers)
   countTableChanges(db.$client);
 }

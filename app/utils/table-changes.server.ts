@@ -25,6 +25,7 @@ export const WATCHED_TABLES = [
   "purchase_invoices",
   "returns",
   "return_items",
+  "journal_lines",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

@@ -4,6 +4,7 @@
  * relative to `now` so the insights, forecasts and reports always have recent figures. Deterministic (a
  * seeded PRNG, not Math.random) apart from the dates and password salts.
  */
+import { postHistoryJournals } from "~/domain/ledger/history.server";
 import { eq } from "drizzle-orm";
 import type { DB } from "~/utils/db.server";
 import * as s from "~db/schema";
@@ -47,10 +48,12 @@ export function writeDemo(db: DB, hashes: Hashes, now: number) {
 
   recordOpeningStockLevels(db, now);
 
-  // Account balances: opening balance plus money in, less money out
+  // Account balances as books kept before the ledger had them: opening balance plus money in, less money out;
+  // then every document posts its journal, as an older install's do when the ledger opens
   for (const [id, balance] of demo.balances) {
     db.update(s.financialAccounts).set({ balance, updatedAt: new Date(now) }).where(eq(s.financialAccounts.id, id)).run();
   }
+  postHistoryJournals(db);
 
   db.insert(s.auditLogs)
     .values([

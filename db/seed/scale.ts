@@ -4,6 +4,7 @@
  * with the same row writers as the demo data in one transaction. Each run uses its own prefix, so
  * running it again adds another set.
  */
+import { postHistoryJournals } from "~/domain/ledger/history.server";
 import { recordOpeningStockLevels } from "./rows";
 import { unitPriceFor, type VolumeRule } from "~/domain/pricing/pricing";
 import { writeTransaction, type DB } from "~/utils/db.server";
@@ -36,6 +37,8 @@ export async function seedScale(db: DB, factor = 1): Promise<ScaleResult> {
   writeTransaction(db, () => {
     writeScale(db, counts, passwordHash);
     recordOpeningStockLevels(db, Date.now());
+    // the invoices and payments written above post their journals, as an older install's would
+    postHistoryJournals(db);
   });
   return { products: counts.productCount, customers: counts.customerCount, orders: counts.orderCount, ms: Math.round(performance.now() - started) };
 }
@@ -234,7 +237,4 @@ function writeScale(db: DB, { productCount, customerCount, orderCount }: Counts,
     }
   }
 
-  if (bankId !== null && paidIn > 0) {
-    c.prepare("update financial_accounts set balance = balance + ?, updated_at = ? where id = ?").run(paidIn, now, bankId);
-  }
 }

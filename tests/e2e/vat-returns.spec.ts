@@ -74,6 +74,75 @@ test.describe("VAT returns", () => {
     await expect(row).toContainText("Paid");
   });
 
+  test("enter a period key on a return and download its Making Tax Digital JSON and bridging CSV", async ({ page }, testInfo) => {
+    await signIn(page, ADMIN);
+    // a month of this project's own (see above), generated through the API: the screen's Generate is tested above
+    const taken = new Set(((await (await page.request.get("/api/admin/vat-returns")).json()) as { quarter: string }[]).map((row) => row.quarter));
+    const first = testInfo.project.name === "js" ? 3 : 4;
+    const month = [0, 2, 4, 6, 8, 10, 12, 14].map((step) => monthsBack(first + step)).find((candidate) => !taken.has(candidate))!;
+    const generated = await page.request.post("/api/admin/vat-returns/generate", {
+      data: { periodStart: `${month}-01`, periodEnd: new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10) },
+    });
+    expect(generated.status()).toBe(201);
+    const { vatReturn } = (await generated.json()) as { vatReturn: { id: number; box1VatDue: string; box5NetVat: string; box6TotalSales: string; box7TotalPurchases: string } };
+    // a key of the month's own, typed in lower case: "26eh" for August 2026
+    const typedKey = `${month.slice(2, 4)}e${"abcdefghijkl"[Number(month.slice(5, 7)) - 1]}`;
+    const periodKey = typedKey.toUpperCase();
+
+    await page.goto(`/admin/vat-returns?view=${vatReturn.id}`);
+    const panel = page.getByTestId("mtd-panel");
+    await expect(panel.getByRole("note")).toContainText("Sending this return to HMRC from here is not available yet");
+    // the demo company's VAT number (GB123456789) is offered as 9 digits
+    await expect(panel.getByLabel("VAT registration number")).toHaveValue("123456789");
+    await expect(page.getByRole("link", { name: "Download MTD JSON" })).toHaveCount(0);
+    await expect(page.getByTestId("mtd-downloads")).toContainText("The MTD JSON can be downloaded once the VAT registration number and the period key are saved.");
+
+    await panel.getByLabel("Period key").fill("26K");
+    await panel.getByRole("button", { name: "Save details" }).click();
+    await expect(panel.getByText("Enter the period key HMRC gives for this return (4 characters, e.g. 26K1)")).toBeVisible();
+
+    await panel.getByLabel("Period key").fill(typedKey);
+    await panel.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByText("Making Tax Digital details saved").first()).toBeVisible();
+    await expect(page.getByTestId("mtd-panel").getByLabel("Period key")).toHaveValue(periodKey);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download MTD JSON" }).click()]);
+    expect(download.suggestedFilename()).toBe(`vat-return-${month}-mtd-123456789.json`);
+    const body = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
+    expect(Object.keys(body)).toEqual([
+      "periodKey",
+      "vatDueSales",
+      "vatDueAcquisitions",
+      "totalVatDue",
+      "vatReclaimedCurrPeriod",
+      "netVatDue",
+      "totalValueSalesExVAT",
+      "totalValuePurchasesExVAT",
+      "totalValueGoodsSuppliedExVAT",
+      "totalAcquisitionsExVAT",
+      "finalised",
+    ]);
+    expect(body).toMatchObject({
+      periodKey,
+      vatDueSales: Number(vatReturn.box1VatDue),
+      vatDueAcquisitions: 0,
+      totalVatDue: Number(vatReturn.box1VatDue),
+      netVatDue: Math.abs(Number(vatReturn.box5NetVat)),
+      totalValueSalesExVAT: Number(vatReturn.box6TotalSales),
+      totalValuePurchasesExVAT: Number(vatReturn.box7TotalPurchases),
+      finalised: true,
+    });
+    expect(Number.isInteger(body.totalValueSalesExVAT)).toBe(true);
+    const viaApi = await page.request.get(`/api/admin/vat-returns/${vatReturn.id}/mtd-body`);
+    expect(await viaApi.json()).toEqual(body);
+
+    const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download bridging CSV" }).click()]);
+    const csv = fs.readFileSync((await csvDownload.path())!, "utf8").trim().split("\n");
+    expect(csv[0]).toBe("Box,Description,Value");
+    expect(csv[1]).toBe(`1,VAT due on sales and other outputs,${vatReturn.box1VatDue}`);
+    expect(csv).toHaveLength(10);
+  });
+
   test("ask the assistant a rule question and a figures question", async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin/vat-returns");

@@ -17,6 +17,7 @@ export function ConfirmStep({
   id,
   cancelHref,
   hidden = {},
+  fields,
 }: {
   open: boolean;
   title: string;
@@ -27,6 +28,8 @@ export function ConfirmStep({
   id: string | number;
   cancelHref: string;
   hidden?: Record<string, string>;
+  /** inputs the confirmation carries besides intent and id (a choice to make while confirming) */
+  fields?: ReactNode;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -39,6 +42,7 @@ export function ConfirmStep({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {fields ? <div className="w-full">{fields}</div> : null}
         <ConfirmActions cancelHref={cancelHref} pending={pending} confirmLabel={confirmLabel} pendingLabel={pendingLabel} />
       </Form>
     </AdminDialog>

@@ -32,4 +32,21 @@ describe("admin navigation", () => {
     expect(isActiveNav("/admin/products", "/admin/products/12")).toBe(true);
     expect(isActiveNav("/admin/products", "/admin/products-export")).toBe(false);
   });
+
+  it("lists the ledger's screens under Finance and marks only the most specific one", () => {
+    expect(ADMIN_NAV[3].items.map((item) => item.label)).toEqual([
+      "Accounts",
+      "Ledger",
+      "Journals",
+      "Chart of accounts",
+      "Accountant's exports",
+      "VAT Returns",
+    ]);
+    expect(isActiveNav("/admin/ledger", "/admin/ledger")).toBe(true);
+    expect(isActiveNav("/admin/ledger", "/admin/ledger/accounts/1200")).toBe(true);
+    expect(isActiveNav("/admin/ledger", "/admin/ledger/journals/12")).toBe(false);
+    expect(isActiveNav("/admin/ledger/journals", "/admin/ledger/journals/12")).toBe(true);
+    expect(isActiveNav("/admin/ledger/chart", "/admin/ledger/chart")).toBe(true);
+    expect(isActiveNav("/admin/accounts", "/admin/ledger")).toBe(false);
+  });
 });

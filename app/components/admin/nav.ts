@@ -40,6 +40,10 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     label: "Finance",
     items: [
       { label: "Accounts", to: "/admin/accounts", short: "Ac" },
+      { label: "Ledger", to: "/admin/ledger", short: "Lg" },
+      { label: "Journals", to: "/admin/ledger/journals", short: "Jn" },
+      { label: "Chart of accounts", to: "/admin/ledger/chart", short: "CA" },
+      { label: "Accountant's exports", to: "/admin/ledger/exports", short: "AE" },
       { label: "VAT Returns", to: "/admin/vat-returns", short: "VR" },
     ],
   },
@@ -64,9 +68,17 @@ export const ADMIN_BOTTOM_LINKS: (AdminNavItem & { reload?: boolean })[] = [
   { label: "Log Out", to: "/api/logout", short: "LO", reload: true },
 ];
 
-/** Whether a nav item is the current page (or a page under it). The dashboard has two addresses. */
+const NAV_PATHS = ADMIN_NAV.flatMap((group) => group.items.map((item) => item.to));
+
+const isUnder = (path: string, to: string) => path === to || path.startsWith(`${to}/`);
+
+/**
+ * Whether a nav item is the current page (or a page under it). The dashboard has two addresses. When items
+ * nest (Ledger, and Journals under it) only the most specific one is current.
+ */
 export function isActiveNav(to: string, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (to === "/admin") return path === "/admin" || path === "/admin/dashboard";
-  return path === to || path.startsWith(`${to}/`);
+  if (!isUnder(path, to)) return false;
+  return !NAV_PATHS.some((other) => other.length > to.length && other.startsWith(`${to}/`) && isUnder(path, other));
 }

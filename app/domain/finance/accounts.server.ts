@@ -9,8 +9,9 @@ import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { customerDisplayName } from "~/domain/pos/pos-customers.server";
 import { balanceSheetDay, describePeriod, type Period } from "./accounts-period";
-import { balanceSheet, profitAndLoss, type AccountBalance } from "./accounts";
-import { balanceSheetFigures, periodFigures } from "./accounts-figures.server";
+import { profitAndLoss, type SheetLine } from "./accounts";
+import { balanceSheetAt, periodFigures } from "./accounts-figures.server";
+import { CODES } from "~/domain/ledger/chart";
 import { PURCHASES, SALES, type Books } from "./books.server";
 
 export const TRANSACTIONS_PAGE_SIZE = 25;
@@ -32,38 +33,53 @@ export function profitLossJson(db: DB, period: Period) {
     /** percent to one decimal: 23.4 */
     profitMargin: pl.marginTenths / 10,
     salesSubtotal: money(pl.salesSubtotal),
-    salesInvoiceCount: figures.sales.count,
+    salesInvoiceCount: figures.counts.sales,
     refunds: money(pl.refunds),
-    refundCount: figures.refunds.count,
-    purchaseInvoiceCount: figures.purchases.count,
+    refundCount: figures.counts.refunds,
+    purchaseInvoiceCount: figures.counts.purchases,
   };
 }
 export type ProfitLossJson = ReturnType<typeof profitLossJson>;
 
-const accountJson = (account: AccountBalance) => ({ id: account.id, name: account.name, type: account.type, balance: money(account.balance) });
+const lineJson = (line: SheetLine) => ({ code: line.code, name: line.name, financialAccountId: line.financialAccountId, amount: money(line.amount) });
+const amountOf = (lines: SheetLine[], code: string) => lines.find((line) => line.code === code)?.amount ?? 0;
 
-/** The balance sheet at the end of the period, or today while the period runs. */
+/**
+ * The balance sheet at the end of the period, or today while the period runs, read from the ledger: every
+ * asset and liability account with a balance, equity as capital + retained earnings + this year's profit;
+ * and, by name, the parts a reader looks for (money accounts, receivables, payables, cards, VAT).
+ */
 export function balanceSheetJson(db: DB, period: Period, today: string) {
-  const sheet = balanceSheet(balanceSheetFigures(db, balanceSheetDay(period, today)));
-  const { vat } = sheet.liabilities;
+  const sheet = balanceSheetAt(db, balanceSheetDay(period, today));
+  const kinds = new Map(db.select({ id: financialAccounts.id, type: financialAccounts.type }).from(financialAccounts).all().map((a) => [a.id, a.type]));
+  const moneyAccount = (line: SheetLine) => ({ id: line.financialAccountId!, name: line.name, type: kinds.get(line.financialAccountId!) ?? "other", balance: money(line.amount) });
+  const held = sheet.assets.lines.filter((line) => line.financialAccountId !== null);
+  const cards = sheet.liabilities.lines.filter((line) => line.financialAccountId !== null);
+  const vat = [CODES.vatOnSales, CODES.vatOnPurchases, CODES.vatLiability].map((code) => amountOf(sheet.liabilities.lines, code));
   return {
     asAt: sheet.asAt,
     assets: money(sheet.assets.total),
     liabilities: money(sheet.liabilities.total),
-    equity: money(sheet.equity),
+    equity: money(sheet.equity.total),
     parts: {
-      accounts: sheet.assets.accounts.map(accountJson),
-      accountsTotal: money(sheet.assets.accountsTotal),
-      receivables: money(sheet.assets.receivables),
-      payables: money(sheet.liabilities.payables),
-      creditCards: sheet.liabilities.creditCards.map(accountJson),
-      creditCardsTotal: money(sheet.liabilities.creditCardsTotal),
+      assets: sheet.assets.lines.map(lineJson),
+      liabilities: sheet.liabilities.lines.map(lineJson),
+      equity: {
+        lines: sheet.equity.lines.map(lineJson),
+        capital: money(sheet.equity.capital),
+        retainedEarnings: money(sheet.equity.retainedEarnings),
+        currentYearProfit: money(sheet.equity.currentYearProfit),
+      },
+      accounts: held.map(moneyAccount),
+      receivables: money(amountOf(sheet.assets.lines, CODES.tradeDebtors)),
+      suspense: money(amountOf(sheet.assets.lines, CODES.suspense)),
+      payables: money(amountOf(sheet.liabilities.lines, CODES.tradeCreditors)),
+      creditCards: cards.map(moneyAccount),
       vat: {
-        outputVat: money(vat.output),
-        inputVat: money(vat.input),
-        refundVat: money(vat.refunds),
-        filedReturns: money(vat.filed),
-        unpaidNetVat: money(vat.net),
+        vatOnSales: money(vat[0]),
+        vatOnPurchases: money(vat[1]),
+        liabilityToHmrc: money(vat[2]),
+        unpaidNetVat: money(vat[0] + vat[1] + vat[2]),
       },
     },
   };

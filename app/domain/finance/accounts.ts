@@ -1,41 +1,23 @@
 /**
- * The arithmetic of the Accounts screen, as pure rules over figures the queries sum (see
- * docs/decisions/0022-accounts-profit-and-loss-balance-sheet.md). All amounts are integer pence.
+ * The arithmetic of the Accounts screen, as pure rules over what the ledger sums (see
+ * docs/decisions/0038-double-entry-ledger.md). All amounts are integer pence.
  *
- * Profit & loss for a period: revenue = non-void sales invoice subtotals − the ex-VAT value of refund
- * returns completed in it (credit notes); costs = non-void purchase invoice subtotals; gross profit =
+ * Profit & loss for a period: revenue = the credits on the income accounts (4000 Sales less 4010 Sales
+ * returns, the credit notes); costs = the debits on the cost accounts (5000 Purchases); gross profit =
  * revenue − costs; margin = profit ÷ revenue × 100 to one decimal, 0 without revenue.
  *
- * Balance sheet at a day: assets = balances of accounts that are not credit cards + receivables;
- * liabilities = payables + credit card balances + unpaid net VAT; equity = assets − liabilities.
+ * Balance sheet at a day: see balanceSheet.
  */
 import { marginTenths } from "~/domain/catalog/product.schema";
-import { returnValue, type ReturnedLine } from "~/domain/returns/return-refund";
-import { balanceChange } from "~/domain/invoices/payment-direction";
 
 // ─── Profit & loss ──────────────────────────────────────────────────────────
 
-export type RefundLine = ReturnedLine & { returnId: number };
-export type CreditNotes = { count: number; net: number; vat: number; gross: number };
+const SALES_RETURNS = "4010";
 
-/** Refund returns as credit notes: each return valued by the refund rule that set its refund. */
-export function creditNotes(lines: readonly RefundLine[]): CreditNotes {
-  const byReturn = new Map<number, ReturnedLine[]>();
-  for (const line of lines) byReturn.set(line.returnId, [...(byReturn.get(line.returnId) ?? []), line]);
-  let net = 0;
-  let gross = 0;
-  for (const returned of byReturn.values()) {
-    const value = returnValue("refund", returned);
-    net += value.net;
-    gross += value.gross;
-  }
-  return { count: byReturn.size, net, vat: gross - net, gross };
-}
-
+/** What the period's P&L is drawn from: each account's movement in it, and how many documents made them. */
 export type PeriodFigures = {
-  sales: { count: number; subtotal: number };
-  refunds: CreditNotes;
-  purchases: { count: number; subtotal: number };
+  movements: LedgerBalance[];
+  counts: { sales: number; refunds: number; purchases: number };
 };
 
 export type ProfitAndLoss = {
@@ -48,12 +30,14 @@ export type ProfitAndLoss = {
   marginTenths: number;
 };
 
-export function profitAndLoss(figures: PeriodFigures): ProfitAndLoss {
-  const totalRevenue = figures.sales.subtotal - figures.refunds.net;
-  const totalCosts = figures.purchases.subtotal;
+export function profitAndLoss(figures: Pick<PeriodFigures, "movements">): ProfitAndLoss {
+  const income = figures.movements.filter((a) => a.type === "income");
+  const refunds = income.filter((a) => a.code === SALES_RETURNS).reduce((sum, a) => sum + a.balance, 0);
+  const totalRevenue = -income.reduce((sum, a) => sum + a.balance, 0);
+  const totalCosts = figures.movements.filter((a) => a.type === "expense").reduce((sum, a) => sum + a.balance, 0);
   return {
-    salesSubtotal: figures.sales.subtotal,
-    refunds: figures.refunds.net,
+    salesSubtotal: totalRevenue + refunds,
+    refunds,
     totalRevenue,
     totalCosts,
     grossProfit: totalRevenue - totalCosts,
@@ -61,81 +45,71 @@ export function profitAndLoss(figures: PeriodFigures): ProfitAndLoss {
   };
 }
 
-// ─── Account balances ───────────────────────────────────────────────────────
-
-export type AccountKind = { type: string };
-
-const isCreditCard = (account: AccountKind) => account.type === "credit_card";
-
-/**
- * How money in (a customer's payment) and money out (a payment to a supplier) move an account's balance,
- * by the one rule a recorded payment follows (`balanceChange`: a credit card's balance is money owed).
- */
-export function balanceMovement(account: AccountKind, moneyIn: number, moneyOut: number): number {
-  return balanceChange(account.type, moneyIn, "in") + balanceChange(account.type, moneyOut, "out");
-}
-
-/** An account's balance at the end of an earlier day: today's balance less what payments dated after it moved. */
-export function balanceAsAt(account: AccountKind & { balance: number }, later: { moneyIn: number; moneyOut: number }) {
-  return account.balance - balanceMovement(account, later.moneyIn, later.moneyOut);
-}
-
 // ─── Balance sheet ──────────────────────────────────────────────────────────
 
-export type AccountBalance = { id: number; name: string; type: string; balance: number };
-
-/**
- * VAT on everything up to the day: output VAT on sales, less input VAT on purchases, less the VAT of refund
- * credit notes, less box 5 of the VAT returns filed by then (settled with HMRC).
- */
-export type VatFigures = { output: number; input: number; refunds: number; filed: number };
-
-export type BalanceSheetFigures = {
-  /** YYYY-MM-DD */
-  asAt: string;
-  accounts: AccountBalance[];
-  receivables: number;
-  payables: number;
-  vat: VatFigures;
+/** An account of the chart with its balance (signed pence, debit positive) and the financial account it is. */
+export type LedgerBalance = {
+  code: string;
+  name: string;
+  type: "asset" | "liability" | "equity" | "income" | "expense";
+  financialAccountId: number | null;
+  balance: number;
 };
+
+/** One line of the balance sheet: shown positive when it is what its side expects (an asset held, a debt owed). */
+export type SheetLine = { code: string; name: string; financialAccountId: number | null; amount: number };
 
 export type BalanceSheet = {
   asAt: string;
-  assets: { accounts: AccountBalance[]; accountsTotal: number; receivables: number; total: number };
-  liabilities: {
-    payables: number;
-    creditCards: AccountBalance[];
-    creditCardsTotal: number;
-    vat: VatFigures & { net: number };
-    total: number;
-  };
-  equity: number;
+  assets: { lines: SheetLine[]; total: number };
+  liabilities: { lines: SheetLine[]; total: number };
+  equity: { lines: SheetLine[]; capital: number; retainedEarnings: number; currentYearProfit: number; total: number };
 };
 
-const sum = (accounts: AccountBalance[]) => accounts.reduce((total, account) => total + account.balance, 0);
+const RETAINED_EARNINGS = "3200";
 
-export function unpaidNetVat(vat: VatFigures) {
-  return vat.output - vat.input - vat.refunds - vat.filed;
+/**
+ * The balance sheet at a day, read from the ledger: assets are the asset accounts' balances, liabilities
+ * the liability accounts' (credit balances shown positive), equity = capital + retained earnings + this
+ * year's profit, each a sum of ledger lines: retained earnings is 3200 plus the profit of the years before
+ * this one; this year's profit is the income and cost lines from 1 January to the day. Nothing is worked out
+ * as what is left over: the sheet balances because every journal does.
+ */
+export function balanceSheet(
+  asAt: string,
+  balances: readonly LedgerBalance[],
+  profit: { beforeThisYear: number; thisYear: number },
+): BalanceSheet {
+  const line = (account: LedgerBalance, sign: 1 | -1): SheetLine => ({
+    code: account.code,
+    name: account.name,
+    financialAccountId: account.financialAccountId,
+    amount: sign * account.balance,
+  });
+  const shown = (account: LedgerBalance) => account.balance !== 0 || account.financialAccountId !== null;
+  const assets = balances.filter((a) => a.type === "asset" && shown(a)).map((a) => line(a, 1));
+  const liabilities = balances.filter((a) => a.type === "liability" && shown(a)).map((a) => line(a, -1));
+  const equityAccounts = balances.filter((a) => a.type === "equity" && (a.balance !== 0 || a.code === RETAINED_EARNINGS));
+  const capitalLines = equityAccounts.filter((a) => a.code !== RETAINED_EARNINGS).map((a) => line(a, -1));
+  const capital = total(capitalLines);
+  const retainedEarnings = -(balances.find((a) => a.code === RETAINED_EARNINGS)?.balance ?? 0) + profit.beforeThisYear;
+  return {
+    asAt,
+    assets: { lines: assets, total: total(assets) },
+    liabilities: { lines: liabilities, total: total(liabilities) },
+    equity: {
+      lines: capitalLines,
+      capital,
+      retainedEarnings,
+      currentYearProfit: profit.thisYear,
+      total: capital + retainedEarnings + profit.thisYear,
+    },
+  };
 }
 
-export function balanceSheet(figures: BalanceSheetFigures): BalanceSheet {
-  const cards = figures.accounts.filter(isCreditCard);
-  const held = figures.accounts.filter((account) => !isCreditCard(account));
-  const accountsTotal = sum(held);
-  const creditCardsTotal = sum(cards);
-  const vatNet = unpaidNetVat(figures.vat);
-  const assets = accountsTotal + figures.receivables;
-  const liabilities = figures.payables + creditCardsTotal + vatNet;
-  return {
-    asAt: figures.asAt,
-    assets: { accounts: held, accountsTotal, receivables: figures.receivables, total: assets },
-    liabilities: {
-      payables: figures.payables,
-      creditCards: cards,
-      creditCardsTotal,
-      vat: { ...figures.vat, net: vatNet },
-      total: liabilities,
-    },
-    equity: assets - liabilities,
-  };
+const total = (lines: readonly SheetLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
+
+/** Profit over some lines of the ledger: income accounts' credits less cost accounts' debits. */
+export function profitOf(movements: readonly Pick<LedgerBalance, "type" | "balance">[]): number {
+  return -movements.filter((a) => a.type === "income" || a.type === "expense").reduce((sum, a) => sum + a.balance, 0);
 }

@@ -56,6 +56,10 @@ export function accountInUseMessage(payments: number) {
 }
 
 /** Why a used account cannot switch between a credit card and another type. */
+export function accountHasEntriesMessage(entries: number) {
+  return `This account has ${entries.toLocaleString("en-GB")} ${entries === 1 ? "entry" : "entries"} in the ledger: it cannot be deleted or change between a credit card and another type. Keep it, or rename it if it is no longer used.`;
+}
+
 export function accountTypeLockedMessage(payments: number) {
   return `This account has ${payments.toLocaleString("en-GB")} ${payments === 1 ? "payment" : "payments"}: it cannot change between a credit card and another type, because a credit card's balance is money owed and the payments already moved it that way.`;
 }

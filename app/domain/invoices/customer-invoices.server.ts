@@ -55,6 +55,7 @@ const listColumns = {
   vatAmount: salesInvoices.vatAmount,
   total: salesInvoices.total,
   amountPaid: salesInvoices.amountPaid,
+  creditedAmount: salesInvoices.creditedAmount,
 };
 
 type ListRow = {
@@ -70,6 +71,7 @@ type ListRow = {
   vatAmount: number;
   total: number;
   amountPaid: number;
+  creditedAmount: number;
 };
 
 function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {

@@ -3,6 +3,7 @@
  * alike: the SQL of a derived status, the payments as read, writing a payment and moving the financial
  * account it names. The use cases of each side call these with their side's name.
  */
+import { postPaymentReceived, postSupplierPayment } from "~/domain/ledger/postings.server";
 import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { financialAccounts, payments, purchaseInvoiceItems, purchaseInvoices, purchasePayments, salesInvoiceItems, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
@@ -16,9 +17,17 @@ import type { PaymentMethod, RecordPaymentInput } from "./sales-invoice.schema";
 export type InvoiceSide = "sales" | "purchase";
 
 const BOOKS = {
-  sales: { invoices: salesInvoices, items: salesInvoiceItems, payments, paymentInvoiceId: payments.salesInvoiceId },
+  sales: {
+    invoices: salesInvoices,
+    items: salesInvoiceItems,
+    payments,
+    paymentInvoiceId: payments.salesInvoiceId,
+    credited: salesInvoices.creditedAmount,
+  },
   purchase: {
     invoices: purchaseInvoices,
+    // a purchase invoice has no credit notes
+    credited: sql<number>`0`,
     items: purchaseInvoiceItems,
     payments: purchasePayments,
     paymentInvoiceId: purchasePayments.purchaseInvoiceId,
@@ -34,19 +43,21 @@ export const FINANCIAL_ACCOUNT_NOT_FOUND = "Financial account not found";
 export function invoiceStatusCondition(side: InvoiceSide, status: InvoiceStatus, today: string): SQL {
   const table = BOOKS[side].invoices;
   const live = ne(table.status, "void");
-  const owing = lt(table.amountPaid, table.total);
+  // paid or credited: what deriveInvoiceStatus counts as settled
+  const settled = sql`(${table.amountPaid} + ${BOOKS[side].credited})`;
+  const owing = lt(settled, table.total);
   const notYetDue = sql`coalesce(${table.dueDate}, '9999-12-31') >= ${today}`;
   switch (status) {
     case "void":
       return eq(table.status, "void");
     case "paid":
-      return and(live, gte(table.amountPaid, table.total))!;
+      return and(live, gte(settled, table.total))!;
     case "overdue":
       return and(live, owing, lt(table.dueDate, today))!;
     case "partially_paid":
-      return and(live, owing, notYetDue, gt(table.amountPaid, 0))!;
+      return and(live, owing, notYetDue, gt(settled, 0))!;
     case "unpaid":
-      return and(live, owing, notYetDue, eq(table.amountPaid, 0))!;
+      return and(live, owing, notYetDue, eq(settled, 0))!;
   }
 }
 
@@ -94,10 +105,16 @@ type Account = { id: number; name: string; type: string };
 
 /**
  * Writes a payment against an invoice of `side` inside the caller's transaction (the caller has checked
- * the amount): the payment row, the invoice's amountPaid, and the named financial account's balance (in
- * for sales, out for purchases). 400 on the financialAccountId field when that account does not exist.
+ * the amount): the payment row, the invoice's amountPaid, and its journal (money into the named account
+ * for sales, out of it for purchases; Suspense when none is named). 400 on the financialAccountId field
+ * when that account does not exist.
  */
-export function addPaymentTo(tx: DB, side: InvoiceSide, invoice: { id: number; amountPaid: number }, input: NewInvoicePayment) {
+export function addPaymentTo(
+  tx: DB,
+  side: InvoiceSide,
+  invoice: { id: number; invoiceNumber: string; amountPaid: number },
+  input: NewInvoicePayment,
+) {
   let account: Account | undefined;
   if (input.financialAccountId !== undefined && input.financialAccountId !== null) {
     account = tx
@@ -129,13 +146,9 @@ export function addPaymentTo(tx: DB, side: InvoiceSide, invoice: { id: number; a
       .get();
     tx.update(purchaseInvoices).set({ amountPaid }).where(eq(purchaseInvoices.id, invoice.id)).run();
   }
-  if (account) {
-    const change = balanceChange(account.type, input.amount, side === "sales" ? "in" : "out");
-    tx.update(financialAccounts)
-      .set({ balance: sql`${financialAccounts.balance} + ${change}`, updatedAt: new Date() })
-      .where(eq(financialAccounts.id, account.id))
-      .run();
-  }
+  const posting = { id: row.id, invoiceNumber: invoice.invoiceNumber, amount: input.amount, paymentDate: input.paymentDate, financialAccountId: account?.id ?? null };
+  if (side === "sales") postPaymentReceived(tx, posting, { createdBy: input.createdBy });
+  else postSupplierPayment(tx, posting, { createdBy: input.createdBy });
   return ok({ row, account, amountPaid });
 }
 
@@ -149,6 +162,7 @@ export function invoiceForPayment(tx: DB, side: InvoiceSide, invoiceId: number) 
       status: table.status,
       total: table.total,
       amountPaid: table.amountPaid,
+      creditedAmount: BOOKS[side].credited,
       dueDate: table.dueDate,
     })
     .from(table)
@@ -170,7 +184,14 @@ export function invoiceLinesOf(db: DB, side: InvoiceSide, invoiceId: number) {
 /** An invoice's amounts as JSON money ("12.50"), the outstanding balance worked out. */
 export type InvoiceAmountsJson = { subtotal: string; vatAmount: string; total: string; amountPaid: string; outstanding: string };
 
-export function invoiceAmountsJson(row: { status: string; subtotal: number; vatAmount: number; total: number; amountPaid: number }): InvoiceAmountsJson {
+export function invoiceAmountsJson(row: {
+  status: string;
+  subtotal: number;
+  vatAmount: number;
+  total: number;
+  amountPaid: number;
+  creditedAmount: number;
+}): InvoiceAmountsJson {
   const money = toDecimalString;
   return { subtotal: money(row.subtotal), vatAmount: money(row.vatAmount), total: money(row.total), amountPaid: money(row.amountPaid), outstanding: money(invoiceOutstanding(row)) };
 }

@@ -51,6 +51,7 @@ export function loadSalesInvoiceDocument(
       vatAmount: salesInvoices.vatAmount,
       total: salesInvoices.total,
       amountPaid: salesInvoices.amountPaid,
+      creditedAmount: salesInvoices.creditedAmount,
       shippingName: orders.shippingName,
       shippingEmail: orders.shippingEmail,
       shippingAddress: orders.shippingAddress,

@@ -113,7 +113,7 @@ export const recordPayment = recordInvoicePayment.bind(null, SALES_PAYMENTS);
  * Writes a customer's payment against a sales invoice inside the caller's transaction (the caller has
  * checked the amount), as the point of sale does when it takes the money at the counter.
  */
-export function addInvoicePayment(tx: DB, invoice: { id: number; amountPaid: number }, input: NewInvoicePayment) {
+export function addInvoicePayment(tx: DB, invoice: { id: number; invoiceNumber: string; amountPaid: number }, input: NewInvoicePayment) {
   return addPaymentTo(tx, "sales", invoice, input);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deriveInvoiceStatus, invoiceOutstanding, invoiceStatusLabel } from "./invoice-status";
 
 const TODAY = "2026-03-15";
-const base = { status: "unpaid", total: 12000, amountPaid: 0, dueDate: "2026-04-01" };
+const base = { status: "unpaid", total: 12000, amountPaid: 0, creditedAmount: 0, dueDate: "2026-04-01" };
 
 describe("deriveInvoiceStatus", () => {
   it("is unpaid when nothing is paid and the due date has not passed", () => {
@@ -37,6 +37,11 @@ describe("deriveInvoiceStatus", () => {
     );
   });
 
+  it("counts a credit note set against it as settled: partly, then wholly", () => {
+    expect(deriveInvoiceStatus({ ...base, creditedAmount: 5900 }, TODAY)).toBe("partially_paid");
+    expect(deriveInvoiceStatus({ ...base, amountPaid: 6100, creditedAmount: 5900 }, TODAY)).toBe("paid");
+  });
+
   it("treats a zero-value invoice as paid", () => {
     expect(deriveInvoiceStatus({ ...base, total: 0 }, TODAY)).toBe("paid");
   });
@@ -44,13 +49,16 @@ describe("deriveInvoiceStatus", () => {
 
 describe("invoiceOutstanding", () => {
   it("is total minus amount paid", () => {
-    expect(invoiceOutstanding({ status: "unpaid", total: 12000, amountPaid: 2550 })).toBe(9450);
+    expect(invoiceOutstanding({ status: "unpaid", total: 12000, amountPaid: 2550, creditedAmount: 0 })).toBe(9450);
+  });
+  it("is total less what was paid and what credit notes settled", () => {
+    expect(invoiceOutstanding({ status: "unpaid", total: 46114, amountPaid: 0, creditedAmount: 5900 })).toBe(40214);
   });
   it("is 0 for a void invoice", () => {
-    expect(invoiceOutstanding({ status: "void", total: 12000, amountPaid: 0 })).toBe(0);
+    expect(invoiceOutstanding({ status: "void", total: 12000, amountPaid: 0, creditedAmount: 0 })).toBe(0);
   });
   it("never goes below 0", () => {
-    expect(invoiceOutstanding({ status: "unpaid", total: 100, amountPaid: 150 })).toBe(0);
+    expect(invoiceOutstanding({ status: "unpaid", total: 100, amountPaid: 150, creditedAmount: 0 })).toBe(0);
   });
 });
 

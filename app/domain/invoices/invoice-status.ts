@@ -14,6 +14,8 @@ export type InvoiceStatusInput = {
   total: number;
   /** pence paid so far */
   amountPaid: number;
+  /** pence settled by credit notes (sales invoices; a purchase invoice has none: 0) */
+  creditedAmount: number;
   /** YYYY-MM-DD; a purchase invoice may have none, and is then never overdue */
   dueDate: string | null;
 };
@@ -26,16 +28,16 @@ export type InvoiceStatusInput = {
  */
 export function deriveInvoiceStatus(invoice: InvoiceStatusInput, today: string): InvoiceStatus {
   if (invoice.status === "void") return "void";
-  if (invoice.amountPaid >= invoice.total) return "paid";
+  if (invoice.amountPaid + invoice.creditedAmount >= invoice.total) return "paid";
   if (invoice.dueDate !== null && invoice.dueDate < today) return "overdue";
-  if (invoice.amountPaid > 0) return "partially_paid";
+  if (invoice.amountPaid + invoice.creditedAmount > 0) return "partially_paid";
   return "unpaid";
 }
 
-/** What is still owed, in pence: total − amount paid, never below 0, and 0 for a void invoice. */
-export function invoiceOutstanding(invoice: Pick<InvoiceStatusInput, "status" | "total" | "amountPaid">): number {
+/** What is still owed, in pence: total − amount paid − credit notes set against it, never below 0, and 0 for a void invoice. */
+export function invoiceOutstanding(invoice: Pick<InvoiceStatusInput, "status" | "total" | "amountPaid" | "creditedAmount">): number {
   if (invoice.status === "void") return 0;
-  return Math.max(0, invoice.total - invoice.amountPaid);
+  return Math.max(0, invoice.total - invoice.amountPaid - invoice.creditedAmount);
 }
 
 const LABELS: Record<InvoiceStatus, string> = {

@@ -7,6 +7,7 @@
  * These take the transaction the caller is already in (placing, approving or cancelling an order), so the
  * invoice is written or voided together with that change, or not at all.
  */
+import { postSalesInvoice, postSalesInvoiceVoid } from "~/domain/ledger/postings.server";
 import { asc, eq } from "drizzle-orm";
 import { orderItems, orders, salesInvoiceItems, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
@@ -134,6 +135,7 @@ export function issueSalesInvoiceForOrder(
       )
       .run();
   }
+  postSalesInvoice(tx, { id: invoice.id, invoiceNumber: invoice.invoiceNumber, issueDate, subtotal: order.subtotal, vatAmount: order.vatAmount, total: order.total });
   return { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, issueDate, dueDate, created: true };
 }
 
@@ -150,6 +152,8 @@ export function voidSalesInvoiceForOrder(tx: DB, orderId: number, now: Date = ne
   if (!invoice) return null;
   if (invoice.status !== "void") {
     tx.update(salesInvoices).set({ status: "void", voidedAt: now }).where(eq(salesInvoices.id, invoice.id)).run();
+    // the books are not edited: the invoice's journal is reversed on the day of the void
+    postSalesInvoiceVoid(tx, invoice, ukToday(now));
   }
   return invoice.invoiceNumber;
 }

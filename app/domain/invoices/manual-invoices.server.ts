@@ -1,4 +1,5 @@
 /** Creating a sales invoice by hand in the back office (screen and API). */
+import { postSalesInvoice } from "~/domain/ledger/postings.server";
 import { invoiceIdentityProblem } from "~/utils/company.server";
 import { eq, sql } from "drizzle-orm";
 import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
@@ -119,6 +120,7 @@ export function createManualInvoice(
       tx.insert(salesInvoiceItems)
         .values(rows.map((row) => ({ invoiceId: invoice.id, ...row })))
         .run();
+      postSalesInvoice(tx, { id: invoice.id, invoiceNumber, issueDate, ...totals }, { createdBy: actor.id });
       recordAudit(tx, {
         actorId: actor.id,
         action: "sales_invoice.created",

@@ -32,6 +32,8 @@ const columns = {
   vatAmount: purchaseInvoices.vatAmount,
   total: purchaseInvoices.total,
   amountPaid: purchaseInvoices.amountPaid,
+  // a purchase invoice has no credit notes
+  creditedAmount: sql<number>`0`,
   invoiceDate: purchaseInvoices.invoiceDate,
   dueDate: purchaseInvoices.dueDate,
   purchaseOrderId: purchaseInvoices.purchaseOrderId,

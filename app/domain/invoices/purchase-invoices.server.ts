@@ -1,4 +1,5 @@
 /** Recording a supplier's invoice in the back office (screen and API), on its own or from a purchase order. */
+import { postPurchaseInvoice } from "~/domain/ledger/postings.server";
 import { and, eq, sql } from "drizzle-orm";
 import { purchaseInvoiceItems, purchaseInvoices, purchaseOrders, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
@@ -102,6 +103,7 @@ export function createPurchaseInvoice(db: DB, actor: Actor, input: PurchaseInvoi
       tx.insert(purchaseInvoiceItems)
         .values(rows.map(({ sku: _sku, ...row }) => ({ invoiceId: invoice.id, ...row })))
         .run();
+      postPurchaseInvoice(tx, { id: invoice.id, invoiceNumber: input.invoiceNumber, invoiceDate, ...totals }, { createdBy: actor.id });
       recordAudit(tx, {
         actorId: actor.id,
         action: "purchase_invoice.created",

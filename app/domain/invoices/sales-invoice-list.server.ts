@@ -35,6 +35,7 @@ const listColumns = {
   vatAmount: salesInvoices.vatAmount,
   total: salesInvoices.total,
   amountPaid: salesInvoices.amountPaid,
+  creditedAmount: salesInvoices.creditedAmount,
   issueDate: salesInvoices.issueDate,
   dueDate: salesInvoices.dueDate,
   customerEmail: users.email,
@@ -61,6 +62,7 @@ type ListRow = {
   vatAmount: number;
   total: number;
   amountPaid: number;
+  creditedAmount: number;
   issueDate: string;
   dueDate: string;
   customerEmail: string | null;

@@ -164,7 +164,7 @@ function writeSale(tx: DB, actorId: string, input: SaleInput): CompletedSale {
       ? orThrow(
           addInvoicePayment(
             tx,
-            { id: invoice.invoiceId, amountPaid: 0 },
+            { id: invoice.invoiceId, invoiceNumber: invoice.invoiceNumber, amountPaid: 0 },
             {
               amount: totals.total,
               paymentMethod: input.paymentMethod,

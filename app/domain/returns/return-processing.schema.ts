@@ -71,4 +71,26 @@ export type AdminReturnListQuery = z.infer<typeof adminReturnListQuerySchema>;
 /** The Complete step's confirmation: which return to complete. */
 export const completeReturnSchema = z.object({
   id: z.coerce.number({ invalid_type_error: RETURN_NOT_FOUND }).int(RETURN_NOT_FOUND).positive(RETURN_NOT_FOUND),
+  ...refundAccountFields(),
 });
+
+/**
+ * The account a refund is paid back from, for the part its invoice no longer owed. Blank or left out: none
+ * named, and the money is posted to Suspense until someone says where it went.
+ */
+function refundAccountFields() {
+  return {
+    financialAccountId: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z.coerce
+        .number({ invalid_type_error: "Choose the account the refund is paid from" })
+        .int("Choose the account the refund is paid from")
+        .positive("Choose the account the refund is paid from")
+        .optional(),
+    ),
+  };
+}
+
+/** POST /api/admin/returns/{id}/complete: an optional JSON body naming the refund's account. */
+export const completeReturnApiSchema = z.object(refundAccountFields());
+export type CompleteReturnInput = z.infer<typeof completeReturnApiSchema>;

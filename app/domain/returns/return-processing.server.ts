@@ -7,6 +7,11 @@
  * return cannot be moved again. Once committed, the customer is emailed when the return is approved, rejected
  * or completed (with the refund); a repeated request sends nothing again.
  */
+import { creditNoteSplit, issueCreditNote } from "~/domain/invoices/credit-notes.server";
+import { ukToday } from "~/domain/invoices/invoices.server";
+import { FINANCIAL_ACCOUNT_NOT_FOUND } from "~/domain/invoices/invoice-books.server";
+import { financialAccountExists } from "~/domain/finance/financial-accounts.server";
+import type { CompleteReturnInput } from "./return-processing.schema";
 import { catchRefusal } from "~/domain/orders/order-writing.server";
 import { writeReplacementOrder } from "./exchange-replacement.server";
 import { addStock } from "~/domain/catalog/stock-movements.server";
@@ -28,7 +33,8 @@ import {
 } from "./return-processing.schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { pointsHeldByOrder, reversePointsForReturn } from "~/domain/loyalty/points.server";
-import { returnedLineValue, returnValue, type ReturnedLine } from "./return-refund";
+import { returnedLine, returnedLineValue, returnValue } from "./return-refund";
+export { returnedLine };
 import { returnColumns, returnJson, type ReturnItemJson, type ReturnJson, type ReturnRow } from "./returns.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { sendReturnEventEmail } from "./return-emails.server";
@@ -85,13 +91,6 @@ export function itemRows(db: DB, returnIds: number[]): ItemRow[] {
     .where(inArray(returnItems.returnId, returnIds))
     .orderBy(asc(returnItems.returnId), asc(returnItems.id))
     .all();
-}
-
-/** The order line a returned item came from, as the refund rule reads it (the return's own price when it is gone). */
-export function returnedLine(item: Pick<ItemRow, "quantity" | "unitPrice" | "vatRate" | "orderedQuantity" | "orderedTotal">): ReturnedLine {
-  return item.orderedQuantity === null || item.orderedTotal === null
-    ? { quantity: item.quantity, orderedQuantity: item.quantity, orderedTotal: item.quantity * item.unitPrice, vatRate: item.vatRate }
-    : { quantity: item.quantity, orderedQuantity: item.orderedQuantity, orderedTotal: item.orderedTotal, vatRate: item.vatRate };
 }
 
 function itemJson(item: ItemRow): AdminReturnItemJson {
@@ -182,6 +181,10 @@ export function getAdminReturn(db: DB, id: number): AdminReturnJson | null {
 type CompletionPlan = {
   /** inc VAT, pence; 0 for an exchange */
   refundAmount: number;
+  /** ex VAT, pence: the credit note's subtotal (0 for an exchange) */
+  refundNet: number;
+  /** the refund's credit note: set against the invoice while it owes (applied), the rest paid back (refunded) */
+  credit: { invoiceNumber: string | null; owed: number; appliedAmount: number; refundedAmount: number };
   /** units going back per product that still exists; none for an exchange (the replacement goes out) */
   restock: { productId: number; quantity: number }[];
   /** points the order gives back: floor of the refunded value ex VAT in pounds, capped by what it still holds */
@@ -207,8 +210,16 @@ function planCompletion(tx: DB, row: { id: number; orderId: number; returnType: 
             .all()
             .map((product) => product.id),
         );
+  const split = creditNoteSplit(tx, row.orderId, value.refundAmount);
   return {
     refundAmount: value.refundAmount,
+    refundNet: row.returnType === "refund" ? value.net : 0,
+    credit: {
+      invoiceNumber: split.invoice?.invoiceNumber ?? null,
+      owed: split.owed,
+      appliedAmount: split.appliedAmount,
+      refundedAmount: split.refundedAmount,
+    },
     restock: [...units]
       .filter(([productId]) => existing.has(productId))
       .sort(([a], [b]) => a - b)
@@ -289,19 +300,22 @@ export async function updateReturnStatus(
 /**
  * Complete: only for an approved return (409 otherwise, and for one already completed, so nothing is done
  * twice). In one write transaction: status completed with completedAt and the refund amount, the returned
- * units back into stock, the refunded value's points taken back from the order, and the audit entry.
+ * units back into stock, the refunded value's points taken back from the order, the refund's credit note
+ * (set against its invoice while that still owes; the rest paid back from `financialAccountId`, or posted to
+ * Suspense when none is named) with its journals, and the audit entry. 400 for an unknown account.
  */
 export async function completeReturn(
   db: DB,
   actor: Actor,
   id: number,
   key: string | null = null,
+  input: CompleteReturnInput = {},
 ): Promise<Result<AdminReturnJson>> {
   // an exchange's replacement order can be short of stock: that refuses the whole completion
   const outcome = catchRefusal(() =>
     runOnce(
       db,
-      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key, command: { id } },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.returnComplete, id), key, command: { id, ...input } },
       (tx): Result<{ id: number }> => {
         const row = tx
           .select({
@@ -309,6 +323,7 @@ export async function completeReturn(
             orderId: returns.orderId,
             returnType: returns.returnType,
             status: returns.status,
+            returnNumber: returns.returnNumber,
             orderNumber: orders.orderNumber,
             orderUserId: orders.userId,
             orderStatus: orders.status,
@@ -324,6 +339,9 @@ export async function completeReturn(
           return fail(409, `Order ${row.orderNumber} was cancelled, so this return cannot be completed`, "status");
         }
 
+        if (input.financialAccountId !== undefined && !financialAccountExists(tx, input.financialAccountId)) {
+          return fail(400, FINANCIAL_ACCOUNT_NOT_FOUND, "financialAccountId");
+        }
         const plan = planCompletion(tx, row);
         const now = new Date();
         // conditional on the status read above, so two admins completing at once cannot both succeed
@@ -338,6 +356,20 @@ export async function completeReturn(
           addStock(tx, productId, quantity, { reason: "return", returnId: id, orderId: row.orderId, userId: actor.id, at: now });
         }
         const replacement = row.returnType === "exchange" ? writeReplacementOrder(tx, id, now) : null;
+        const creditNote =
+          row.returnType === "refund"
+            ? issueCreditNote(tx, {
+                returnId: id,
+                returnNumber: row.returnNumber,
+                orderId: row.orderId,
+                customerId: row.orderUserId,
+                net: plan.refundNet,
+                gross: plan.refundAmount,
+                issueDate: ukToday(now),
+                refundAccountId: input.financialAccountId ?? null,
+                createdBy: actor.id,
+              })
+            : null;
         const pointsReversed = row.orderNumber
           ? reversePointsForReturn(
               tx,
@@ -359,6 +391,15 @@ export async function completeReturn(
             restocked: plan.restock,
             pointsReversed,
             replacementOrder: replacement?.orderNumber ?? null,
+            creditNote: creditNote
+              ? {
+                  number: creditNote.creditNoteNumber,
+                  invoiceNumber: creditNote.invoiceNumber,
+                  applied: creditNote.appliedAmount,
+                  refunded: creditNote.refundedAmount,
+                  refundAccountId: creditNote.refundedAmount > 0 ? (input.financialAccountId ?? null) : null,
+                }
+              : null,
           },
         });
         return ok({ id });

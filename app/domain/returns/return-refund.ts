@@ -48,3 +48,16 @@ export function returnValue(returnType: "refund" | "exchange", lines: readonly R
   const refund = returnType === "refund";
   return { net, gross, refundAmount: refund ? gross : 0, points: refund && net > 0 ? Math.floor(net / 100) : 0 };
 }
+
+/** The order line a returned item came from, as the refund rule reads it (the return's own price when it is gone). */
+export function returnedLine(item: {
+  quantity: number;
+  unitPrice: number;
+  vatRate: number;
+  orderedQuantity: number | null;
+  orderedTotal: number | null;
+}): ReturnedLine {
+  return item.orderedQuantity === null || item.orderedTotal === null
+    ? { quantity: item.quantity, orderedQuantity: item.quantity, orderedTotal: item.quantity * item.unitPrice, vatRate: item.vatRate }
+    : { quantity: item.quantity, orderedQuantity: item.orderedQuantity, orderedTotal: item.orderedTotal, vatRate: item.vatRate };
+}

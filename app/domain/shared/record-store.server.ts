@@ -74,6 +74,8 @@ type RecordKind<Row, Table, Gone> = {
   onDelete: (existing: Row) => { details: AuditDetails; deleted: Gone };
   /** a reason the record must stay (checked inside the delete's transaction), or null */
   refuseDelete?: (existing: Row) => Failure | null;
+  /** what must go with the record, in the same transaction, before it is deleted */
+  beforeDelete?: (tx: DB, existing: Row) => void;
 };
 
 /** Create, update and delete of one record type, each one audited change that runs once per idempotency key. */
@@ -153,6 +155,7 @@ export function recordCommands<Row, Table extends SQLiteTable & { id: SQLiteColu
           const refused = kind.refuseDelete?.(existing);
           if (refused) return refused;
           const { details, deleted } = kind.onDelete(existing);
+          kind.beforeDelete?.(tx, existing);
           tx.delete(kind.table).where(eq(kind.table.id, id)).run();
           audit(tx, actor, "deleted", id, details);
           return ok(deleted);

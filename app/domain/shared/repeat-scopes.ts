@@ -73,6 +73,8 @@ export const REPEAT_SCOPE = {
   vatReturnGenerate: "vat.vat-return.generate",
   vatReturnRegenerate: "vat.vat-return.regenerate",
   vatReturnFile: "vat.vat-return.file",
+  vatReturnPayment: "vat.vat-return.payment",
+  vatReturnSubmissionDetails: "vat.vat-return.submission-details",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];

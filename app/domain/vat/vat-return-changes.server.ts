@@ -5,6 +5,7 @@
  * first, so nobody files figures they have not seen); a filed return never changes again (409). Every change is
  * audited; a repeated idempotency key answers the first result and changes nothing.
  */
+import { postVatReturnFiled } from "~/domain/ledger/postings.server";
 import { and, eq } from "drizzle-orm";
 import { vatReturns } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
@@ -117,6 +118,8 @@ export function fileVatReturn(db: DB, actor: Actor, id: number, key: string | nu
         .where(and(eq(vatReturns.id, id), eq(vatReturns.isFiled, false)))
         .returning()
         .get()!;
+      // VAT on sales and purchases as declared moves to the liability to HMRC
+      postVatReturnFiled(tx, filed, { createdBy: actor.id });
       recordAudit(tx, { actorId: actor.id, action: "vat_return.filed", entityType: "vat_return", entityId: id, details: { period: row.quarter, ...boxes } });
       return ok({ vatReturn: vatReturnJson(filed), description: `The return for ${label} is filed (${netVatText(boxes)}) and can no longer change.` });
     },

@@ -1,10 +1,15 @@
-/** The VAT Returns screen's form actions: Generate, Regenerate, File and the assistant's question. */
+/**
+ * The VAT Returns screen's form actions: Generate, Regenerate, File, the Making Tax Digital details and the
+ * assistant's question.
+ */
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import crypto from "node:crypto";
 import { idParam } from "~/components/admin/form/list-hrefs";
+import { SUBMISSION_DETAILS_SAVED, vatReturnSubmissionDetailsSchema } from "~/domain/vat/mtd.schema";
 import { askVatAssistant } from "~/domain/vat/vat-assistant.server";
 import { fileVatReturn, generateVatReturn, regenerateVatReturn } from "~/domain/vat/vat-return-changes.server";
+import { setVatReturnSubmissionDetails } from "~/domain/vat/vat-return-submission.server";
 import {
   generateVatReturnFormSchema,
   VAT_RETURN_FILED,
@@ -38,6 +43,18 @@ export async function changeAction(intent: "regenerate" | "file", { request, db,
   const result = intent === "file" ? fileVatReturn(db, admin, id, key) : regenerateVatReturn(db, admin, id, key);
   if (!result.ok) return redirectWithToast(request, result.status === 404 ? returnHref(null) : back, errorToast(result.message));
   return redirectWithToast(request, back, { title: intent === "file" ? VAT_RETURN_FILED : VAT_RETURN_REGENERATED, description: result.value.description });
+}
+
+/** The Making Tax Digital panel: a refusal shows on its field (a period key already used) or on the form. */
+export async function submissionDetailsAction({ request, db, admin, formData, key }: Ctx) {
+  const id = idParam(String(formData.get("id") ?? ""));
+  if (id === null) return redirectWithToast(request, VAT_RETURNS_PATH, errorToast(VAT_RETURN_NOT_FOUND));
+  const submission = parseWithZod(formData, { schema: vatReturnSubmissionDetailsSchema });
+  if (submission.status !== "success") return invalidReply("submission-details", submission);
+  const result = setVatReturnSubmissionDetails(db, admin, id, submission.value, key);
+  if (!result.ok && result.status === 404) return redirectWithToast(request, VAT_RETURNS_PATH, errorToast(result.message));
+  if (!result.ok) return failureReply("submission-details", submission, result, ["vatRegistrationNumber", "periodKey"]);
+  return redirectWithToast(request, viewHref(id), { title: SUBMISSION_DETAILS_SAVED, description: result.value.description });
 }
 
 /** The assistant answers in the page (nothing is written, so there is nothing to redirect after). */

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/admin/confirm-step";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
@@ -8,6 +9,7 @@ import { formatCalendarDate, formatOrderDate } from "~/components/orders/format"
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
 import { BoxLines } from "./box-lines";
+import { MtdPanel } from "./mtd-panel";
 import { NetVatBadge, ReturnStatusBadge } from "./return-table";
 import { VAT_RETURNS_PATH, viewHref, type VatReturnView } from "./vat-returns-screen";
 
@@ -32,8 +34,19 @@ function RegenerateButton({ view, hidden }: { view: VatReturnView; hidden: Recor
   );
 }
 
-/** One return: its nine boxes (each opening the lines behind it), what it counted, and what can be done with it. */
-export function ReturnDetail({ view, hidden }: { view: VatReturnView; hidden: Record<string, string> }) {
+/**
+ * One return: its nine boxes (each opening the lines behind it), what it counted, what can be done with it, and
+ * its Making Tax Digital details and files.
+ */
+export function ReturnDetail({
+  view,
+  hidden,
+  submissionResult,
+}: {
+  view: VatReturnView;
+  hidden: Record<string, string>;
+  submissionResult?: SubmissionResult<string[]>;
+}) {
   const net = Math.abs(view.boxes[4].pence);
   return (
     <>
@@ -134,6 +147,9 @@ export function ReturnDetail({ view, hidden }: { view: VatReturnView; hidden: Re
       </Panel>
 
       <BoxLines view={view} />
+
+      {/* keyed by what is stored, so the form starts again from the saved details after a save */}
+      <MtdPanel key={`${view.mtd.vatRegistrationNumber}-${view.mtd.periodKey}`} view={view} hidden={hidden} lastResult={submissionResult} />
     </>
   );
 }

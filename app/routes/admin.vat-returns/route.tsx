@@ -16,7 +16,7 @@ import { readAdminForm } from "~/utils/admin-form.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
-import { askAction, changeAction, generateAction } from "./actions.server";
+import { askAction, changeAction, generateAction, submissionDetailsAction } from "./actions.server";
 import { AssistantForm, type AssistantReply } from "./assistant-form";
 import { ComplianceTips } from "./compliance-tips";
 import { GenerateForm } from "./generate-form";
@@ -59,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "generate") return generateAction(ctx);
   if (intent === "regenerate" || intent === "file") return changeAction(intent, ctx);
   if (intent === "ask") return askAction(ctx);
+  if (intent === "submission-details") return submissionDetailsAction(ctx);
   return redirectWithToast(request, PATH, errorToast("Unknown action"));
 }
 
@@ -70,7 +71,7 @@ export const clientAction = keepPageOnConnectionLoss((form) => ({
 
 export { shouldRevalidate } from "~/utils/connection";
 
-type Posted = (FormActionData & { intent: "generate" | "ask" }) | (AssistantReply & { intent: "ask"; result?: undefined });
+type Posted = (FormActionData & { intent: "generate" | "ask" | "submission-details" }) | (AssistantReply & { intent: "ask"; result?: undefined });
 
 export default function AdminVatReturns() {
   const data = useLoaderData<typeof loader>();
@@ -85,7 +86,12 @@ export default function AdminVatReturns() {
     return (
       <div className="mx-auto max-w-5xl">
         <ConnectionLostNotice data={lost} />
-        <ReturnDetail view={data.view} hidden={{ ...hidden, returnTo: viewHref(data.view.id) }} />
+        <ActionNotice data={posted?.intent === "submission-details" ? (posted as FormActionData) : undefined} />
+        <ReturnDetail
+          view={data.view}
+          hidden={{ ...hidden, returnTo: viewHref(data.view.id) }}
+          submissionResult={posted?.intent === "submission-details" ? posted.result : undefined}
+        />
       </div>
     );
   }

@@ -1,7 +1,9 @@
 /** The VAT Returns screen's view of one return, as the page's JSON: money in pence, instants as ISO text. */
+import { normaliseVrn } from "~/domain/vat/mtd.schema";
 import { BOXES, boxPence } from "~/domain/vat/vat-boxes";
 import { addDays, ukDateOf } from "~/domain/vat/vat-period";
 import { boxesOf, linesGroupOfBox, vatReturnJson, type VatReturnDetail } from "~/domain/vat/vat-returns.server";
+import { getCompanySettings } from "~/utils/company.server";
 
 export function viewJson(detail: VatReturnDetail, box: number | null, confirmingFile: boolean, now = new Date()) {
   const { row, figures, lines } = detail;
@@ -28,5 +30,20 @@ export function viewJson(detail: VatReturnDetail, box: number | null, confirming
         : { ...lines, items: lines.items.map((line) => ({ ...line, recordedAt: iso(line.recordedAt) })) }
       : null,
     refunds: detail.refunds.map((note) => ({ ...note, recordedAt: iso(note.recordedAt) })),
+    mtd: mtdJson(row),
+  };
+}
+
+/**
+ * The Making Tax Digital panel: what is stored, what the form starts with (a return with no VRN yet offers the
+ * company's VAT number from settings, as 9 digits), and whether the JSON can be downloaded.
+ */
+function mtdJson(row: VatReturnDetail["row"]) {
+  const companyVrn = getCompanySettings().vatNumber;
+  return {
+    vatRegistrationNumber: row.vatRegistrationNumber,
+    periodKey: row.periodKey,
+    defaultVrn: row.vatRegistrationNumber ?? (companyVrn ? (normaliseVrn(companyVrn) ?? companyVrn) : ""),
+    ready: Boolean(row.vatRegistrationNumber && row.periodKey),
   };
 }

@@ -1,0 +1,123 @@
+/**
+ * Aged debtors and creditors at the end of a UK day, read from the invoices as they stood then: an invoice
+ * dated on or before the day, less the payments (and, for a sales invoice, the credit notes set against it)
+ * dated on or before it. A sales invoice voided after the day still counted on it; a purchase invoice
+ * stored void never counted. The same figures make up Trade debtors (1100) and Trade creditors (2100) in the
+ * ledger at that day. Amounts include VAT, as the invoices do.
+ */
+import type { DB } from "~/utils/db.server";
+import { writeCsv } from "~/utils/csv.server";
+import { toDecimalString } from "~/utils/money";
+import { customerDisplayName } from "~/domain/pos/pos-customers.server";
+import { addDays, ukStartOfDay } from "~/domain/vat/vat-period";
+import { fail, ok, type Result } from "~/utils/result";
+import { readAgedDate, readAgedSide } from "./exports-query";
+import { AGE_BUCKETS, ageOpenItems, agedTotals, type AgedParty, type AgedSide, type BucketAmounts, type OpenItem } from "./aged-balances";
+
+type OpenRow = {
+  invoiceId: number;
+  invoiceNumber: string;
+  date: string;
+  dueDate: string | null;
+  partyId: string | null;
+  email: string | null;
+  businessName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  fallbackName: string | null;
+  outstanding: number;
+};
+
+const PARTY_COLUMNS = `u.email as email, u.business_name as businessName, u.first_name as firstName, u.last_name as lastName`;
+
+/*
+ * Only invoices that can have been owing at the day are summed: those still owing now, and those paid (or
+ * credited) since. An invoice settled by then is neither, so a large install's old invoices cost nothing.
+ */
+const SALES_OPEN_AT = `
+  select si.id as invoiceId, si.invoice_number as invoiceNumber, si.issue_date as date, si.due_date as dueDate,
+    si.customer_id as partyId, ${PARTY_COLUMNS}, o.shipping_name as fallbackName,
+    si.total
+      - (select coalesce(sum(p.amount), 0) from payments p where p.sales_invoice_id = si.id and p.payment_date <= @date)
+      - (select coalesce(sum(cn.applied_amount), 0) from credit_notes cn where cn.sales_invoice_id = si.id and cn.issue_date <= @date)
+      as outstanding
+  from sales_invoices si
+  left join users u on u.id = si.customer_id
+  left join orders o on o.id = si.order_id
+  where si.issue_date <= @date
+    and (si.status <> 'void' or (si.voided_at is not null and si.voided_at >= @nextDayStarts))
+    and (si.total > si.amount_paid + si.credited_amount
+      or si.id in (select sales_invoice_id from payments where payment_date > @date)
+      or si.id in (select sales_invoice_id from credit_notes where issue_date > @date and sales_invoice_id is not null))`;
+
+const PURCHASES_OPEN_AT = `
+  select pi.id as invoiceId, pi.invoice_number as invoiceNumber, pi.invoice_date as date, pi.due_date as dueDate,
+    pi.supplier_id as partyId, ${PARTY_COLUMNS}, null as fallbackName,
+    pi.total
+      - (select coalesce(sum(pp.amount), 0) from purchase_payments pp where pp.purchase_invoice_id = pi.id and pp.payment_date <= @date)
+      as outstanding
+  from purchase_invoices pi
+  left join users u on u.id = pi.supplier_id
+  where pi.invoice_date <= @date and pi.status <> 'void'
+    and (pi.total > pi.amount_paid
+      or pi.id in (select purchase_invoice_id from purchase_payments where payment_date > @date))`;
+
+const UNKNOWN_PARTY: Record<AgedSide, string> = { debtors: "Unknown customer", creditors: "Removed supplier" };
+
+/** An invoice's customer or supplier as the invoice lists name them: the business, else the person, else the email. */
+function openItemOf(side: AgedSide, row: OpenRow): OpenItem {
+  const known = row.partyId !== null && row.email !== null;
+  const name = known ? customerDisplayName({ ...row, email: row.email! }) : (row.fallbackName ?? UNKNOWN_PARTY[side]);
+  return {
+    // a sale to someone since deleted is grouped by the name its order was delivered to
+    partyKey: known ? `user:${row.partyId}` : `name:${name}`,
+    partyName: name,
+    partyEmail: known ? row.email : null,
+    invoiceId: row.invoiceId,
+    invoiceNumber: row.invoiceNumber,
+    date: row.date,
+    dueDate: row.dueDate,
+    outstanding: row.outstanding,
+  };
+}
+
+/** Every invoice of `side` with something outstanding at the end of `date` (YYYY-MM-DD, a UK day). */
+export function openItemsAt(db: DB, side: AgedSide, date: string): OpenItem[] {
+  const sql = side === "debtors" ? SALES_OPEN_AT : PURCHASES_OPEN_AT;
+  const params = side === "debtors" ? { date, nextDayStarts: ukStartOfDay(addDays(date, 1)) } : { date };
+  const rows = db.$client.prepare(sql).all(params) as OpenRow[];
+  return rows.filter((row) => row.outstanding > 0).map((row) => openItemOf(side, row));
+}
+
+export type AgedReport = { side: AgedSide; date: string; parties: AgedParty[]; totals: BucketAmounts; invoiceCount: number };
+
+/** Aged debtors or creditors at the end of `date`: per party, each invoice in its bucket, and the totals. */
+export function agedBalances(db: DB, side: AgedSide, date: string): AgedReport {
+  const items = openItemsAt(db, side, date);
+  const parties = ageOpenItems(items, date);
+  return { side, date, parties, totals: agedTotals(parties), invoiceCount: items.length };
+}
+
+const PARTY_HEADING: Record<AgedSide, string> = { debtors: "Customer", creditors: "Supplier" };
+const CSV_BUCKET_HEADINGS = ["Current", "1-30 days", "31-60 days", "61-90 days", "Over 90 days"];
+
+/** The per-party summary as a CSV (pounds with two decimals, VAT included), a Total row last. */
+export function agedBalancesCsv(db: DB, side: AgedSide, date: string) {
+  const report = agedBalances(db, side, date);
+  const amounts = (row: BucketAmounts) => [...AGE_BUCKETS.map((bucket) => toDecimalString(row[bucket])), toDecimalString(row.total)];
+  const csv = writeCsv([
+    [PARTY_HEADING[side], "Email", ...CSV_BUCKET_HEADINGS, "Total"],
+    ...report.parties.map((party) => [party.name, party.email ?? "", ...amounts(party)]),
+    ["Total", "", ...amounts(report.totals)],
+  ]);
+  return { csv, fileName: `aged-${side}-${date}.csv`, count: report.parties.length };
+}
+
+/** The download asked for by ?side=&date= (see exports-query), or a 400 naming what is wrong. */
+export function agedExportFor(db: DB, params: URLSearchParams, today: string): Result<ReturnType<typeof agedBalancesCsv>> {
+  const side = readAgedSide(params);
+  if (!side.ok) return fail(400, side.message, side.field);
+  const date = readAgedDate(params, today);
+  if (!date.ok) return fail(400, date.message, date.field);
+  return ok(agedBalancesCsv(db, side.side, date.date));
+}

@@ -1,0 +1,71 @@
+/**
+ * What the ledger holds, summed: every account's balance at the end of a day, and what moved on each
+ * account between two days. Balances are signed pence as the lines are (debit positive); the statements
+ * turn them into the figures a reader expects (a credit balance on Sales is revenue). Each sum reads the
+ * (account, date, journal, amount) index alone.
+ */
+import { asc } from "drizzle-orm";
+import { ledgerAccounts, type LedgerAccountType } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+
+export type LedgerAccountRow = {
+  id: number;
+  code: string;
+  name: string;
+  type: LedgerAccountType;
+  isSystem: boolean;
+  financialAccountId: number | null;
+};
+
+export type AccountBalance = LedgerAccountRow & { balance: number };
+
+export function listLedgerAccounts(db: DB): LedgerAccountRow[] {
+  return db
+    .select({
+      id: ledgerAccounts.id,
+      code: ledgerAccounts.code,
+      name: ledgerAccounts.name,
+      type: ledgerAccounts.type,
+      isSystem: ledgerAccounts.isSystem,
+      financialAccountId: ledgerAccounts.financialAccountId,
+    })
+    .from(ledgerAccounts)
+    .orderBy(asc(ledgerAccounts.code))
+    .all();
+}
+
+/** Sum of each account's lines dated from `from` (inclusive; null = the beginning) to `to` (inclusive). */
+function sums(db: DB, from: string | null, to: string): Map<number, number> {
+  const rows = db.$client
+    .prepare(
+      `select ledger_account_id as id, sum(amount) as total from journal_lines
+       where date <= ? ${from ? "and date >= ?" : ""} group by ledger_account_id`,
+    )
+    .all(...(from ? [to, from] : [to])) as { id: number; total: number }[];
+  return new Map(rows.map((row) => [row.id, row.total]));
+}
+
+/** Every account of the chart with its balance at the end of `date` (YYYY-MM-DD), in code order. */
+export function balancesAsAt(db: DB, date: string): AccountBalance[] {
+  const totals = sums(db, null, date);
+  return listLedgerAccounts(db).map((account) => ({ ...account, balance: totals.get(account.id) ?? 0 }));
+}
+
+/** Every account of the chart with what moved on it from `from` to `to`, both days included. */
+export function movementsBetween(db: DB, from: string, to: string): AccountBalance[] {
+  const totals = sums(db, from, to);
+  return listLedgerAccounts(db).map((account) => ({ ...account, balance: totals.get(account.id) ?? 0 }));
+}
+
+/** Today's balance of each financial account's ledger account, by financial account id (debit positive). */
+export function moneyAccountBalances(db: DB, financialAccountIds?: readonly number[]): Map<number, number> {
+  const rows = db.$client
+    .prepare(
+      `select la.financial_account_id as id, coalesce(sum(jl.amount), 0) as total
+       from ledger_accounts la left join journal_lines jl on jl.ledger_account_id = la.id
+       where la.financial_account_id is not null group by la.financial_account_id`,
+    )
+    .all() as { id: number; total: number }[];
+  const wanted = financialAccountIds ? new Set(financialAccountIds) : null;
+  return new Map(rows.filter((row) => !wanted || wanted.has(row.id)).map((row) => [row.id, row.total]));
+}
