@@ -1,54 +1,71 @@
 import { describe, expect, it } from "vitest";
-import {
-  balanceAsAt,
-  balanceMovement,
-  balanceSheet,
-  creditNotes,
-  profitAndLoss,
-  type BalanceSheetFigures,
-  type PeriodFigures,
-} from "./accounts";
+import { balanceSheet, profitAndLoss, profitOf, type LedgerBalance } from "./accounts";
 
 /**
- * A hand-made November 2026:
- * - INV-1: 10 × £12.00 at 20% → subtotal £120.00, VAT £24.00, total £144.00 (£100.00 of it paid)
- * - INV-2: a zero-rated line, 5 × £8.00 at 0% → subtotal £40.00, no VAT (unpaid)
- * - INV-3: £50.00 + VAT, void (its order was cancelled): in nothing
- * - a refund return completed on 25 Nov: 3 of INV-1's 10 units and 1 of INV-2's 5
- * - PI-1 from a supplier, dated 20 Nov but entered on 3 Dec: £70.00 + £14.00 VAT (unpaid); it belongs to November
+ * A hand-made chart and the journals of a hand-made year, summed into the balances the ledger would give.
+ * Lines are signed pence, debit positive, and every journal below sums to zero.
  */
-const refund = creditNotes([
-  { returnId: 7, quantity: 3, orderedQuantity: 10, orderedTotal: 12_000, vatRate: 2000 },
-  { returnId: 7, quantity: 1, orderedQuantity: 5, orderedTotal: 4_000, vatRate: 0 },
-]);
+const CHART: Omit<LedgerBalance, "balance">[] = [
+  { code: "1100", name: "Trade debtors", type: "asset", financialAccountId: null },
+  { code: "1200", name: "Business Current Account", type: "asset", financialAccountId: 1 },
+  { code: "1210", name: "Petty Cash", type: "asset", financialAccountId: 2 },
+  { code: "1230", name: "Card clearing", type: "asset", financialAccountId: null },
+  { code: "1250", name: "Stripe", type: "asset", financialAccountId: 4 },
+  { code: "2100", name: "Trade creditors", type: "liability", financialAccountId: null },
+  { code: "2200", name: "VAT on sales", type: "liability", financialAccountId: null },
+  { code: "2201", name: "VAT on purchases", type: "liability", financialAccountId: null },
+  { code: "2202", name: "VAT liability to HMRC", type: "liability", financialAccountId: null },
+  { code: "2300", name: "Company Credit Card", type: "liability", financialAccountId: 3 },
+  { code: "3000", name: "Capital", type: "equity", financialAccountId: null },
+  { code: "3200", name: "Retained earnings", type: "equity", financialAccountId: null },
+  { code: "4000", name: "Sales", type: "income", financialAccountId: null },
+  { code: "4010", name: "Sales returns", type: "income", financialAccountId: null },
+  { code: "5000", name: "Purchases", type: "expense", financialAccountId: null },
+  { code: "9999", name: "Suspense", type: "asset", financialAccountId: null },
+];
 
-const november: PeriodFigures = {
-  // INV-3 is void, so only INV-1 and INV-2 are summed
-  sales: { count: 2, subtotal: 12_000 + 4_000 },
-  refunds: refund,
-  // PI-1 counts by its invoice date, not when it was entered
-  purchases: { count: 1, subtotal: 7_000 },
-};
+type Journal = Record<string, number>;
 
-describe("credit notes from refund returns", () => {
-  it("values each return with the refund rule: net, VAT only on the standard-rated units", () => {
-    expect(refund).toEqual({ count: 1, net: 3_600 + 800, vat: 720, gross: 4_320 + 800 });
-  });
+function balancesOf(...journals: Journal[]): LedgerBalance[] {
+  for (const journal of journals) expect(Object.values(journal).reduce((sum, amount) => sum + amount, 0)).toBe(0);
+  return CHART.map((account) => ({ ...account, balance: journals.reduce((sum, journal) => sum + (journal[account.code] ?? 0), 0) }));
+}
 
-  it("counts returns, not lines, and rounds each line half-up as the refund did", () => {
-    const notes = creditNotes([
-      { returnId: 1, quantity: 1, orderedQuantity: 3, orderedTotal: 1_000, vatRate: 2000 }, // 333.33 → 333, VAT 66.6 → 67
-      { returnId: 2, quantity: 2, orderedQuantity: 3, orderedTotal: 1_000, vatRate: 500 }, // 666.67 → 667, VAT 33.35 → 33
-    ]);
-    expect(notes).toEqual({ count: 2, net: 333 + 667, vat: 67 + 33, gross: 400 + 700 });
-    expect(creditNotes([])).toEqual({ count: 0, net: 0, vat: 0, gross: 0 });
-  });
-});
+/**
+ * Last year: a £50.00 zero-rated sale paid into the bank. This November:
+ * - the bank opened with £2,500.00 and petty cash with £150.00, both against capital
+ * - INV-1: 10 × £12.00 at 20% → £120.00 + £24.00 VAT; £100.00 of it paid into the bank
+ * - INV-2: 5 × £8.00 zero-rated → £40.00 (unpaid)
+ * - INV-3: £50.00 + VAT, voided: its journal and the reversal cancel out
+ * - a refund credit note: 3 of INV-1's tea (£36.00 + £7.20 VAT) and 1 of INV-2's milk (£8.00)
+ * - PI-1: £70.00 + £14.00 VAT, £30.00 of it paid on the credit card and £20.00 with no account named (Suspense)
+ */
+const LAST_YEAR = [{ "1100": 5_000, "4000": -5_000 }, { "1200": 5_000, "1100": -5_000 }];
+const INV_3 = { "1100": 6_000, "4000": -5_000, "2200": -1_000 };
+const NOVEMBER: Journal[] = [
+  { "1200": 250_000, "3000": -250_000 },
+  { "1210": 15_000, "3000": -15_000 },
+  { "1100": 14_400, "4000": -12_000, "2200": -2_400 },
+  { "1100": 4_000, "4000": -4_000 },
+  INV_3,
+  Object.fromEntries(Object.entries(INV_3).map(([code, amount]) => [code, -amount])),
+  { "4010": 3_600 + 800, "2200": 720, "1100": -(4_320 + 800) },
+  { "5000": 7_000, "2201": 1_400, "2100": -8_400 },
+  { "1200": 10_000, "1100": -10_000 },
+  { "2100": 3_000, "2300": -3_000 },
+  { "2100": 2_000, "9999": -2_000 },
+];
 
-describe("profit and loss", () => {
-  it("takes the month's refunds off revenue and its purchases as costs", () => {
-    expect(profitAndLoss(november)).toEqual({
-      salesSubtotal: 16_000,
+const novemberMovements = balancesOf(...NOVEMBER);
+const atNovemberEnd = balancesOf(...LAST_YEAR, ...NOVEMBER);
+const PROFIT = { beforeThisYear: 5_000, thisYear: 4_600 };
+
+const amounts = (lines: { code: string; amount: number }[]) => Object.fromEntries(lines.map((line) => [line.code, line.amount]));
+
+describe("profit and loss from the period's movements", () => {
+  it("takes the credit notes (4010) off sales and the cost accounts' debits as costs", () => {
+    expect(profitAndLoss({ movements: novemberMovements })).toEqual({
+      salesSubtotal: 16_000, // INV-1 and INV-2; INV-3 and its reversal cancel out
       refunds: 4_400,
       totalRevenue: 11_600,
       totalCosts: 7_000,
@@ -57,102 +74,147 @@ describe("profit and loss", () => {
     });
   });
 
+  it("ignores what moved on assets, liabilities and capital", () => {
+    const moneyOnly = balancesOf({ "1200": 99_900, "3000": -99_900 }, { "2100": 500, "9999": -500 }, { "2200": 1_000, "2202": -1_000 });
+    expect(profitAndLoss({ movements: moneyOnly })).toEqual({
+      salesSubtotal: 0,
+      refunds: 0,
+      totalRevenue: 0,
+      totalCosts: 0,
+      grossProfit: 0,
+      marginTenths: 0,
+    });
+  });
+
+  it("counts an admin's own income and cost accounts with the standard ones", () => {
+    const movements: LedgerBalance[] = [
+      ...novemberMovements,
+      { code: "4900", name: "Other income", type: "income", financialAccountId: null, balance: -1_000 },
+      { code: "7100", name: "Rent", type: "expense", financialAccountId: null, balance: 2_500 },
+    ];
+    expect(profitAndLoss({ movements })).toMatchObject({ salesSubtotal: 17_000, refunds: 4_400, totalRevenue: 12_600, totalCosts: 9_500, grossProfit: 3_100 });
+  });
+
   it("gives a margin of 0 without revenue, and a negative one at a loss", () => {
-    const empty = { count: 0, subtotal: 0 };
-    expect(profitAndLoss({ sales: empty, refunds: creditNotes([]), purchases: { count: 1, subtotal: 5_000 } })).toMatchObject({
+    expect(profitAndLoss({ movements: balancesOf({ "5000": 5_000, "2100": -5_000 }) })).toMatchObject({
       totalRevenue: 0,
       grossProfit: -5_000,
       marginTenths: 0,
     });
-    expect(profitAndLoss({ sales: { count: 1, subtotal: 8_000 }, refunds: creditNotes([]), purchases: { count: 1, subtotal: 10_000 } })).toMatchObject({
+    expect(profitAndLoss({ movements: balancesOf({ "1100": 8_000, "4000": -8_000 }, { "5000": 10_000, "2100": -10_000 }) })).toMatchObject({
       grossProfit: -2_000,
       marginTenths: -250,
+    });
+    // refunds above sales in a period: revenue goes below zero, and so does the margin's base (none shown)
+    expect(profitAndLoss({ movements: balancesOf({ "4010": 3_000, "1100": -3_000 }) })).toMatchObject({
+      salesSubtotal: 0,
+      refunds: 3_000,
+      totalRevenue: -3_000,
+      grossProfit: -3_000,
+      marginTenths: 0,
     });
   });
 
   it("rounds the margin half-up to a tenth", () => {
+    const margin = (sales: number, costs: number) =>
+      profitAndLoss({ movements: balancesOf({ "1100": sales, "4000": -sales }, { "5000": costs, "2100": -costs }) }).marginTenths;
     // 1 / 8 = 12.5% exactly; 1 / 16 = 6.25% → 6.3%
-    expect(profitAndLoss({ sales: { count: 1, subtotal: 800 }, refunds: creditNotes([]), purchases: { count: 1, subtotal: 700 } }).marginTenths).toBe(125);
-    expect(profitAndLoss({ sales: { count: 1, subtotal: 1_600 }, refunds: creditNotes([]), purchases: { count: 1, subtotal: 1_500 } }).marginTenths).toBe(63);
+    expect(margin(800, 700)).toBe(125);
+    expect(margin(1_600, 1_500)).toBe(63);
   });
 });
 
-describe("account balances", () => {
-  it("moves a bank or cash account up with money in and down with money out", () => {
-    expect(balanceMovement({ type: "bank" }, 1_000, 300)).toBe(700);
-    expect(balanceMovement({ type: "cash" }, 0, 250)).toBe(-250);
-  });
-
-  it("moves a credit card's balance (money owed) up when paying out of it and down with money in", () => {
-    expect(balanceMovement({ type: "credit_card" }, 0, 4_500)).toBe(4_500);
-    expect(balanceMovement({ type: "credit_card" }, 1_000, 0)).toBe(-1_000);
-  });
-
-  it("winds a balance back to an earlier day by undoing the later payments", () => {
-    expect(balanceAsAt({ type: "bank", balance: 10_000 }, { moneyIn: 2_000, moneyOut: 500 })).toBe(8_500);
-    expect(balanceAsAt({ type: "credit_card", balance: 3_000 }, { moneyIn: 0, moneyOut: 1_200 })).toBe(1_800);
+describe("profit over some lines of the ledger", () => {
+  it("is the income accounts' credits less the cost accounts' debits, and nothing else", () => {
+    expect(profitOf(novemberMovements)).toBe(4_600);
+    expect(profitOf(atNovemberEnd)).toBe(9_600);
+    expect(profitOf([])).toBe(0);
+    expect(profitOf([{ type: "asset", balance: 1_000 }, { type: "equity", balance: -1_000 }])).toBe(0);
   });
 });
 
-describe("balance sheet", () => {
-  const figures: BalanceSheetFigures = {
-    asAt: "2026-11-30",
-    accounts: [
-      { id: 1, name: "Business Current Account", type: "bank", balance: 250_000 },
-      { id: 3, name: "Company Credit Card", type: "credit_card", balance: 3_000 },
-      { id: 2, name: "Petty Cash", type: "cash", balance: 15_000 },
-    ],
-    // INV-1 £144.00 less £100.00 paid, INV-2 £40.00 unpaid
-    receivables: 4_400 + 4_000,
-    // PI-1 £84.00 unpaid
-    payables: 8_400,
-    // output £24.00 (nothing on the zero-rated line), input £14.00, refund VAT £7.20, nothing filed
-    vat: { output: 2_400, input: 1_400, refunds: 720, filed: 0 },
-  };
+describe("the balance sheet from the ledger's balances", () => {
+  const sheet = balanceSheet("2026-11-30", atNovemberEnd, PROFIT);
 
-  it("adds up each side from its parts, and assets = liabilities + equity", () => {
-    const sheet = balanceSheet(figures);
-    expect(sheet.assets).toEqual({
-      accounts: [figures.accounts[0], figures.accounts[2]],
-      accountsTotal: 265_000,
-      receivables: 8_400,
-      total: 273_400,
-    });
-    expect(sheet.liabilities).toEqual({
-      payables: 8_400,
-      creditCards: [figures.accounts[1]],
-      creditCardsTotal: 3_000,
-      vat: { output: 2_400, input: 1_400, refunds: 720, filed: 0, net: 280 },
-      total: 8_400 + 3_000 + 280,
-    });
-    expect(sheet.equity).toBe(261_720);
-    expect(sheet.assets.total).toBe(sheet.liabilities.total + sheet.equity);
+  it("lists asset accounts as they stand and liabilities with credits shown positive", () => {
+    expect(sheet.asAt).toBe("2026-11-30");
+    // 1230 has nothing and is no financial account: left out; the Stripe account (1250) is kept, though empty
+    expect(amounts(sheet.assets.lines)).toEqual({ "1100": 3_280, "1200": 265_000, "1210": 15_000, "1250": 0, "9999": -2_000 });
+    expect(sheet.assets.total).toBe(281_280);
+    expect(sheet.assets.lines.find((line) => line.code === "1200")).toEqual({ code: "1200", name: "Business Current Account", financialAccountId: 1, amount: 265_000 });
+    // 2202 has nothing: left out; VAT on purchases is owed to us, so it shows below zero
+    expect(amounts(sheet.liabilities.lines)).toEqual({ "2100": 3_400, "2200": 1_680, "2201": -1_400, "2300": 3_000 });
+    expect(sheet.liabilities.total).toBe(6_680);
   });
 
-  it("counts VAT settled by filed returns as paid, and VAT due back from HMRC lowers liabilities", () => {
-    const filed = balanceSheet({ ...figures, vat: { output: 2_400, input: 1_400, refunds: 720, filed: 280 } });
-    expect(filed.liabilities.vat.net).toBe(0);
-    const reclaim = balanceSheet({ ...figures, vat: { output: 0, input: 1_400, refunds: 0, filed: 0 } });
-    expect(reclaim.liabilities.vat.net).toBe(-1_400);
-    expect(reclaim.liabilities.total).toBe(8_400 + 3_000 - 1_400);
-    expect(reclaim.assets.total).toBe(reclaim.liabilities.total + reclaim.equity);
+  it("makes equity capital + retained earnings + this year's profit, and assets = liabilities + equity", () => {
+    expect(sheet.equity).toEqual({
+      lines: [{ code: "3000", name: "Capital", financialAccountId: null, amount: 265_000 }],
+      capital: 265_000,
+      retainedEarnings: 5_000,
+      currentYearProfit: 4_600,
+      total: 274_600,
+    });
+    expect(sheet.assets.total).toBe(sheet.liabilities.total + sheet.equity.total);
   });
 
-  it("a payment moves money between parts and leaves equity where it was", () => {
-    const before = balanceSheet(figures);
-    // the customer pays INV-2's £40.00 into the bank; PI-1 is paid £84.00 on the credit card
-    const after = balanceSheet({
-      ...figures,
-      accounts: [
-        { ...figures.accounts[0], balance: 250_000 + balanceMovement({ type: "bank" }, 4_000, 0) },
-        { ...figures.accounts[1], balance: 3_000 + balanceMovement({ type: "credit_card" }, 0, 8_400) },
-        figures.accounts[2],
-      ],
-      receivables: figures.receivables - 4_000,
-      payables: figures.payables - 8_400,
-    });
-    expect(after.assets.total).toBe(before.assets.total);
-    expect(after.liabilities.creditCardsTotal).toBe(11_400);
-    expect(after.equity).toBe(before.equity);
+  it("adds 3200's own balance to the profit of earlier years, and keeps it out of capital", () => {
+    // £12.00 of last year's profit already moved into 3200 by a year-end journal
+    const closed = atNovemberEnd.map((a) =>
+      a.code === "3200" ? { ...a, balance: -1_200 } : a.code === "4000" ? { ...a, balance: a.balance + 1_200 } : a,
+    );
+    const after = balanceSheet("2026-11-30", closed, { beforeThisYear: 3_800, thisYear: 4_600 });
+    expect(after.equity).toMatchObject({ capital: 265_000, retainedEarnings: 5_000, total: 274_600 });
+    expect(after.equity.lines.map((line) => line.code)).toEqual(["3000"]);
+  });
+
+  it("counts every other capital account in capital, drawings taking it down", () => {
+    const drawings: LedgerBalance = { code: "3100", name: "Drawings", type: "equity", financialAccountId: null, balance: 2_000 };
+    const withDrawings = [...atNovemberEnd, drawings].map((a) => (a.code === "1200" ? { ...a, balance: a.balance - 2_000 } : a));
+    const after = balanceSheet("2026-11-30", withDrawings, PROFIT);
+    expect(after.equity.capital).toBe(263_000);
+    expect(amounts(after.equity.lines)).toEqual({ "3000": 265_000, "3100": -2_000 });
+    expect(after.assets.total).toBe(after.liabilities.total + after.equity.total);
+  });
+
+  const withJournal = (...journals: Journal[]) =>
+    balanceSheet(
+      "2026-11-30",
+      atNovemberEnd.map((a) => ({ ...a, balance: journals.reduce((sum, journal) => sum + (journal[a.code] ?? 0), a.balance) })),
+      PROFIT,
+    );
+
+  it("moves money between parts and leaves equity where it was when a payment is made", () => {
+    const cases: [string, Journal, { assets: number; liabilities: number }][] = [
+      ["the customer pays INV-2's £40.00 into the bank", { "1200": 4_000, "1100": -4_000 }, { assets: 0, liabilities: 0 }],
+      ["PI-1's last £34.00 is paid from the bank", { "2100": 3_400, "1200": -3_400 }, { assets: -3_400, liabilities: -3_400 }],
+      ["£34.00 is paid to the supplier with no account named", { "2100": 3_400, "9999": -3_400 }, { assets: -3_400, liabilities: -3_400 }],
+      ["a refund of £10.00 is paid out of petty cash", { "1100": 1_000, "1210": -1_000 }, { assets: 0, liabilities: 0 }],
+    ];
+    for (const [name, journal, moved] of cases) {
+      const after = withJournal(journal);
+      expect(after.assets.total - sheet.assets.total, name).toBe(moved.assets);
+      expect(after.liabilities.total - sheet.liabilities.total, name).toBe(moved.liabilities);
+      expect(after.equity, name).toEqual(sheet.equity);
+      expect(after.assets.total, name).toBe(after.liabilities.total + after.equity.total);
+    }
+    expect(amounts(withJournal({ "2100": 3_400, "9999": -3_400 }).assets.lines)["9999"]).toBe(-5_400);
+    // the card paid off from the bank: still listed, at 0 (not −0, which would show as "-£0.00")
+    expect(amounts(withJournal({ "2300": 3_000, "1200": -3_000 }).liabilities.lines)["2300"]).toBe(0);
+  });
+
+  it("moves filed VAT to the liability to HMRC without changing the total, and paying it lowers both sides", () => {
+    // November's return: box 1 £16.80 (24.00 − 7.20), box 4 £14.00, box 5 £2.80
+    const FILED = { "2200": 1_680, "2201": -1_400, "2202": -280 };
+    const filed = withJournal(FILED);
+    expect(amounts(filed.liabilities.lines)).toEqual({ "2100": 3_400, "2202": 280, "2300": 3_000 });
+    expect(filed.liabilities.total).toBe(sheet.liabilities.total);
+    expect(filed.equity).toEqual(sheet.equity);
+
+    const paid = withJournal(FILED, { "2202": 280, "1200": -280 });
+    expect(amounts(paid.liabilities.lines)).toEqual({ "2100": 3_400, "2300": 3_000 });
+    expect(paid.liabilities.total).toBe(sheet.liabilities.total - 280);
+    expect(paid.assets.total).toBe(sheet.assets.total - 280);
+    expect(paid.equity).toEqual(sheet.equity);
   });
 });

@@ -33,7 +33,8 @@ export type ProfitAndLoss = {
 export function profitAndLoss(figures: Pick<PeriodFigures, "movements">): ProfitAndLoss {
   const income = figures.movements.filter((a) => a.type === "income");
   const refunds = income.filter((a) => a.code === SALES_RETURNS).reduce((sum, a) => sum + a.balance, 0);
-  const totalRevenue = -income.reduce((sum, a) => sum + a.balance, 0);
+  // `0 -`, not a unary minus: no −0 to show as "-£0.00"
+  const totalRevenue = 0 - income.reduce((sum, a) => sum + a.balance, 0);
   const totalCosts = figures.movements.filter((a) => a.type === "expense").reduce((sum, a) => sum + a.balance, 0);
   return {
     salesSubtotal: totalRevenue + refunds,
@@ -84,7 +85,7 @@ export function balanceSheet(
     code: account.code,
     name: account.name,
     financialAccountId: account.financialAccountId,
-    amount: sign * account.balance,
+    amount: sign * account.balance + 0,
   });
   const shown = (account: LedgerBalance) => account.balance !== 0 || account.financialAccountId !== null;
   const assets = balances.filter((a) => a.type === "asset" && shown(a)).map((a) => line(a, 1));
@@ -111,5 +112,5 @@ const total = (lines: readonly SheetLine[]) => lines.reduce((sum, line) => sum +
 
 /** Profit over some lines of the ledger: income accounts' credits less cost accounts' debits. */
 export function profitOf(movements: readonly Pick<LedgerBalance, "type" | "balance">[]): number {
-  return -movements.filter((a) => a.type === "income" || a.type === "expense").reduce((sum, a) => sum + a.balance, 0);
+  return 0 - movements.filter((a) => a.type === "income" || a.type === "expense").reduce((sum, a) => sum + a.balance, 0);
 }

@@ -27,7 +27,7 @@ export type JournalFormat = (typeof JOURNAL_FORMATS)[number];
 export const JOURNAL_FORMAT_LABELS: Record<JournalFormat, string> = {
   xero: "Xero manual journals",
   sage: "Sage 50 audit trail transactions",
-  lines: "Every journal line (plain CSV)",
+  lines: "Every journal line",
 };
 
 /** "2026-03-05" → "05/03/2026": the day-first date both Xero and Sage 50 read. */

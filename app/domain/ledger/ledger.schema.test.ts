@@ -5,6 +5,7 @@ import {
   CODE_INVALID,
   CODE_OUT_OF_RANGE,
   DATE_INVALID,
+  formFieldName,
   journalListQuerySchema,
   LINE_ACCOUNT_REQUIRED,
   LINE_AMOUNT_REQUIRED,
@@ -111,5 +112,13 @@ describe("ledger address parameters", () => {
     expect(firstIssue(accountLedgerQuerySchema, { to: "31/03/2026" })).toEqual({ message: "Enter the to date as YYYY-MM-DD", path: "to" });
     expect(journalListQuerySchema.parse({ account: "1200", type: "capital", page: "x" })).toEqual({ from: undefined, to: undefined, account: "1200", type: "capital", page: 1 });
     expect(firstIssue(journalListQuerySchema, { type: "gift" }).path).toBe("type");
+  });
+});
+
+describe("form field names", () => {
+  it("turns the API's row paths into the form's names", () => {
+    expect(formFieldName("lines.2.account")).toBe("lines[2].account");
+    expect(formFieldName("lines")).toBe("lines");
+    expect(formFieldName("lines.10")).toBe("lines[10]");
   });
 });

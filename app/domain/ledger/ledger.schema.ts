@@ -199,6 +199,11 @@ const journalRowsField = z.unknown().transform((value, ctx): JournalRow[] => {
   return rows;
 });
 
+/** A field as zod and the API name it ("lines.2.account") → as the form names it ("lines[2].account"). */
+export function formFieldName(field: string) {
+  return field.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
 /** The debits and the credits of a journal's rows, each as a positive sum. */
 export function journalTotals(rows: readonly { amount: number }[]) {
   let debits = 0;

@@ -40,8 +40,9 @@ function knownCodes(tx: DB, codes: string[]): Set<string> {
 }
 
 /**
- * Posts a manual journal as typed: every account must exist (400 on the row's account), and lines to one
- * account are merged (when they cancel out entirely, 400 and nothing is written).
+ * Posts a manual journal as typed: every account must exist (400 on the row's account, `lines.2.account` as
+ * zod names a row's field), and lines to one account are merged (when they cancel out entirely, 400 and
+ * nothing is written).
  */
 export function postManualJournal(db: DB, actor: Actor, input: ManualJournalInput, key: string | null = null): Result<PostedJournalRef> {
   return runOnce(
@@ -50,7 +51,7 @@ export function postManualJournal(db: DB, actor: Actor, input: ManualJournalInpu
     (tx): Result<PostedJournalRef> => {
       const known = knownCodes(tx, input.lines.map((line) => line.code));
       const unknown = input.lines.find((line) => !known.has(line.code));
-      if (unknown) return fail(400, noSuchAccountMessage(unknown.code), `lines[${unknown.row}].account`);
+      if (unknown) return fail(400, noSuchAccountMessage(unknown.code), `lines.${unknown.row}.account`);
       const journal = postJournal(tx, {
         date: input.date,
         description: input.narration,

@@ -9,7 +9,7 @@ import { LedgerNav } from "~/components/ledger/ledger-nav";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { listLedgerAccounts } from "~/domain/ledger/balances.server";
 import { journalHref, NEW_JOURNAL_PATH } from "~/domain/ledger/ledger-hrefs";
-import { capitalIntroducedSchema, JOURNAL_LINES_MAX, manualJournalSchema } from "~/domain/ledger/ledger.schema";
+import { capitalIntroducedSchema, formFieldName, JOURNAL_LINES_MAX, manualJournalSchema } from "~/domain/ledger/ledger.schema";
 import { moneyAccountOptions, postCapitalIntroduced, postManualJournal, type PostedJournalRef } from "~/domain/ledger/manual-journal.server";
 import { readAdminForm } from "~/utils/admin-form.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -47,7 +47,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: manualJournalSchema });
     if (submission.status !== "success") return invalidReply(intent, submission);
     const result = postManualJournal(db, admin, submission.value, key);
-    if (!result.ok) return failureReply(intent, submission, result, JOURNAL_FIELDS, failureToast("Journal not posted", result.message));
+    if (!result.ok) {
+      const refusal = { ...result, field: result.field && formFieldName(result.field) };
+      return failureReply(intent, submission, refusal, JOURNAL_FIELDS, failureToast("Journal not posted", result.message));
+    }
     return redirectWithToast(request, journalHref(result.value.journalId), postedToast(result.value, "Journal"));
   }
   if (intent === "capital") {

@@ -42,9 +42,17 @@ export function CompleteStep({
             </li>
             <li>
               {item.returnType === "refund"
-                ? `A refund of ${completion.refundAmount} (inc VAT) is recorded.`
+                ? `A refund of ${completion.refundAmount} (inc VAT) is recorded as a credit note.`
                 : "This is an exchange: no refund is recorded."}
             </li>
+            {item.returnType === "refund" && completion.credit.invoiceNumber && completion.credit.applied !== "£0.00" ? (
+              <li>
+                {completion.credit.applied} is set against invoice {completion.credit.invoiceNumber}, which still owes {completion.credit.owed}.
+              </li>
+            ) : null}
+            {item.returnType === "refund" && completion.credit.refundsMoney ? (
+              <li>{completion.credit.refunded} goes back to the customer: say which account pays it below.</li>
+            ) : null}
             <li>
               {completion.points > 0
                 ? `${completion.points.toLocaleString("en-GB")} loyalty points are taken back from the customer.`
@@ -60,6 +68,25 @@ export function CompleteStep({
       id={item.id}
       cancelHref={listPath}
       hidden={hidden}
+      fields={
+        item.returnType === "refund" && completion.credit.refundsMoney ? (
+          <label className="block text-sm font-medium text-slate-800">
+            Refund paid from
+            <select
+              name="financialAccountId"
+              defaultValue={completion.accounts[0]?.id ?? ""}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+            >
+              {completion.accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.name}
+                </option>
+              ))}
+              <option value="">No account (posted to Suspense until someone says where it went)</option>
+            </select>
+          </label>
+        ) : null
+      }
     />
   );
 }

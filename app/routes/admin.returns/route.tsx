@@ -35,6 +35,7 @@ import {
   updateReturnStatus,
 } from "~/domain/returns/return-processing.server";
 import { auditHistory } from "~/domain/shared/audit-history.server";
+import { listFinancialAccountOptions } from "~/domain/invoices/sales-invoice-list.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -78,6 +79,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       completion: plan
         ? {
             refundAmount: formatMoney(plan.refundAmount),
+            credit: {
+              invoiceNumber: plan.credit.invoiceNumber,
+              owed: formatMoney(plan.credit.owed),
+              applied: formatMoney(plan.credit.appliedAmount),
+              refunded: formatMoney(plan.credit.refundedAmount),
+              refundsMoney: plan.credit.refundedAmount > 0,
+            },
+            accounts: listFinancialAccountOptions(db),
             units: plan.restock.reduce((sum, line) => sum + line.quantity, 0),
             points: plan.points,
           }
@@ -128,7 +137,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "complete") {
     const submission = parseWithZod(formData, { schema: completeReturnSchema });
-    const result = submission.status === "success" ? await completeReturn(db, admin, submission.value.id, key) : null;
+    const result =
+      submission.status === "success"
+        ? await completeReturn(db, admin, submission.value.id, key, { financialAccountId: submission.value.financialAccountId })
+        : null;
     if (!result || !result.ok) {
       return redirectWithToast(
         request,
