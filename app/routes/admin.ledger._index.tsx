@@ -57,14 +57,15 @@ export default function TrialBalance() {
             ? `Debits equal credits: ${formatDecimalMoney(totals.debit)} each.`
             : `Debits and credits differ by ${formatDecimalMoney(difference)}: a journal does not balance. Nothing should ever cause this; tell whoever supports the system.`}
         </p>
-        <LedgerTable caption={`Trial balance at ${asAt}`} minWidth="36rem">
+        <LedgerTable caption={`Trial balance at ${asAt}`} minWidth="21rem">
           <thead>
             <tr>
-              <th scope="col" className={`${ledgerTh} w-20`}>Code</th>
+              <th scope="col" className={`${ledgerTh} w-16 sm:w-20`}>Code</th>
               <th scope="col" className={ledgerTh}>Account</th>
-              <th scope="col" className={`${ledgerTh} w-44`}>Type</th>
-              <th scope="col" className={`${moneyTh} w-32`}>Debit</th>
-              <th scope="col" className={`${moneyTh} w-32`}>Credit</th>
+              {/* the type gives way on a phone, so both money columns fit beside the name */}
+              <th scope="col" className={`${ledgerTh} hidden w-44 sm:table-cell`}>Type</th>
+              <th scope="col" className={`${moneyTh} sm:w-32`}>Debit</th>
+              <th scope="col" className={`${moneyTh} sm:w-32`}>Credit</th>
             </tr>
           </thead>
           <tbody>
@@ -84,7 +85,7 @@ export default function TrialBalance() {
                     </Link>
                   </td>
                   <td className={ledgerTd}>{account.name}</td>
-                  <td className={`${ledgerTd} text-slate-600`}>{LEDGER_TYPE_LABELS[account.type]}</td>
+                  <td className={`${ledgerTd} hidden text-slate-600 sm:table-cell`}>{LEDGER_TYPE_LABELS[account.type]}</td>
                   <td className={moneyTd}>
                     <Money value={account.debit} />
                   </td>
@@ -97,9 +98,10 @@ export default function TrialBalance() {
           </tbody>
           <tfoot>
             <tr className="border-t-2 border-slate-300 font-semibold text-slate-900">
-              <th scope="row" colSpan={3} className={`${ledgerTd} text-right`}>
+              <th scope="row" colSpan={2} className={`${ledgerTd} text-right`}>
                 Totals
               </th>
+              <td className={`${ledgerTd} hidden sm:table-cell`} />
               <td className={moneyTd} data-testid="total-debit">
                 {formatDecimalMoney(totals.debit)}
               </td>

@@ -71,11 +71,12 @@ export default function AccountLedger() {
       </FilterBar>
 
       <Panel title={`Ledger · ${period}`}>
-        <LedgerTable caption={`${account.code} ${account.name}, ${period}`} minWidth="48rem">
+        <LedgerTable caption={`${account.code} ${account.name}, ${period}`} minWidth="33rem">
           <thead>
             <tr>
               <th scope="col" className={`${ledgerTh} w-28`}>Date</th>
-              <th scope="col" className={`${ledgerTh} w-28`}>Journal</th>
+              {/* on a phone the journal number sits under the date, leaving the width to the figures */}
+              <th scope="col" className={`${ledgerTh} hidden w-28 sm:table-cell`}>Journal</th>
               <th scope="col" className={ledgerTh}>Description</th>
               <th scope="col" className={`${moneyTh} w-28`}>Debit</th>
               <th scope="col" className={`${moneyTh} w-28`}>Credit</th>
@@ -84,8 +85,9 @@ export default function AccountLedger() {
           </thead>
           <tbody>
             <tr className="bg-slate-50 font-medium" data-testid="ledger-opening">
-              <td className={ledgerTd}>{firstPage ? formatInvoiceDate(from) : ""}</td>
-              <th scope="row" colSpan={4} className={`${ledgerTd} text-left font-medium`}>
+              <td className={`${ledgerTd} whitespace-nowrap`}>{firstPage ? formatInvoiceDate(from) : ""}</td>
+              <td className={`${ledgerTd} hidden sm:table-cell`} />
+              <th scope="row" colSpan={3} className={`${ledgerTd} text-left font-medium`}>
                 {firstPage ? "Balance brought forward" : `Brought forward from page ${ledger.page - 1}`}
               </th>
               <td className={moneyTd}>
@@ -94,15 +96,20 @@ export default function AccountLedger() {
             </tr>
             {ledger.entries.length === 0 ? (
               <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-sm text-slate-500">
+                <td colSpan={6} className="px-3 py-6 text-left text-sm text-slate-500 sm:text-center">
                   No entries in this period.
                 </td>
               </tr>
             ) : (
               ledger.entries.map((entry) => (
                 <tr key={entry.lineId} data-testid="ledger-entry">
-                  <td className={`${ledgerTd} whitespace-nowrap`}>{formatInvoiceDate(entry.date)}</td>
-                  <td className={`${ledgerTd} whitespace-nowrap tabular-nums`}>
+                  <td className={`${ledgerTd} whitespace-nowrap`}>
+                    {formatInvoiceDate(entry.date)}
+                    <Link to={journalHref(entry.journalId)} className={`${linkClass} block text-xs tabular-nums sm:hidden`}>
+                      {entry.journalNumber}
+                    </Link>
+                  </td>
+                  <td className={`${ledgerTd} hidden whitespace-nowrap tabular-nums sm:table-cell`}>
                     <Link to={journalHref(entry.journalId)} className={linkClass}>
                       {entry.journalNumber}
                     </Link>
@@ -128,7 +135,9 @@ export default function AccountLedger() {
           {lastPage ? (
             <tfoot>
               <tr className="border-t-2 border-slate-300 text-slate-700">
-                <th scope="row" colSpan={3} className={`${ledgerTd} text-right font-medium`}>
+                <td className={ledgerTd} />
+                <td className={`${ledgerTd} hidden sm:table-cell`} />
+                <th scope="row" className={`${ledgerTd} text-right font-medium`}>
                   Movements in the period
                 </th>
                 <td className={moneyTd}>
@@ -140,8 +149,9 @@ export default function AccountLedger() {
                 <td className={ledgerTd} />
               </tr>
               <tr className="font-semibold text-slate-900" data-testid="ledger-closing">
-                <td className={ledgerTd}>{formatInvoiceDate(to)}</td>
-                <th scope="row" colSpan={4} className={`${ledgerTd} text-left`}>
+                <td className={`${ledgerTd} whitespace-nowrap`}>{formatInvoiceDate(to)}</td>
+                <td className={`${ledgerTd} hidden sm:table-cell`} />
+                <th scope="row" colSpan={3} className={`${ledgerTd} text-left`}>
                   Closing balance
                 </th>
                 <td className={moneyTd}>

@@ -67,7 +67,9 @@ export async function invoiceScreenAction<Schema extends ZodTypeAny>(request: Re
     const { payment, invoice } = result.value;
     return redirectWithToast(request, viewHref(id), {
       title: PAYMENT_RECORDED,
-      description: `£${payment.amount} against ${invoice.invoiceNumber}. Outstanding balance: £${invoice.outstanding}.`,
+      description:
+        `£${payment.amount} against ${invoice.invoiceNumber}. Outstanding balance: £${invoice.outstanding}.` +
+        (payment.financialAccountId === null ? " No account was named, so the money is in Suspense until a journal moves it." : ""),
     });
   }
 

@@ -19,7 +19,9 @@ import * as posPage from "~/routes/admin.pos/route";
 import * as apiCheckout from "~/routes/api.admin.pos.checkout";
 import * as apiCustomerPrice from "~/routes/api.admin.get-customer-price";
 import * as apiProducts from "~/routes/api.admin.pos.products";
-import { getDb } from "~/utils/db.server";
+import { getFinancialAccount } from "~/domain/finance/financial-accounts.server";
+import { postHistoryJournals } from "~/domain/ledger/history.server";
+import { getDb, writeTransaction } from "~/utils/db.server";
 import { createCategory, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
@@ -42,8 +44,8 @@ let tillId: number;
 let bankId: number;
 
 const stockOf = (id: number) => db().select({ n: products.stockLevel }).from(products).where(eq(products.id, id)).get()!.n;
-const balanceOf = (id: number) =>
-  db().select({ n: financialAccounts.balance }).from(financialAccounts).where(eq(financialAccounts.id, id)).get()!.n;
+/** An account's balance as the books keep it: its ledger account's. */
+const balanceOf = (id: number) => getFinancialAccount(db(), id)!.balance;
 const countOf = (table: typeof orders | typeof salesInvoices | typeof payments | typeof auditLogs | typeof loyaltyTransactions | typeof orderItems) =>
   db().select({ n: sql<number>`count(*)` }).from(table).get()!.n;
 
@@ -119,6 +121,8 @@ beforeAll(async () => {
   bankId = db().insert(financialAccounts).values({ name: "Business Current", type: "bank", balance: 100000 }).returning().get().id;
   db().insert(financialAccounts).values({ name: "Company Card", type: "credit_card", balance: 0 }).run();
   tillId = db().insert(financialAccounts).values({ name: "Till", type: "cash", balance: 5000 }).returning().get().id;
+  // each opens its ledger account with its balance, as on an install that kept these before the ledger
+  writeTransaction(db(), (tx) => postHistoryJournals(tx));
 
   adminCookie = await signIn("admin@example.com", { via: "api" });
   buyerCookie = await signIn(buyer.email, { via: "api" });

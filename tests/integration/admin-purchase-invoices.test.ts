@@ -19,7 +19,9 @@ import * as apiPayments from "~/routes/api.admin.invoices.purchase.$id.payments"
 import * as apiPdf from "~/routes/api.admin.invoices.purchase.$id.pdf";
 import * as apiSendEmail from "~/routes/api.admin.invoices.purchase.$id.send-email";
 import * as apiPurchaseOrders from "~/routes/api.admin.purchase-orders";
-import { getDb } from "~/utils/db.server";
+import { getFinancialAccount } from "~/domain/finance/financial-accounts.server";
+import { postHistoryJournals } from "~/domain/ledger/history.server";
+import { getDb, writeTransaction } from "~/utils/db.server";
 import { listOutbox } from "~/utils/mail.server";
 import { createProduct, createUser } from "./factories";
 import { mailFor } from "./outbox";
@@ -40,7 +42,8 @@ let cardId: number;
 
 const countOf = (table: typeof purchaseInvoices | typeof purchasePayments | typeof auditLogs | typeof purchaseInvoiceItems) =>
   db().select({ n: sql<number>`count(*)` }).from(table).get()!.n;
-const balanceOf = (id: number) => db().select().from(financialAccounts).where(eq(financialAccounts.id, id)).get()!.balance;
+/** An account's balance as the books keep it: its ledger account's (a card's as money owed). */
+const balanceOf = (id: number) => getFinancialAccount(db(), id)!.balance;
 const invoiceRow = (id: number) => db().select().from(purchaseInvoices).where(eq(purchaseInvoices.id, id)).get()!;
 
 /** What a refused write must leave alone. */
@@ -93,6 +96,8 @@ beforeAll(async () => {
   gloves = createProduct({ name: "Nitrile Gloves 100", salesPrice: 300, costPrice: 125, vatRate: 2000 });
   bankId = db().insert(financialAccounts).values({ name: "Business Current", type: "bank", balance: 100_000 }).returning().get().id;
   cardId = db().insert(financialAccounts).values({ name: "Company Card", type: "credit_card", balance: 5_000 }).returning().get().id;
+  // each opens its ledger account with its balance, as on an install that kept these before the ledger
+  writeTransaction(db(), (tx) => postHistoryJournals(tx));
   adminCookie = await signIn("admin@example.com", { via: "api" });
   buyerCookie = await signIn(buyer.email, { via: "api" });
   supplierCookie = await signIn(supplier.email, { via: "api" });

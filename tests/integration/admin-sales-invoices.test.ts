@@ -11,6 +11,8 @@ import {
   users,
 } from "~db/schema";
 import { addDaysToDate, ukToday, voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
+import { getFinancialAccount } from "~/domain/finance/financial-accounts.server";
+import { postHistoryJournals } from "~/domain/ledger/history.server";
 import * as root from "~/root";
 import * as invoicesPage from "~/routes/admin.sales-invoices/route";
 import * as printPdf from "~/routes/admin.sales-invoices.$id[.]pdf";
@@ -52,8 +54,9 @@ function createInvoicedOrder(user: User, lines: { product: Product; quantity: nu
 function invoiceRow(id: number) {
   return db().select().from(salesInvoices).where(eq(salesInvoices.id, id)).get()!;
 }
+/** An account's balance as the books keep it: its ledger account's (a card's as money owed). */
 function balanceOf(id: number) {
-  return db().select({ balance: financialAccounts.balance }).from(financialAccounts).where(eq(financialAccounts.id, id)).get()!.balance;
+  return getFinancialAccount(db(), id)!.balance;
 }
 const countOf = (table: typeof payments | typeof auditLogs | typeof salesInvoices) =>
   db().select({ n: sql<number>`count(*)` }).from(table).get()!.n;
@@ -109,6 +112,8 @@ beforeAll(async () => {
   milk = createProduct({ name: "Semi-Skimmed Milk", salesPrice: 333, vatRate: 500 });
   bankAccountId = db().insert(financialAccounts).values({ name: "Business Current", type: "bank", balance: 100000 }).returning().get().id;
   cardAccountId = db().insert(financialAccounts).values({ name: "Company Card", type: "credit_card", balance: 50000 }).returning().get().id;
+  // each opens its ledger account with its balance, as on an install that kept these before the ledger
+  writeTransaction(db(), (tx) => postHistoryJournals(tx));
 
   const longAgo = addDaysToDate(TODAY, -60);
   inv.overdue = createInvoicedOrder(buyer, [{ product: towels, quantity: 4 }], longAgo); // £12.00, due 30 days ago

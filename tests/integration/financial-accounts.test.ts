@@ -6,6 +6,9 @@ import * as accountsPage from "~/routes/admin.accounts/route";
 import * as apiAccounts from "~/routes/api.admin.financial-accounts";
 import * as apiAccount from "~/routes/api.admin.financial-accounts.$id";
 import { recordPayment } from "~/domain/invoices/invoice-payments.server";
+import { getFinancialAccount } from "~/domain/finance/financial-accounts.server";
+import { balancesAsAt } from "~/domain/ledger/balances.server";
+import { CODES } from "~/domain/ledger/chart";
 import { getDb } from "~/utils/db.server";
 import { createInvoicedOrder, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
@@ -19,6 +22,10 @@ let buyer: { id: string; email: string };
 const db = () => getDb();
 const accountCount = () => db().select({ n: sql<number>`count(*)` }).from(financialAccounts).get()!.n;
 const TAB = "/admin/accounts?tab=financial-accounts";
+/** An account's balance as the books keep it: its ledger account's. */
+const balanceOf = (id: number) => getFinancialAccount(db(), id)!.balance;
+/** What Suspense holds today (debit positive). */
+const suspense = () => balancesAsAt(db(), "9999-12-31").find((account) => account.code === CODES.suspense)!.balance;
 
 beforeAll(async () => {
   adminId = (await createUser({ email: "admin@example.com", role: "admin" })).id;
@@ -64,7 +71,7 @@ describe("guards", () => {
 });
 
 describe("the API", () => {
-  it("adds an account with the defaults, lists it, corrects its balance (audited) and deletes it", async () => {
+  it("adds an account with the defaults, lists it, corrects its balance (audited, against Suspense) and keeps it once it has entries", async () => {
     const created = await api(apiAccounts.action, "/api/admin/financial-accounts", "POST", {
       name: "Business Current Account",
       bankName: "Example Bank plc",
@@ -78,13 +85,28 @@ describe("the API", () => {
     const list = await readJson(await api(apiAccounts.loader, "/api/admin/financial-accounts", "GET"));
     expect(list.map((row: { name: string }) => row.name)).toContain("Business Current Account");
 
+    const suspenseBefore = suspense();
     const put = await api(apiAccount.action, `/api/admin/financial-accounts/${account.id}`, "PUT", { ...account, balance: "2500.75", type: "bank" });
     expect(put.status).toBe(200);
     expect(await readJson(put)).toMatchObject({ balance: "2500.75", sortCode: "12-34-56" });
     const audit = db().select().from(auditLogs).where(eq(auditLogs.action, "financial_account.updated")).orderBy(desc(auditLogs.id)).get()!;
     expect(audit).toMatchObject({ userId: adminId, entityType: "financial_account", entityId: String(account.id) });
     expect(JSON.parse(audit.details!)).toEqual({ name: "Business Current Account", changes: { balance: { from: 0, to: 250_075 } } });
+    // money the books cannot explain yet: the difference waits in Suspense
+    expect(balanceOf(account.id)).toBe(250_075);
+    expect(suspense() - suspenseBefore).toBe(-250_075);
 
+    // the correction is an entry in the ledger: the account stays, with its history
+    const refused = await api(apiAccount.action, `/api/admin/financial-accounts/${account.id}`, "DELETE");
+    expect(refused.status).toBe(409);
+    expect(await readJson(refused)).toEqual({
+      message: "This account has 1 entry in the ledger: it cannot be deleted or change between a credit card and another type. Keep it, or rename it if it is no longer used.",
+    });
+    expect((await api(apiAccount.loader, `/api/admin/financial-accounts/${account.id}`, "GET")).status).toBe(200);
+  });
+
+  it("deletes an account nothing was posted to, once", async () => {
+    const account = await readJson(await api(apiAccounts.action, "/api/admin/financial-accounts", "POST", { name: "Unused Savings", type: "bank" }));
     const deleted = await api(apiAccount.action, `/api/admin/financial-accounts/${account.id}`, "DELETE");
     expect(deleted.status).toBe(200);
     expect(await readJson(deleted)).toEqual({ message: "Account deleted", id: account.id });
@@ -122,7 +144,7 @@ describe("the API", () => {
     expect(await readJson(refused)).toEqual({
       message: "This account cannot be deleted: 2 payments name it. Keep it, or rename it if it is no longer used.",
     });
-    expect(db().select().from(financialAccounts).where(eq(financialAccounts.id, account.id)).get()).toMatchObject({ balance: 2_400 });
+    expect(balanceOf(account.id)).toBe(2_400);
     expect(db().select({ n: sql<number>`count(*)` }).from(payments).where(eq(payments.financialAccountId, account.id)).get()!.n).toBe(2);
 
     // nor may it turn into a credit card, whose balance runs the other way
@@ -134,7 +156,7 @@ describe("the API", () => {
 });
 
 describe("the screen", () => {
-  it("adds, edits and deletes an account through the forms and the confirm step", async () => {
+  it("adds, edits and deletes an account through the forms and the confirm step, keeping one that has entries", async () => {
     const created = await follow(await pagePost({ intent: "create", name: "Petty Cash", type: "cash", balance: "150" }));
     expect(created.location).toBe(TAB);
     expect(created.toast).toMatchObject({ title: "Account created", description: "Petty Cash (Cash) has a balance of £150.00." });
@@ -151,9 +173,21 @@ describe("the screen", () => {
     const confirming = await readJson(await callRoute(accountsPage.loader, buildRequest(`${TAB}&delete=${row.id}`, { cookie: adminCookie })));
     expect(confirming.deleting).toMatchObject({ id: row.id, paymentCount: 0 });
 
-    const deleted = await follow(await pagePost({ intent: "delete", id: row.id }));
-    expect(deleted.toast).toMatchObject({ title: "Account deleted", description: "Trade Counter Float has been deleted." });
-    expect(deleted.page.accounts.some((account: { id: number }) => account.id === row.id)).toBe(false);
+    // its opening balance and the correction are two entries in the ledger: it is kept
+    const refused = await follow(await pagePost({ intent: "delete", id: row.id }));
+    expect(refused.toast).toMatchObject({
+      title: "Error deleting account",
+      description: "This account has 2 entries in the ledger: it cannot be deleted or change between a credit card and another type. Keep it, or rename it if it is no longer used.",
+    });
+    expect(refused.page.accounts.find((account: { id: number }) => account.id === row.id)).toMatchObject({ balance: "175.50" });
+
+    // one opened at nothing and never used goes
+    const spare = (await follow(await pagePost({ intent: "create", name: "Spare Float", type: "cash", balance: "0" }))).page.accounts.find(
+      (account: { name: string }) => account.name === "Spare Float",
+    );
+    const deleted = await follow(await pagePost({ intent: "delete", id: spare.id }));
+    expect(deleted.toast).toMatchObject({ title: "Account deleted", description: "Spare Float has been deleted." });
+    expect(deleted.page.accounts.some((account: { id: number }) => account.id === spare.id)).toBe(false);
   });
 
   it("shows a refused form again with the error on its field", async () => {
@@ -173,7 +207,8 @@ describe("the screen", () => {
     const reply = await readJson(response);
     expect(reply.toast).toMatchObject({ title: "Error updating account", variant: "destructive" });
     expect(reply.result.error.type[0]).toMatch(/^This account has 1 payment: it cannot change between a credit card and another type/);
-    expect(db().select().from(financialAccounts).where(eq(financialAccounts.id, account.id)).get()).toMatchObject({ type: "bank", balance: 1_200 });
+    expect(db().select().from(financialAccounts).where(eq(financialAccounts.id, account.id)).get()).toMatchObject({ type: "bank" });
+    expect(balanceOf(account.id)).toBe(1_200);
   });
 
   it("says 'Error deleting account' with the reason when payments name the account, and deletes nothing", async () => {

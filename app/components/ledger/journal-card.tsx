@@ -47,13 +47,13 @@ export function ReversalMarks({ journal }: { journal: Pick<JournalJson, "reverse
 export function JournalLines({ journal }: { journal: JournalJson }) {
   const range = { from: monthStart(journal.date), to: journal.date };
   return (
-    <LedgerTable caption={`Lines of ${journal.number}`} minWidth="30rem">
+    <LedgerTable caption={`Lines of ${journal.number}`} minWidth="20rem">
       <thead>
         <tr>
-          <th scope="col" className={`${ledgerTh} w-20`}>Code</th>
+          <th scope="col" className={`${ledgerTh} w-16 sm:w-20`}>Code</th>
           <th scope="col" className={ledgerTh}>Account</th>
-          <th scope="col" className={`${moneyTh} w-32`}>Debit</th>
-          <th scope="col" className={`${moneyTh} w-32`}>Credit</th>
+          <th scope="col" className={`${moneyTh} sm:w-32`}>Debit</th>
+          <th scope="col" className={`${moneyTh} sm:w-32`}>Credit</th>
         </tr>
       </thead>
       <tbody>
@@ -103,7 +103,8 @@ export function JournalCard({ journal, actions }: { journal: JournalJson; action
         </h3>
         <span className="whitespace-nowrap text-slate-600">{formatInvoiceDate(journal.date)}</span>
         <Badge>{JOURNAL_SOURCE_LABELS[journal.sourceType]}</Badge>
-        <span className="min-w-0 flex-1 text-slate-800">
+        {/* on a phone the description takes its own line rather than a sliver beside the number */}
+        <span className="w-full min-w-0 text-slate-800 sm:w-auto sm:flex-1">
           <JournalDescription journal={journal} />
         </span>
         <ReversalMarks journal={journal} />

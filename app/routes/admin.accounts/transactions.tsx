@@ -11,9 +11,11 @@ import { accountsHref, type AccountsView } from "./accounts-hrefs";
 
 type Page = { items: TransactionJson[]; total: number; page: number; pageCount: number };
 
-/** Where a payment's invoice is shown in the back office. */
-function invoiceHref(invoice: TransactionJson["invoice"]) {
-  return invoice.kind === "sales" ? `/admin/sales-invoices?view=${invoice.id}` : `/admin/purchase-invoices?view=${invoice.id}`;
+/** The second line of a transaction: how it was paid, or what it was. */
+function detailOf(transaction: TransactionJson) {
+  if (transaction.kind === "refund") return transaction.invoice ? `Refund against ${transaction.invoice.invoiceNumber}` : "Refund";
+  if (transaction.kind === "vat") return "VAT with HMRC";
+  return PAYMENT_METHOD_LABELS[transaction.paymentMethod as PaymentMethod] ?? transaction.paymentMethod;
 }
 
 /** The period's payments in and out, newest first, a page at a time. */
@@ -38,12 +40,12 @@ export function TransactionsPanel({ page, view }: { page: Page; view: AccountsVi
               <tr key={transaction.id} data-testid="transaction-row">
                 <td className={`${tdClass} whitespace-nowrap`}>{formatInvoiceDate(transaction.date)}</td>
                 <td className={tdClass}>
-                  <Link to={invoiceHref(transaction.invoice)} className="font-medium text-brand-700 hover:underline">
-                    {transaction.invoice.invoiceNumber}
+                  <Link to={transaction.link.href} className="font-medium text-brand-700 hover:underline">
+                    {transaction.link.label}
                   </Link>
                   {transaction.party ? <span className="text-slate-700"> · {transaction.party}</span> : null}
                   <span className="block text-xs text-slate-500">
-                    {PAYMENT_METHOD_LABELS[transaction.paymentMethod as PaymentMethod] ?? transaction.paymentMethod}
+                    {detailOf(transaction)}
                     {transaction.reference ? ` · ${transaction.reference}` : ""}
                   </span>
                 </td>
@@ -54,7 +56,7 @@ export function TransactionsPanel({ page, view }: { page: Page; view: AccountsVi
                   {transaction.type === "out" ? "−" : ""}
                   {formatDecimalMoney(transaction.amount)}
                 </td>
-                <td className={tdClass}>{transaction.account?.name ?? "—"}</td>
+                <td className={tdClass}>{transaction.account?.name ?? <span className="text-amber-800">No account (Suspense)</span>}</td>
               </tr>
             ))
           )}

@@ -36,7 +36,7 @@ const CREATE_FIELDS = ["supplierId", "invoiceNumber", "invoiceDate", "dueDate", 
 const PURCHASE_PAYMENT = {
   methodInput: "text",
   accountLabel: "Paid from account",
-  accountHint: "The account's balance moves: a bank or cash balance falls, a credit card's balance (money owed) rises.",
+  accountHint: "The money comes out of this account in the books (a credit card: what is owed on it rises); with no account it waits in Suspense.",
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

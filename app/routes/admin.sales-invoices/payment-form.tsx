@@ -128,7 +128,7 @@ export function PaymentForm({
           errorId={fields.financialAccountId.errorId}
           selectProps={getSelectProps(fields.financialAccountId)}
         >
-          <option value="">No account</option>
+          <option value="">No account (posted to Suspense until someone says where it went)</option>
           {accounts.map((account) => (
             <option key={account.id} value={String(account.id)}>
               {account.name}

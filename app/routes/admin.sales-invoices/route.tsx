@@ -34,7 +34,7 @@ import { InvoicePage } from "./payment-form";
 const SALES_PAYMENT = {
   methodInput: "select",
   accountLabel: "Paid into account",
-  accountHint: "Optional: the account's balance moves by the amount.",
+  accountHint: "The money goes into this account in the books; with no account it waits in Suspense.",
 } as const;
 
 export const meta: MetaFunction = () => [{ title: "Sales Invoices · INFY Admin" }];

@@ -10,6 +10,8 @@ import { SUBMISSION_DETAILS_SAVED, vatReturnSubmissionDetailsSchema } from "~/do
 import { askVatAssistant } from "~/domain/vat/vat-assistant.server";
 import { fileVatReturn, generateVatReturn, regenerateVatReturn } from "~/domain/vat/vat-return-changes.server";
 import { setVatReturnSubmissionDetails } from "~/domain/vat/vat-return-submission.server";
+import { recordVatPaymentSchema, VAT_PAYMENT_RECORDED, VAT_REPAYMENT_RECORDED } from "~/domain/vat/vat-payment.schema";
+import { recordVatPayment } from "~/domain/vat/vat-payments.server";
 import {
   generateVatReturnFormSchema,
   VAT_RETURN_FILED,
@@ -55,6 +57,19 @@ export async function submissionDetailsAction({ request, db, admin, formData, ke
   if (!result.ok && result.status === 404) return redirectWithToast(request, VAT_RETURNS_PATH, errorToast(result.message));
   if (!result.ok) return failureReply("submission-details", submission, result, ["vatRegistrationNumber", "periodKey"]);
   return redirectWithToast(request, viewHref(id), { title: SUBMISSION_DETAILS_SAVED, description: result.value.description });
+}
+
+/** Record payment to HMRC: a refusal shows on its field (the amount, the account) or on the form. */
+export async function hmrcPaymentAction({ request, db, admin, formData, key }: Ctx) {
+  const id = idParam(String(formData.get("id") ?? ""));
+  if (id === null) return redirectWithToast(request, VAT_RETURNS_PATH, errorToast(VAT_RETURN_NOT_FOUND));
+  const submission = parseWithZod(formData, { schema: recordVatPaymentSchema });
+  if (submission.status !== "success") return invalidReply("hmrc-payment", submission);
+  const result = recordVatPayment(db, admin, id, submission.value, key);
+  if (!result.ok && result.status === 404) return redirectWithToast(request, VAT_RETURNS_PATH, errorToast(result.message));
+  if (!result.ok) return failureReply("hmrc-payment", submission, result, ["amount", "financialAccountId", "paymentDate", "reference"]);
+  const paid = result.value.payment.direction === "paid_to_hmrc";
+  return redirectWithToast(request, viewHref(id), { title: paid ? VAT_PAYMENT_RECORDED : VAT_REPAYMENT_RECORDED, description: result.value.description });
 }
 
 /** The assistant answers in the page (nothing is written, so there is nothing to redirect after). */

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
 import { BoxLines } from "./box-lines";
 import { MtdPanel } from "./mtd-panel";
+import { HmrcPaymentPanel } from "./hmrc-payment-panel";
 import { NetVatBadge, ReturnStatusBadge } from "./return-table";
 import { VAT_RETURNS_PATH, viewHref, type VatReturnView } from "./vat-returns-screen";
 
@@ -42,10 +43,12 @@ export function ReturnDetail({
   view,
   hidden,
   submissionResult,
+  paymentResult,
 }: {
   view: VatReturnView;
   hidden: Record<string, string>;
   submissionResult?: SubmissionResult<string[]>;
+  paymentResult?: SubmissionResult<string[]>;
 }) {
   const net = Math.abs(view.boxes[4].pence);
   return (
@@ -147,6 +150,8 @@ export function ReturnDetail({
       </Panel>
 
       <BoxLines view={view} />
+
+      {view.hmrc ? <HmrcPaymentPanel key={view.hmrc.payments.length} view={view} hmrc={view.hmrc} hidden={hidden} lastResult={paymentResult} /> : null}
 
       {/* keyed by what is stored, so the form starts again from the saved details after a save */}
       <MtdPanel key={`${view.mtd.vatRegistrationNumber}-${view.mtd.periodKey}`} view={view} hidden={hidden} lastResult={submissionResult} />

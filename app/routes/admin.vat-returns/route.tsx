@@ -16,7 +16,7 @@ import { readAdminForm } from "~/utils/admin-form.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
-import { askAction, changeAction, generateAction, submissionDetailsAction } from "./actions.server";
+import { askAction, changeAction, generateAction, submissionDetailsAction, hmrcPaymentAction } from "./actions.server";
 import { AssistantForm, type AssistantReply } from "./assistant-form";
 import { ComplianceTips } from "./compliance-tips";
 import { GenerateForm } from "./generate-form";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       list: { page: list.page, pageCount: list.pageCount, total: list.total },
       returns: list.items.map(vatReturnJson),
-      view: detail ? viewJson(detail, box, params.get("confirm") === "file") : null,
+      view: detail ? viewJson(db, detail, box, params.get("confirm") === "file") : null,
       missing: viewId !== null && detail === null,
       months: dialog === "generate" ? generateMonthOptions(db) : null,
       preselect: params.get("month"),
@@ -60,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "regenerate" || intent === "file") return changeAction(intent, ctx);
   if (intent === "ask") return askAction(ctx);
   if (intent === "submission-details") return submissionDetailsAction(ctx);
+  if (intent === "hmrc-payment") return hmrcPaymentAction(ctx);
   return redirectWithToast(request, PATH, errorToast("Unknown action"));
 }
 
@@ -71,7 +72,7 @@ export const clientAction = keepPageOnConnectionLoss((form) => ({
 
 export { shouldRevalidate } from "~/utils/connection";
 
-type Posted = (FormActionData & { intent: "generate" | "ask" | "submission-details" }) | (AssistantReply & { intent: "ask"; result?: undefined });
+type Posted = (FormActionData & { intent: "generate" | "ask" | "submission-details" | "hmrc-payment" }) | (AssistantReply & { intent: "ask"; result?: undefined });
 
 export default function AdminVatReturns() {
   const data = useLoaderData<typeof loader>();
@@ -86,11 +87,12 @@ export default function AdminVatReturns() {
     return (
       <div className="mx-auto max-w-5xl">
         <ConnectionLostNotice data={lost} />
-        <ActionNotice data={posted?.intent === "submission-details" ? (posted as FormActionData) : undefined} />
+        <ActionNotice data={posted?.intent === "submission-details" || posted?.intent === "hmrc-payment" ? (posted as FormActionData) : undefined} />
         <ReturnDetail
           view={data.view}
           hidden={{ ...hidden, returnTo: viewHref(data.view.id) }}
           submissionResult={posted?.intent === "submission-details" ? posted.result : undefined}
+          paymentResult={posted?.intent === "hmrc-payment" ? posted.result : undefined}
         />
       </div>
     );

@@ -4,8 +4,11 @@ import { BOXES, boxPence } from "~/domain/vat/vat-boxes";
 import { addDays, ukDateOf } from "~/domain/vat/vat-period";
 import { boxesOf, linesGroupOfBox, vatReturnJson, type VatReturnDetail } from "~/domain/vat/vat-returns.server";
 import { getCompanySettings } from "~/utils/company.server";
+import type { DB } from "~/utils/db.server";
+import { listFinancialAccountOptions } from "~/domain/invoices/sales-invoice-list.server";
+import { listVatPayments, vatSettlement } from "~/domain/vat/vat-payments.server";
 
-export function viewJson(detail: VatReturnDetail, box: number | null, confirmingFile: boolean, now = new Date()) {
+export function viewJson(db: DB, detail: VatReturnDetail, box: number | null, confirmingFile: boolean, now = new Date()) {
   const { row, figures, lines } = detail;
   const boxes = boxesOf(row);
   const iso = (value: Date) => value.toISOString();
@@ -31,6 +34,18 @@ export function viewJson(detail: VatReturnDetail, box: number | null, confirming
       : null,
     refunds: detail.refunds.map((note) => ({ ...note, recordedAt: iso(note.recordedAt) })),
     mtd: mtdJson(row),
+    hmrc: row.isFiled && row.box5NetVat !== 0 ? hmrcJson(db, row, now) : null,
+  };
+}
+
+/** A filed return's settlement with HMRC: what it owes (or is owed), what has moved, and the accounts to pay from. */
+function hmrcJson(db: DB, row: VatReturnDetail["row"], now: Date) {
+  const settlement = vatSettlement(db, row);
+  return {
+    ...settlement,
+    payments: listVatPayments(db, row.id),
+    accounts: listFinancialAccountOptions(db),
+    today: ukDateOf(now.getTime()),
   };
 }
 
