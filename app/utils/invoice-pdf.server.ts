@@ -34,6 +34,8 @@ export type SalesInvoiceDocument = {
   vatAmount: number;
   total: number;
   amountPaid: number;
+  /** set against it by credit notes (refunds while it still owed) */
+  creditedAmount?: number;
   outstanding: number;
   billTo: {
     businessName: string | null;
@@ -134,10 +136,11 @@ export function invoiceTotalRows(invoice: Amounts): [string, string, boolean][] 
     ["VAT", formatMoney(invoice.vatAmount), false],
     ["Total", formatMoney(invoice.total), true],
     ["Amount paid", formatMoney(invoice.amountPaid), false],
+    ...(invoice.creditedAmount ? [["Credit notes", formatMoney(invoice.creditedAmount), false] as [string, string, boolean]] : []),
     ["Outstanding balance", formatMoney(invoice.outstanding), true],
   ];
 }
-type Amounts = Pick<SalesInvoiceDocument, "subtotal" | "vatAmount" | "total" | "amountPaid" | "outstanding">;
+type Amounts = Pick<SalesInvoiceDocument, "subtotal" | "vatAmount" | "total" | "amountPaid" | "creditedAmount" | "outstanding">;
 
 /** The HTTP answer for a PDF download: `attachment; filename="INV-2026-00001.pdf"`, never cached publicly. */
 export function pdfDownloadResponse(pdf: Buffer, filename: string): Response {

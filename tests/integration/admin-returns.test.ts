@@ -392,7 +392,14 @@ describe("completing", () => {
     const confirm = await readJson(await callRoute(returnsPage.loader, buildRequest(`/admin/returns?complete=${id}`, { cookie: adminCookie })));
     // the whole order back: 5400 + 1080 VAT and 899 + 45 VAT = £74.24; £62.99 ex VAT → 62 points
     expect(confirm.completing).toMatchObject({ id, status: "approved" });
-    expect(confirm.completion).toEqual({ refundAmount: "£74.24", units: 5, points: 62 });
+    // the order's invoice is unpaid: the whole credit note is set against it, nothing is paid back, so no account is asked for
+    expect(confirm.completion).toEqual({
+      refundAmount: "£74.24",
+      units: 5,
+      points: 62,
+      credit: { invoiceNumber: expect.stringMatching(/^INV-\d{4}-\d{5}$/), owed: "£74.24", applied: "£74.24", refunded: "£0.00", refundsMoney: false },
+      accounts: [],
+    });
 
     const kettles = stockOf(kettle);
     const done = await pagePost({ intent: "complete", id, returnTo: "/admin/returns?status=approved" });

@@ -8,7 +8,7 @@ import { formatDecimalMoney } from "~/components/orders/format";
 export const ledgerTh = "border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600";
 export const ledgerTd = "border-b border-slate-100 px-3 py-1.5 align-top text-slate-800";
 export const moneyTd = `${ledgerTd} whitespace-nowrap text-right tabular-nums`;
-export const moneyTh = `${ledgerTh} text-right`;
+export const moneyTh = `${ledgerTh} whitespace-nowrap text-right`;
 
 /** "12.50" → "£12.50"; "0.00" → blank (or "£0.00" with `showZero`, for a balance). */
 export function Money({ value, showZero = false }: { value: string; showZero?: boolean }) {

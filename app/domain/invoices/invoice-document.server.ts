@@ -102,6 +102,7 @@ export function loadSalesInvoiceDocument(
     vatAmount: row.vatAmount,
     total: row.total,
     amountPaid: row.amountPaid,
+    creditedAmount: row.creditedAmount,
     outstanding: invoiceOutstanding(row),
     billTo: {
       businessName: row.businessName,

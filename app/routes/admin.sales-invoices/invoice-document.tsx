@@ -70,7 +70,7 @@ export function InvoiceBody({ invoice }: { invoice: Amounts & { invoiceNumber: s
   );
 }
 
-type Amounts = { subtotal: number; vatAmount: number; total: number; amountPaid: number; outstanding: number };
+type Amounts = { subtotal: number; vatAmount: number; total: number; amountPaid: number; creditedAmount?: number; outstanding: number };
 
 /** Subtotal, VAT, total, amount paid and the outstanding balance. */
 export function InvoiceTotals({ invoice }: { invoice: Amounts }) {
@@ -86,6 +86,14 @@ export function InvoiceTotals({ invoice }: { invoice: Amounts }) {
       <dd className="text-right tabular-nums" data-testid="amount-paid">
         {formatMoney(invoice.amountPaid)}
       </dd>
+      {invoice.creditedAmount ? (
+        <>
+          <dt className="text-slate-600">Credit notes</dt>
+          <dd className="text-right tabular-nums" data-testid="credited">
+            {formatMoney(invoice.creditedAmount)}
+          </dd>
+        </>
+      ) : null}
       <dt className="font-semibold text-slate-900">Outstanding balance</dt>
       <dd className="text-right font-semibold tabular-nums" data-testid="outstanding">
         {formatMoney(invoice.outstanding)}
