@@ -10,17 +10,22 @@ import { apiRoute, jsonError, onlyMethods, parseQuery } from "~/utils/http.serve
 /**
  * GET /api/admin/accounts?period=this-month|last-month|this-year|custom&from=YYYY-MM-DD&to=YYYY-MM-DD
  * &page=&pageSize= (1 to 100, default 25): the accounts overview for the period (this month by default;
- * from and to alone mean custom, both days included):
+ * from and to alone mean custom, both days included), read from the ledger:
  * {period {key, from, to, label},
  *  profitLoss {totalRevenue, totalCosts, grossProfit, profitMargin (percent to one decimal, 0 without
- *    revenue), salesSubtotal, salesInvoiceCount, refunds (ex VAT), refundCount, purchaseInvoiceCount},
+ *    revenue), salesSubtotal, salesInvoiceCount, refunds (ex VAT), refundCount, purchaseInvoiceCount}
+ *    — the income and cost accounts' movements in the period,
  *  balanceSheet {asAt (the period's last day, or today while it runs), assets, liabilities, equity,
- *    parts {accounts[{id, name, type, balance}], accountsTotal, receivables, payables, creditCards[…],
- *    creditCardsTotal, vat {outputVat, inputVat, refundVat, filedReturns, unpaidNetVat}}},
- *  transactions [{id ("in-12" / "out-5"), date, description, type ("in" | "out"), amount, paymentId,
- *    invoice {id, invoiceNumber, kind}, party, account {id, name} | null, paymentMethod, reference}],
+ *    parts {assets[{code, name, financialAccountId, amount}], liabilities[…], equity {lines[…], capital,
+ *    retainedEarnings, currentYearProfit}, accounts[{id, name, type, balance}], receivables, suspense,
+ *    payables, creditCards[…], vat {vatOnSales, vatOnPurchases, liabilityToHmrc, unpaidNetVat}}}
+ *    — equity = capital + retained earnings + this year's profit, each a sum of ledger lines,
+ *  transactions [{id ("in-12", "out-5", "refund-3", "vat-2"), date, description, type ("in" | "out"), kind
+ *    (payment | supplier_payment | refund | vat), amount, paymentId, invoice {id, invoiceNumber, kind} | null,
+ *    party, account {id, name} | null (null: the money sits in Suspense), paymentMethod, reference,
+ *    link {href, label}}],
  *  transactionsPage {page, pageSize, total, pageCount}}.
- * Money is "12.50". Transactions are the period's payments in and out, newest first.
+ * Money is "12.50". Transactions are the period's money in and out, newest first.
  * 400 {message, field} for an unknown period, a date that is not a real day, or from after to;
  * 401/403 without an admin session; 405 other methods.
  */
