@@ -143,6 +143,40 @@ test.describe("VAT returns", () => {
     expect(csv).toHaveLength(10);
   });
 
+  test("record a payment to HMRC on the filed return out of the bank account", async ({ page }, testInfo) => {
+    // the projects run side by side on one database: each counts only its own payments
+    const reference = `HMRC VAT e2e ${testInfo.project.name}`;
+    type Payment = { amount: string; financialAccountName: string; reference: string | null };
+    const ours = async (id: number) =>
+      ((await (await page.request.get(`/api/admin/vat-returns/${id}/payments`)).json()) as Payment[]).filter((payment) => payment.reference === reference);
+    await signIn(page, ADMIN);
+    const returns = (await (await page.request.get("/api/admin/vat-returns")).json()) as { id: number; isFiled: boolean; box5NetVat: string; periodLabel: string }[];
+    // the seed files the month before last, with VAT to pay; both projects pay £1.00 of it
+    const filed = returns.find((row) => row.isFiled && Number(row.box5NetVat) > 2)!;
+    const before = await ours(filed.id);
+
+    await page.goto(`/admin/vat-returns?view=${filed.id}`);
+    const panel = page.getByTestId("hmrc-payment");
+    await expect(page.getByRole("heading", { name: "Payment to HMRC" })).toBeVisible();
+    await expect(panel).toContainText(`Owed to HMRC for ${filed.periodLabel}: ${gbp.format(Number(filed.box5NetVat))}`);
+    await panel.getByLabel("Amount (£)").fill("1.00");
+    await panel.getByLabel("Paid from").selectOption({ label: "Business Current Account" });
+    await panel.getByLabel("Reference").fill(reference);
+    await panel.getByRole("button", { name: "Record payment to HMRC" }).click();
+
+    await expect(page.getByText("Payment to HMRC recorded").first()).toBeVisible();
+    await expect(panel.getByRole("row").filter({ hasText: reference }).first()).toContainText("£1.00");
+    const after = await ours(filed.id);
+    expect(after.length).toBe(before.length + 1);
+    expect(after.every((payment) => payment.amount === "1.00" && payment.financialAccountName === "Business Current Account")).toBe(true);
+
+    // a bad amount is refused on its field and nothing is written
+    await panel.getByLabel("Amount (£)").fill("0");
+    await panel.getByRole("button", { name: "Record payment to HMRC" }).click();
+    await expect(panel.getByText(/Amount must be greater than 0 and not exceed £/)).toBeVisible();
+    expect((await ours(filed.id)).length).toBe(after.length);
+  });
+
   test("ask the assistant a rule question and a figures question", async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin/vat-returns");
