@@ -8,7 +8,7 @@ import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { addDaysToDate } from "~/domain/invoices/invoices.server";
 import { pageOfRows } from "~/domain/shared/record-store.server";
-import { balancesAsAt } from "./balances.server";
+import { accountBalanceAsAt } from "./balances.server";
 import { debitCredit } from "./journal";
 import { documentHrefs } from "./journal-documents.server";
 import { journalNumber } from "./journal-rules";
@@ -33,7 +33,7 @@ const ORDER = "order by jl.date, jl.journal_id, jl.id";
 
 export function accountLedgerJson(db: DB, account: LedgerAccount, range: { from: string; to: string }, requestedPage: number, pageSize = ACCOUNT_LEDGER_PAGE_SIZE) {
   const args = [account.id, range.from, range.to];
-  const broughtForward = balancesAsAt(db, addDaysToDate(range.from, -1)).find((row) => row.id === account.id)?.balance ?? 0;
+  const broughtForward = accountBalanceAsAt(db, account.id, addDaysToDate(range.from, -1));
   const sums = db.$client
     .prepare(
       `select count(*) as n, coalesce(sum(case when jl.amount > 0 then jl.amount end), 0) as debits,

@@ -69,3 +69,11 @@ export function moneyAccountBalances(db: DB, financialAccountIds?: readonly numb
   const wanted = financialAccountIds ? new Set(financialAccountIds) : null;
   return new Map(rows.filter((row) => !wanted || wanted.has(row.id)).map((row) => [row.id, row.total]));
 }
+
+/** One account's balance at the end of `date`: a sum over that account's stretch of the index alone. */
+export function accountBalanceAsAt(db: DB, ledgerAccountId: number, date: string): number {
+  const row = db.$client
+    .prepare("select coalesce(sum(amount), 0) as total from journal_lines where ledger_account_id = ? and date <= ?")
+    .get(ledgerAccountId, date) as { total: number };
+  return row.total;
+}

@@ -15,7 +15,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { balancesAsAt } from "./balances.server";
 import type { LedgerAccountInput, LedgerAccountRename } from "./ledger.schema";
-import { LEDGER_SCOPE, ledgerScopeFor } from "./ledger-scopes";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { naturalBalance } from "./running-balance";
 
 export const LEDGER_ACCOUNT_NOT_FOUND = "Ledger account not found";
@@ -102,7 +102,7 @@ export function addLedgerAccount(db: DB, actor: Actor, input: LedgerAccountInput
   try {
     const { result } = runOnce(
       db,
-      { ownerId: actor.id, scope: LEDGER_SCOPE.accountCreate, key, command: input },
+      { ownerId: actor.id, scope: REPEAT_SCOPE.ledgerAccountCreate, key, command: input },
       (tx): Result<{ code: string }> => {
         const refused = taken(tx);
         if (refused) return refused;
@@ -124,7 +124,7 @@ export function addLedgerAccount(db: DB, actor: Actor, input: LedgerAccountInput
 export function renameLedgerAccount(db: DB, actor: Actor, code: string, input: LedgerAccountRename, key: string | null = null): Result<LedgerAccount> {
   const { result } = runOnce(
     db,
-    { ownerId: actor.id, scope: ledgerScopeFor(LEDGER_SCOPE.accountRename, code), key, command: input },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.ledgerAccountRename, code), key, command: input },
     (tx): Result<{ code: string }> => {
       const account = getLedgerAccount(tx, code);
       if (!account) return fail(404, LEDGER_ACCOUNT_NOT_FOUND);
@@ -142,7 +142,7 @@ export function renameLedgerAccount(db: DB, actor: Actor, code: string, input: L
 export function deleteLedgerAccount(db: DB, actor: Actor, code: string, key: string | null = null): Result<{ code: string; name: string }> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: ledgerScopeFor(LEDGER_SCOPE.accountDelete, code), key, command: { code } },
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.ledgerAccountDelete, code), key, command: { code } },
     (tx): Result<{ code: string; name: string }> => {
       const account = getLedgerAccount(tx, code);
       if (!account) return fail(404, LEDGER_ACCOUNT_NOT_FOUND);

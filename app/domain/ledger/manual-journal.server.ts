@@ -13,7 +13,7 @@ import { credit, debit } from "./journal";
 import { getJournal, JOURNAL_NOT_FOUND } from "./journal-list.server";
 import { journalNumber, reversalRefusal } from "./journal-rules";
 import type { CapitalIntroducedInput, ManualJournalInput } from "./ledger.schema";
-import { LEDGER_SCOPE, ledgerScopeFor } from "./ledger-scopes";
+import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { postJournal, reverseJournal } from "./post.server";
 
 type Actor = { id: string };
@@ -47,7 +47,7 @@ function knownCodes(tx: DB, codes: string[]): Set<string> {
 export function postManualJournal(db: DB, actor: Actor, input: ManualJournalInput, key: string | null = null): Result<PostedJournalRef> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: LEDGER_SCOPE.journalPost, key, command: input },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.ledgerJournalPost, key, command: input },
     (tx): Result<PostedJournalRef> => {
       const known = knownCodes(tx, input.lines.map((line) => line.code));
       const unknown = input.lines.find((line) => !known.has(line.code));
@@ -76,7 +76,7 @@ export function moneyAccountOptions(db: DB): { code: string; name: string }[] {
 export function postCapitalIntroduced(db: DB, actor: Actor, input: CapitalIntroducedInput, key: string | null = null): Result<PostedJournalRef> {
   return runOnce(
     db,
-    { ownerId: actor.id, scope: LEDGER_SCOPE.capitalPost, key, command: input },
+    { ownerId: actor.id, scope: REPEAT_SCOPE.ledgerCapitalPost, key, command: input },
     (tx): Result<PostedJournalRef> => {
       const into = moneyAccountOptions(tx).find((account) => account.code === input.account);
       if (!into) return fail(400, NOT_A_MONEY_ACCOUNT, "account");
@@ -111,7 +111,7 @@ export function reverseJournalByHand(
   const run = () =>
     runOnce(
       db,
-      { ownerId: actor.id, scope: ledgerScopeFor(LEDGER_SCOPE.journalReverse, journalId), key, command: { journalId } },
+      { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.ledgerJournalReverse, journalId), key, command: { journalId } },
       (tx): Result<PostedJournalRef> => {
         const journal = getJournal(tx, journalId);
         if (!journal) return fail(404, JOURNAL_NOT_FOUND);

@@ -74,6 +74,12 @@ export const REPEAT_SCOPE = {
   vatReturnRegenerate: "vat.vat-return.regenerate",
   vatReturnFile: "vat.vat-return.file",
   vatReturnPayment: "vat.vat-return.payment",
+  ledgerJournalPost: "ledger.journal.post",
+  ledgerCapitalPost: "ledger.capital.post",
+  ledgerJournalReverse: "ledger.journal.reverse",
+  ledgerAccountCreate: "ledger.account.create",
+  ledgerAccountRename: "ledger.account.rename",
+  ledgerAccountDelete: "ledger.account.delete",
   vatReturnSubmissionDetails: "vat.vat-return.submission-details",
 } as const;
 
