@@ -101,7 +101,9 @@ beforeAll(async () => {
  * first document's to this one (a month with nothing of its own still takes the late entries of a filed
  * month before it).
  */
-function unfiledNetVat(now = new Date()): number {
+function unfiledNetVat(): number {
+  // a second ahead: the return counts what was recorded before its instant, and the step just run may share this millisecond
+  const now = new Date(Date.now() + 1000);
   const first = db().$client
     .prepare(
       `select min(d) as d from (select min(issue_date) as d from sales_invoices union all select min(invoice_date) from purchase_invoices
@@ -383,7 +385,8 @@ describe("whatever order events come in", () => {
     }
     expect((outcomes.get("VAT paid") ?? 0) + (outcomes.get("VAT repaid") ?? 0), "VAT paid or repaid").toBeGreaterThan(0);
     expect(db().select().from(returns).all().length).toBeGreaterThan(0);
-  });
+    // about 1,300 steps, each checked against the whole database: seconds, more on a busy machine
+  }, 60_000);
 
   it("the ledger's checks catch a document written without its journal, and a one-sided entry", () => {
     expect(ledgerProblems(db().$client, { unfiledNetVat: unfiledNetVat() })).toEqual([]);
@@ -409,7 +412,7 @@ describe("whatever order events come in", () => {
       db().insert(purchaseInvoices).values({ supplierId, invoiceNumber: "NO-JOURNAL", invoiceDate: TODAY, subtotal: 10_000, vatAmount: 2_000, total: 12_000 }).run(),
     );
     expect(unposted).toEqual([
-      expect.stringMatching(/^2100 Trade creditors is -\d+; purchase invoices owe \d+$/),
+      expect.stringMatching(/^2100 Trade creditors is -?\d+; purchase invoices owe \d+$/),
       expect.stringMatching(/^2200 VAT on sales -?\d+ \+ 2201 VAT on purchases -?\d+ ≠ −\(box 5 of the months not filed, -?\d+\)$/),
     ]);
     // one line to Suspense with nothing against it

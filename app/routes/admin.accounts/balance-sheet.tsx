@@ -75,7 +75,7 @@ export function BalanceSheetPanel({ sheet }: { sheet: BalanceSheetJson }) {
           {parts.equity.lines.map((line) => (
             <AccountLine key={line.code} line={line} asAt={sheet.asAt} />
           ))}
-          <FigureRow label="Capital" amount={parts.equity.capital} />
+          <FigureRow label="Capital in all" amount={parts.equity.capital} />
           <FigureRow label="Retained earnings" note="Profit of the years before this one, and 3200" amount={parts.equity.retainedEarnings} />
           <FigureRow label="Profit this year" note={`From 1 January to ${asAt}`} amount={parts.equity.currentYearProfit} />
           <FigureRow label="Total equity" amount={sheet.equity} strong total />

@@ -79,6 +79,13 @@ export function ReturnDetail({
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="return-status">
         <ReturnStatusBadge status={view.status} />
         {view.isFiled && view.filedAt ? <span>Filed on {formatOrderDate(view.filedAt)}: this return can no longer change.</span> : <span>Not filed yet.</span>}
+        {view.hmrc ? (
+          <span data-testid="hmrc-settlement">
+            {view.hmrc.remaining > 0
+              ? `${formatMoney(view.hmrc.remaining)} still to ${view.hmrc.direction === "payable" ? "pay to" : "come from"} HMRC.`
+              : `Settled with HMRC (${formatMoney(view.hmrc.owed)}).`}
+          </span>
+        ) : null}
         {!view.isFiled && !view.periodOver ? <span>{view.periodLabel} is not over: the return can be filed from {formatCalendarDate(view.fileableFrom)}.</span> : null}
       </div>
       {view.outOfDate ? (
