@@ -8,6 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { ledgerAccounts, type LedgerAccountType } from "~db/schema";
+import type { LedgerAccountRow } from "./balances.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
@@ -27,16 +28,7 @@ export const codeTakenMessage = (code: string, name: string) => `Code ${code} is
 export const moneyAccountKeptMessage = (financialAccount: string) =>
   `This is the ledger account of the financial account "${financialAccount}": it goes only with that account, so it cannot be deleted here`;
 
-export type LedgerAccount = {
-  id: number;
-  code: string;
-  name: string;
-  type: LedgerAccountType;
-  isSystem: boolean;
-  financialAccountId: number | null;
-  financialAccountName: string | null;
-  hasEntries: boolean;
-};
+export type LedgerAccount = LedgerAccountRow & { financialAccountName: string | null; hasEntries: boolean };
 
 export type ChartAccount = LedgerAccount & { balance: number };
 

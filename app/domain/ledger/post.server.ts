@@ -27,14 +27,26 @@ export type PostedJournal = { id: number; date: string; lines: Line[] };
 export function postJournal(tx: DB, input: JournalInput): PostedJournal | null {
   const lines = balancedLines(input.lines);
   if (lines.length === 0) return null;
+  return writeJournal(tx, input, input.source, null, lines);
+}
+
+/** Writes a journal and its lines (already balanced) in the caller's transaction. */
+function writeJournal(
+  tx: DB,
+  input: Omit<JournalInput, "lines" | "source">,
+  source: JournalSource,
+  reversesId: number | null,
+  lines: Line[],
+): PostedJournal {
   const ids = accountIdsByCode(tx, lines.map((line) => line.code));
   const journal = tx
     .insert(journals)
     .values({
       date: input.date,
       description: input.description,
-      sourceType: input.source,
+      sourceType: source,
       sourceId: input.sourceId ?? null,
+      reversesId,
       createdBy: input.createdBy ?? null,
     })
     .returning({ id: journals.id })
@@ -77,23 +89,7 @@ export function reverseJournal(
 ): PostedJournal | null {
   const lines = reversedLines(linesOfJournal(tx, journalId));
   if (lines.length === 0) return null;
-  const ids = accountIdsByCode(tx, lines.map((line) => line.code));
-  const journal = tx
-    .insert(journals)
-    .values({
-      date: input.date,
-      description: input.description,
-      sourceType: input.source ?? "reversal",
-      sourceId: input.sourceId ?? null,
-      reversesId: journalId,
-      createdBy: input.createdBy ?? null,
-    })
-    .returning({ id: journals.id })
-    .get();
-  tx.insert(journalLines)
-    .values(lines.map((line) => ({ journalId: journal.id, ledgerAccountId: ids.get(line.code)!, amount: line.amount, date: input.date })))
-    .run();
-  return { id: journal.id, date: input.date, lines };
+  return writeJournal(tx, input, input.source ?? "reversal", journalId, lines);
 }
 
 function accountIdsByCode(tx: DB, codes: string[]): Map<string, number> {
