@@ -40,7 +40,7 @@ function balancesOf(...journals: Journal[]): LedgerBalance[] {
  * - a refund credit note: 3 of INV-1's tea (£36.00 + £7.20 VAT) and 1 of INV-2's milk (£8.00)
  * - PI-1: £70.00 + £14.00 VAT, £30.00 of it paid on the credit card and £20.00 with no account named (Suspense)
  */
-const LAST_YEAR = [{ "1100": 5_000, "4000": -5_000 }, { "1200": 5_000, "1100": -5_000 }];
+const LAST_YEAR: Journal[] = [{ "1100": 5_000, "4000": -5_000 }, { "1200": 5_000, "1100": -5_000 }];
 const INV_3 = { "1100": 6_000, "4000": -5_000, "2200": -1_000 };
 const NOVEMBER: Journal[] = [
   { "1200": 250_000, "3000": -250_000 },

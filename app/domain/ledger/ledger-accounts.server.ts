@@ -7,7 +7,7 @@
  * account (it goes with that account), and any account with entries (the books are never rewritten).
  */
 import { eq } from "drizzle-orm";
-import { ledgerAccounts, type LedgerAccountType } from "~db/schema";
+import { ledgerAccounts } from "~db/schema";
 import type { LedgerAccountRow } from "./balances.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
