@@ -58,8 +58,8 @@ export function AccountForm({ account, hidden, cancelHref, lastResult }: Props) 
           label="Balance (£)"
           hint={
             account
-              ? "Payments move it. Change it only to correct it; the change is recorded."
-              : "The opening balance. For a credit card, what is owed on it."
+              ? "The ledger's balance: payments move it. Change it only to correct it: the difference is posted against Suspense (9999) for a journal to clear."
+              : "The opening balance, posted against Capital (3000). For a credit card, what is owed on it."
           }
           errors={fields.balance.errors}
           inputProps={{ ...getInputProps(fields.balance, { type: "text" }), inputMode: "decimal", autoComplete: "off" }}

@@ -105,6 +105,11 @@ export function FinancialAccountsPanel({ data, view, actionData }: { data: State
                 <tr key={account.id} data-testid="financial-account-row">
                   <td className={tdClass}>
                     <span className="font-medium text-slate-900">{account.name}</span>
+                    {account.ledgerCode ? (
+                      <Link to={`/admin/ledger/accounts/${account.ledgerCode}`} className="ml-2 text-xs text-brand-700 hover:underline">
+                        Ledger {account.ledgerCode}
+                      </Link>
+                    ) : null}
                     {detailsOf(account) ? <span className="block text-xs text-slate-500">{detailsOf(account)}</span> : null}
                   </td>
                   <td className={tdClass}>{ACCOUNT_TYPE_LABELS[account.type]}</td>
