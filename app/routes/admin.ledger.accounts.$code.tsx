@@ -132,34 +132,33 @@ export default function AccountLedger() {
               ))
             )}
           </tbody>
-          {lastPage ? (
-            <tfoot>
-              <tr className="border-t-2 border-slate-300 text-slate-700">
-                <td className={ledgerTd} />
-                <td className={`${ledgerTd} hidden sm:table-cell`} />
-                <th scope="row" className={`${ledgerTd} text-right font-medium`}>
-                  Movements in the period
-                </th>
-                <td className={moneyTd}>
-                  <Money value={ledger.totals.debit} showZero />
-                </td>
-                <td className={moneyTd}>
-                  <Money value={ledger.totals.credit} showZero />
-                </td>
-                <td className={ledgerTd} />
-              </tr>
-              <tr className="font-semibold text-slate-900" data-testid="ledger-closing">
-                <td className={`${ledgerTd} whitespace-nowrap`}>{formatInvoiceDate(to)}</td>
-                <td className={`${ledgerTd} hidden sm:table-cell`} />
-                <th scope="row" colSpan={3} className={`${ledgerTd} text-left`}>
-                  Closing balance
-                </th>
-                <td className={moneyTd}>
-                  <Money value={ledger.closingBalance} showZero />
-                </td>
-              </tr>
-            </tfoot>
-          ) : null}
+          {/* the range's totals and closing balance on every page, so a long month need not be paged to its end */}
+          <tfoot>
+            <tr className="border-t-2 border-slate-300 text-slate-700">
+              <td className={ledgerTd} />
+              <td className={`${ledgerTd} hidden sm:table-cell`} />
+              <th scope="row" className={`${ledgerTd} text-right font-medium`}>
+                {lastPage ? "Movements in the period" : "Movements in the period (all pages)"}
+              </th>
+              <td className={moneyTd}>
+                <Money value={ledger.totals.debit} showZero />
+              </td>
+              <td className={moneyTd}>
+                <Money value={ledger.totals.credit} showZero />
+              </td>
+              <td className={ledgerTd} />
+            </tr>
+            <tr className="font-semibold text-slate-900" data-testid="ledger-closing">
+              <td className={`${ledgerTd} whitespace-nowrap`}>{formatInvoiceDate(to)}</td>
+              <td className={`${ledgerTd} hidden sm:table-cell`} />
+              <th scope="row" colSpan={3} className={`${ledgerTd} text-left`}>
+                Closing balance
+              </th>
+              <td className={moneyTd}>
+                <Money value={ledger.closingBalance} showZero />
+              </td>
+            </tr>
+          </tfoot>
         </LedgerTable>
         <AdminPagination
           page={ledger.page}

@@ -107,7 +107,7 @@ test.describe("admin returns", () => {
     await approved.getByRole("link", { name: `Complete return ${returnNumber}` }).click();
     await page.waitForURL((url) => url.searchParams.get("complete") === String(id));
     await expect(page.getByText("Complete Return")).toBeVisible();
-    await expect(page.getByText("A refund of £11.98 (inc VAT) is recorded.")).toBeVisible();
+    await expect(page.getByText("A refund of £11.98 (inc VAT) is recorded as a credit note.")).toBeVisible();
     await expect(page.getByText("9 loyalty points are taken back from the customer.")).toBeVisible();
     await page.getByRole("button", { name: "Complete", exact: true }).click();
     await expect(page.getByText("Return has been marked as completed")).toBeVisible();

@@ -111,6 +111,7 @@ export function financialAccountJson(account: FinancialAccountRow) {
     ...columnsOf(account),
     balance: toDecimalString(account.balance),
     paymentCount: account.paymentCount,
+    entryCount: account.entryCount,
     ledgerCode: account.ledgerCode,
     createdAt: account.createdAt.toISOString(),
     updatedAt: account.updatedAt.toISOString(),

@@ -10,6 +10,7 @@ import { formatDecimalMoney } from "~/components/orders/format";
 import type { FinancialAccountJson } from "~/domain/finance/financial-accounts.server";
 import {
   ACCOUNT_TYPE_LABELS,
+  accountHasEntriesMessage,
   accountInUseMessage,
   CONFIRM_DELETE_ACCOUNT,
   NO_ACCOUNTS,
@@ -51,10 +52,11 @@ export function FinancialAccountsPanel({ data, view, actionData }: { data: State
           <AccountForm key={data.editing.id} account={data.editing} hidden={hidden} cancelHref={listHref} lastResult={lastResult("update")} />
         ) : null}
       </AdminDialog>
-      {deleting && deleting.paymentCount > 0 ? (
+      {deleting && (deleting.paymentCount > 0 || deleting.entryCount > 0) ? (
         <AdminDialog open title="Delete Account" closeHref={listHref}>
           <NothingToDo backHref={listHref} backLabel="Back to the accounts">
-            <strong>{deleting.name}</strong>: {accountInUseMessage(deleting.paymentCount)}
+            <strong>{deleting.name}</strong>:{" "}
+            {deleting.paymentCount > 0 ? accountInUseMessage(deleting.paymentCount) : accountHasEntriesMessage(deleting.entryCount)}
           </NothingToDo>
         </AdminDialog>
       ) : deleting ? (
@@ -65,8 +67,8 @@ export function FinancialAccountsPanel({ data, view, actionData }: { data: State
             <>
               <p>{CONFIRM_DELETE_ACCOUNT}</p>
               <p className="mt-2">
-                <strong>{deleting.name}</strong> · {ACCOUNT_TYPE_LABELS[deleting.type]} · balance {formatDecimalMoney(deleting.balance)}. No
-                payment names it.
+                <strong>{deleting.name}</strong> · {ACCOUNT_TYPE_LABELS[deleting.type]} · balance {formatDecimalMoney(deleting.balance)}. Nothing
+                has been posted to it.
               </p>
             </>
           }
