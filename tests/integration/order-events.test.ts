@@ -43,6 +43,30 @@ describe("cancelling", () => {
     expect(getDb().select({ status: orders.status }).from(orders).where(eq(orders.id, made.orderId)).get()!.status).toBe("processing");
   });
 
+  it("refuses an order with a completed return, even moved back from delivered to processing: its credit note stays against a live invoice", async () => {
+    const made = createInvoicedOrder(buyer, [{ product, quantity: 4 }], ukToday());
+    const item = getDb().select().from(orderItems).where(eq(orderItems.orderId, made.orderId)).get()!;
+    const ret = getDb()
+      .insert(returns)
+      .values({ orderId: made.orderId, userId: buyer.id, status: "approved", reason: "Damaged", returnType: "refund" })
+      .returning()
+      .get();
+    getDb()
+      .insert(returnItems)
+      .values({ returnId: ret.id, orderItemId: item.id, productId: product.id, productName: product.name, quantity: 1, unitPrice: 600, vatRate: 2000 })
+      .run();
+    expect(await completeReturn(getDb(), admin, ret.id)).toMatchObject({ ok: true });
+    const credited = invoiceOf(made.orderId).creditedAmount;
+    expect(credited).toBeGreaterThan(0);
+    // an order still in processing (as one moved back from delivered would be)
+    const before = stock();
+    const result = cancelOrder(getDb(), admin, made.orderId);
+    expect(result).toMatchObject({ ok: false, status: 409 });
+    expect(result.ok ? "" : result.message).toContain("was completed against it");
+    expect(stock()).toBe(before);
+    expect(invoiceOf(made.orderId)).toMatchObject({ status: "unpaid", creditedAmount: credited });
+  });
+
   it("still cancels an unpaid order that has not been delivered, voiding its invoice", () => {
     const made = createInvoicedOrder(buyer, [{ product, quantity: 1 }], ukToday());
     expect(cancelOrder(getDb(), admin, made.orderId)).toMatchObject({ ok: true });

@@ -95,8 +95,10 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
 }
 
 /**
- * Why an order may not be cancelled, or null when it may: a delivered order, or one whose invoice has
- * payments, is undone by a return or a credit note (cancelling voids only an unpaid invoice).
+ * Why an order may not be cancelled, or null when it may: a delivered order, one whose invoice has payments,
+ * or one with a completed return (its credit note is set against the invoice, or its exchange went out), is
+ * undone by a return or a credit note (cancelling voids only an unpaid invoice). The history decides, not the
+ * current status alone, so moving a delivered order back to processing does not open the way.
  */
 export function cancelRefusal(
   tx: DB,
@@ -104,6 +106,15 @@ export function cancelRefusal(
 ): string | null {
   if (order.status === "delivered") {
     return `${order.orderNumber} has been delivered, so it cannot be cancelled: a return undoes it.`;
+  }
+  const completedReturn = tx
+    .select({ returnNumber: returns.returnNumber })
+    .from(returns)
+    .where(and(eq(returns.orderId, order.id), eq(returns.status, "completed")))
+    .get();
+  if (completedReturn) {
+    const which = completedReturn.returnNumber ? `return ${completedReturn.returnNumber}` : "a return";
+    return `${order.orderNumber} cannot be cancelled: ${which} was completed against it. A further return undoes the rest.`;
   }
   const invoice = tx
     .select({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber, amountPaid: salesInvoices.amountPaid })
