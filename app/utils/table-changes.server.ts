@@ -26,6 +26,7 @@ export const WATCHED_TABLES = [
   "returns",
   "return_items",
   "journal_lines",
+  "ledger_accounts",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

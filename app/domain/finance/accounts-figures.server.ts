@@ -8,7 +8,7 @@ import { and, count, gte, lte, ne } from "drizzle-orm";
 import { creditNotes } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { keptWhileUnchanged } from "~/utils/table-changes.server";
-import { balancesAsAt, movementsBetween } from "~/domain/ledger/balances.server";
+import { balancesSplitAt, movementsBetween } from "~/domain/ledger/balances.server";
 import type { Period } from "./accounts-period";
 import { PURCHASES, SALES, type Books } from "./books.server";
 import { balanceSheet, profitOf, type BalanceSheet, type PeriodFigures } from "./accounts";
@@ -47,17 +47,16 @@ export function periodFigures(db: DB, period: Pick<Period, "from" | "to">): Peri
   );
 }
 
-const dayBefore = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-};
-
-/** The balance sheet at the end of `day`; the financial year is the calendar year, as the period picker's "This year". */
+/**
+ * The balance sheet at the end of `day`; the financial year is the calendar year, as the period picker's "This
+ * year". One pass over the ledger's lines, kept while none is written (a year of a large install is half a
+ * million lines).
+ */
 export function balanceSheetAt(db: DB, day: string): BalanceSheet {
-  const yearStart = `${day.slice(0, 4)}-01-01`;
-  return balanceSheet(day, balancesAsAt(db, day), {
-    beforeThisYear: profitOf(balancesAsAt(db, dayBefore(yearStart))),
-    thisYear: profitOf(movementsBetween(db, yearStart, day)),
+  return keptWhileUnchanged(db, { name: "balance-sheet", key: day, tables: ["journal_lines", "ledger_accounts"] }, () => {
+    const accounts = balancesSplitAt(db, day, `${day.slice(0, 4)}-01-01`);
+    const balances = accounts.map((account) => ({ ...account, balance: account.before + account.since }));
+    const movements = (part: "before" | "since") => accounts.map((account) => ({ type: account.type, balance: account[part] }));
+    return { value: balanceSheet(day, balances, { beforeThisYear: profitOf(movements("before")), thisYear: profitOf(movements("since")) }) };
   });
 }

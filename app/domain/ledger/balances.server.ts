@@ -51,6 +51,25 @@ export function balancesAsAt(db: DB, date: string): AccountBalance[] {
   return listLedgerAccounts(db).map((account) => ({ ...account, balance: totals.get(account.id) ?? 0 }));
 }
 
+/**
+ * Every account's balance at the end of `date`, split at `splitDay`: what its lines came to before that day and
+ * from it on. One pass over the lines, for the balance sheet (the years before this one, and this year).
+ */
+export function balancesSplitAt(db: DB, date: string, splitDay: string) {
+  const rows = db.$client
+    .prepare(
+      `select ledger_account_id as id, sum(case when date < ? then amount else 0 end) as before,
+              sum(case when date >= ? then amount else 0 end) as since
+       from journal_lines where date <= ? group by ledger_account_id`,
+    )
+    .all(splitDay, splitDay, date) as { id: number; before: number; since: number }[];
+  const sums = new Map(rows.map((row) => [row.id, row]));
+  return listLedgerAccounts(db).map((account) => {
+    const row = sums.get(account.id);
+    return { ...account, before: row?.before ?? 0, since: row?.since ?? 0 };
+  });
+}
+
 /** Every account of the chart with what moved on it from `from` to `to`, both days included. */
 export function movementsBetween(db: DB, from: string, to: string): AccountBalance[] {
   const totals = sums(db, from, to);
