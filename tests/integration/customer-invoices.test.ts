@@ -199,6 +199,7 @@ describe("GET /api/invoices", () => {
       vatAmount: "2.50",
       total: "22.49",
       amountPaid: "0.00",
+      creditedAmount: "0.00",
       outstanding: "22.49",
     });
     const page2 = await readJson(await getInvoices(buyerCookie, "?page=2"));

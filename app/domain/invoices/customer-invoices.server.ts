@@ -29,7 +29,9 @@ export type CustomerInvoiceJson = {
   vatAmount: string;
   total: string;
   amountPaid: string;
-  /** total − amountPaid; "0.00" for a void invoice */
+  /** settled by credit notes (a refund while the invoice still owed) */
+  creditedAmount: string;
+  /** total − amountPaid − creditedAmount; "0.00" for a void invoice */
   outstanding: string;
 };
 
@@ -88,6 +90,7 @@ function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {
     vatAmount: toDecimalString(row.vatAmount),
     total: toDecimalString(row.total),
     amountPaid: toDecimalString(row.amountPaid),
+    creditedAmount: toDecimalString(row.creditedAmount),
     outstanding: toDecimalString(invoiceOutstanding(row)),
   };
 }
