@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { completeReturnApiSchema, RETURN_NOT_FOUND } from "~/domain/returns/return-processing.schema";
-import { completeReturn } from "~/domain/returns/return-processing.server";
+import { completeReturn } from "~/domain/returns/return-completion.server";
 import { requireApiAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";

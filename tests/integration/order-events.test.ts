@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products, returnItems, returns, salesInvoices, stockMovements } from "~db/schema";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { cancelOrder } from "~/domain/orders/cancel-order.server";
-import { completeReturn } from "~/domain/returns/return-processing.server";
+import { completeReturn } from "~/domain/returns/return-completion.server";
 import { findSessionUser, type SessionUser } from "~/domain/users/user-accounts.server";
 import { getDb } from "~/utils/db.server";
 import { createInvoicedOrder, createProduct, createUser } from "./factories";

@@ -1,5 +1,6 @@
 /** The Accounts screen's loader: the period's summary always, and what the open tab shows. */
-import { listTransactions, periodJson, balanceSheetJson, profitLossJson } from "~/domain/finance/accounts.server";
+import { periodJson, balanceSheetJson, profitLossJson } from "~/domain/finance/accounts.server";
+import { listTransactions } from "~/domain/finance/transactions.server";
 import { periodParams, resolvePeriod } from "~/domain/finance/accounts-period";
 import { accountsScreenQuerySchema } from "~/domain/finance/accounts-query.schema";
 import { financialAccountJson, getFinancialAccount, listFinancialAccounts } from "~/domain/finance/financial-accounts.server";

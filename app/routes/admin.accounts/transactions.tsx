@@ -4,7 +4,7 @@ import { Badge } from "~/components/admin/badge";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { Panel } from "~/components/admin/page-header";
 import { formatDecimalMoney } from "~/components/orders/format";
-import type { TransactionJson } from "~/domain/finance/accounts.server";
+import type { TransactionJson } from "~/domain/finance/transactions.server";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "~/domain/invoices/sales-invoice.schema";
 import { accountsHref, type AccountsView } from "./accounts-hrefs";

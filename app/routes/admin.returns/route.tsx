@@ -27,13 +27,12 @@ import {
   type AdminReturnStatus,
 } from "~/domain/returns/return-processing.schema";
 import {
-  completeReturn,
   countReturnsByStatus,
   getAdminReturn,
   listAdminReturns,
-  previewCompletion,
   updateReturnStatus,
 } from "~/domain/returns/return-processing.server";
+import { completeReturn, previewCompletion } from "~/domain/returns/return-completion.server";
 import { auditHistory } from "~/domain/shared/audit-history.server";
 import { listFinancialAccountOptions } from "~/domain/invoices/sales-invoice-list.server";
 import { requireAdmin } from "~/utils/auth.server";
