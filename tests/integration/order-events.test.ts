@@ -22,6 +22,21 @@ beforeAll(async () => {
 const stock = () => getDb().select({ s: products.stockLevel }).from(products).where(eq(products.id, product.id)).get()!.s;
 const invoiceOf = (orderId: number) => getDb().select().from(salesInvoices).where(eq(salesInvoices.orderId, orderId)).get()!;
 
+/** An approved refund return of `quantity` units of the order's line. */
+function approvedRefund(orderId: number, quantity: number) {
+  const item = getDb().select().from(orderItems).where(eq(orderItems.orderId, orderId)).get()!;
+  const ret = getDb()
+    .insert(returns)
+    .values({ orderId, userId: buyer.id, status: "approved", reason: "Damaged", returnType: "refund" })
+    .returning()
+    .get();
+  getDb()
+    .insert(returnItems)
+    .values({ returnId: ret.id, orderItemId: item.id, productId: product.id, productName: product.name, quantity, unitPrice: 600, vatRate: 2000 })
+    .run();
+  return ret;
+}
+
 describe("cancelling", () => {
   it("refuses a delivered order: stock, invoice and status stay as they were", () => {
     const made = createInvoicedOrder(buyer, [{ product, quantity: 3 }], ukToday());
@@ -45,16 +60,7 @@ describe("cancelling", () => {
 
   it("refuses an order with a completed return, even moved back from delivered to processing: its credit note stays against a live invoice", async () => {
     const made = createInvoicedOrder(buyer, [{ product, quantity: 4 }], ukToday());
-    const item = getDb().select().from(orderItems).where(eq(orderItems.orderId, made.orderId)).get()!;
-    const ret = getDb()
-      .insert(returns)
-      .values({ orderId: made.orderId, userId: buyer.id, status: "approved", reason: "Damaged", returnType: "refund" })
-      .returning()
-      .get();
-    getDb()
-      .insert(returnItems)
-      .values({ returnId: ret.id, orderItemId: item.id, productId: product.id, productName: product.name, quantity: 1, unitPrice: 600, vatRate: 2000 })
-      .run();
+    const ret = approvedRefund(made.orderId, 1);
     expect(await completeReturn(getDb(), admin, ret.id)).toMatchObject({ ok: true });
     const credited = invoiceOf(made.orderId).creditedAmount;
     expect(credited).toBeGreaterThan(0);
@@ -77,16 +83,7 @@ describe("cancelling", () => {
 describe("completing a return", () => {
   it("refuses when its order was cancelled since: no stock back twice, no refund against a void invoice", async () => {
     const made = createInvoicedOrder(buyer, [{ product, quantity: 4 }], ukToday());
-    const item = getDb().select().from(orderItems).where(eq(orderItems.orderId, made.orderId)).get()!;
-    const ret = getDb()
-      .insert(returns)
-      .values({ orderId: made.orderId, userId: buyer.id, status: "approved", reason: "Damaged", returnType: "refund" })
-      .returning()
-      .get();
-    getDb()
-      .insert(returnItems)
-      .values({ returnId: ret.id, orderItemId: item.id, productId: product.id, productName: product.name, quantity: 2, unitPrice: 600, vatRate: 2000 })
-      .run();
+    const ret = approvedRefund(made.orderId, 2);
     getDb().update(orders).set({ status: "cancelled" }).where(eq(orders.id, made.orderId)).run();
     const before = stock();
     const result = await completeReturn(getDb(), admin, ret.id);

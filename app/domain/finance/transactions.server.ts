@@ -58,6 +58,16 @@ function transactionCount(db: DB, period: Period) {
   return within(SALES) + within(PURCHASES) + refunds + vat;
 }
 
+/** Who paid or was paid (a customer's or supplier's user row) and through which financial account. */
+const ACCOUNT_AND_PARTY = {
+  accountId: financialAccounts.id,
+  accountName: financialAccounts.name,
+  businessName: users.businessName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
 /** The payments named, with their invoice, its customer or supplier and the account. */
 function paymentDetails(db: DB, books: Books, ids: number[]) {
   if (ids.length === 0) return [];
@@ -71,12 +81,7 @@ function paymentDetails(db: DB, books: Books, ids: number[]) {
       reference: paid.reference,
       invoiceId: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
-      accountId: financialAccounts.id,
-      accountName: financialAccounts.name,
-      businessName: users.businessName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...ACCOUNT_AND_PARTY,
     })
     .from(paid)
     .innerJoin(invoices, eq(invoices.id, books.paidInvoice))
@@ -99,12 +104,7 @@ function refundDetails(db: DB, ids: number[]) {
       returnNumber: returns.returnNumber,
       invoiceId: salesInvoices.id,
       invoiceNumber: salesInvoices.invoiceNumber,
-      accountId: financialAccounts.id,
-      accountName: financialAccounts.name,
-      businessName: users.businessName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...ACCOUNT_AND_PARTY,
     })
     .from(creditNotes)
     .innerJoin(returns, eq(returns.id, creditNotes.returnId))
