@@ -76,7 +76,7 @@ test.describe("admin purchase orders", () => {
     const suffix = `${testInfo.project.name} ${randomUUID().slice(0, 6)}`;
     await page.goto("/admin/purchase-orders?dialog=new");
     await expect(page.getByRole("heading", { name: "Create purchase order" })).toBeVisible();
-    // with JavaScript the dialog moves into its portal as the page hydrates: typing before that would be lost
+    // with JavaScript the dialog moves into its portal as the page hydrates: the steps below act on the modal
     if (testInfo.project.name === "js") await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByLabel("Find a product").fill("Nitrile");
     await page.getByRole("button", { name: "Find" }).click();

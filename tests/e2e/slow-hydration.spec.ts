@@ -1,0 +1,30 @@
+import { ADMIN, expect, JS_ONLY, signIn, test } from "./fixtures";
+
+/**
+ * On a slow connection a person types before the page's scripts arrive. A back-office dialog is a section of
+ * the page until then and a modal after: what was typed must survive the swap.
+ */
+test.describe("typing before the page hydrates", () => {
+  test("what was typed into a dialog is still in its fields once it becomes a modal", JS_ONLY, async ({ page }) => {
+    await signIn(page, ADMIN);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // hold the app's scripts back until the fields have been filled in
+    await page.route(/\/build\/.*\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin/accounts?tab=financial-accounts&dialog=new", { waitUntil: "domcontentloaded" });
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    await page.getByLabel("Account Name").fill("Float typed early");
+    await page.getByLabel("Account Type").selectOption("cash");
+    await page.getByLabel("Balance (£)").fill("12.34");
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Account Name")).toHaveValue("Float typed early");
+    await expect(dialog.getByLabel("Account Type")).toHaveValue("cash");
+    await expect(dialog.getByLabel("Balance (£)")).toHaveValue("12.34");
+  });
+});
