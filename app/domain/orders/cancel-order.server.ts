@@ -3,8 +3,8 @@
  * approval): stock back, invoice void, points reversed, voucher given back, in one transaction.
  */
 import { addStock } from "~/domain/catalog/stock-movements.server";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditLogs, orderItems, orders, payments, returnItems, returns, salesInvoices } from "~db/schema";
+import { and, eq } from "drizzle-orm";
+import { auditLogs, orderItems, orders, payments, returns, salesInvoices } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { reversePointsForOrder } from "~/domain/loyalty/points.server";
@@ -28,10 +28,10 @@ export type CancelledOrder = {
 export const ADMIN_ONLY_MESSAGE = "You do not have admin privileges.";
 
 /**
- * Cancels an order (admins): its stock goes back (less anything already returned and restocked), its
- * invoice becomes void, its loyalty points are reversed and its voucher (if any) is given back, all in one
- * transaction. An order that is already cancelled, delivered or paid against answers 409 and nothing
- * changes (a return or a credit note undoes those).
+ * Cancels an order (admins): its stock goes back, its invoice becomes void, its loyalty points are reversed
+ * and its voucher (if any) is given back, all in one transaction. An order that is already cancelled,
+ * delivered, paid against or has a completed return answers 409 and nothing changes (a return or a credit
+ * note undoes those).
  */
 export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result<CancelledOrder> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
@@ -51,15 +51,14 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
       .from(orderItems)
       .where(eq(orderItems.orderId, order.id))
       .all();
-    const restocked = restockedByReturns(tx, items.map((item) => item.id));
 
+    // no unit of it has come back yet: an order with a completed return is not cancelled (cancelRefusal)
     const now = new Date();
     let unitsRestocked = 0;
     for (const item of items) {
-      const units = item.quantity - (restocked.get(item.id) ?? 0);
-      if (item.productId === null || units <= 0) continue; // the product was deleted, or is already back
-      const back = addStock(tx, item.productId, units, { reason: "cancellation", orderId: order.id, userId: actor.id, at: now });
-      if (back !== null) unitsRestocked += units;
+      if (item.productId === null || item.quantity <= 0) continue; // the product was deleted
+      const back = addStock(tx, item.productId, item.quantity, { reason: "cancellation", orderId: order.id, userId: actor.id, at: now });
+      if (back !== null) unitsRestocked += item.quantity;
     }
 
     const voidedInvoiceNumber = voidSalesInvoiceForOrder(tx, order.id, now);
@@ -128,29 +127,4 @@ export function cancelRefusal(
   return paid
     ? `${order.orderNumber} cannot be cancelled: its invoice ${invoice.invoiceNumber} has payments. A return or a credit note undoes it.`
     : null;
-}
-
-/** Units of each order item already back in stock through completed refunds. */
-export function restockedByReturns(tx: DB, orderItemIds: number[]): Map<number, number> {
-  const back = new Map<number, number>();
-  if (orderItemIds.length === 0) return back;
-  for (let i = 0; i < orderItemIds.length; i += 500) {
-    for (const row of tx
-      .select({ orderItemId: returnItems.orderItemId, quantity: sql<number>`sum(${returnItems.quantity})` })
-      .from(returnItems)
-      .innerJoin(returns, eq(returns.id, returnItems.returnId))
-      .where(
-        and(
-          inArray(returnItems.orderItemId, orderItemIds.slice(i, i + 500)),
-          eq(returns.status, "completed"),
-          // an exchange sends the goods out again, so only refunds leave units back in stock
-          eq(returns.returnType, "refund"),
-        ),
-      )
-      .groupBy(returnItems.orderItemId)
-      .all()) {
-      back.set(row.orderItemId, Number(row.quantity));
-    }
-  }
-  return back;
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { orderItems, orders, salesInvoices, vouchers } from "~db/schema";
 import { pointsHeldByOrder } from "~/domain/loyalty/points.server";
 import type { DB } from "~/utils/db.server";
-import { cancelRefusal, restockedByReturns } from "./cancel-order.server";
+import { cancelRefusal } from "./cancel-order.server";
 
 export type CancelPreview = {
   orderId: number;
@@ -39,10 +39,9 @@ export function previewCancelOrder(db: DB, orderId: number): CancelPreview | nul
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .all();
-  const restocked = restockedByReturns(db, items.map((item) => item.id));
   const byProduct = new Map<number, { productName: string; units: number }>();
   for (const item of items) {
-    const units = item.quantity - (restocked.get(item.id) ?? 0);
+    const units = item.quantity;
     if (item.productId === null || units <= 0) continue;
     const line = byProduct.get(item.productId) ?? { productName: item.productName, units: 0 };
     line.units += units;
