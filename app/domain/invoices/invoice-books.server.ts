@@ -1,7 +1,7 @@
 /**
  * The two books of invoices, sales (customers pay us) and purchases (we pay suppliers), and what they do
- * alike: the SQL of a derived status, the payments as read, writing a payment and moving the financial
- * account it names. The use cases of each side call these with their side's name.
+ * alike: the SQL of a derived status, the payments as read, writing a payment and posting its journal through
+ * the financial account it names. The use cases of each side call these with their side's name.
  */
 import { postPaymentReceived, postSupplierPayment } from "~/domain/ledger/postings.server";
 import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
@@ -10,7 +10,6 @@ import type { DB } from "~/utils/db.server";
 import { fail, ok } from "~/utils/result";
 import { toDecimalString } from "~/utils/money";
 import { invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
-import { balanceChange } from "./payment-direction";
 import type { PaymentMethod, RecordPaymentInput } from "./sales-invoice.schema";
 
 /** sales: money comes in from customers; purchase: money goes out to suppliers. */

@@ -76,19 +76,6 @@ export function movementsBetween(db: DB, from: string, to: string): AccountBalan
   return listLedgerAccounts(db).map((account) => ({ ...account, balance: totals.get(account.id) ?? 0 }));
 }
 
-/** Today's balance of each financial account's ledger account, by financial account id (debit positive). */
-export function moneyAccountBalances(db: DB, financialAccountIds?: readonly number[]): Map<number, number> {
-  const rows = db.$client
-    .prepare(
-      `select la.financial_account_id as id, coalesce(sum(jl.amount), 0) as total
-       from ledger_accounts la left join journal_lines jl on jl.ledger_account_id = la.id
-       where la.financial_account_id is not null group by la.financial_account_id`,
-    )
-    .all() as { id: number; total: number }[];
-  const wanted = financialAccountIds ? new Set(financialAccountIds) : null;
-  return new Map(rows.filter((row) => !wanted || wanted.has(row.id)).map((row) => [row.id, row.total]));
-}
-
 /** One account's balance at the end of `date`: a sum over that account's stretch of the index alone. */
 export function accountBalanceAsAt(db: DB, ledgerAccountId: number, date: string): number {
   const row = db.$client

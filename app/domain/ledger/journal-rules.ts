@@ -32,7 +32,14 @@ export const JOURNAL_SOURCE_LABELS: Record<JournalSource, string> = {
 
 export const REVERSIBLE_SOURCES: readonly JournalSource[] = ["manual", "capital", "opening_balance"];
 
-export type ReversalFacts = { id: number; sourceType: JournalSource; reversesId: number | null; reversedById: number | null };
+export type ReversalFacts = {
+  id: number;
+  sourceType: JournalSource;
+  /** set when a document posted it (a financial account's own opening balance); null for one typed by hand */
+  sourceId: number | null;
+  reversesId: number | null;
+  reversedById: number | null;
+};
 
 /** Why this journal cannot be reversed by hand, or null when it can. */
 export function reversalRefusal(journal: ReversalFacts): string | null {
@@ -43,7 +50,7 @@ export function reversalRefusal(journal: ReversalFacts): string | null {
     const original = journal.reversesId === null ? "another journal" : journalNumber(journal.reversesId);
     return `${journalNumber(journal.id)} is the reversal of ${original}: to put that entry back, post it again as a new journal`;
   }
-  if (!REVERSIBLE_SOURCES.includes(journal.sourceType)) {
+  if (!REVERSIBLE_SOURCES.includes(journal.sourceType) || journal.sourceId !== null) {
     return `${journalNumber(journal.id)} was posted by its document (${JOURNAL_SOURCE_LABELS[journal.sourceType].toLowerCase()}): the document's own event reverses it (a void, a credit note, a correction), never a reversal by hand`;
   }
   return null;

@@ -74,8 +74,9 @@ export const FINANCIAL_ACCOUNTS_HREF = "/admin/accounts?tab=financial-accounts";
  */
 export function documentHref(journal: { id: number; sourceType: JournalSource }, documentId: number | null): string {
   const kind = DOCUMENT_OF_SOURCE[journal.sourceType];
-  if (kind === "financial_accounts") return FINANCIAL_ACCOUNTS_HREF;
+  // an opening balance typed as a journal has no financial account behind it: it is its own document
   if (kind === "journal" || documentId === null) return journalHref(journal.id);
+  if (kind === "financial_accounts") return FINANCIAL_ACCOUNTS_HREF;
   if (kind === "sales_invoice") return `/admin/sales-invoices?view=${documentId}`;
   if (kind === "purchase_invoice") return `/admin/purchase-invoices?view=${documentId}`;
   if (kind === "return") return `/admin/returns?update=${documentId}`;
