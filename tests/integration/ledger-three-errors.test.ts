@@ -211,6 +211,11 @@ describe("(b) a VAT return filed, then paid to HMRC", () => {
     expectMoved(before, afterFiling, { vatOnSales: -6_000, vatOnPurchases: 1_000, liabilityToHmrc: 5_000 });
 
     const pay = (body: Record<string, unknown>) => api(apiVatPayments.action, `/api/admin/vat-returns/${id}/payments`, "POST", { financialAccountId: bankId, ...body }, { id: String(id) });
+    // money cannot go to HMRC for a liability before the period it belongs to has ended; nothing moves
+    const early = await pay({ amount: "30.00", paymentDate: `${LAST_MONTH}-01` });
+    expect(early.status).toBe(400);
+    expect(await readJson(early)).toMatchObject({ field: "paymentDate" });
+    expectMoved(afterFiling, await books(), {});
     const part = await pay({ amount: "30.00" });
     expect(part.status).toBe(201);
     expect(await readJson(part)).toMatchObject({ payment: { amount: "30.00", direction: "paid_to_hmrc" }, vatReturn: { owed: "50.00", settled: "30.00", remaining: "20.00" } });

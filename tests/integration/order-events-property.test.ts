@@ -325,7 +325,7 @@ async function run(s: Step): Promise<string> {
       const { remaining } = vatSettlement(db(), row);
       if (remaining === 0) return row.box5NetVat === 0 ? "VAT nil" : "VAT settled";
       const amount = s.share >= 50 ? undefined : Math.max(1, Math.floor((remaining * s.share) / 50));
-      const paid = recordVatPayment(db(), admin, row.id, { amount, financialAccountId: bankId, paymentDate: null, reference: undefined });
+      const paid = recordVatPayment(db(), admin, row.id, { amount, financialAccountId: bankId, paymentDate: null, reference: null });
       return paid.ok ? (row.box5NetVat > 0 ? "VAT paid" : "VAT repaid") : `VAT payment refused ${paid.status}`;
     }
   }

@@ -7,7 +7,7 @@ import { postPaymentReceived, postSupplierPayment } from "~/domain/ledger/postin
 import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { financialAccounts, payments, purchaseInvoiceItems, purchaseInvoices, purchasePayments, salesInvoiceItems, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
-import { fail, ok } from "~/utils/result";
+import { fail, ok, type Result } from "~/utils/result";
 import { toDecimalString } from "~/utils/money";
 import { invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
 import type { PaymentMethod, RecordPaymentInput } from "./sales-invoice.schema";
@@ -108,6 +108,16 @@ type Account = { id: number; name: string; type: string };
  * for sales, out of it for purchases; Suspense when none is named). 400 on the financialAccountId field
  * when that account does not exist.
  */
+/** The financial account a payment names, or the 400 on its field when there is none. */
+export function findFinancialAccount(tx: DB, id: number): Result<Account> {
+  const account = tx
+    .select({ id: financialAccounts.id, name: financialAccounts.name, type: financialAccounts.type })
+    .from(financialAccounts)
+    .where(eq(financialAccounts.id, id))
+    .get();
+  return account ? ok(account) : fail(400, FINANCIAL_ACCOUNT_NOT_FOUND, "financialAccountId");
+}
+
 export function addPaymentTo(
   tx: DB,
   side: InvoiceSide,
@@ -116,12 +126,9 @@ export function addPaymentTo(
 ) {
   let account: Account | undefined;
   if (input.financialAccountId !== undefined && input.financialAccountId !== null) {
-    account = tx
-      .select({ id: financialAccounts.id, name: financialAccounts.name, type: financialAccounts.type })
-      .from(financialAccounts)
-      .where(eq(financialAccounts.id, input.financialAccountId))
-      .get();
-    if (!account) return fail(400, FINANCIAL_ACCOUNT_NOT_FOUND, "financialAccountId");
+    const found = findFinancialAccount(tx, input.financialAccountId);
+    if (!found.ok) return found;
+    account = found.value;
   }
   const values = {
     amount: input.amount,

@@ -4,7 +4,7 @@
  * to settle; whether it fits is the use case's rule, which knows it. Browser-safe.
  */
 import { z } from "zod";
-import { dateField, optionalId, poundsField } from "~/domain/invoices/sales-invoice.schema";
+import { dateField, optionalText, poundsField, REFERENCE_MAX } from "~/domain/invoices/sales-invoice.schema";
 
 export const VAT_PAYMENT_ACCOUNT_REQUIRED = "Choose the account the money went out of (or came into)";
 export const VAT_PAYMENT_RECORDED = "Payment to HMRC recorded";
@@ -13,15 +13,14 @@ export const VAT_REPAYMENT_RECORDED = "Repayment from HMRC recorded";
 export const recordVatPaymentSchema = z.object({
   amount: z.preprocess((value) => (value === "" || value === null ? undefined : value), poundsField("Amount").optional()),
   paymentDate: dateField("Payment date"),
-  financialAccountId: optionalId("Account").refine((value) => value !== undefined, VAT_PAYMENT_ACCOUNT_REQUIRED),
-  reference: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() || undefined : value ?? undefined),
-    z.string().max(100, "Reference must be at most 100 characters").optional(),
+  financialAccountId: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce
+      .number({ required_error: VAT_PAYMENT_ACCOUNT_REQUIRED, invalid_type_error: VAT_PAYMENT_ACCOUNT_REQUIRED })
+      .int(VAT_PAYMENT_ACCOUNT_REQUIRED)
+      .positive(VAT_PAYMENT_ACCOUNT_REQUIRED)
+      .max(Number.MAX_SAFE_INTEGER, VAT_PAYMENT_ACCOUNT_REQUIRED),
   ),
+  reference: optionalText(REFERENCE_MAX, "Reference"),
 });
 export type RecordVatPaymentInput = z.infer<typeof recordVatPaymentSchema>;
-
-/** 'Amount must be greater than 0 and not exceed £…' as every payment form says it. */
-export function vatPaymentAmountMessage(remaining: string) {
-  return `Amount must be greater than 0 and not exceed ${remaining}`;
-}

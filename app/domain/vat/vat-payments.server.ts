@@ -3,7 +3,7 @@
  * is repayable, out of (into) a named financial account. Each payment posts its journal against 2202 VAT
  * liability to HMRC in the same transaction, so the liability falls only when money actually moves.
  */
-import { and, asc, eq, sum } from "drizzle-orm";
+import { asc, eq, sum } from "drizzle-orm";
 import { financialAccounts, vatPayments, vatReturns } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -12,11 +12,12 @@ import { fail, ok, type Result } from "~/utils/result";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { ukToday } from "~/domain/invoices/invoices.server";
-import { FINANCIAL_ACCOUNT_NOT_FOUND } from "~/domain/invoices/invoice-books.server";
+import { findFinancialAccount } from "~/domain/invoices/invoice-books.server";
+import { paymentAmountMessage } from "~/domain/invoices/sales-invoice.schema";
 import { postVatPayment } from "~/domain/ledger/postings.server";
-import { monthLabel } from "./vat-period";
+import { longDate, monthLabel } from "./vat-period";
 import { VAT_RETURN_NOT_FOUND } from "./vat-return.schema";
-import { vatPaymentAmountMessage, type RecordVatPaymentInput } from "./vat-payment.schema";
+import type { RecordVatPaymentInput } from "./vat-payment.schema";
 
 type Actor = { id: string };
 
@@ -93,15 +94,16 @@ export function recordVatPayment(
       if (row.box5NetVat === 0) return fail(409, `The return for ${label} is nil: nothing is owed to or by HMRC`);
       const before = vatSettlement(tx, row);
       const amount = input.amount ?? before.remaining;
-      if (amount <= 0 || amount > before.remaining) return fail(400, vatPaymentAmountMessage(formatMoney(before.remaining)), "amount");
-      const account = tx
-        .select({ id: financialAccounts.id, name: financialAccounts.name })
-        .from(financialAccounts)
-        .where(and(eq(financialAccounts.id, input.financialAccountId!)))
-        .get();
-      if (!account) return fail(400, FINANCIAL_ACCOUNT_NOT_FOUND, "financialAccountId");
+      if (amount <= 0 || amount > before.remaining) return fail(400, paymentAmountMessage(formatMoney(before.remaining)), "amount");
+      const found = findFinancialAccount(tx, input.financialAccountId);
+      if (!found.ok) return found;
+      const account = found.value;
       const signed = before.direction === "payable" ? amount : -amount;
       const paymentDate = input.paymentDate ?? today;
+      // the liability is there from the period's last day (the filing journal's date), not before
+      if (paymentDate < row.endDate) {
+        return fail(400, `Payment date cannot be before the period ends (${longDate(row.endDate)})`, "paymentDate");
+      }
       const payment = tx
         .insert(vatPayments)
         .values({ vatReturnId: row.id, amount: signed, paymentDate, financialAccountId: account.id, reference: input.reference ?? null, createdBy: actor.id })

@@ -6,6 +6,7 @@ import { Panel } from "~/components/admin/page-header";
 import { formatCalendarDate, formatDecimalMoney } from "~/components/orders/format";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { REFERENCE_MAX } from "~/domain/invoices/sales-invoice.schema";
 import { recordVatPaymentSchema } from "~/domain/vat/vat-payment.schema";
 import { formatMoney, toDecimalString } from "~/utils/money";
 import type { VatReturnView } from "./vat-returns-screen";
@@ -115,7 +116,7 @@ export function HmrcPaymentPanel({
               <Field
                 label="Reference"
                 errors={fields.reference.errors}
-                inputProps={{ ...getInputProps(fields.reference, { type: "text" }), maxLength: 100, autoComplete: "off" }}
+                inputProps={{ ...getInputProps(fields.reference, { type: "text" }), maxLength: REFERENCE_MAX, autoComplete: "off" }}
               />
             </div>
             <div className="flex justify-end">
