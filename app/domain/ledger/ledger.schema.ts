@@ -7,6 +7,7 @@
  * checked where it stands, so an error names the row it belongs to (`lines[2].credit`).
  */
 import { z } from "zod";
+import { isCalendarDate } from "~/domain/vat/vat-period";
 import { JOURNAL_SOURCES, LEDGER_ACCOUNT_TYPES, type JournalSource, type LedgerAccountType } from "~db/schema";
 import { addIssue, asText, MONEY_MAX_PENCE, optionalTextField, parseTwoPlaces, requiredTextField } from "~/domain/pricing/pricing-rules.schema";
 import { formatMoney } from "~/utils/money";
@@ -56,16 +57,10 @@ export function typeMismatchMessage(code: string, rangeType: LedgerAccountType) 
 
 // ─── Field parsers ──────────────────────────────────────────────────────────
 
-export function isCalendarDay(text: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 const requiredDate = z.unknown().transform((value, ctx): string => {
   const text = asText(value);
   if (text === "") return addIssue(ctx, DATE_REQUIRED);
-  return text !== null && isCalendarDay(text) ? text : addIssue(ctx, DATE_INVALID);
+  return text !== null && isCalendarDate(text) ? text : addIssue(ctx, DATE_INVALID);
 });
 
 /** A date parameter of an address: absent or blank is undefined; anything else must be a real day. */
@@ -73,7 +68,7 @@ const optionalDateParam = (label: string) =>
   z.unknown().transform((value, ctx): string | undefined => {
     const text = asText(value);
     if (text === "") return undefined;
-    return text !== null && isCalendarDay(text) ? text : addIssue(ctx, `Enter the ${label} date as YYYY-MM-DD`);
+    return text !== null && isCalendarDate(text) ? text : addIssue(ctx, `Enter the ${label} date as YYYY-MM-DD`);
   });
 
 const codeField = z.unknown().transform((value, ctx): string => {
