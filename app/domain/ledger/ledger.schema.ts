@@ -142,11 +142,20 @@ function rowFields(value: unknown): RowFields | null {
   return { account, debit, credit };
 }
 
-/** A side's amount: "" and 0 count as not given; anything else must be pounds above nothing. */
-function sideAmount(text: string, label: string, ctx: z.RefinementCtx, path: (string | number)[]): number | null {
+/**
+ * A row's debit or credit as the server reads it: "" is 0, pounds with at most two places up to the money
+ * limit are pence, anything else is null. The form's running totals read the rows by the same rule.
+ */
+export function rowAmount(text: string): number | null {
   if (text === "") return 0;
   const pence = parseTwoPlaces(text);
-  if (pence === null || pence > MONEY_MAX_PENCE) {
+  return pence === null || pence > MONEY_MAX_PENCE ? null : pence;
+}
+
+/** A side's amount: "" and 0 count as not given; anything else must be pounds above nothing. */
+function sideAmount(text: string, label: string, ctx: z.RefinementCtx, path: (string | number)[]): number | null {
+  const pence = rowAmount(text);
+  if (pence === null) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path, message: `${label} must be an amount in pounds, like 12.50` });
     return null;
   }

@@ -1,50 +1,44 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { FieldErrors, HiddenFields } from "~/components/admin/form/form-bits";
 import { lastSubmission } from "~/components/admin/form/last-submission";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClass } from "~/components/ui/field";
-import { useHydrated } from "~/components/ui/use-hydrated";
-import { JOURNAL_LINES_MAX, journalTotals, MANUAL_JOURNAL_KIND_LABELS, MANUAL_JOURNAL_KINDS, NARRATION_MAX } from "~/domain/ledger/ledger.schema";
-import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
+import { JOURNAL_LINES_MAX, journalTotals, MANUAL_JOURNAL_KIND_LABELS, MANUAL_JOURNAL_KINDS, NARRATION_MAX, rowAmount } from "~/domain/ledger/ledger.schema";
+import { formatMoney } from "~/utils/money";
 
 type Row = { account?: string; debit?: string; credit?: string };
 
 /**
- * New journal: date, kind, narration and up to ten rows of account + debit or credit. The form comes back
- * with what was typed and each row's error, read from the last submission (no client state), so it is the
- * same without JavaScript; with it, the running totals show as you type.
+ * New journal: date, kind, narration and ten rows of account + debit or credit (blank rows are left out).
+ * Every row is in the page from the start, so nothing typed is lost to a "more lines" reload without
+ * JavaScript. The form comes back with what was typed and each row's error, read from the last submission;
+ * with JavaScript, the running totals show as you type.
  */
 export function JournalForm({
   accounts,
   today,
-  rows: rowsAsked,
-  moreRowsHref,
   hidden,
   lastResult,
 }: {
   accounts: { code: string; name: string }[];
   today: string;
-  rows: number;
-  moreRowsHref: string;
   hidden: Record<string, string>;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "journal";
   const { submitted, errorOf, value } = lastSubmission(lastResult);
   const sent = (Array.isArray(submitted.lines) ? submitted.lines : []) as (Row | undefined)[];
-  const [extraRows, setExtraRows] = useState(0);
-  const rows = Math.min(JOURNAL_LINES_MAX, Math.max(rowsAsked, sent.length) + extraRows);
+  const rows = JOURNAL_LINES_MAX;
   const [totals, setTotals] = useState<{ debits: number; credits: number } | null>(null);
 
   const recount = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
     const amounts = Array.from({ length: rows }, (_, i) => {
-      const debit = parseDecimalToHundredths(String(data.get(`lines[${i}].debit`) ?? "")) ?? 0;
-      const credit = parseDecimalToHundredths(String(data.get(`lines[${i}].credit`) ?? "")) ?? 0;
+      const debit = rowAmount(String(data.get(`lines[${i}].debit`) ?? "").trim()) ?? 0;
+      const credit = rowAmount(String(data.get(`lines[${i}].credit`) ?? "").trim()) ?? 0;
       return { amount: debit - credit };
     });
     setTotals(journalTotals(amounts));
@@ -90,19 +84,7 @@ export function JournalForm({
           <JournalRow key={i} index={i} row={sent[i] ?? {}} accounts={accounts} errorOf={errorOf} />
         ))}
         <div className="flex flex-wrap items-center justify-between gap-2">
-          {rows < JOURNAL_LINES_MAX ? (
-            hydrated ? (
-              <button type="button" onClick={() => setExtraRows(JOURNAL_LINES_MAX)} className="text-sm font-medium text-brand-700 hover:underline">
-                More lines
-              </button>
-            ) : (
-              <Link to={moreRowsHref} preventScrollReset replace className="text-sm font-medium text-brand-700 hover:underline">
-                More lines
-              </Link>
-            )
-          ) : (
-            <span />
-          )}
+          <span className="text-xs text-slate-500">Blank rows are left out.</span>
           {totals ? (
             <p className={`text-sm tabular-nums ${totals.debits === totals.credits ? "text-slate-600" : "text-red-700"}`} aria-live="polite">
               Debits {formatMoney(totals.debits)} · Credits {formatMoney(totals.credits)}

@@ -20,21 +20,16 @@ import { JournalForm } from "./journal-form";
 
 export const meta: MetaFunction = () => [{ title: "New journal · Ledger · INFY Admin" }];
 
-/** Rows the journal form shows at first; ?lines=10 shows them all (the "More lines" link without JavaScript). */
-const FIRST_ROWS = 4;
-
 /** Where a refusal's message can show: the header fields and every row's account (an unknown code). */
 const JOURNAL_FIELDS = ["date", "narration", "kind", "lines", ...Array.from({ length: JOURNAL_LINES_MAX }, (_, i) => `lines[${i}].account`)];
 const CAPITAL_FIELDS = ["amount", "date", "account", "note"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
-  const asked = Number(params.get("lines"));
+  const { db } = await screenRequest(request);
   return screenJson({
     accounts: listLedgerAccounts(db).map(({ code, name }) => ({ code, name })),
     moneyAccounts: moneyAccountOptions(db),
     today: ukToday(),
-    rows: Number.isInteger(asked) ? Math.min(JOURNAL_LINES_MAX, Math.max(FIRST_ROWS, asked)) : FIRST_ROWS,
   });
 }
 
@@ -83,8 +78,6 @@ export default function NewJournal() {
             <JournalForm
               accounts={data.accounts}
               today={data.today}
-              rows={data.rows}
-              moreRowsHref={`${NEW_JOURNAL_PATH}?lines=${JOURNAL_LINES_MAX}`}
               hidden={hidden}
               lastResult={lastResult("journal")}
             />
