@@ -11,7 +11,7 @@ import { formatMoney } from "~/utils/money";
 type Row = { account?: string; debit?: string; credit?: string };
 
 /**
- * New journal: date, kind, narration and ten rows of account + debit or credit (blank rows are left out).
+ * New journal: date, kind, narration and ten rows of account + debit or credit (blank rows are ignored).
  * Every row is in the page from the start, so nothing typed is lost to a "more lines" reload without
  * JavaScript. The form comes back with what was typed and each row's error, read from the last submission;
  * with JavaScript, the running totals show as you type.
@@ -84,7 +84,7 @@ export function JournalForm({
           <JournalRow key={i} index={i} row={sent[i] ?? {}} accounts={accounts} errorOf={errorOf} />
         ))}
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <span className="text-xs text-slate-500">Blank rows are left out.</span>
+          <span />
           {totals ? (
             <p className={`text-sm tabular-nums ${totals.debits === totals.credits ? "text-slate-600" : "text-red-700"}`} aria-live="polite">
               Debits {formatMoney(totals.debits)} · Credits {formatMoney(totals.credits)}
