@@ -68,6 +68,11 @@ export default defineConfig({
       LLM_API_URL: "",
       // Both projects sign in many times from one address; the production limit would trip.
       SIGN_IN_RATE_LIMIT: "100000",
+      // Every sign-up of both projects comes from this one address within the hour, and each must reach the
+      // approval queue; the limits themselves are tested against a server of the integration tests' own.
+      SIGN_UP_CLIENT_LIMIT: "100000",
+      SIGN_UP_TOTAL_LIMIT: "100000",
+      SIGN_UP_DAILY_QUEUE: "100000",
       // Cheap password hashes (production uses 17): the seeded demo accounts and every account a test
       // creates hash at N=2^10, so each sign-in is quick. The server logs a warning about it at start.
       PASSWORD_HASH_COST: "10",

@@ -6,6 +6,7 @@
  */
 import cluster from "node:cluster";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
@@ -14,7 +15,10 @@ import { startHousekeeping } from "./app/utils/housekeeping.server";
 import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
 import { serverProcessCount, SERVER_WORKER_ENV } from "./app/utils/server-processes";
 import { seedIfEmpty } from "./db/seed";
+import { checkDemoPasswordsAtStart } from "./app/domain/users/install.server";
+import { connectionLimit, guardConnections, HTTP_SERVER_OPTIONS } from "./server/connection-guard";
 import { createHttpApp } from "./server/http-app";
+import { answerHealthQuestions, watchProcessHealth } from "./server/process-health";
 
 const MODE = process.env.NODE_ENV ?? "production";
 const BUILD_PATH = path.resolve("build/index.js");
@@ -42,6 +46,7 @@ async function startUp() {
     const seeded = await seedIfEmpty(db);
     if (seeded) console.log("Seeded the demo data into an empty database.");
   }
+  await checkDemoPasswordsAtStart(db);
   return db;
 }
 
@@ -57,14 +62,14 @@ async function serve({ housekeeping }: { housekeeping: boolean }) {
   const build = await importBuild();
   let stopping = false;
   const app = createHttpApp({ db, build, mode: MODE, isStopping: () => stopping });
-  const server = app.listen(PORT, () => {
-    if (cluster.isPrimary) console.log(`Trade counter listening on http://localhost:${PORT}`);
+  const server = http.createServer(HTTP_SERVER_OPTIONS, app);
+  const limit = connectionLimit();
+  guardConnections(server, { limit });
+  if (cluster.isWorker) answerHealthQuestions(db);
+  server.listen(PORT, () => {
+    if (cluster.isPrimary) console.log(`Trade counter listening on http://localhost:${PORT} (up to ${limit} connections)`);
     if (MODE === "development") broadcastDevReady(build);
   });
-  // Keep an idle connection open longer than clients and proxies do (they commonly give up at 60 s), so
-  // the server is never the one closing a connection just as a client sends its next request on it.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   function stop(signal: NodeJS.Signals | "disconnect") {
     if (stopping) return;
@@ -90,17 +95,37 @@ async function serve({ housekeeping }: { housekeeping: boolean }) {
 
 /**
  * The first process of a cluster: it keeps the housekeeping timers, starts the serving processes, starts
- * a new one if one dies, and on a stop waits for each to finish its requests in flight.
+ * a new one if one dies or stops answering its health question, and on a stop waits for each to finish
+ * its requests in flight.
+ *
+ * The serving processes accept connections themselves from the one listening socket (SCHED_NONE), rather
+ * than this process accepting each and handing it over (node:cluster's default on Linux). Handed over, a
+ * connection is a file passed down a pipe; a process at its open-file limit drops it without a word, and
+ * this process then waits for that process's reply for ever and stops handing out connections at all: a
+ * flood wedged the server until someone restarted it. Accepting for themselves, a busy or stuck process
+ * simply takes no more and the others take them.
  */
 function supervise(count: number) {
   const db = getDb();
   const stopHousekeeping = startHousekeeping(db);
   let stopping = false;
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  const health = watchProcessHealth({
+    onSilent: (worker, silentMs) => {
+      console.error(
+        `A server process (pid ${worker.process.pid}) has not answered for ${Math.round(silentMs / 1000)} s; replacing it.`,
+      );
+      worker.process.kill("SIGKILL");
+    },
+  });
   const fork = () => cluster.fork({ [SERVER_WORKER_ENV]: "1" });
   for (let i = 0; i < count; i++) fork();
   let listening = 0;
-  cluster.on("listening", () => {
-    if (++listening === count) console.log(`Trade counter listening on http://localhost:${PORT} (${count} processes)`);
+  cluster.on("listening", (worker) => {
+    health.watch(worker);
+    if (++listening === count) {
+      console.log(`Trade counter listening on http://localhost:${PORT} (${count} processes, up to ${connectionLimit()} connections each)`);
+    }
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
@@ -119,6 +144,7 @@ function supervise(count: number) {
     stopping = true;
     console.log(`${signal}: finishing the requests in flight, then stopping.`);
     stopHousekeeping();
+    health.stop();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.disconnect();
     setTimeout(() => {
       console.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms; stopping anyway.`);

@@ -84,6 +84,11 @@ export const users = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** null while a self-registered customer waits for an admin */
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    /**
+     * set when a self sign-up came beyond the day's share of the approval queue: it waits apart, as likely
+     * automated, until an admin approves it or rejects the lot (null for every other user)
+     */
+    signUpHeldAt: integer("sign_up_held_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +164,21 @@ export const signInFailures = sqliteTable(
     at: integer("at").notNull(),
   },
   (t) => [index("sign_in_failures_bucket_idx").on(t.bucket, t.at)],
+);
+
+/**
+ * Sign-ups that reached the use case, one row per sign-up and bucket (a client address, or "total"), for the
+ * sign-up limits. Apart from sign_in_failures because their window is longer: rows older than it are pruned.
+ */
+export const signUpAttempts = sqliteTable(
+  "sign_up_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    bucket: text("bucket").notNull(),
+    /** when it was made, ms since the epoch */
+    at: integer("at").notNull(),
+  },
+  (t) => [index("sign_up_attempts_bucket_idx").on(t.bucket, t.at)],
 );
 
 /**

@@ -37,11 +37,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server on `dir`/app.db (seeding the demo when it is empty); `env` adds or overrides settings. */
-export async function startServer(dir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server on `dir`/app.db (seeding the demo when it is empty); `env` adds or overrides settings.
+ * `openFiles` lowers the processes' open-file limit (as `ulimit -n` does), so a flood can reach it with a
+ * bounded number of connections.
+ */
+export async function startServer(
+  dir: string,
+  env: Record<string, string> = {},
+  { openFiles }: { openFiles?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ["scripts/start.js"], {
+  const [command, args] = openFiles
+    ? ["/bin/sh", ["-c", `ulimit -n ${Math.floor(openFiles)} && exec "$0" "$@"`, process.execPath, "scripts/start.js"]]
+    : [process.execPath, ["scripts/start.js"]];
+  const child = spawn(command, args, {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

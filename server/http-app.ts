@@ -1,7 +1,7 @@
 /**
  * The HTTP side of one server process: Express with security headers, compression, the checks every
- * request passes before the app (other sites, media types, body sizes), a coarse sign-up limit, static
- * files, /healthz and the Remix handler.
+ * request passes before the app (other sites, media types, body sizes), static files, /healthz and the
+ * Remix handler. Sign-ups and failed sign-ins are limited inside their use cases, whatever the path's spelling.
  */
 import crypto from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
@@ -9,15 +9,14 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express from "express";
-import rateLimit from "express-rate-limit";
 import helmet from "helmet";
 import { imagesDir } from "../app/domain/catalog/product-images.server";
 import { accountsWithDemoPasswords } from "../app/domain/users/install.server";
 import type { DB } from "../app/utils/db.server";
 import { HSTS_HEADER, secureSetCookie } from "../app/utils/https";
 import { decodedPath, refusalFor, refusalPage, wantsJson } from "../app/utils/request-guard";
-import { shareOfLimit } from "../app/utils/server-processes";
 import { CLIENT_ADDRESS_HEADER } from "../app/utils/sign-in-limits.server";
+import { databaseAnswers } from "./process-health";
 
 /** Hosts product images may come from besides the app itself (IMAGE_HOSTS, e.g. "https://cdn.shopify.com"). */
 function imageHosts(): string[] {
@@ -157,29 +156,14 @@ export function createHttpApp({
     next();
   });
 
-  // Failed sign-ins are limited per account and per client inside the use cases (sign-in-limits.server.ts),
-  // where successes never count. This coarse per-client cap only keeps API sign-up floods down; it matches the
-  // decoded path, so an escaped spelling of the path is counted too.
-  const signUpLimiter = rateLimit({
-    windowMs: 15 * 60 * 1000,
-    // each process counts its own share
-    limit: shareOfLimit(Number(process.env.SIGN_IN_RATE_LIMIT ?? 100)),
-    standardHeaders: "draft-7",
-    legacyHeaders: false,
-    message: { message: "Too many sign-up attempts. Please wait a few minutes and try again." },
-  });
-  app.use((req, res, next) =>
-    req.method === "POST" && decodedPath(req.path).replace(/\/$/, "") === "/api/auth/signup" ? signUpLimiter(req, res, next) : next(),
-  );
-
   // the benchmark's floors (npm run bench): the same bytes as a static file, and the framework's bare route
   if (process.env.BENCH_STATIC_DIR) app.use("/bench-static", express.static(process.env.BENCH_STATIC_DIR, { maxAge: 0 }));
   if (!process.env.BENCH_FLOOR_FILE) app.use("/bench-floor", (_req, res) => res.status(404).type("text").send("Not found"));
 
-  app.get("/healthz", (_req, res) => {
+  app.get("/healthz", async (_req, res) => {
+    if (!databaseAnswers(db)) return res.status(503).json({ status: "unavailable" });
     try {
-      db.$client.prepare("select 1").get();
-      res.status(200).json({ status: "ok", demoPasswords: accountsWithDemoPasswords(db).length > 0 });
+      res.status(200).json({ status: "ok", demoPasswords: (await accountsWithDemoPasswords(db)).length > 0 });
     } catch {
       res.status(503).json({ status: "unavailable" });
     }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { clientAddressOf } from "~/utils/sign-in-limits.server";
+import { signInSourceOf } from "~/utils/device-cookie.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -62,8 +62,9 @@ type ActionData = {
   attempt: string;
 };
 
-function refused(result: SubmissionResult<string[]>, status: number, notice: ChangePasswordNotice | null) {
-  return json<ActionData>({ result, notice, attempt: crypto.randomUUID() }, { status });
+function refused(result: SubmissionResult<string[]>, status: number, notice: ChangePasswordNotice | null, retryAfter?: number) {
+  const headers = retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : undefined;
+  return json<ActionData>({ result, notice, attempt: crypto.randomUUID() }, { status, headers });
 }
 
 /**
@@ -88,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await changePassword(getDb(), user.id, submission.value, {
       keepSessionId: session.id || undefined,
       idempotencyKey: idempotencyKeyFrom(formData),
-      client: clientAddressOf(request),
+      ...(await signInSourceOf(request)),
     });
     if (!result.ok) {
       const reply = submission.reply({
@@ -96,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
         formErrors: result.field ? undefined : [result.message],
         hideFields: PASSWORD_FIELDS,
       });
-      return refused(reply, result.status, { title: "Error", description: result.message || FAILED_MESSAGE });
+      return refused(reply, result.status, { title: "Error", description: result.message || FAILED_MESSAGE }, result.retryAfter);
     }
   } catch (error) {
     console.error("Changing a password failed", error);

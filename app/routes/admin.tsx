@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     email: admin.email,
     sidebarState: parseSidebarState(request.headers.get("Cookie")),
-    demoPasswordAccounts: accountsWithDemoPasswords(getDb()),
+    demoPasswordAccounts: await accountsWithDemoPasswords(getDb()),
   });
 }
 

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { clientAddressOf } from "~/utils/sign-in-limits.server";
+import { signInSourceOf } from "~/utils/device-cookie.server";
 import { changePasswordSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { requireApiUser } from "~/utils/auth.server";
@@ -10,7 +10,9 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
 
 /**
  * POST /api/auth/change-password {currentPassword, newPassword, confirmPassword?}: 200 {message: "Password
- * changed"}; 400 {message, field} for each rule and for a wrong current password; 401 when signed out.
+ * changed"}; 400 {message, field} for each rule and for a wrong current password; 401 when signed out;
+ * 429 with Retry-After while guessing holds the account (the sign-in limits, this client's device cookie
+ * included).
  * The caller's session stays signed in; the user's other sessions end. A repeat with the same
  * `Idempotency-Key` after a change answers as the first request did (200), changing nothing more.
  */
@@ -22,7 +24,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const result = await changePassword(getDb(), user.id, input, {
     keepSessionId: session.id || undefined,
     idempotencyKey: apiIdempotencyKey(request),
-    client: clientAddressOf(request),
+    ...(await signInSourceOf(request)),
   });
   if (!result.ok) return failureResponse(result);
   return json({ message: result.value.message });

@@ -3,17 +3,24 @@ import { userJson, verifyLogin } from "~/domain/users/user-accounts.server";
 import { loginSchema } from "~/domain/users/auth.schema";
 import { startUserSession } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { clientAddressOf } from "~/utils/sign-in-limits.server";
+import { rememberDevice, signInSourceOf } from "~/utils/device-cookie.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
-/** POST /api/auth/login {email, password}: signs in; the session cookie authenticates later calls. */
+/**
+ * POST /api/auth/login {email, password}: 200 with the user; the session cookie authenticates later calls,
+ * and a long-lived device cookie remembers this client for the account, so strangers' failed guesses never
+ * hold it. 400 {message, field} invalid fields; 401 wrong email or password; 403 deactivated account;
+ * 429 with Retry-After while this client (or, with a device cookie, this device) is held for failed guesses.
+ */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const input = await parseJsonBody(request, loginSchema);
-  const result = await verifyLogin(getDb(), input, { client: clientAddressOf(request) });
+  const result = await verifyLogin(getDb(), input, await signInSourceOf(request));
   if (!result.ok) return failureResponse(result);
-  const cookie = await startUserSession(request, result.value);
-  return json(userJson(result.value), { headers: { "Set-Cookie": cookie } });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startUserSession(request, result.value));
+  headers.append("Set-Cookie", await rememberDevice(request, result.value.email));
+  return json(userJson(result.value), { headers });
 });
 
 export const loader = () => methodNotAllowed(["POST"]);

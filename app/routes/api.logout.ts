@@ -1,26 +1,23 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/utils/auth.server";
 import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
-async function signOut(request: Request) {
-  return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
-}
-
 /**
- * GET /api/logout, the spec's navigation target (the sidebar's Log Out link): signs out when the browser
- * says the navigation came from one of the app's own pages (or was typed: `Sec-Fetch-Site: none`), and a
- * client that is not a browser sends no such header. A link or image on another site gets the one-button
- * confirm page instead, so it cannot sign a buyer out.
+ * GET /api/logout, the spec's navigation target: never signs out, it shows the one-button confirm page
+ * (/logout). A GET cannot tell a click in the app from another site's link or image: a browser on a plain-http
+ * address (a LAN install) sends no `Sec-Fetch-Site`, so a header check would let any page sign a buyer out.
+ * Every Log Out in the app is a POST form (LogoutForm), so one click still signs out, with or without JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site === null || site === "same-origin" || site === "none") return signOut(request);
+export function loader() {
   return redirect("/logout");
 }
 
-/** POST /api/logout: signs out (the edge check has already refused posts from other sites). */
+/**
+ * POST /api/logout: ends the session and goes home. The edge check has already refused a post from another
+ * site (403, the session untouched).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  return signOut(request);
+  return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
 }
 
 /** With JavaScript (Log Out posts in the background), a lost reply leaves the page as it is and says so. */

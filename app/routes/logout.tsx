@@ -12,14 +12,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * /logout: the one-button confirm that GET /api/logout shows when the link was not followed from one of the
- * app's own pages (another site's link or image must not sign a buyer out mid-order).
+ * /logout: the one-button confirm that GET /api/logout always leads to. Signing out is a POST from the app's
+ * own pages, so another site's link or image cannot sign a buyer out mid-order.
  */
 export default function LogoutConfirm() {
   return (
     <div className="mx-auto max-w-md px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Log out?</h1>
-      <p className="mt-3 text-slate-600">You followed a link to log out. Your cart is kept for next time.</p>
+      <p className="mt-3 text-slate-600">Press Log Out to sign out on this device. Your cart is kept for next time.</p>
       <div className="mt-8 flex items-center justify-center gap-4">
         <LogoutForm className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800" />
         <Link to="/" className="font-medium text-brand-700 hover:underline">

@@ -12,7 +12,7 @@ import { getDb } from "./db.server";
 import { sameSitePath } from "./safe-redirect";
 import { firstIssue, jsonError } from "./http.server";
 import type { Failure } from "./result";
-import { clientAddressOf } from "./sign-in-limits.server";
+import { signInSourceOf } from "./device-cookie.server";
 import {
   commitSession,
   destroySession,
@@ -43,7 +43,7 @@ authenticator.use(
       const issue = firstIssue(parsed.error);
       throw new SignInFailure(400, issue.message, issue.field);
     }
-    const result = await verifyLogin(getDb(), parsed.data, { client: clientAddressOf(request) });
+    const result = await verifyLogin(getDb(), parsed.data, await signInSourceOf(request));
     if (!result.ok) throw new SignInFailure(result.status, result.message, result.field, result.retryAfter);
     return result.value;
   }),

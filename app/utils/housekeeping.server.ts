@@ -8,6 +8,7 @@
 import type { DB } from "./db.server";
 import { pruneIdempotencyKeys } from "./idempotency.server";
 import { pruneSignInFailures } from "./sign-in-limits.server";
+import { pruneSignUpAttempts } from "./sign-up-limits.server";
 import { pruneImportProgress } from "~/domain/catalog/import-progress.server";
 import { pruneSessions } from "./session.server";
 import { pruneUploads } from "./uploads.server";
@@ -18,6 +19,7 @@ export function sweepOnce(db: DB, now = Date.now()) {
   try {
     pruneIdempotencyKeys(db, now);
     pruneSignInFailures(db, now);
+    pruneSignUpAttempts(db, now);
     pruneImportProgress(db, now);
     pruneSessions(db, now);
     pruneUploads(now);

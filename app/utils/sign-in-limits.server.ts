@@ -1,53 +1,46 @@
 /**
  * Limits on password guessing, kept inside the use cases that check a password (sign-in through the form
  * and the API, change password), so no spelling of a path (`/%6Cogin`, `/api//auth/login`) avoids them.
+ * Which counts an attempt falls in (a remembered browser's own, or the account's count for unrecognised
+ * browsers and the client address's) is decided in sign-in-buckets.ts.
  *
- * Only failures count: a trade counter where ten people sign in from one router is never locked out by
- * its own successes. Failures are counted per account (someone guessing one person's password from many
- * addresses) and per client (one address guessing many accounts); an IPv6 client is its /56 prefix, the
- * block one customer's router hands out, so rotating addresses within it does not reset the count. A
- * success clears the account's count. The counts live in the database, so every server process of the
- * install (WEB_CONCURRENCY) sees the same ones.
+ * An attempt is counted before its password is hashed: checking the hold and reserving the attempt are one
+ * IMMEDIATE write transaction, and the reserved row is a failure while the hash runs. So simultaneous
+ * guesses cannot all pass the check before any of them is counted: however many arrive at once, at most the
+ * limit are checked and the rest are held (429). A correct password removes its reservation and clears the
+ * account's count; a wrong one leaves the reservation as the failure it is. The counts live in the database,
+ * so every server process of the install (WEB_CONCURRENCY) counts the same ones, and successes never count:
+ * a trade counter where ten people sign in from one router is never held by its own sign-ins.
  */
-import { isIP } from "node:net";
-import { and, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { signInFailures } from "~db/schema";
-import type { DB } from "./db.server";
+import { writeTransaction, type DB } from "./db.server";
+import {
+  ACCOUNT_FAILURE_LIMIT,
+  bucketsFor,
+  clientBucket,
+  clientFailureLimit,
+  DEVICE_FAILURE_LIMIT,
+  heldUntil,
+  limitOfBucket,
+  SIGN_IN_WINDOW_MS,
+  type SignInSource,
+} from "./sign-in-buckets";
 
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-/** failed attempts on one account within the window before it is held */
-export const ACCOUNT_FAILURE_LIMIT = 10;
-/** failed attempts from one client within the window (SIGN_IN_RATE_LIMIT overrides, for tests) */
-export function clientFailureLimit(env: Record<string, string | undefined> = process.env) {
-  const configured = Number(env.SIGN_IN_RATE_LIMIT);
-  return Number.isInteger(configured) && configured > 0 ? configured : 50;
-}
+export { ACCOUNT_FAILURE_LIMIT, DEVICE_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, clientBucket, clientFailureLimit };
+export type { SignInSource };
 
 /** The header server.ts sets on every request from the connection's address (any sent value is replaced). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
-/** The bucket a client address counts in: IPv4 as is, IPv6 by its /56 prefix. */
-export function clientBucket(address: string | null | undefined): string {
-  if (!address) return "client:unknown";
-  const plain = address.startsWith("::ffff:") && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
-  if (isIP(plain) !== 6) return `client:${plain}`;
-  // 56 bits: three whole groups and the first byte of the fourth
-  const groups = expandIPv6(plain.split("%")[0]!);
-  return `client:${groups.slice(0, 3).join(":")}:${groups[3]!.slice(0, 2)}00::/56`;
-}
+export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
 
-/** The 16-bit groups of an IPv6 address as 4-digit hex strings. */
-function expandIPv6(address: string): string[] {
-  const [head, tail = ""] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = address.includes("::") && tail ? tail.split(":") : [];
-  const missing = 8 - left.length - right.length;
-  return [...left, ...Array(address.includes("::") ? missing : 0).fill("0"), ...right].map((g) => g.padStart(4, "0"));
-}
+export type SignInHold = { retryAfterSeconds: number; message: string };
 
-export function accountBucket(email: string): string {
-  return `account:${email.trim().toLowerCase()}`;
-}
+/** The rows an attempt reserved, and the count a correct password clears. */
+export type SignInReservation = { ids: number[]; clearedBySuccess: string };
+
+export type SignInAttempt = { ok: true; reservation: SignInReservation } | { ok: false; hold: SignInHold };
 
 /** The times of this bucket's failures within the window, oldest first. */
 function recent(db: DB, key: string, now: number): number[] {
@@ -60,33 +53,91 @@ function recent(db: DB, key: string, now: number): number[] {
     .map((row) => row.at);
 }
 
-export type SignInHold = { retryAfterSeconds: number; message: string };
-
-export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait a few minutes and try again.";
-
-/** Whether a password check for this account from this client must wait, and for how long. */
-export function signInHold(db: DB, email: string, client: string | null | undefined, now = Date.now()): SignInHold | null {
-  const checks: [string, number][] = [
-    [accountBucket(email), ACCOUNT_FAILURE_LIMIT],
-    [clientBucket(client), clientFailureLimit()],
-  ];
-  let until = 0;
-  for (const [key, limit] of checks) {
-    const failures = recent(db, key, now);
-    if (failures.length >= limit) until = Math.max(until, failures[failures.length - limit]! + SIGN_IN_WINDOW_MS);
-  }
-  if (until <= now) return null;
-  return { retryAfterSeconds: Math.ceil((until - now) / 1000), message: TOO_MANY_ATTEMPTS };
+/**
+ * Call before the password is hashed. Either the attempt is held (with how long to wait), or one failure is
+ * reserved in each of its buckets, in the same transaction as the check. Pass the reservation to
+ * `signInSucceeded` when the password is right; when it is wrong there is nothing more to do.
+ */
+export function reserveSignInAttempt(db: DB, email: string, source: SignInSource = {}, now = Date.now()): SignInAttempt {
+  const { counts, clearedBySuccess } = bucketsFor(email, source);
+  return writeTransaction(db, (tx): SignInAttempt => {
+    const until = Math.max(0, ...counts.map(({ key, limit }) => heldUntil(recent(tx, key, now), limit)));
+    if (until > now) {
+      return { ok: false, hold: { retryAfterSeconds: Math.ceil((until - now) / 1000), message: TOO_MANY_ATTEMPTS } };
+    }
+    const ids = tx
+      .insert(signInFailures)
+      .values(counts.map(({ key }) => ({ bucket: key, at: now })))
+      .returning({ id: signInFailures.id })
+      .all()
+      .map((row) => row.id);
+    return { ok: true, reservation: { ids, clearedBySuccess } };
+  });
 }
 
-export function recordSignInFailure(db: DB, email: string, client: string | null | undefined, now = Date.now()) {
-  db.insert(signInFailures)
-    .values([accountBucket(email), clientBucket(client)].map((bucket) => ({ bucket, at: now })))
+/** The password was right: its reservation goes, and with it the account's (or that browser's) count. */
+export function signInSucceeded(db: DB, reservation: SignInReservation) {
+  db.delete(signInFailures)
+    .where(or(inArray(signInFailures.id, reservation.ids), eq(signInFailures.bucket, reservation.clearedBySuccess)))
     .run();
 }
 
-export function recordSignInSuccess(db: DB, email: string) {
-  db.delete(signInFailures).where(inArray(signInFailures.bucket, [accountBucket(email)])).run();
+// ─── What the back office sees: buckets that are held now ─────────────────────
+
+export type HeldBucket = { bucket: string; failures: number; limit: number; lastFailureAt: number; heldUntil: number };
+
+/** Whether a bucket's failures in the window reach its limit, in SQL (the same limits as limitOfBucket). */
+function heldCondition() {
+  return sql`count(*) >= case
+    when substr(${signInFailures.bucket}, 1, 7) = 'client:' then ${clientFailureLimit()}
+    when substr(${signInFailures.bucket}, 1, 7) = 'device:' then ${DEVICE_FAILURE_LIMIT}
+    else ${ACCOUNT_FAILURE_LIMIT} end`;
+}
+
+function heldBucketsQuery(db: DB, now: number) {
+  return db
+    .select({ bucket: signInFailures.bucket, failures: count(), lastFailureAt: sql<number>`max(${signInFailures.at})` })
+    .from(signInFailures)
+    .where(gt(signInFailures.at, now - SIGN_IN_WINDOW_MS))
+    .groupBy(signInFailures.bucket)
+    .having(heldCondition());
+}
+
+export function countHeldBuckets(db: DB, now = Date.now()): number {
+  return db.select({ n: count() }).from(heldBucketsQuery(db, now).as("held")).get()?.n ?? 0;
+}
+
+/** Held buckets, the most recently failed first, each with until when it is held. */
+export function heldBuckets(db: DB, { limit, offset }: { limit: number; offset: number }, now = Date.now()): HeldBucket[] {
+  return heldBucketsQuery(db, now)
+    .orderBy(sql`max(${signInFailures.at}) desc`, signInFailures.bucket)
+    .limit(limit)
+    .offset(offset)
+    .all()
+    .map((row) => heldBucket(db, row.bucket, now))
+    .filter((held): held is HeldBucket => held !== null);
+}
+
+/** One bucket, when it is held now; null when it is not (any more). */
+export function heldBucket(db: DB, bucket: string, now = Date.now()): HeldBucket | null {
+  const times = recent(db, bucket, now);
+  const limit = limitOfBucket(bucket);
+  const until = heldUntil(times, limit);
+  if (until <= now) return null;
+  return { bucket, failures: times.length, limit, lastFailureAt: times[times.length - 1]!, heldUntil: until };
+}
+
+/** Forgets these buckets' failures (an admin lifting holds); returns how many failures went. */
+export function clearBuckets(db: DB, buckets: readonly string[]): number {
+  if (buckets.length === 0) return 0;
+  return db.delete(signInFailures).where(inArray(signInFailures.bucket, [...buckets])).run().changes;
+}
+
+/** Every bucket held now (for "Clear all"). */
+export function allHeldBuckets(db: DB, now = Date.now()): string[] {
+  return heldBucketsQuery(db, now)
+    .all()
+    .map((row) => row.bucket);
 }
 
 /** Drops failures that no longer count (housekeeping). */

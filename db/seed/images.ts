@@ -64,7 +64,8 @@ export function demoPictureSvg(name: string, category: CategoryKey) {
 export async function drawDemoPictures(): Promise<Map<string, string>> {
   const jobs = CATALOGUE.flatMap((category) => category.products.map((product) => ({ name: product.name, category: category.key })));
   const urls = new Map<string, string>();
-  // a few at a time: sharp works on its own threads, so this uses the machine's cores
+  // a few at a time: each is drawn on sharp's threads while the one before is made into renditions (one
+  // picture at a time, with room for four more waiting: product-images.server.ts)
   for (let start = 0; start < jobs.length; start += DRAWN_TOGETHER) {
     await Promise.all(
       jobs.slice(start, start + DRAWN_TOGETHER).map(async ({ name, category }) => {
@@ -78,7 +79,7 @@ export async function drawDemoPictures(): Promise<Map<string, string>> {
   return urls;
 }
 
-const DRAWN_TOGETHER = 6;
+const DRAWN_TOGETHER = 4;
 
 /** Points each demo product at its picture (inside the seed's transaction). */
 export function attachDemoPictures(tx: DB, urls: ReadonlyMap<string, string>) {

@@ -176,6 +176,7 @@ test.describe("accessibility", JS_ONLY, () => {
         ["sales invoices: new", "/admin/sales-invoices?dialog=new"],
         ["users", "/admin/users"],
         ["users: new", "/admin/users?dialog=new"],
+        ["users: held-back sign-ups", "/admin/users?pending=held"],
         ["volume discounts", "/admin/volume-discounts"],
         ["volume discounts: new", "/admin/volume-discounts?dialog=new"],
         ["not found", "/admin/no-such-page"],

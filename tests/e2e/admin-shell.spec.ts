@@ -41,10 +41,14 @@ test.describe("admin layout", () => {
       ["Storefront", "/"],
       ["Home", "/account/dashboard"],
       ["Loyalty Rewards", "/account/loyalty"],
-      ["Log Out", "/api/logout"],
     ]) {
       await expect(account.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
+    // Log Out is a button that posts to /api/logout: signing out is never a link
+    await expect(account.getByRole("button", { name: "Log Out", exact: true })).toBeVisible();
+    const logOutForm = account.locator("form", { has: page.getByRole("button", { name: "Log Out", exact: true }) });
+    await expect(logOutForm).toHaveAttribute("action", "/api/logout");
+    await expect(logOutForm).toHaveAttribute("method", "post");
     await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("admin-email")).toHaveText(ADMIN.email);
     // the storefront's header is not on admin pages

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, JS_INDEPENDENT, signIn, test, uniqueEmail } from "./fixtures";
+import { expect, JS_INDEPENDENT, loginAs, signIn, test, uniqueEmail } from "./fixtures";
 
 const PENNE = { slug: "penne-pasta-3kg", name: "Penne Pasta 3kg" };
 const CLOTHS = { slug: "microfibre-cloths-10-pack", name: "Microfibre Cloths (10 pack)" }; // Colour variant
@@ -106,16 +106,19 @@ test.describe("order templates", () => {
   });
 
   test("a customer without templates is told how to save one", async ({ page }) => {
+    const email = uniqueEmail("templates");
     await page.goto("/login?tab=signup");
     await page.getByLabel("First name").fill("Tom");
     await page.getByLabel("Last name").fill("Baker");
     await page.getByLabel("Business name").fill("Baker's Deli Ltd");
-    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("templates"));
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("secret-pass");
     await page.getByLabel("Address").fill("3 High Street, York, YO1 7HH");
     await page.getByLabel("Phone number").fill("01904 000000");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL("/");
+    // a sign-up signs no one in: the new customer signs in with the password they chose
+    await loginAs(page, email, "secret-pass");
 
     await page.goto("/account/templates");
     await expect(page.getByText("No saved templates yet.")).toBeVisible();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "~db/schema";
 import * as apiAdminStats from "~/routes/api.admin.stats";
@@ -7,6 +7,7 @@ import * as apiLogin from "~/routes/api.auth.login";
 import * as apiSignup from "~/routes/api.auth.signup";
 import * as apiUser from "~/routes/api.auth.user";
 import * as apiLogout from "~/routes/api.logout";
+import * as logoutPage from "~/routes/logout";
 import * as adminPage from "~/routes/admin._index";
 import * as loginPage from "~/routes/login/route";
 import { getDb } from "~/utils/db.server";
@@ -41,103 +42,7 @@ beforeAll(async () => {
   await createUser({ email: "gone@example.com", isActive: false });
 });
 
-describe("sign-up", () => {
-  it("API: creates a customer pending approval and signs them in", async () => {
-    const response = await callRoute(apiSignup.action, buildRequest("/api/auth/signup", { json: signup }));
-    expect(response.status).toBe(201);
-    const body = await readJson(response);
-    expect(body).toMatchObject({ email: "new.buyer@example.com", firstName: "Nia", role: "customer", isApproved: false });
-    expect(body).not.toHaveProperty("passwordHash");
-    const me = await readJson(await currentUser(cookieFrom(response)));
-    expect(me.email).toBe("new.buyer@example.com");
-  });
-
-  it("API: a taken email answers 409 on the email field and writes nothing", async () => {
-    const before = userCount();
-    const response = await callRoute(
-      apiSignup.action,
-      buildRequest("/api/auth/signup", { json: { ...signup, email: "BUYER@example.com" } }),
-    );
-    expect(response.status).toBe(409);
-    expect(await readJson(response)).toEqual({ message: "An account with this email already exists", field: "email" });
-    expect(userCount()).toBe(before);
-  });
-
-  it("API: each missing field has its own message", async () => {
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ ...signup, email: "" }, "email", "Email is required"],
-      [{ ...signup, email: "not-an-email" }, "email", "Please enter a valid email address"],
-      [{ ...signup, password: "12345" }, "password", "Password must be at least 6 characters long"],
-      [{ ...signup, firstName: " " }, "firstName", "First name is required"],
-      [{ ...signup, lastName: "" }, "lastName", "Last name is required"],
-      [{ ...signup, businessName: "" }, "businessName", "Business name is required"],
-      [{ ...signup, address: "" }, "address", "Address is required"],
-      [{ ...signup, phone: "" }, "phone", "Phone number is required"],
-    ];
-    for (const [body, field, message] of cases) {
-      const response = await callRoute(apiSignup.action, buildRequest("/api/auth/signup", { json: { ...body, email: body.email === signup.email ? "x@example.com" : body.email } }));
-      expect(response.status, `${field}`).toBe(400);
-      expect(await readJson(response)).toEqual({ message, field });
-    }
-    expect(getDb().select().from(users).where(eq(users.email, "x@example.com")).get()).toBeUndefined();
-  });
-
-  it("form: signs up, lands home with the welcome toast, pending approval", async () => {
-    const response = await callRoute(
-      loginPage.action,
-      buildRequest("/login?tab=signup", { form: { ...signup, email: "form.buyer@example.com", intent: "signup" } }),
-    );
-    expect(redirectLocation(response)).toBe("/");
-    const row = getDb().select().from(users).where(eq(users.email, "form.buyer@example.com")).get();
-    expect(row?.approvedAt).toBeNull();
-    expect(row?.role).toBe("customer");
-  });
-
-  it("form: a taken email is shown on the email field", async () => {
-    const response = await callRoute(
-      loginPage.action,
-      buildRequest("/login", { form: { ...signup, email: "buyer@example.com", intent: "signup" } }),
-    );
-    expect(response.status).toBe(409);
-    const body = await readJson(response);
-    expect(body.result.error.email).toEqual(["An account with this email already exists"]);
-    expect(body.toast.title).toBe("Signup failed");
-  });
-});
-
-describe("sign-up: a repeat with the same key", () => {
-  it("form: a retry after a lost reply signs in to the account the first post made, one account", async () => {
-    const page = await readJson(await callRoute(loginPage.loader, buildRequest("/login?tab=signup")));
-    expect(page.signupKey).toMatch(/^[0-9a-f-]{36}$/);
-    const form = { ...signup, email: "repeat.buyer@example.com", intent: "signup", idempotencyKey: page.signupKey };
-    const post = (values: Record<string, string>) => callRoute(loginPage.action, buildRequest("/login?tab=signup", { form: values }));
-    const before = userCount();
-    expect(redirectLocation(await post(form))).toBe("/");
-    const repeat = await post(form);
-    expect(redirectLocation(repeat)).toBe("/");
-    expect(userCount()).toBe(before + 1);
-    const me = await readJson(await currentUser(cookieFrom(repeat)));
-    expect(me.email).toBe("repeat.buyer@example.com");
-
-    // the key alone signs no one in: another password with the same key is "already exists"
-    const stranger = await post({ ...form, password: "not-theirs" });
-    expect(stranger.status).toBe(409);
-    expect((await readJson(stranger)).result.error.email).toEqual(["An account with this email already exists"]);
-  });
-
-  it("API: the same Idempotency-Key answers 201 with the same account and creates one", async () => {
-    const body = { ...signup, email: "repeat.api@example.com" };
-    const send = () =>
-      callRoute(apiSignup.action, buildRequest("/api/auth/signup", { json: body, headers: { "Idempotency-Key": "signup-repeat-12" } }));
-    const before = userCount();
-    const first = await send();
-    expect(first.status).toBe(201);
-    const repeat = await send();
-    expect(repeat.status).toBe(201);
-    expect((await readJson(repeat)).id).toBe((await readJson(first)).id);
-    expect(userCount()).toBe(before + 1);
-  });
-});
+// sign-up, through both doors: sign-up.test.ts
 
 describe("sign-in", () => {
   it("API: wrong password and unknown email get the same answer", async () => {
@@ -212,21 +117,25 @@ describe("sign-in", () => {
     expect((await currentUser(second)).status).toBe(401);
   });
 
-  it("GET /api/logout signs out a navigation from the app's own pages, and asks first when another site sent it", async () => {
+  it("GET /api/logout never signs out: whatever fetch metadata it carries, it leads to the confirm page and the session stays", async () => {
     const cookie = cookieFrom(await apiSignIn("buyer@example.com"));
-    const fromElsewhere = await callRoute(
-      apiLogout.loader,
-      buildRequest("/api/logout", { cookie, headers: { "Sec-Fetch-Site": "cross-site" } }),
-    );
-    expect(redirectLocation(fromElsewhere)).toBe("/logout");
-    expect((await currentUser(cookie)).status).toBe(200);
-
-    const fromSidebar = await callRoute(
-      apiLogout.loader,
-      buildRequest("/api/logout", { cookie, headers: { "Sec-Fetch-Site": "same-origin" } }),
-    );
-    expect(redirectLocation(fromSidebar)).toBe("/");
+    // no Sec-Fetch-Site at all is what a browser sends on a plain-http address, as a LAN install is
+    const variants: Record<string, string>[] = [{}, { "Sec-Fetch-Site": "same-origin" }, { "Sec-Fetch-Site": "none" }, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of variants) {
+      const response = await callRoute(apiLogout.loader, buildRequest("/api/logout", { cookie, headers }));
+      expect(redirectLocation(response), JSON.stringify(headers)).toBe("/logout");
+      expect(response.headers.getSetCookie()).toEqual([]);
+      const me = await currentUser(cookie);
+      expect(me.status, JSON.stringify(headers)).toBe(200);
+      expect((await readJson(me)).email).toBe("buyer@example.com");
+    }
+    // the confirm page shows to a signed-in visitor; its one button posts, and that signs out
+    expect((await callRoute(logoutPage.loader, buildRequest("/logout", { cookie }))).status).toBe(200);
+    const out = await callRoute(apiLogout.action, buildRequest("/api/logout", { method: "POST", cookie }));
+    expect(redirectLocation(out)).toBe("/");
     expect((await currentUser(cookie)).status).toBe(401);
+    // signed out, the confirm page has nothing to ask
+    expect(redirectLocation(await callRoute(logoutPage.loader, buildRequest("/logout", { cookie })))).toBe("/");
   });
 
   it("signed out, the current-user call answers 401", async () => {

@@ -2,21 +2,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "~db/schema";
 import { DEMO_ACCOUNT_EMAILS, seedIfEmpty } from "~db/seed";
 import {
   accountsWithDemoPasswords,
   ALREADY_SET_UP_MESSAGE,
+  checkDemoPasswordsAtStart,
+  PUBLISHED_DEMO_PASSWORDS,
   isRealInstall,
   NOT_EMPTY_MESSAGE,
   setUpRealInstall,
 } from "~/domain/users/install.server";
+import * as dashboard from "~/routes/account.dashboard";
 import * as adminLayout from "~/routes/admin";
+import * as apiChangePassword from "~/routes/api.auth.change-password";
 import { getDb, migrateDatabase, openDatabase } from "~/utils/db.server";
 import { hashPassword } from "~/utils/password.server";
-import { buildRequest, callRoute, readJson } from "./http";
-import { signIn } from "./sign-in";
+import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
+import { postLogin, signIn } from "./sign-in";
 
 function emptyDatabase() {
   const db = openDatabase(path.join(fs.mkdtempSync(path.join(os.tmpdir(), "install-")), "app.db"));
@@ -37,7 +41,7 @@ describe("a real install (npm run setup)", () => {
     db.delete(users).run();
     expect(await seedIfEmpty(db)).toBe(false);
     expect(db.select().from(users).all()).toEqual([]);
-    expect(accountsWithDemoPasswords(db)).toEqual([]);
+    expect(await accountsWithDemoPasswords(db)).toEqual([]);
   });
 
   it("refuses a short password, a second setup, and a database that already holds accounts", async () => {
@@ -71,20 +75,89 @@ describe("the demo's published passwords", () => {
     adminCookie = await signIn("admin@example.com", { via: "api", password: "admin-demo" });
   });
 
-  it("lists every demo account while it keeps its seeded password, and drops those changed or deactivated", async () => {
-    const db = getDb();
-    expect(accountsWithDemoPasswords(db)).toEqual([...DEMO_ACCOUNT_EMAILS].sort());
-    db.update(users).set({ passwordHash: await hashPassword("buyer-demo") }).where(eq(users.email, "buyer@example.com")).run();
-    db.update(users).set({ isActive: false }).where(eq(users.email, "pending@example.com")).run();
-    const left = accountsWithDemoPasswords(db);
-    expect(left).not.toContain("buyer@example.com"); // same password, new salt: it was changed on purpose
-    expect(left).not.toContain("pending@example.com");
-    expect(left).toContain("admin@example.com");
+  /** The accounts the warning on every back-office page names, read through the admin layout. */
+  async function warning(): Promise<string[]> {
+    const response = await callRoute(adminLayout.loader, buildRequest("/admin/orders", { cookie: adminCookie }));
+    expect(response.status).toBe(200);
+    return (await readJson(response)).demoPasswordAccounts;
+  }
+
+  const hashOf = (email: string) => getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)).get()!.hash;
+
+  function changeViaApi(cookie: string, currentPassword: string, newPassword: string) {
+    return callRoute(apiChangePassword.action, buildRequest("/api/auth/change-password", { json: { currentPassword, newPassword }, cookie }));
+  }
+
+  function changeViaForm(cookie: string, currentPassword: string, newPassword: string) {
+    return callRoute(
+      dashboard.action,
+      buildRequest("/account/dashboard?dialog=change-password", {
+        form: { intent: "change-password", currentPassword, newPassword, confirmPassword: newPassword },
+        cookie,
+      }),
+    );
+  }
+
+  it("lists every demo account that signs in with its published password, on every back-office page", async () => {
+    expect(await accountsWithDemoPasswords(getDb())).toEqual([...DEMO_ACCOUNT_EMAILS].sort());
+    expect(await warning()).toEqual([...DEMO_ACCOUNT_EMAILS].sort());
+    // what the list says is what the README's table lets anyone do
+    for (const email of DEMO_ACCOUNT_EMAILS) {
+      expect((await postLogin(email, { via: "api", password: PUBLISHED_DEMO_PASSWORDS.get(email) })).status, email).toBe(200);
+    }
   });
 
-  it("puts the warning on every back-office page through the admin layout", async () => {
-    const response = await callRoute(adminLayout.loader, buildRequest("/admin/orders", { cookie: adminCookie }));
-    const data = await readJson(response);
-    expect(data.demoPasswordAccounts).toContain("admin@example.com");
+  it("the API door: a new password drops the buyer from the warning; the published one set again puts it back", async () => {
+    let cookie = await signIn("buyer@example.com", { via: "api", password: "buyer-demo" });
+    const seededHash = hashOf("buyer@example.com");
+
+    expect((await changeViaApi(cookie, "buyer-demo", "hartley-own-pass")).status).toBe(200);
+    expect(await warning()).not.toContain("buyer@example.com");
+    expect(await warning()).toContain("admin@example.com");
+
+    cookie = await signIn("buyer@example.com", { via: "api", password: "hartley-own-pass" });
+    expect((await changeViaApi(cookie, "hartley-own-pass", "buyer-demo")).status).toBe(200);
+    // a new salt, so a new hash: still the published password, still named
+    expect(hashOf("buyer@example.com")).not.toBe(seededHash);
+    expect(await warning()).toContain("buyer@example.com");
+    expect(await accountsWithDemoPasswords(getDb())).toContain("buyer@example.com");
+
+    expect((await changeViaApi(cookie, "buyer-demo", "hartley-newer-pass")).status).toBe(200);
+    expect(await warning()).not.toContain("buyer@example.com");
+  });
+
+  it("the form door: the same for buyer2 through the account dashboard's Change Password", async () => {
+    let cookie = await signIn("buyer2@example.com", { via: "api", password: "buyer-demo" });
+    expect(redirectLocation(await changeViaForm(cookie, "buyer-demo", "okafor-own-pass"))).toBe("/account/dashboard");
+    expect(await warning()).not.toContain("buyer2@example.com");
+
+    cookie = await signIn("buyer2@example.com", { via: "api", password: "okafor-own-pass" });
+    expect(redirectLocation(await changeViaForm(cookie, "okafor-own-pass", "buyer-demo"))).toBe("/account/dashboard");
+    expect(await warning()).toContain("buyer2@example.com");
+
+    expect(redirectLocation(await changeViaForm(cookie, "buyer-demo", "okafor-newer-pass"))).toBe("/account/dashboard");
+    expect(await warning()).not.toContain("buyer2@example.com");
+  });
+
+  it("checks again whenever a stored hash differs from the one last checked, whoever wrote it; a deactivated account is left out", async () => {
+    const db = getDb();
+    db.update(users).set({ passwordHash: await hashPassword("buyer-demo") }).where(eq(users.email, "approval@example.com")).run();
+    expect(await accountsWithDemoPasswords(db)).toContain("approval@example.com");
+    db.update(users).set({ passwordHash: await hashPassword("a-password-of-their-own") }).where(eq(users.email, "approval@example.com")).run();
+    expect(await accountsWithDemoPasswords(db)).not.toContain("approval@example.com");
+    db.update(users).set({ isActive: false }).where(eq(users.email, "pending@example.com")).run();
+    expect(await accountsWithDemoPasswords(db)).not.toContain("pending@example.com");
+    expect(await warning()).toEqual(["admin@example.com", "supplier@example.com"]);
+  });
+
+  it("the start-up check says in the log which accounts still accept a published password", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      await checkDemoPasswordsAtStart(getDb());
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]![0])).toContain("admin@example.com, supplier@example.com still accept the password the README publishes");
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -246,6 +246,45 @@ describe("the simple product row", () => {
   });
 });
 
+describe("files too wide to read", () => {
+  const tooWide = (row: number) =>
+    `Row ${row} has more than 500 columns: a CSV file may have at most 500. Delete the columns that are not needed (empty ones too) and save it again`;
+
+  it("one row of 24,000,000 empty cells (23 MB) is refused through both doors, naming the row; nothing is imported", async () => {
+    const before = catalogueSnapshot();
+    const commas = ",".repeat(24_000_000);
+
+    const api = await apiUpload(commas);
+    expect(api.status).toBe(400);
+    expect(await readJson(api)).toEqual({ message: tooWide(1), field: "file" });
+
+    // after a header and a good row: the first reading refuses the file before any product is written
+    const page = await pageUpload(`slug,name,salesPrice\nwide-file-mop,Wide File Mop,2.00\n${commas}`);
+    expect(page.status).toBe(400);
+    const body = await readJson(page);
+    expect(body.notice).toEqual({ title: "Import failed", description: tooWide(3), variant: "destructive" });
+    expect(body.result.error).toEqual({ file: [tooWide(3)] });
+
+    expect(catalogueSnapshot()).toEqual(before);
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it("a header of 501 columns is refused; one of 500 imports as before", async () => {
+    const columns = (n: number) => ["slug", "name", "salesPrice", ...Array.from({ length: n - 3 }, (_, i) => `Note ${i + 1}`)];
+    const file = (n: number, slug: string) => `${columns(n).join(",")}\n${[slug, "Column Mop", "3.10", ...Array(n - 3).fill("x")].join(",")}\n`;
+
+    const wide = await apiUpload(file(501, "column-mop-501"));
+    expect(wide.status).toBe(400);
+    expect(await readJson(wide)).toEqual({ message: tooWide(1), field: "file" });
+    expect(product("column-mop-501")).toBeUndefined();
+
+    const widest = await apiUpload(file(500, "column-mop-500"));
+    expect(widest.status).toBe(200);
+    expect(await readJson(widest)).toEqual({ created: 1, updated: 0, errors: [] });
+    expect(product("column-mop-500")).toMatchObject({ name: "Column Mop", salesPrice: 310 });
+  });
+});
+
 describe("import: the file waits on disk, and a Shopify product's rows may be apart", () => {
   const header = "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty";
   const rows = (n: number) =>

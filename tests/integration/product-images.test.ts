@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "~db/schema";
-import { imagesDir } from "~/domain/catalog/product-images.server";
+import { imageQueue, imagesDir } from "~/domain/catalog/product-images.server";
 import * as productsPage from "~/routes/admin.products/route";
 import * as apiProducts from "~/routes/api.admin.products";
 import * as apiProduct from "~/routes/api.admin.products.$id";
@@ -20,6 +21,9 @@ import { signIn } from "./sign-in";
 const WRONG_TYPE = "Choose a JPEG, PNG or WebP image";
 const TOO_LARGE = "The image is too large: it may be at most 5 MB";
 const UNREADABLE = "The image could not be read. Save it again as JPEG, PNG or WebP and try again";
+const QUEUE_FULL = "Too many images are being processed right now. Try again in a few seconds";
+const tooBig = (size: string) =>
+  `The image is ${size} pixels: it may be at most 10,000 pixels on each side and 40 megapixels in all. Make it smaller and try again`;
 
 let adminCookie: string;
 let categoryId: number;
@@ -137,6 +141,106 @@ describe("uploading a product image on the product form", () => {
     expect(response.status).toBe(302);
     expect(redirectLocation(response)).toContain("importResult=");
     expect(productBySlug("imported-sponges")?.salesPrice).toBe(120);
+  });
+});
+
+/**
+ * A PNG whose header says width × height but whose pixel data stops after a few rows: tiny, and quick to
+ * make however large it claims to be, as a real 1 × 39,000,000 PNG (150 KB, 13 s to make) would not be.
+ * Decoding it fails, so a refusal that names its size was made from the header, before any decoding.
+ */
+function pngClaiming(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(zlib.crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  const someRows = zlib.deflateSync(Buffer.alloc((1 + width * 3) * Math.min(height, 100)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", someRows), chunk("IEND", Buffer.alloc(0))]);
+}
+
+const solidPng = (width: number, height: number, background = "#0f766e") =>
+  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+
+describe("pictures too large to process", () => {
+  const oversized: [string, () => Promise<Buffer>, string][] = [
+    ["a 150 KB-class PNG of 1 × 39,000,000 pixels (under 40 megapixels)", async () => pngClaiming(1, 39_000_000), "1 × 39,000,000"],
+    ["a PNG of 6,400 × 6,400 pixels (41 megapixels)", async () => pngClaiming(6_400, 6_400), "6,400 × 6,400"],
+    ["a real PNG 10,001 pixels wide", () => solidPng(10_001, 1), "10,001 × 1"],
+    ["a real PNG 10,001 pixels tall", () => solidPng(1, 10_001), "1 × 10,001"],
+  ];
+
+  it.each(oversized)("refuses %s from its header, with its size on the field, and changes nothing", async (_what, make, size) => {
+    const picture = await make();
+    const before = { count: productCount(), files: storedFiles() };
+    const response = await postForm(productForm(new File([bytes(picture)], "tall.png", { type: "image/png" }), { name: "Tall Cloths" }));
+    expect(response.status).toBe(400);
+    const body = await readJson(response);
+    expect(body.result.error).toEqual({ image: [tooBig(size)] });
+    expect(body.result.initialValue.name).toBe("Tall Cloths");
+    expect(productCount()).toBe(before.count);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
+  it("takes a picture of exactly 10,000 pixels a side, with its renditions", async () => {
+    const picture = await solidPng(10_000, 3);
+    const response = await postForm(productForm(new File([bytes(picture)], "strip.png", { type: "image/png" }), { name: "Long Strip Mop" }));
+    expect(response.status).toBe(302);
+    const imageUrl = productBySlug("long-strip-mop")!.imageUrl!;
+    const hash = imageUrl.slice("/images/".length, "/images/".length + 64);
+    for (const width of [160, 320, 640]) {
+      const meta = await sharp(path.join(imagesDir(), `${hash}-${width}.webp`)).metadata();
+      expect([meta.width, meta.height]).toEqual([width, width]);
+    }
+  });
+});
+
+describe("one picture at a time", () => {
+  it("two uploads at once are both stored, in turn", async () => {
+    const [red, green] = await Promise.all([solidPng(900, 700, "#b91c1c"), solidPng(700, 900, "#15803d")]);
+    const responses = await Promise.all([
+      postForm(productForm(new File([bytes(red)], "red.png", { type: "image/png" }), { name: "Red Buckets" })),
+      postForm(productForm(new File([bytes(green)], "green.png", { type: "image/png" }), { name: "Green Buckets" })),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([302, 302]);
+    const urls = ["red-buckets", "green-buckets"].map((slug) => productBySlug(slug)!.imageUrl!);
+    expect(new Set(urls).size).toBe(2);
+    for (const url of urls) expect(fs.existsSync(path.join(imagesDir(), url.slice("/images/".length)))).toBe(true);
+    expect(imageQueue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("when one is being made and four wait, the next upload is turned away at once (429) and changes nothing", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = Array.from({ length: 5 }, () => imageQueue.run(() => gate));
+    expect(imageQueue.load).toEqual({ running: 1, waiting: 4 });
+    const picture = await solidPng(320, 240, "#7c3aed");
+    const form = () => productForm(new File([bytes(picture)], "violet.png", { type: "image/png" }), { name: "Violet Sponges" });
+    try {
+      const before = { count: productCount(), files: storedFiles() };
+      const refused = await postForm(form());
+      expect(refused.status).toBe(429);
+      expect((await readJson(refused)).result.error).toEqual({ image: [QUEUE_FULL] });
+      expect(productCount()).toBe(before.count);
+      expect(storedFiles()).toEqual(before.files);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    // once the line has gone, the same upload goes in
+    expect((await postForm(form())).status).toBe(302);
+    expect(productBySlug("violet-sponges")!.imageUrl).toMatch(/^\/images\/[0-9a-f]{64}-640\.webp$/);
   });
 });
 

@@ -386,6 +386,25 @@ describe("CSV Upload", () => {
     expect(cartOf(userId)).toEqual([]);
   });
 
+  it("refuses a file with a row of more than 500 cells, naming the row, and adds nothing from it", async () => {
+    const { cookie, userId } = await signInFresh("buyer@example.com");
+    const wide = `SKU,Quantity\npaper-towels,1\n${",".repeat(1_000_000)}\nplain-flour-16kg-sack,1\n`;
+    const after = await follow(await postCsv(wide, cookie), cookie);
+    expect(after.page.result).toEqual({
+      added: 0,
+      errors: [
+        "Row 3 has more than 500 columns: a CSV file may have at most 500. Delete the columns that are not needed (empty ones too) and save it again",
+      ],
+      more: 0,
+    });
+    expect(cartOf(userId)).toEqual([]);
+
+    // 500 cells is within the limit
+    const widest = await follow(await postCsv(`SKU,Quantity${",".repeat(498)}\npaper-towels,1${",".repeat(498)}\n`, cookie), cookie);
+    expect(widest.toast).toEqual({ title: "CSV Processed", description: "Added 1 product(s) to cart" });
+    expect(cartOf(userId).map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([{ productId: towels.id, quantity: 1 }]);
+  });
+
   it("offers a template with the header, an option column, and example rows naming products that can be ordered", async () => {
     const response = await callRoute(template.loader, buildRequest("/quick-order/template.csv"));
     expect(response.status).toBe(200);

@@ -105,6 +105,8 @@ const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
   attachments: () => "0",
   // an import's progress is named by the key the import was sent with
   import: () => "no-such-import",
+  // a sign-in hold is named by its bucket (sign_in_failures rows come and go)
+  "sign-in-holds": () => "no-such-hold",
 };
 
 /** Params that hold something else than their name says (they sit beside a sibling route's `:slug`). */

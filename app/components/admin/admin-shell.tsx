@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { ADMIN_BOTTOM_LINKS, ADMIN_NAV, isActiveNav, type AdminNavItem } from "./nav";
+import { LogoutForm } from "~/components/layout/logout-form";
+import { ADMIN_BOTTOM_LINKS, ADMIN_LOG_OUT, ADMIN_NAV, isActiveNav, type AdminNavItem } from "./nav";
 import {
   isSidebarShortcut,
   sidebarCookie,
@@ -216,9 +217,17 @@ function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname:
         <ul className="space-y-0.5 px-2">
           {ADMIN_BOTTOM_LINKS.map((item) => (
             <li key={item.to}>
-              <NavItem item={item} collapsed={collapsed} active={false} reload={item.reload} />
+              <NavItem item={item} collapsed={collapsed} active={false} />
             </li>
           ))}
+          <li>
+            <LogoutForm
+              title={ADMIN_LOG_OUT.label}
+              className={`flex h-9 w-full items-center rounded-md text-sm ${collapsed ? "justify-center px-0" : "px-3"} ${IDLE_TONE}`}
+            >
+              <NavLabel item={ADMIN_LOG_OUT} collapsed={collapsed} />
+            </LogoutForm>
+          </li>
         </ul>
       </nav>
     </>
@@ -239,39 +248,32 @@ function keepCurrentItemInView(nav: HTMLElement) {
   else if (item.bottom > list.bottom - margin) nav.scrollTop += item.bottom - (list.bottom - margin);
 }
 
-function NavItem({
-  item,
-  collapsed,
-  active,
-  reload,
-}: {
-  item: AdminNavItem;
-  collapsed: boolean;
-  active: boolean;
-  reload?: boolean;
-}) {
-  const tone = active
-    ? "bg-brand-50 font-semibold text-brand-800"
-    : "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+const IDLE_TONE = "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+
+function NavItem({ item, collapsed, active }: { item: AdminNavItem; collapsed: boolean; active: boolean }) {
+  const tone = active ? "bg-brand-50 font-semibold text-brand-800" : IDLE_TONE;
   return (
     <Link
       to={item.to}
-      reloadDocument={reload}
       title={item.label}
       aria-current={active ? "page" : undefined}
       className={`flex h-9 items-center rounded-md text-sm ${collapsed ? "justify-center px-0" : "px-3"} ${tone}`}
     >
-      {collapsed ? (
-        <>
-          <span aria-hidden className="text-xs font-semibold">
-            {item.short}
-          </span>
-          <span className="sr-only">{item.label}</span>
-        </>
-      ) : (
-        item.label
-      )}
+      <NavLabel item={item} collapsed={collapsed} />
     </Link>
+  );
+}
+
+/** The item's name, or its two letters when the sidebar is collapsed (the name still read out). */
+function NavLabel({ item, collapsed }: { item: Pick<AdminNavItem, "label" | "short">; collapsed: boolean }) {
+  if (!collapsed) return <>{item.label}</>;
+  return (
+    <>
+      <span aria-hidden className="text-xs font-semibold">
+        {item.short}
+      </span>
+      <span className="sr-only">{item.label}</span>
+    </>
   );
 }
 

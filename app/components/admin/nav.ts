@@ -60,13 +60,14 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   },
 ];
 
-/** Plain links (reloadDocument for Log Out: it is a GET that ends the session). */
-export const ADMIN_BOTTOM_LINKS: (AdminNavItem & { reload?: boolean })[] = [
+/** Plain links. Log Out follows them: a button that posts to /api/logout (signing out is never a GET). */
+export const ADMIN_BOTTOM_LINKS: AdminNavItem[] = [
   { label: "Storefront", to: "/", short: "SF" },
   { label: "Home", to: "/account/dashboard", short: "Hm" },
   { label: "Loyalty Rewards", to: "/account/loyalty", short: "LR" },
-  { label: "Log Out", to: "/api/logout", short: "LO", reload: true },
 ];
+
+export const ADMIN_LOG_OUT: Omit<AdminNavItem, "to"> = { label: "Log Out", short: "LO" };
 
 const NAV_PATHS = ADMIN_NAV.flatMap((group) => group.items.map((item) => item.to));
 

@@ -9,8 +9,8 @@
  * - CSV: "Row N" is the row as a spreadsheet shows it, the header being row 1, so the first item is row 2.
  *   A quoted cell that spans several lines is still one row.
  */
-import { parse } from "csv-parse/sync";
 import { restoreCell } from "~/utils/csv-cells";
+import { csvReadProblem, readCsvText } from "~/utils/csv.server";
 import { parseOptionText, quoteForMessage, type OptionChoice } from "./quick-order-options";
 import { MAX_QUICK_ORDER_LINES } from "./quick-order.schema";
 
@@ -156,9 +156,9 @@ function optionsCellMessage(rowNumber: number, text: string) {
 }
 
 /** Spreadsheets in some locales save with semicolons; a tab-separated paste saved as .csv uses tabs. */
-function sniffDelimiter(text: string): string {
+function sniffDelimiter(text: string): "," | ";" | "\t" {
   const firstLine = text.slice(0, text.search(/\r|\n|$/));
-  const counts = [",", ";", "\t"].map((delimiter) => ({ delimiter, n: firstLine.split(delimiter).length - 1 }));
+  const counts = ([",", ";", "\t"] as const).map((delimiter) => ({ delimiter, n: firstLine.split(delimiter).length - 1 }));
   const best = counts.reduce((a, b) => (b.n > a.n ? b : a));
   return best.n > 0 ? best.delimiter : ",";
 }
@@ -172,22 +172,20 @@ function sniffDelimiter(text: string): string {
 export function parseQuickOrderCsv(text: string): QuickOrderCsvParse {
   let records: string[][];
   try {
-    records = parse(text, {
+    records = readCsvText(text, {
       bom: true,
       delimiter: sniffDelimiter(text.replace(/^\uFEFF/, "")),
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
       trim: true,
-    }) as string[][];
+    });
     // the template we write puts a quote before a cell a spreadsheet would run as a formula (a SKU "-A1")
     records = records.map((record) => record.map(restoreCell));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : "its content is not comma-separated text";
-    return {
-      rows: [],
-      errors: [{ rowNumber: (error as { lines?: number }).lines ?? 1, message: `The file could not be read as CSV: ${reason}` }],
-    };
+    // not CSV, or a row past the limits every CSV reader shares (too many cells, too long)
+    const problem = csvReadProblem(error);
+    return { rows: [], errors: [{ rowNumber: problem.row ?? 1, message: problem.message }] };
   }
 
   const isEmpty = (record: string[]) => record.every((cell) => cell === "");

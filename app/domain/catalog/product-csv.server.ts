@@ -6,8 +6,7 @@
  * during a large import. Why batches rather than one transaction: docs/decisions/0027-large-product-imports.md;
  * why two readings and nothing held whole: docs/decisions/0035-product-import-memory.md.
  */
-import { parse } from "csv-parse";
-import { writeCsv } from "~/utils/csv.server";
+import { csvStreamParser, writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
@@ -159,15 +158,16 @@ const COLLECT_EVERY_BYTES = 4 * 1024 * 1024;
 /**
  * Reads the file through csv-parse a piece at a time (never as one string), handing each record to
  * `records` and, after each piece, calling `afterPiece` and yielding to the event loop; `onRead` hears how
- * many bytes are done. Collects the garbage every COLLECT_EVERY_BYTES. Fails only when the parser gives up
- * on the file.
+ * many bytes are done. Collects the garbage every COLLECT_EVERY_BYTES. Fails when the parser gives up on
+ * the file, or at once when a row passes the limits every CSV reader shares (too many cells, too long:
+ * csv.server.ts), before that row is built.
  */
 async function readCsvFile(
   file: Blob,
   records: ProductCsvSurvey | ProductCsvReader,
   { onRead = () => {}, afterPiece = () => {} }: { onRead?: (bytes: number) => void; afterPiece?: () => unknown } = {},
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  const parser = parse(readerOptions(records));
+  const parser = csvStreamParser(readerOptions(records));
   let failure: unknown = null;
   parser.on("error", (error) => {
     failure = error;

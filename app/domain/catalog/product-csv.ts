@@ -11,9 +11,8 @@
  *    a Handle are one product.
  * Row numbers are the file's records counted from the header as row 1, as a spreadsheet shows them.
  */
-import type { Options } from "csv-parse";
-import { parse } from "csv-parse/sync";
 import { restoreCell } from "~/utils/csv-cells";
+import { csvReadProblem, readCsvText, type CsvReadOptions } from "~/utils/csv.server";
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
 import {
@@ -239,9 +238,9 @@ const UNKNOWN_LAYOUT =
   "The first row must be a header naming the columns (slug, name, description, category, stockLevel, salesPrice, imageUrl, costPrice), or the file must be a Shopify product CSV with a Handle column.";
 const NO_PRODUCT_ROWS = "The file has a header but no product rows.";
 
-/** The answer for a file the CSV parser gave up on. */
+/** The answer for a file the CSV parser gave up on: why it is not CSV, or the limit a row passed (csv.server.ts). */
 export function unreadableFile(error: unknown): ParseOutcome {
-  return { ok: false, message: `The file could not be read as CSV: ${error instanceof Error ? error.message : String(error)}` };
+  return { ok: false, message: csvReadProblem(error).message };
 }
 
 /** Where a layout hands what it makes of the records: products, rows refused, and a count of products dealt with. */
@@ -423,7 +422,7 @@ function formatOf(keys: string[]): CsvFormat | null {
 }
 
 /** csv-parse's options that hand every record (and every unreadable one) to `records`, for either parser. */
-export function readerOptions(records: Pick<ProductCsvRecords, "record" | "skipped">): Options {
+export function readerOptions(records: Pick<ProductCsvRecords, "record" | "skipped">): CsvReadOptions {
   return {
     ...CSV_READ_OPTIONS,
     on_record: (record: string[]) => {
@@ -441,7 +440,7 @@ export function readerOptions(records: Pick<ProductCsvRecords, "record" | "skipp
 export function parseProductCsv(text: string): ParseOutcome {
   const reader = new ProductCsvReader();
   try {
-    parse(text, readerOptions(reader));
+    readCsvText(text, readerOptions(reader));
   } catch (error) {
     return unreadableFile(error);
   }

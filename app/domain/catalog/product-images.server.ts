@@ -8,22 +8,39 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { databasePath } from "~/utils/db.server";
-import { fail, ok, type Result } from "~/utils/result";
+import { fail, ok, type Failure, type Result } from "~/utils/result";
+import { workQueue } from "~/utils/work-queue";
 import {
   IMAGE_FIELD,
+  IMAGE_MAX_PIXELS,
+  IMAGE_QUEUE_FULL,
   IMAGE_RENDITION_WIDTHS,
   IMAGE_TOO_LARGE,
+  IMAGE_TOO_SLOW,
   IMAGE_UNREADABLE,
   IMAGE_WRONG_TYPE,
   PRODUCT_IMAGE_MAX_BYTES,
+  imageDimensionsProblem,
   originalFileName,
   renditionFileName,
   sniffImageType,
   storedImageUrl,
 } from "./product-images";
 
-/** A decompression bomb (a tiny file that opens to a huge bitmap) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
+// One libvips thread per picture and no cache of decoded images: with one picture at a time (imageQueue)
+// an upload takes at most one core of the box and no memory once it is done (docs/decisions/0046).
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** A picture at the limits takes well under a second here (0046); a pipeline that runs on past this is stopped. */
+const IMAGE_TIMEOUT_SECONDS = 10;
+
+/**
+ * Pictures are made into renditions one at a time in this process; four more uploads may wait their turn
+ * (each holds at most 5 MB meanwhile), and the next is answered 429 at once. Exported so a test can fill it.
+ */
+export const imageQueue = workQueue({ running: 1, waiting: 4 });
+const QUEUE_RETRY_SECONDS = 5;
 
 /** The folder stored images live in: `images/` beside the database file. */
 export function imagesDir() {
@@ -38,9 +55,9 @@ function writeOnce(file: string, bytes: Buffer | Uint8Array) {
 }
 
 /**
- * Checks an upload is a JPEG, PNG or WebP (by its bytes) of at most 5 MB that opens, then stores it with
- * its renditions. Returns the URL to put in `products.image_url`; a refusal is a 400 on the `image` field
- * and writes nothing.
+ * Checks an upload is a JPEG, PNG or WebP (by its bytes) of at most 5 MB, 10,000 pixels a side and 40
+ * megapixels (by its header, before any pixel is decoded) that opens, then stores it with its renditions.
+ * Returns the URL to put in `products.image_url`; a refusal is a 4xx on the `image` field and writes nothing.
  */
 export async function storeProductImage(bytes: Uint8Array): Promise<Result<{ imageUrl: string; hash: string }>> {
   if (bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) return fail(413, IMAGE_TOO_LARGE, IMAGE_FIELD);
@@ -53,31 +70,66 @@ export async function storeProductImage(bytes: Uint8Array): Promise<Result<{ ima
   const names = [originalFileName(hash, type), ...IMAGE_RENDITION_WIDTHS.map((width) => renditionFileName(hash, width))];
   // the same picture again: it was checked and its renditions made the first time
   if (names.every((name) => fs.existsSync(path.join(dir, name)))) return ok({ imageUrl: storedImageUrl(hash), hash });
-  let renditions: { name: string; data: Buffer }[];
-  try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
-    const meta = await image.metadata();
-    if (!meta.width || !meta.height) return fail(400, IMAGE_UNREADABLE, IMAGE_FIELD);
-    renditions = await Promise.all(
-      IMAGE_RENDITION_WIDTHS.map(async (width) => ({
-        name: renditionFileName(hash, width),
-        data: await image
-          .clone()
-          .rotate() // upright by the camera's EXIF orientation
-          .flatten({ background: "#ffffff" })
-          .resize(width, width, { fit: "contain", background: "#ffffff" })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      })),
-    );
-  } catch {
-    return fail(400, IMAGE_UNREADABLE, IMAGE_FIELD);
-  }
+
+  const size = await dimensionsOf(input);
+  if (!size) return fail(400, IMAGE_UNREADABLE, IMAGE_FIELD);
+  const tooBig = imageDimensionsProblem(size.width, size.height);
+  if (tooBig) return fail(400, tooBig, IMAGE_FIELD);
+
+  const made = await imageQueue.run(() => renditionsOf(input, hash));
+  if (!made.ran) return { ...fail(429, IMAGE_QUEUE_FULL, IMAGE_FIELD), retryAfter: QUEUE_RETRY_SECONDS };
+  if (!made.value.ok) return made.value;
 
   fs.mkdirSync(dir, { recursive: true });
   writeOnce(path.join(dir, originalFileName(hash, type)), input);
-  for (const rendition of renditions) writeOnce(path.join(dir, rendition.name), rendition.data);
+  for (const rendition of made.value.value) writeOnce(path.join(dir, rendition.name), rendition.data);
   return ok({ imageUrl: storedImageUrl(hash), hash });
+}
+
+/** The picture's width and height from its header alone (no pixel is decoded, whatever size it claims), or null. */
+async function dimensionsOf(input: Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The square WebP renditions. The picture is decoded once, straight into the largest tile (turned upright
+ * by its EXIF orientation, fitted on white); the smaller tiles are made from that tile. Each pipeline keeps
+ * the pixel limit as a second guard and stops after IMAGE_TIMEOUT_SECONDS.
+ */
+async function renditionsOf(input: Buffer, hash: string): Promise<Result<{ name: string; data: Buffer }[]>> {
+  const largest = Math.max(...IMAGE_RENDITION_WIDTHS);
+  try {
+    const tile = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" })
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+      .rotate()
+      .flatten({ background: "#ffffff" })
+      .resize(largest, largest, { fit: "contain", background: "#ffffff" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: tile.info.width, height: tile.info.height, channels: tile.info.channels };
+    const renditions: { name: string; data: Buffer }[] = [];
+    for (const width of IMAGE_RENDITION_WIDTHS) {
+      const data = await sharp(tile.data, { raw })
+        .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+        .resize(width, width)
+        .webp({ quality: 80 })
+        .toBuffer();
+      renditions.push({ name: renditionFileName(hash, width), data });
+    }
+    return ok(renditions);
+  } catch (error) {
+    return refusedWhileProcessing(error);
+  }
+}
+
+function refusedWhileProcessing(error: unknown): Failure {
+  const timedOut = error instanceof Error && /timeout/i.test(error.message);
+  return fail(400, timedOut ? IMAGE_TOO_SLOW : IMAGE_UNREADABLE, IMAGE_FIELD);
 }
 
 /** An image the product form sent: its bytes, or that it was over the limit (and so not read). */

@@ -23,6 +23,28 @@ export const IMAGE_WRONG_TYPE = "Choose a JPEG, PNG or WebP image";
 export const IMAGE_TOO_LARGE = "The image is too large: it may be at most 5 MB";
 export const IMAGE_UNREADABLE = "The image could not be read. Save it again as JPEG, PNG or WebP and try again";
 
+/**
+ * The largest picture taken, by its header: a side of at most 10,000 pixels and 40 megapixels in all. A
+ * small file can open to a huge bitmap (a 150 KB PNG of 1 × 39,000,000 pixels), and a long thin one is slow
+ * to resize however few pixels it has; a product photo needs neither.
+ */
+export const IMAGE_MAX_SIDE = 10_000;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+const pixels = (n: number) => n.toLocaleString("en-GB");
+
+/** Why a picture of these dimensions is refused, or null when it is within the limits. */
+export function imageDimensionsProblem(width: number, height: number): string | null {
+  if (width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE && width * height <= IMAGE_MAX_PIXELS) return null;
+  return (
+    `The image is ${pixels(width)} × ${pixels(height)} pixels: it may be at most ${pixels(IMAGE_MAX_SIDE)} pixels ` +
+    `on each side and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels in all. Make it smaller and try again`
+  );
+}
+
+export const IMAGE_TOO_SLOW = "The image took too long to process. Save it smaller, as JPEG, PNG or WebP, and try again";
+export const IMAGE_QUEUE_FULL = "Too many images are being processed right now. Try again in a few seconds";
+
 export type ImageType = "jpeg" | "png" | "webp";
 
 export const IMAGE_EXTENSIONS: Record<ImageType, string> = { jpeg: "jpg", png: "png", webp: "webp" };

@@ -4,7 +4,7 @@
  * the financial account named on completion (Suspense when none was named, which the screen says). Both
  * post through the ledger in the caller's transaction.
  */
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { creditNotes, salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { nextSequenceValue } from "~/domain/shared/numbering.server";
@@ -53,6 +53,23 @@ export function creditNoteSplit(tx: DB, orderId: number, gross: number) {
   const owed = invoice && invoice.status !== "void" ? invoiceOutstanding(invoice) : 0;
   const appliedAmount = Math.min(owed, Math.max(0, gross));
   return { invoice: invoice ?? null, owed, appliedAmount, refundedAmount: Math.max(0, gross) - appliedAmount };
+}
+
+/** The numbers of the credit notes issued against a sales invoice, oldest first. */
+export function creditNotesAgainst(tx: DB, salesInvoiceId: number): string[] {
+  return tx
+    .select({ creditNoteNumber: creditNotes.creditNoteNumber })
+    .from(creditNotes)
+    .where(eq(creditNotes.salesInvoiceId, salesInvoiceId))
+    .orderBy(asc(creditNotes.id))
+    .all()
+    .map((row) => row.creditNoteNumber);
+}
+
+/** "credit note CN-000001 is set against", "credit notes CN-000001 and CN-000002 are set against" */
+export function creditNotesSetAgainst(numbers: string[]) {
+  if (numbers.length === 1) return `credit note ${numbers[0]} is set against`;
+  return `credit notes ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]} are set against`;
 }
 
 export function issueCreditNote(tx: DB, input: CreditNoteInput): IssuedCreditNote | null {

@@ -70,9 +70,9 @@ describe("issueSalesInvoiceForOrder", () => {
       ["Vest (Size: S)", 2, 1050, 2000, 420, 2100],
     ]);
 
-    expect(voidSalesInvoiceForOrder(db, order.id)).toBe("INV-2026-00001");
+    expect(voidSalesInvoiceForOrder(db, order.id)).toEqual({ ok: true, value: "INV-2026-00001" });
     expect(db.select().from(salesInvoices).where(eq(salesInvoices.id, invoice.id)).get()!.status).toBe("void");
-    expect(voidSalesInvoiceForOrder(db, 987_654)).toBeNull();
+    expect(voidSalesInvoiceForOrder(db, 987_654)).toEqual({ ok: true, value: null });
     expect(() => issueSalesInvoiceForOrder(db, 987_654)).toThrow("no such order");
   });
 });

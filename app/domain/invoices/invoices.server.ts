@@ -13,6 +13,8 @@ import { orderItems, orders, salesInvoiceItems, salesInvoices } from "~db/schema
 import type { DB } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
+import { fail, ok, type Result } from "~/utils/result";
+import { creditNotesAgainst, creditNotesSetAgainst } from "./credit-notes.server";
 
 export const PAYMENT_TERMS_DAYS = 30;
 
@@ -141,19 +143,25 @@ export function issueSalesInvoiceForOrder(
 
 /**
  * Voids the order's invoice (a cancelled order leaves revenue and VAT). Returns the invoice number, or null
- * when the order has no invoice (an order cancelled while awaiting approval never had one).
+ * when the order has no invoice (an order cancelled while awaiting approval never had one). An invoice with
+ * a credit note against it is not voided (409, naming the credit note): the credit note would stay in the
+ * books and the VAT return against an invoice that no longer counts. Nothing is written when refused.
  */
-export function voidSalesInvoiceForOrder(tx: DB, orderId: number, now: Date = new Date()): string | null {
+export function voidSalesInvoiceForOrder(tx: DB, orderId: number, now: Date = new Date()): Result<string | null> {
   const invoice = tx
     .select({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber, status: salesInvoices.status })
     .from(salesInvoices)
     .where(eq(salesInvoices.orderId, orderId))
     .get();
-  if (!invoice) return null;
+  if (!invoice) return ok(null);
   if (invoice.status !== "void") {
+    const credited = creditNotesAgainst(tx, invoice.id);
+    if (credited.length > 0) {
+      return fail(409, `Invoice ${invoice.invoiceNumber} cannot be voided: ${creditNotesSetAgainst(credited)} it. A return undoes the rest.`);
+    }
     tx.update(salesInvoices).set({ status: "void", voidedAt: now }).where(eq(salesInvoices.id, invoice.id)).run();
     // the books are not edited: the invoice's journal is reversed on the day of the void
     postSalesInvoiceVoid(tx, invoice, ukToday(now));
   }
-  return invoice.invoiceNumber;
+  return ok(invoice.invoiceNumber);
 }

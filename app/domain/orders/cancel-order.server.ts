@@ -1,10 +1,12 @@
 /**
- * Cancelling an order, the one rule every way of cancelling goes through (the status selector, rejecting an
- * approval): stock back, invoice void, points reversed, voucher given back, in one transaction.
+ * Cancelling an order, the one rule every way of cancelling goes through (the status selector on the screen
+ * and in the API, rejecting an approval; the bulk toolbar offers no cancel): stock back, invoice void, points
+ * reversed, voucher given back, in one transaction.
  */
 import { addStock } from "~/domain/catalog/stock-movements.server";
 import { and, eq } from "drizzle-orm";
 import { auditLogs, orderItems, orders, payments, returns, salesInvoices } from "~db/schema";
+import { creditNotesAgainst, creditNotesSetAgainst } from "~/domain/invoices/credit-notes.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { voidSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { reversePointsForOrder } from "~/domain/loyalty/points.server";
@@ -30,8 +32,8 @@ export const ADMIN_ONLY_MESSAGE = "You do not have admin privileges.";
 /**
  * Cancels an order (admins): its stock goes back, its invoice becomes void, its loyalty points are reversed
  * and its voucher (if any) is given back, all in one transaction. An order that is already cancelled,
- * delivered, paid against or has a completed return answers 409 and nothing changes (a return or a credit
- * note undoes those).
+ * delivered, paid against, credited or has a completed return answers 409 and nothing changes (a return or
+ * a credit note undoes those).
  */
 export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result<CancelledOrder> {
   if (actor.role !== "admin") return fail(403, ADMIN_ONLY_MESSAGE);
@@ -52,8 +54,13 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
       .where(eq(orderItems.orderId, order.id))
       .all();
 
-    // no unit of it has come back yet: an order with a completed return is not cancelled (cancelRefusal)
     const now = new Date();
+    // first, before anything is written: an invoice with a credit note against it is refused (409)
+    const voided = voidSalesInvoiceForOrder(tx, order.id, now);
+    if (!voided.ok) return voided;
+    const voidedInvoiceNumber = voided.value;
+
+    // no unit of it has come back yet: an order with a completed return is not cancelled (cancelRefusal)
     let unitsRestocked = 0;
     for (const item of items) {
       if (item.productId === null || item.quantity <= 0) continue; // the product was deleted
@@ -61,7 +68,6 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
       if (back !== null) unitsRestocked += item.quantity;
     }
 
-    const voidedInvoiceNumber = voidSalesInvoiceForOrder(tx, order.id, now);
     const pointsReversed = reversePointsForOrder(tx, order, "cancelled");
     const voucherReleased = releaseVoucherOfOrder(tx, order.id);
     tx.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
@@ -94,10 +100,11 @@ export function cancelOrder(db: DB, actor: SessionUser, orderId: number): Result
 }
 
 /**
- * Why an order may not be cancelled, or null when it may: a delivered order, one whose invoice has payments,
- * or one with a completed return (its credit note is set against the invoice, or its exchange went out), is
- * undone by a return or a credit note (cancelling voids only an unpaid invoice). The history decides, not the
- * current status alone, so moving a delivered order back to processing does not open the way.
+ * Why an order may not be cancelled, or null when it may: a delivered order, one whose invoice has payments
+ * or a credit note, or one with a completed return (its credit note is set against the invoice, or its
+ * exchange went out), is undone by a return or a credit note (cancelling voids only an unpaid invoice). The
+ * history decides, not the current status alone, so moving a delivered order back to processing or pending
+ * does not open the way.
  */
 export function cancelRefusal(
   tx: DB,
@@ -121,6 +128,11 @@ export function cancelRefusal(
     .where(eq(salesInvoices.orderId, order.id))
     .get();
   if (!invoice) return null;
+  // a credit note comes from a completed return, refused above; one met here alone still keeps its invoice
+  const credited = creditNotesAgainst(tx, invoice.id);
+  if (credited.length > 0) {
+    return `${order.orderNumber} cannot be cancelled: ${creditNotesSetAgainst(credited)} its invoice ${invoice.invoiceNumber}. A return undoes the rest.`;
+  }
   const paid =
     invoice.amountPaid > 0 ||
     tx.select({ id: payments.id }).from(payments).where(eq(payments.salesInvoiceId, invoice.id)).get() !== undefined;

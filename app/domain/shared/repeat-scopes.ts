@@ -57,6 +57,8 @@ export const REPEAT_SCOPE = {
   userReject: "users.user.reject",
   signUp: "users.account.sign-up",
   passwordChange: "users.password.change",
+  signInHoldClear: "users.sign-in-hold.clear",
+  signInHoldClearAll: "users.sign-in-hold.clear-all",
   productRequestSubmit: "requests.product-request.submit",
   deliveryAddressCreate: "users.delivery-address.create",
   deliveryAddressUpdate: "users.delivery-address.update",

@@ -1,25 +1,31 @@
 /**
  * Demo or real install. `npm start` on an empty database seeds the demo, whose accounts have passwords
  * printed in the README; `npm run setup` makes a real install instead: its first admin has a password of
- * their choosing, and from then on no demo account is ever created. While a demo account keeps its
+ * their choosing, and from then on no demo account is ever created. While an account still accepts its
  * published password the back office warns on every page and /healthz says so.
  *
- * A demo account "keeps its password" while its stored hash is still the one it was seeded with: a new
- * password always gets a new salt, so comparing hashes needs no slow password check.
+ * Whether it still does is a real password check (the published password against the stored hash), not a
+ * comparison with the hash it was seeded with: setting the published password again gives a new salt and
+ * still lets anyone in. A check is slow on purpose, so each account's result is kept in install_settings with
+ * the hash it was made against; reading the warning costs one query until a stored hash differs from the one
+ * checked (its password changed, by whatever way), and then that account alone is checked again. No password
+ * change has to remember to ask for it.
  */
 import crypto from "node:crypto";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, like } from "drizzle-orm";
 import { z } from "zod";
 import { installSettings, users } from "~db/schema";
+import { ADMIN, CUSTOMERS, SUPPLIERS } from "~db/seed/people-data";
 import { writeTransaction, type DB } from "~/utils/db.server";
-import { hashPassword } from "~/utils/password.server";
+import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { emailField } from "./auth.schema";
 
 export const SETUP_PASSWORD_MIN_LENGTH = 12;
 
 const REAL_INSTALL = "real_install";
-const DEMO_PASSWORD_HASHES = "demo_password_hashes";
+/** One row per published account: `demo_password_check:<email>` → {hash, accepts} */
+const DEMO_CHECK_PREFIX = "demo_password_check:";
 
 function readSetting(db: DB, key: string): string | null {
   return db.select({ value: installSettings.value }).from(installSettings).where(eq(installSettings.key, key)).get()?.value ?? null;
@@ -41,31 +47,99 @@ export function markRealInstall(db: DB, adminEmail: string) {
   writeSetting(db, REAL_INSTALL, JSON.stringify({ since: new Date().toISOString(), adminEmail }));
 }
 
-/** Remembers the hashes the demo accounts were seeded with (by email). */
-export function recordDemoPasswords(db: DB, emails: readonly string[]) {
+/** The sign-ins the README publishes, email → password (the demo's own people data). */
+export const PUBLISHED_DEMO_PASSWORDS: ReadonlyMap<string, string> = new Map(
+  [ADMIN, ...CUSTOMERS, ...SUPPLIERS].flatMap((person) => (person.password ? [[person.email, person.password] as const] : [])),
+);
+
+/** What a check found: whether `hash` accepts the account's published password. */
+type DemoCheck = { hash: string; accepts: boolean };
+
+function storedChecks(db: DB): Map<string, DemoCheck> {
   const rows = db
-    .select({ email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(inArray(users.email, [...emails]))
+    .select({ key: installSettings.key, value: installSettings.value })
+    .from(installSettings)
+    .where(like(installSettings.key, `${DEMO_CHECK_PREFIX}%`))
     .all();
-  writeSetting(db, DEMO_PASSWORD_HASHES, JSON.stringify(Object.fromEntries(rows.map((r) => [r.email, r.passwordHash]))));
+  const checks = new Map<string, DemoCheck>();
+  for (const row of rows) {
+    try {
+      const check = JSON.parse(row.value) as DemoCheck;
+      if (typeof check.hash === "string" && typeof check.accepts === "boolean") checks.set(row.key.slice(DEMO_CHECK_PREFIX.length), check);
+    } catch {
+      // an unreadable row is checked again
+    }
+  }
+  return checks;
 }
 
-/** The active accounts that can still sign in with a published demo password, by email. */
-export function accountsWithDemoPasswords(db: DB): string[] {
-  const raw = readSetting(db, DEMO_PASSWORD_HASHES);
-  if (!raw) return [];
-  const seeded = JSON.parse(raw) as Record<string, string>;
-  const emails = Object.keys(seeded);
-  if (emails.length === 0) return [];
-  return db
+function storeCheck(db: DB, email: string, check: DemoCheck) {
+  writeSetting(db, DEMO_CHECK_PREFIX + email, JSON.stringify(check));
+}
+
+/**
+ * The seed has just given these accounts their published passwords (hashed from the same people data), so
+ * their hashes are recorded as accepting them without a slow check. Runs inside the seed's transaction.
+ */
+export function recordDemoPasswords(db: DB, emails: readonly string[]) {
+  const published = emails.filter((email) => PUBLISHED_DEMO_PASSWORDS.has(email));
+  if (published.length === 0) return;
+  const rows = db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(inArray(users.email, published)).all();
+  for (const row of rows) storeCheck(db, row.email, { hash: row.passwordHash, accepts: true });
+}
+
+/** Checks under way, by account and hash, so pages read at the same moment share one slow check. */
+const checking = new Map<string, Promise<boolean>>();
+
+function acceptsPublishedPassword(db: DB, email: string, hash: string): Promise<boolean> {
+  const key = `${email}\n${hash}`;
+  const running = checking.get(key);
+  if (running) return running;
+  const check = verifyPassword(PUBLISHED_DEMO_PASSWORDS.get(email)!, hash)
+    .then((accepts) => {
+      storeCheck(db, email, { hash, accepts });
+      return accepts;
+    })
+    // a check that could not run is not stored (the next read tries again) and warns meanwhile
+    .catch(() => true)
+    .finally(() => checking.delete(key));
+  checking.set(key, check);
+  return check;
+}
+
+/**
+ * The active accounts that accept a published demo password, by email, sorted. Cheap while every account's
+ * hash is the one last checked; an account whose hash changed since is checked again first.
+ */
+export async function accountsWithDemoPasswords(db: DB): Promise<string[]> {
+  const accounts = db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
-    .where(and(inArray(users.email, emails), eq(users.isActive, true)))
-    .all()
-    .filter((row) => row.passwordHash === seeded[row.email])
-    .map((row) => row.email)
+    .where(and(inArray(users.email, [...PUBLISHED_DEMO_PASSWORDS.keys()]), eq(users.isActive, true)))
+    .all();
+  if (accounts.length === 0) return [];
+  const checks = storedChecks(db);
+  const accepting = await Promise.all(
+    accounts.map((account) => {
+      const known = checks.get(account.email);
+      return known?.hash === account.passwordHash ? known.accepts : acceptsPublishedPassword(db, account.email, account.passwordHash);
+    }),
+  );
+  return accounts
+    .filter((_, i) => accepting[i])
+    .map((account) => account.email)
     .sort();
+}
+
+/** At start: checks every published account (the slow checks happen here, not on the first admin page) and says so in the log. */
+export async function checkDemoPasswordsAtStart(db: DB): Promise<void> {
+  const emails = await accountsWithDemoPasswords(db);
+  if (emails.length > 0) {
+    console.warn(
+      `WARNING: ${emails.join(", ")} still accept${emails.length === 1 ? "s" : ""} the password the README publishes. ` +
+        "Change or deactivate them in the back office (Users) before taking real orders, or make a real install with `npm run setup`.",
+    );
+  }
 }
 
 /** The first admin of a real install: an address and a password worth trusting the business's money to. */

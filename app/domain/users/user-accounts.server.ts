@@ -1,5 +1,4 @@
-/** Sign-in and registration: the use-cases behind /login and /api/auth/*. */
-import crypto from "node:crypto";
+/** Sign-in: the use-cases behind /login and /api/auth/* (sign-up is sign-up.server.ts). */
 import { and, eq } from "drizzle-orm";
 import { users } from "~db/schema";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
@@ -7,10 +6,10 @@ import type { DB } from "~/utils/db.server";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
-import { recordSignInFailure, recordSignInSuccess, signInHold } from "~/utils/sign-in-limits.server";
+import { reserveSignInAttempt, signInSucceeded, type SignInSource } from "~/utils/sign-in-limits.server";
 import { endUserSessions } from "~/utils/session.server";
 import type { ChangePasswordInput } from "./account.schema";
-import type { LoginInput, SignupInput } from "./auth.schema";
+import type { LoginInput } from "./auth.schema";
 
 /** What the rest of the app knows about the signed-in person. */
 export type SessionUser = {
@@ -59,80 +58,18 @@ export function findSessionUser(db: DB, id: string): SessionUser | null {
 export async function verifyLogin(
   db: DB,
   input: LoginInput,
-  { client }: { client?: string | null } = {},
+  source: SignInSource = {},
 ): Promise<Result<SessionUser>> {
-  const hold = signInHold(db, input.email, client);
-  if (hold) return { ...fail(429, hold.message), retryAfter: hold.retryAfterSeconds };
+  // counted before the hash runs, so simultaneous guesses cannot all pass the check (sign-in-limits.server.ts)
+  const attempt = reserveSignInAttempt(db, input.email, source);
+  if (!attempt.ok) return { ...fail(429, attempt.hold.message), retryAfter: attempt.hold.retryAfterSeconds };
   const row = db.select().from(users).where(eq(users.email, input.email)).get();
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
-  if (!row || !valid) {
-    recordSignInFailure(db, input.email, client);
-    return fail(401, INVALID_LOGIN_MESSAGE);
-  }
-  recordSignInSuccess(db, input.email);
+  // a wrong password leaves the reserved attempt as its failure
+  if (!row || !valid) return fail(401, INVALID_LOGIN_MESSAGE);
+  signInSucceeded(db, attempt.reservation);
   if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   return ok(toSessionUser(row));
-}
-
-const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
-
-/**
- * Self sign-up: a customer who may sign in and browse at list prices until an admin approves them.
- * With the form's key, a repeat (a retry after a lost reply) answers with the account the first post made,
- * rather than "already exists": but only when it carries that account's password, so a key alone never
- * signs anyone in.
- */
-export async function registerCustomer(
-  db: DB,
-  input: SignupInput,
-  idempotencyKey: string | null = null,
-): Promise<Result<SessionUser>> {
-  // the password is never part of the stored digest: a repeat must carry it anyway to be let in
-  const ref = { ownerId: input.email, scope: REPEAT_SCOPE.signUp, key: idempotencyKey, command: { ...input, password: null } };
-  const earlier = earlierResult<Result<{ userId: string }>>(db, ref);
-  if (earlier) return earlier.result.ok ? repeatedSignUp(db, earlier.result.value.userId, input.password) : earlier.result;
-  const taken = db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (taken) return fail(409, EMAIL_TAKEN_MESSAGE, "email");
-  const passwordHash = await hashPassword(input.password);
-  try {
-    const { result: created, replayed } = runOnce(db, ref, (tx) => ok({ userId: insertCustomer(tx, input, passwordHash).id }));
-    if (!created.ok) return created;
-    if (replayed) return repeatedSignUp(db, created.value.userId, input.password);
-    return ok(toSessionUser(db.select().from(users).where(eq(users.id, created.value.userId)).get()!));
-  } catch (error) {
-    // two sign-ups for one email racing past the check above
-    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) {
-      return fail(409, EMAIL_TAKEN_MESSAGE, "email");
-    }
-    throw error;
-  }
-}
-
-async function repeatedSignUp(db: DB, userId: string, password: string): Promise<Result<SessionUser>> {
-  const row = db.select().from(users).where(eq(users.id, userId)).get();
-  if (!row || !(await verifyPassword(password, row.passwordHash))) return fail(409, EMAIL_TAKEN_MESSAGE, "email");
-  if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
-  return ok(toSessionUser(row));
-}
-
-function insertCustomer(db: DB, input: SignupInput, passwordHash: string) {
-  return db
-    .insert(users)
-    .values({
-      id: crypto.randomUUID(),
-      email: input.email,
-      passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      businessName: input.businessName,
-      address: input.address,
-      phone: input.phone,
-      vatNumber: input.vatNumber,
-      role: "customer",
-      approvedAt: null,
-    })
-    .returning()
-    .get();
 }
 
 /** The public shape of a user in JSON answers. */
@@ -166,7 +103,8 @@ export async function changePassword(
     keepSessionId,
     idempotencyKey = null,
     client,
-  }: { keepSessionId?: string; idempotencyKey?: string | null; client?: string | null } = {},
+    devices,
+  }: { keepSessionId?: string; idempotencyKey?: string | null } & SignInSource = {},
 ): Promise<Result<{ message: string }>> {
   // a repeat of a change that was made (its reply lost) answers as the first did, not "incorrect"
   // passwords are never part of the stored digest: the change itself is the command
@@ -175,13 +113,16 @@ export async function changePassword(
   if (earlier) return earlier.result;
   const row = db.select().from(users).where(eq(users.id, userId)).get();
   if (!row || !row.isActive) return fail(401, "Unauthorized");
-  // a stolen session must not become a way to guess the password: the sign-in limits apply here too
-  const hold = signInHold(db, row.email, client);
-  if (hold) return { ...fail(429, hold.message, "currentPassword"), retryAfter: hold.retryAfterSeconds };
+  // a stolen session must not become a way to guess the password: the sign-in limits apply here too,
+  // the attempt counted before the hash runs
+  const attempt = reserveSignInAttempt(db, row.email, { client, devices });
+  if (!attempt.ok) {
+    return { ...fail(429, attempt.hold.message, "currentPassword"), retryAfter: attempt.hold.retryAfterSeconds };
+  }
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    recordSignInFailure(db, row.email, client);
     return fail(400, WRONG_CURRENT_PASSWORD_MESSAGE, "currentPassword");
   }
+  signInSucceeded(db, attempt.reservation);
   const passwordHash = await hashPassword(input.newPassword);
   const { result, replayed } = runOnce(
     db,

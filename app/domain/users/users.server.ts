@@ -44,11 +44,13 @@ const adminUserColumns = {
   requiresApproval: users.requiresApproval,
   isActive: users.isActive,
   approvedAt: users.approvedAt,
+  signUpHeldAt: users.signUpHeldAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
 
-function selectAdminUsers(db: DB) {
+/** Users as the back office reads them (with their tier's name), for a query to narrow. */
+export function selectAdminUsers(db: DB) {
   return db.select(adminUserColumns).from(users).leftJoin(priceTiers, eq(priceTiers.id, users.priceTierId));
 }
 
@@ -70,6 +72,8 @@ export function adminUserJson(user: AdminUser) {
     requiresApproval: user.requiresApproval,
     isActive: user.isActive,
     approvedAt: user.approvedAt ? user.approvedAt.toISOString() : null,
+    /** set on a sign-up held back from the approval queue as likely automated */
+    signUpHeldAt: user.signUpHeldAt ? user.signUpHeldAt.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
@@ -125,9 +129,15 @@ export function listUsers(db: DB, query: UserListQuery, pageSize = USERS_PAGE_SI
   return { items, total, page, pageCount, pageSize };
 }
 
-/** Self-registered users an admin has not approved yet, oldest first (first come, first served). */
+/**
+ * The approval queue: self-registered users an admin has not approved yet, oldest first (first come, first
+ * served), without the sign-ups held back as likely automated (held-sign-ups.server.ts lists those).
+ */
 export function listPendingUsers(db: DB): AdminUser[] {
-  return selectAdminUsers(db).where(isNull(users.approvedAt)).orderBy(asc(users.createdAt), asc(users.email)).all();
+  return selectAdminUsers(db)
+    .where(and(isNull(users.approvedAt), isNull(users.signUpHeldAt)))
+    .orderBy(asc(users.createdAt), asc(users.email))
+    .all();
 }
 
 export type CustomerOption = {

@@ -7,6 +7,7 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { IDEMPOTENCY_INPUT, primaryLinkClass } from "~/components/admin/form/form-bits";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { ActionNotice } from "~/components/admin/screen-notices";
+import { ConfirmStep } from "~/components/admin/confirm-step";
 import {
   createUserFormSchema,
   editUserFormSchema,
@@ -14,6 +15,8 @@ import {
   userListQuerySchema,
 } from "~/domain/users/user.schema";
 import { approveUser, rejectUser } from "~/domain/users/user-approval.server";
+import { heldSignUpCounts, listHeldSignUps, rejectHeldSignUps } from "~/domain/users/held-sign-ups.server";
+import { heldViewQuerySchema, rejectHeldFormSchema } from "~/domain/users/held-sign-ups.schema";
 import { createUser, deleteUser, updateUser } from "~/domain/users/user-changes.server";
 import {
   adminUserJson,
@@ -32,7 +35,8 @@ import type { Result } from "~/utils/result";
 import { errorToast, redirectWithToast, type Toast } from "~/utils/toast.server";
 import { UserDialogs } from "./user-dialogs";
 import { usersHref, usersReturnHref } from "./users-href";
-import { PendingApprovals, UserFilters, UsersTable } from "./users-table";
+import { HeldSignUps, PendingApprovals } from "./pending-registrations";
+import { UserFilters, UsersTable } from "./users-table";
 
 export const meta: MetaFunction = () => [{ title: "Users · INFY Admin" }];
 
@@ -41,7 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = userListQuerySchema.parse(Object.fromEntries(params));
+  const heldView = heldViewQuerySchema.parse(Object.fromEntries(params));
   const page = listUsers(db, query);
+  // ?pending=held shows the sign-ups held back as likely automated in place of the approval queue
+  const held = heldView.pending ? listHeldSignUps(db, heldView.heldPage) : null;
   const userFor = (id: string | null) => (id ? getAdminUser(db, id) : null);
   const editing = userFor(params.get("edit"));
   const deleting = userFor(params.get("delete"));
@@ -49,11 +56,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   return json({
     meId: admin.id,
-    list: { q: query.q, role: query.role, page: page.page },
+    list: { q: query.q, role: query.role, page: page.page, pending: heldView.pending, heldPage: held?.page },
     users: page.items.map(adminUserJson),
     total: page.total,
     pageCount: page.pageCount,
-    pending: listPendingUsers(db).map(adminUserJson),
+    pending: held ? [] : listPendingUsers(db).map(adminUserJson),
+    heldCounts: heldSignUpCounts(db),
+    held: held
+      ? {
+          items: held.items.map(adminUserJson),
+          total: held.total,
+          page: held.page,
+          pageCount: held.pageCount,
+          newestHeldAt: held.newestHeldAt?.getTime() ?? null,
+        }
+      : null,
+    rejectingHeld: Boolean(held?.newestHeldAt) && params.get("rejectHeld") === "1",
     tiers: listPriceTierOptions(db),
     creating: params.get("dialog") === "new",
     editing: editing ? adminUserJson(editing) : null,
@@ -100,6 +118,20 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  if (intent === "reject-held") {
+    // the newest held time the page showed: one held since the admin looked stays
+    const upTo = rejectHeldFormSchema.safeParse(Object.fromEntries(formData));
+    if (!upTo.success) return done(errorToast("Choose the held-back sign-ups to reject again."));
+    const result = rejectHeldSignUps(db, admin, new Date(upTo.data.id), key);
+    return done(
+      result.ok
+        ? {
+            title: "Held-back sign-ups rejected",
+            description: `${result.value.count} ${result.value.count === 1 ? "registration has" : "registrations have"} been removed.`,
+          }
+        : errorToast(result.message),
+    );
+  }
   if (intent === "create") {
     return save("create", parseWithZod(formData, { schema: createUserFormSchema }), (value) => createUser(db, admin, value, key));
   }
@@ -141,9 +173,14 @@ export default function AdminUsers() {
         title="Users"
         description="Customers, suppliers and admins; approve new trade registrations."
         actions={
-          <Link to={usersHref(list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
-            Add User
-          </Link>
+          <>
+            <Link to="/admin/sign-in-holds" className="text-sm font-medium text-brand-700 hover:underline">
+              Sign-in holds
+            </Link>
+            <Link to={usersHref(list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
+              Add User
+            </Link>
+          </>
         }
       />
 
@@ -162,7 +199,29 @@ export default function AdminUsers() {
         lastResult={(intent) => (actionData?.intent === intent ? actionData.result : undefined)}
       />
 
-      <PendingApprovals pending={data.pending} list={list} hidden={hidden} />
+      {data.held ? (
+        <HeldSignUps held={data.held} list={list} hidden={hidden} />
+      ) : (
+        <PendingApprovals pending={data.pending} held={data.heldCounts} list={list} hidden={hidden} />
+      )}
+      {data.rejectingHeld && data.held?.newestHeldAt ? (
+        <ConfirmStep
+          open
+          title="Reject Held-back Sign-ups"
+          message={
+            <p>
+              Are you sure you want to reject all <strong>{data.held.total}</strong> held-back{" "}
+              {data.held.total === 1 ? "sign-up" : "sign-ups"}? Each registration will be removed.
+            </p>
+          }
+          confirmLabel="Reject all"
+          pendingLabel="Rejecting..."
+          intent="reject-held"
+          id={data.held.newestHeldAt}
+          cancelHref={listHref}
+          hidden={hidden}
+        />
+      ) : null}
 
       <Panel className="mt-6" title="All Users">
         <UserFilters list={list} />

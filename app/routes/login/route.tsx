@@ -3,12 +3,13 @@ import {
   json,
   redirect,
   type ActionFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
-import { registerCustomer } from "~/domain/users/user-accounts.server";
+import { registerCustomer, SIGN_UP_RECEIVED } from "~/domain/users/sign-up.server";
 import { loginFormSchema, loginHref, signupSchema, SIGNUP_FIELDS, type AuthTab } from "~/domain/users/auth.schema";
 import {
   authenticator,
@@ -22,12 +23,20 @@ import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { fail } from "~/utils/result";
 import { failureToast, redirectWithToast } from "~/utils/toast.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
+import { clientAddressOf } from "~/utils/sign-in-limits.server";
+import { rememberDevice } from "~/utils/device-cookie.server";
 import { keepPageOnConnectionLoss, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 import type { FormActionData } from "~/utils/form-reply.server";
 import type { Toast } from "~/utils/session.server";
 import { LoginForm, SignupForm } from "./auth-forms";
 
 export const meta: MetaFunction = () => [{ title: "Log In · INFY Wholesale" }];
+
+/** A refusal's Retry-After (too many sign-ups or attempts) reaches the page a browser without JavaScript gets. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 /** Passwords are never sent back to the browser in a reply. */
 const HIDE_PASSWORD = { hideFields: ["password"] };
@@ -38,24 +47,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   if (user) throw redirect(redirectTo || "/");
   const tab: AuthTab = url.searchParams.get("tab") === "signup" ? "signup" : "login";
-  // the sign-up form's key: a retry after a lost reply signs in to the account the first post made
+  // the sign-up form's key: a retry after a lost reply answers as the first post did and makes nothing twice
   return json({ tab, redirectTo, signupKey: issueIdempotencyKey() });
 }
 
-/** Sign up: a customer pending approval, signed in at once and sent home with "Account created!". */
+/**
+ * Sign up: home with "Check your email", the same for a new email and a taken one (no one is signed in; the
+ * mail says which it was). Too many sign-ups: 429 on the Sign Up tab, what was typed kept but the password.
+ */
 async function signUp(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") return invalidReply("signup", submission, HIDE_PASSWORD);
-  const result = await registerCustomer(getDb(), submission.value, idempotencyKeyFrom(formData));
+  const result = await registerCustomer(getDb(), submission.value, {
+    idempotencyKey: idempotencyKeyFrom(formData),
+    client: clientAddressOf(request),
+  });
   if (!result.ok) {
     const toast = failureToast("Signup failed", result.message || "Could not create account");
     return failureReply("signup", submission, result, SIGNUP_FIELDS, toast, HIDE_PASSWORD);
   }
-  const user = result.value;
-  // the fresh session becomes this request's session, so the notice's cookie is the new session's cookie
-  await startUserSession(request, user);
-  const toast = { title: "Account created!", description: `Welcome, ${user.firstName || user.email}` };
-  return redirectWithToast(request, "/", toast);
+  return redirectWithToast(request, "/", SIGN_UP_RECEIVED);
 }
 
 /** Log in: on a fresh session, back to where the visitor was going with "Welcome back!". */
@@ -66,7 +77,9 @@ async function logIn(request: Request, formData: FormData) {
     const user = await authenticator.authenticate("form", request);
     await startUserSession(request, user);
     const toast = { title: "Welcome back!", description: `Logged in as ${user.email}` };
-    return redirectWithToast(request, safeRedirectPath(submission.value.redirectTo), toast);
+    // this browser is remembered for the account: strangers' failed guesses will not hold it
+    const headers = { "Set-Cookie": await rememberDevice(request, user.email) };
+    return redirectWithToast(request, safeRedirectPath(submission.value.redirectTo), toast, { headers });
   } catch (error) {
     if (!(error instanceof SignInFailure)) throw error;
     const message = error.message || "Invalid email or password";
