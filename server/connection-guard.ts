@@ -1,5 +1,5 @@
 /**
- * What keeps one server process answering through a connection flood (docs/decisions/0046-connection-floods.md).
+ * What keeps one server process answering through a connection flood (docs/decisions/0047-connection-floods.md).
  *
  * Every connection costs an open file. A process that reaches its open-file limit can no longer accept,
  * open the database or read a template, and under node:cluster's default scheduling it also stops taking

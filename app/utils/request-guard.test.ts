@@ -111,7 +111,8 @@ describe("body limits", () => {
 describe("decodedPath", () => {
   it("decodes escapes and joins repeated slashes, so a limit on /login holds for /%6Cogin", () => {
     expect(decodedPath("/%6Cogin")).toBe("/login");
+    expect(decodedPath("/API/Auth/Signup")).toBe("/api/auth/signup");
     expect(decodedPath("/api//auth/%6Cogin")).toBe("/api/auth/login");
-    expect(decodedPath("/%E0%A4%A")).toBe("/%E0%A4%A");
+    expect(decodedPath("/%E0%A4%A")).toBe("/%e0%a4%a");
   });
 });

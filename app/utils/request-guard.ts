@@ -109,7 +109,10 @@ export function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** The path as the app routes it: percent-escapes decoded (`/%6Cogin` is `/login`), repeated slashes joined. */
+/**
+ * The path as the app routes it: percent-escapes decoded (`/%6Cogin` is `/login`), repeated slashes joined,
+ * in lower case (routes match whatever the case: `/API/Auth/Signup` is `/api/auth/signup`).
+ */
 export function decodedPath(rawPath: string): string {
   let path = rawPath;
   try {
@@ -117,7 +120,7 @@ export function decodedPath(rawPath: string): string {
   } catch {
     // a malformed escape stays as sent; the app answers it as an unknown page
   }
-  return path.replace(/\/{2,}/g, "/");
+  return path.replace(/\/{2,}/g, "/").toLowerCase();
 }
 
 /** Whether a refusal is answered as the JSON error (API calls and JavaScript's `_data` requests) or a page. */
