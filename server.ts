@@ -118,11 +118,10 @@ function supervise(count: number) {
       worker.process.kill("SIGKILL");
     },
   });
-  const fork = () => cluster.fork({ [SERVER_WORKER_ENV]: "1" });
+  const fork = () => health.watch(cluster.fork({ [SERVER_WORKER_ENV]: "1" }));
   for (let i = 0; i < count; i++) fork();
   let listening = 0;
-  cluster.on("listening", (worker) => {
-    health.watch(worker);
+  cluster.on("listening", () => {
     if (++listening === count) {
       console.log(`Trade counter listening on http://localhost:${PORT} (${count} processes, up to ${connectionLimit()} connections each)`);
     }

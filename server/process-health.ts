@@ -36,7 +36,7 @@ export function answerHealthQuestions(db: DB) {
 }
 
 export type HealthWatch = {
-  /** start asking this process (once it listens) */
+  /** start asking this process, from its start: it has `startUpMs` more to give its first answer */
   watch: (worker: Worker) => void;
   stop: () => void;
 };
@@ -45,10 +45,13 @@ export type HealthWatch = {
 export function watchProcessHealth({
   everyMs = 2_000,
   deadlineMs = 6_000,
+  startUpMs = 60_000,
   onSilent,
 }: {
   everyMs?: number;
   deadlineMs?: number;
+  /** a starting process loads the app before it can answer: a stuck start is replaced too, after this long */
+  startUpMs?: number;
   /** called once for a process that stopped answering, with how long it has been silent */
   onSilent: (worker: Worker, silentMs: number) => void;
 }): HealthWatch {
@@ -75,7 +78,11 @@ export function watchProcessHealth({
   timer.unref();
   return {
     watch(worker) {
-      lastAnswer.set(worker, Date.now());
+      lastAnswer.set(worker, Date.now() + startUpMs);
+      // once it listens it has started: from then on it answers within the deadline like the others
+      worker.once("listening", () => {
+        if (lastAnswer.has(worker)) lastAnswer.set(worker, Date.now());
+      });
       worker.on("message", (message: unknown) => {
         if ((message as Partial<Answer> | null)?.type === ANSWER && lastAnswer.has(worker)) lastAnswer.set(worker, Date.now());
       });

@@ -42,6 +42,15 @@ function serverWorkers(server: RunningServer): number[] {
   });
 }
 
+/** Waits until every server process listens (the first process says so once all have started). */
+async function allListening(server: RunningServer) {
+  const until = Date.now() + 60_000;
+  while (!/listening on .*\(2 processes/.test(server.output.join("")) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(server.output.join("")).toMatch(/listening on .*\(2 processes/);
+}
+
 function isRunning(pid: number) {
   try {
     process.kill(pid, 0);
@@ -58,6 +67,7 @@ describe("floods and stuck processes", () => {
   it("a flood of half-open connections past each process's limit: /healthz answers within 5 s of it ending", async () => {
     const server = await startServer(tempDir("flood"), { WEB_CONCURRENCY: "2" }, { openFiles: OPEN_FILES });
     running.push(server);
+    await allListening(server);
     const workers = serverWorkers(server);
     expect(workers).toHaveLength(2);
     // each process takes at most what its open-file limit leaves (connectionLimit): 2 × 768 here
@@ -85,6 +95,7 @@ describe("floods and stuck processes", () => {
   it("a server process that stops answering is replaced, and the server keeps answering", async () => {
     const server = await startServer(tempDir("hang"), { WEB_CONCURRENCY: "2" });
     running.push(server);
+    await allListening(server);
     const workers = serverWorkers(server);
     expect(workers).toHaveLength(2);
     const stuck = workers[0]!;
