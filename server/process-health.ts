@@ -44,7 +44,7 @@ export type HealthWatch = {
 /** In the first process: ask every watched process each `everyMs`; replace one silent for `deadlineMs`. */
 export function watchProcessHealth({
   everyMs = 2_000,
-  deadlineMs = 6_000,
+  deadlineMs = 20_000,
   startUpMs = 60_000,
   onSilent,
 }: {
