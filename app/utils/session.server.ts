@@ -134,6 +134,20 @@ export function getSession(request: Request): Promise<AppSession> {
   return session;
 }
 
+/**
+ * Sets the session's `key` to what is stored now. A request reads its session when it starts; a change that
+ * builds on a value another request of the same session may have written meanwhile (two quick presses at the
+ * counter) re-reads it first, with no await between this and the commit that writes it back.
+ */
+export function refreshSessionValue(session: AppSession, key: keyof SessionData) {
+  if (!session.id) return;
+  const row = getDb().select({ sess: sessions.sess }).from(sessions).where(eq(sessions.sid, session.id)).get();
+  if (!row) return;
+  const stored = (JSON.parse(row.sess) as SessionData)[key];
+  if (stored === undefined) session.unset(key);
+  else session.set(key, stored);
+}
+
 export function commitSession(session: AppSession) {
   return sessionStorage.commitSession(session);
 }

@@ -275,6 +275,17 @@ describe("selling at the screen", () => {
     expect(done.page.sale.customer).toBeNull();
   });
 
+  it("two quick presses of one session both count: a quantity change and a customer choice posted together", async () => {
+    const counter = await adminCounter();
+    await counter.setQuantity(towels, 3);
+    // both posts read the session before either writes it back, as two presses a moment apart do
+    await Promise.all([counter.setQuantity(towels, 2), counter.post({ intent: "customer", customerId: buyer.id })]);
+    const page = await counter.page();
+    expect(page.sale.customer?.id).toBe(buyer.id);
+    expect(page.sale.lines.map((line: { quantity: number }) => line.quantity)).toEqual([2]);
+    await counter.post({ intent: "clear" });
+  });
+
   it("refuses more than is in stock when adding, and a sale whose stock ran out meanwhile, keeping the basket and writing nothing", async () => {
     const counter = await adminCounter();
     const empty = await counter.land(await counter.setQuantity(gloves, 1));

@@ -67,7 +67,7 @@ export function CustomerPicker({ data }: { data: PosData }) {
             ))}
           </SelectField>
         </div>
-        <Button type="submit" variant="secondary" disabled={choosing}>
+        <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
           {choosing ? "Choosing..." : "Choose customer"}
         </Button>
       </fetcher.Form>

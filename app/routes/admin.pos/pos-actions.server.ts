@@ -9,7 +9,7 @@ import { completeSaleFormSchema, posBasketCommandSchema, SALE_COMPLETED, POS_PAY
 import type { DB } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { formatMoney } from "~/utils/money";
-import { commitSession, getSession } from "~/utils/session.server";
+import { commitSession, getSession, refreshSessionValue } from "~/utils/session.server";
 import { errorToast, failureToast, redirectWithToast } from "~/utils/toast.server";
 import { POS_PATH } from "./pos-screen";
 
@@ -38,6 +38,7 @@ export async function posAction(db: DB, admin: { id: string }, request: Request)
   if (formData.get("intent") === "complete") {
     const submission = parseWithZod(formData, { schema: completeSaleFormSchema });
     if (submission.status !== "success") return redirectWithToast(request, back, errorToast(firstError(submission.error)));
+    refreshSessionValue(session, "posBasket");
     const result = completeBasketSale(db, admin, session, { ...submission.value, idempotencyKey: idempotencyKeyFrom(formData) });
     if (!result.ok) return redirectWithToast(request, back, failureToast(SALE_NOT_COMPLETED, result.message));
     const sale = result.value;
@@ -54,6 +55,7 @@ export async function posAction(db: DB, admin: { id: string }, request: Request)
   if (submission.status !== "success") {
     return redirectWithToast(request, back, errorToast(firstError(submission.error)), { headers: IN_PLACE });
   }
+  refreshSessionValue(session, "posBasket");
   const result = changeBasket(db, session, submission.value);
   if (!result.ok) return redirectWithToast(request, back, errorToast(result.message), { headers: IN_PLACE });
   return redirect(back, { headers: { ...IN_PLACE, "Set-Cookie": await commitSession(session) } });

@@ -124,7 +124,7 @@ function ProductCard({ product, inBasket, eager }: { product: Product; inBasket:
         <Button
           type="submit"
           className="w-full"
-          disabled={outOfStock || allTaken}
+          disabled={outOfStock || allTaken || fetcher.state !== "idle"}
           aria-label={outOfStock ? `${product.name}: out of stock` : `Add ${product.name}`}
         >
           {outOfStock ? "Out of stock" : "Add"}

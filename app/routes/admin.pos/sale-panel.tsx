@@ -54,6 +54,8 @@ export function SalePanel({ data }: { data: PosData }) {
 function SaleLineRow({ line }: { line: SaleLine }) {
   const fetcher = usePosFetcher();
   const quantity = usePendingQuantity(line.productId, line.quantity);
+  // one change at a time: a second press while one is on its way waits rather than racing it
+  const busy = fetcher.state !== "idle";
   if (quantity === 0) return null; // on its way out
   const discounted = line.unitPrice < line.listPrice;
   const step = (to: number, label: string, text: string, disabled = false) => (
@@ -61,7 +63,7 @@ function SaleLineRow({ line }: { line: SaleLine }) {
       <input type="hidden" name="intent" value="quantity" />
       <input type="hidden" name="productId" value={line.productId} />
       <input type="hidden" name="quantity" value={to} />
-      <button type="submit" className={stepClass} aria-label={label} disabled={disabled}>
+      <button type="submit" className={stepClass} aria-label={label} disabled={disabled || busy}>
         {text}
       </button>
     </fetcher.Form>
@@ -90,7 +92,12 @@ function SaleLineRow({ line }: { line: SaleLine }) {
         <fetcher.Form method="post" preventScrollReset className="ml-auto">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={line.productId} />
-          <button type="submit" className="text-sm font-medium text-red-700 hover:underline" aria-label={`Remove ${line.name}`}>
+          <button
+            type="submit"
+            className="text-sm font-medium text-red-700 hover:underline disabled:opacity-50"
+            aria-label={`Remove ${line.name}`}
+            disabled={busy}
+          >
             Remove
           </button>
         </fetcher.Form>
