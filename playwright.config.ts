@@ -46,8 +46,13 @@ export default defineConfig({
   projects: [
     // Checks tagged @js-independent (see JS_INDEPENDENT in tests/e2e/fixtures.ts) run in the no-js project only,
     // checks tagged @js-only (JS_ONLY) in the js project only.
-    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@js-independent/ },
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+    { name: "js", use: { javaScriptEnabled: true }, grepInvert: /@js-independent|@install-wide/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@js-only|@install-wide/ },
+    // Checks tagged @install-wide (INSTALL_WIDE) change what every page shows, such as the company logo in the
+    // headers: they run once every other check is done, JavaScript on and then off, so no check beside them
+    // sees a header they changed.
+    { name: "js-install-wide", use: { javaScriptEnabled: true }, grep: /@install-wide/, dependencies: ["js", "no-js"] },
+    { name: "no-js-install-wide", use: { javaScriptEnabled: false }, grep: /@install-wide/, dependencies: ["js-install-wide"] },
   ],
   webServer: {
     // The real app on a fresh database: the same `npm start` path (build when needed, migrate, seed).

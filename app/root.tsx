@@ -20,8 +20,11 @@ import { ToastNotice, ToastRegion } from "~/components/ui/toast";
 import { useHydratedMarker } from "~/components/ui/use-hydrated";
 import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart-lines.server";
 import { listCategories } from "~/domain/catalog/catalog.server";
+import { isCatalogueEmpty } from "~/domain/catalog/catalogue-setup.server";
 import { DEFAULT_PRICE_BASIS, type PriceBasis } from "~/domain/pricing/price-basis";
 import { getOptionalUser } from "~/utils/auth.server";
+import { homePageTitle } from "~/utils/company-brand";
+import { companyBrand } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import { useNonce } from "~/utils/nonce";
 import { priceBasisOf } from "~/utils/price-basis.server";
@@ -30,11 +33,12 @@ import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // the business's initials (COMPANY_NAME), not a fixed file: see routes/company-icon[.]svg.ts
+  { rel: "icon", href: "/company-icon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "INFY Wholesale · Trade-only wholesale supplies" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: homePageTitle(matches) },
   { name: "description", content: "Trade-only wholesale ordering for approved UK businesses." },
 ];
 
@@ -62,6 +66,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       categories: listCategories(db),
+      // the business's own name and logo for the headers and page titles (COMPANY_NAME, Company settings)
+      company: companyBrand(),
+      catalogueEmpty: isCatalogueEmpty(db),
       cartCount,
       priceBasis,
       toast,

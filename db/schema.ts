@@ -89,6 +89,8 @@ export const users = sqliteTable(
      * automated, until an admin approves it or rejects the lot (null for every other user)
      */
     signUpHeldAt: integer("sign_up_held_at", { mode: "timestamp_ms" }),
+    /** this customer's own delivery charge per order (pence, ex VAT) instead of the wholesaler's; null = the standard one */
+    deliveryChargePence: integer("delivery_charge_pence"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +181,33 @@ export const signUpAttempts = sqliteTable(
     at: integer("at").notNull(),
   },
   (t) => [index("sign_up_attempts_bucket_idx").on(t.bucket, t.at)],
+);
+
+/**
+ * Password reset links, one row per link sent. Only the SHA-256 of the link's token is kept: the token itself
+ * is in the mail and nowhere else. A link works once, within its hour, and only while the account still has the
+ * password it had when the link was sent (`passwordStamp`), so any change of password voids it. Pruned once expired.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token, hex */
+    tokenHash: text("token_hash").notNull(),
+    /** SHA-256 of the password hash the account had when the link was sent, hex */
+    passwordStamp: text("password_stamp").notNull(),
+    /** the admin who sent it from the back office; null when the account holder asked for it */
+    sentById: text("sent_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** ms since the epoch */
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    /** when it was used, or made void by the use of another link of the account */
+    usedAt: integer("used_at"),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_unique").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
 );
 
 /**
@@ -422,6 +451,9 @@ export const orders = sqliteTable(
     trackingUrl: text("tracking_url"),
     estimatedDelivery: text("estimated_delivery"),
     freeShipping: integer("free_shipping", { mode: "boolean" }).notNull().default(false),
+    /** the delivery charge (pence, ex VAT) and its VAT, fixed when the order is placed; both in vatAmount and total */
+    deliveryChargePence: integer("delivery_charge_pence").notNull().default(0),
+    deliveryVatPence: integer("delivery_vat_pence").notNull().default(0),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),

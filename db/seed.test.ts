@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imagesDir } from "~/domain/catalog/product-images.server";
 import { unitPriceFor } from "~/domain/pricing/pricing";
+import { RETURN_REASONS } from "~/domain/returns/return.schema";
 import { migrateDatabase, openDatabase, type DB } from "~/utils/db.server";
 import { vatOn } from "~/utils/money";
 import { verifyPassword } from "~/utils/password.server";
@@ -416,6 +417,10 @@ describe("finance and purchasing", () => {
       expect(r.order_status).toBe("delivered");
       expect(r.items).toBeGreaterThan(0);
     }
+    // every demo return gives one of the reasons the returns form offers
+    const reasons = all<{ reason: string }>("select reason from returns").map((r) => r.reason);
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(RETURN_REASONS).toContain(reason);
     expect(one<{ n: number }>("select count(*) as n from order_templates").n).toBe(1);
     const requests = all<{ status: string; feasibility_score: number | null; ai_reasoning: string | null }>(
       "select status, feasibility_score, ai_reasoning from product_requests",

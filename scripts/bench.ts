@@ -11,6 +11,7 @@
  *   npm run bench -- --out file.json   where the figures go (default tests/.tmp/bench/bench-results.json)
  *   npm run bench -- --only home,search      only the targets named (comma-separated, as printed)
  *   npm run bench -- --scale-db file.db      a copy of an already seeded --scale database instead of seeding one
+ *   npm run bench -- --only sign-in          only the sign-in time of a known and an unknown email
  *
  * The floors: (a) the same bytes as a static file served by the same server; (b) the framework floor, a bare
  * route of the app rendering the page's content from a constant with no loader of its own.
@@ -25,6 +26,7 @@ import { checksTable, floorChecks, heavyWriteChecks, scaleChecks, table, type Ch
 import { measure } from "./bench/load";
 import { benchImport, formatFigures, type ImportFigures } from "./bench-import";
 import { measurePageWeight } from "./bench/page-weight";
+import { formatSignInFigures, measureSignInTime, signInChecks, type SignInFigures } from "./bench/sign-in-time";
 import { formatTable as pageWeightTable, type PageWeightReport } from "./bench/page-weight-report";
 import { mainContent, prepareDatabase, resolveTargets, type Target } from "./bench/targets";
 import { apiClient, startServer, stopHard, tempDir, type RunningServer } from "./server-process";
@@ -168,6 +170,13 @@ async function main() {
   const oneProcess = await run(server, targets.filter((t) => t.kind !== "write"), 10);
   await stopHard(server);
 
+  let signIn: SignInFigures | null = null;
+  if (!ONLY || ONLY.includes("sign-in")) {
+    log("sign-in time, a known and an unknown email (one process, production hash cost)");
+    signIn = await measureSignInTime(demoFile, path.join(dir, "sign-in"));
+    log(formatSignInFigures(signIn));
+  }
+
   if (scaleDir) {
     log(`--scale data, ${defaultProcesses} processes`);
     server = await startServer(scaleDir, { SKIP_SEED: "true" });
@@ -204,6 +213,7 @@ async function main() {
   const checks: Check[] = [
     ...weightChecks,
     ...importChecks,
+    ...(signIn ? signInChecks(signIn) : []),
     ...floorChecks(all),
     ...scaleChecks(all),
     ...heavyWriteChecks(all, "product page", ["50-line checkout", "500-line quick order"]),
@@ -239,6 +249,7 @@ async function main() {
   console.log(`\n/healthz (no app code) ×10: ${healthz.rps} req/s`);
   if (pageWeight) console.log(`\nPage weight and the slow link\n${pageWeightTable(pageWeight)}`);
   if (imports.length) console.log(`\nProduct CSV import (the server's own peak memory)\n${imports.map(formatFigures).join("\n")}`);
+  if (signIn) console.log(`\nSign-in time\n${formatSignInFigures(signIn)}`);
   console.log(`\nBudgets\n${checksTable(checks)}`);
 
   const summary = {
@@ -251,6 +262,7 @@ async function main() {
     targets: all,
     pageWeight,
     imports,
+    signIn,
     checks,
     passed: checks.filter((c) => c.pass).length,
     failed: checks.filter((c) => !c.pass).length,

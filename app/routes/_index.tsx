@@ -1,7 +1,10 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { homePageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { CatalogueSetupNotice } from "~/components/catalog/catalogue-setup-notice";
 import { FilterBar } from "~/components/catalog/filter-bar";
-import { ProductGrid } from "~/components/catalog/product-grid";
+import { ListingViewToggle } from "~/components/catalog/listing-view-toggle";
+import { ListingForm, ProductListing } from "~/components/catalog/product-listing";
 import { loadHomePage } from "~/domain/catalog/catalog-pages.server";
 import { catalogHref, filterMatchText, hasActiveFilters, productCount } from "~/domain/catalog/catalog.schema";
 import { useRootData } from "~/root";
@@ -9,29 +12,38 @@ import { getOptionalUser, SUPPLIER_HOME } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { priceBasisOf } from "~/utils/price-basis.server";
+import { readAddSelectedResult } from "~/utils/add-selected-result.server";
+import { listingViewOf } from "~/utils/listing-view.server";
 
-export const meta: MetaFunction = () => [{ title: "INFY Wholesale · Trade-only wholesale supplies" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: homePageTitle(matches) }];
 
 /**
  * Public: the categories with their first products; an approved customer sees their own prices. One
  * idempotency key per page view serves every card's Add to Cart (each card adds its product id).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, basis] = await Promise.all([getOptionalUser(request), priceBasisOf(request)]);
+  const [user, basis, view, result] = await Promise.all([
+    getOptionalUser(request),
+    priceBasisOf(request),
+    listingViewOf(request),
+    readAddSelectedResult(request),
+  ]);
   // a supplier's home is the supplier area (their purchase orders and invoices)
   if (user?.role === "supplier") throw redirect(SUPPLIER_HOME);
   const page = loadHomePage(getDb(), user, new URL(request.url).searchParams, basis);
-  return json({ ...page, addToCartKey: issueIdempotencyKey() });
+  return json({ ...page, addToCartKey: issueIdempotencyKey(), view, result });
 }
 
 export default function Home() {
-  const { filters, facets, sections, hasCategories, addToCartKey } = useLoaderData<typeof loader>();
+  const { filters, facets, sections, hasCategories, addToCartKey, view, result } = useLoaderData<typeof loader>();
   const root = useRootData();
   const categories = root?.categories ?? [];
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const active = hasActiveFilters(filters);
   const inView = new Set(sections.map((section) => section.category.id));
+  // in list view every section's rows belong to one "Add selected" form, numbered across the sections
+  const startIndexes = sections.map((_, index) => sections.slice(0, index).reduce((sum, section) => sum + section.items.length, 0));
 
   return (
     <div>
@@ -59,7 +71,9 @@ export default function Home() {
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-10">
-        {!hasCategories || categories.length === 0 ? (
+        {root?.catalogueEmpty ? (
+          <CatalogueSetupNotice />
+        ) : !hasCategories || categories.length === 0 ? (
           <p className="text-slate-600">No products available yet.</p>
         ) : (
           <>
@@ -85,6 +99,7 @@ export default function Home() {
             <div className="mt-8">
               <FilterBar filters={filters} facets={facets} />
             </div>
+            <ListingViewToggle view={view} className="mt-4 justify-end" />
 
             <div className={`mt-8 space-y-12 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
               {sections.length === 0 ? (
@@ -92,41 +107,48 @@ export default function Home() {
                   No products match your filters.
                 </p>
               ) : (
-                sections.map(({ category, total, items }, sectionIndex, all) => {
-                  const categoryHref = catalogHref(`/category/${category.slug}`, filters);
-                  return (
-                    <section key={category.id} id={category.slug} aria-labelledby={`section-${category.id}`} className="scroll-mt-24">
-                      <div className="flex flex-wrap items-baseline justify-between gap-2">
-                        <h2 id={`section-${category.id}`} className="text-xl font-bold text-slate-900">
-                          <Link to={categoryHref} className="hover:text-brand-700">
-                            {category.name}
-                          </Link>
-                        </h2>
-                        {total > items.length ? (
-                          <Link to={categoryHref} className="text-sm font-semibold text-brand-700 hover:underline">
-                            View all {productCount(total)}
-                          </Link>
-                        ) : null}
-                      </div>
-                      {category.description ? (
-                        <p className="mt-1 max-w-3xl text-sm text-slate-600">{category.description}</p>
-                      ) : null}
-                      <div className="mt-4">
-                        {items.length === 0 ? (
-                          <p className="text-sm text-slate-600">No products available in this category yet.</p>
-                        ) : (
-                          <ProductGrid
-                            items={items}
-                            label={`${category.name} products`}
-                            addToCartKey={addToCartKey}
-                            // the first grid on the page, whichever section holds it, loads its pictures at once
-                            eagerFirstRow={sectionIndex === all.findIndex((section) => section.items.length > 0)}
-                          />
-                        )}
-                      </div>
-                    </section>
-                  );
-                })
+                <ListingForm view={view} pageKey={addToCartKey} result={result}>
+                  <div className="space-y-12">
+                    {sections.map(({ category, total, items }, sectionIndex, all) => {
+                      const categoryHref = catalogHref(`/category/${category.slug}`, filters);
+                      return (
+                        <section key={category.id} id={category.slug} aria-labelledby={`section-${category.id}`} className="scroll-mt-24">
+                          <div className="flex flex-wrap items-baseline justify-between gap-2">
+                            <h2 id={`section-${category.id}`} className="text-xl font-bold text-slate-900">
+                              <Link to={categoryHref} className="hover:text-brand-700">
+                                {category.name}
+                              </Link>
+                            </h2>
+                            {total > items.length ? (
+                              <Link to={categoryHref} className="text-sm font-semibold text-brand-700 hover:underline">
+                                View all {productCount(total)}
+                              </Link>
+                            ) : null}
+                          </div>
+                          {category.description ? (
+                            <p className="mt-1 max-w-3xl text-sm text-slate-600">{category.description}</p>
+                          ) : null}
+                          <div className="mt-4">
+                            {items.length === 0 ? (
+                              <p className="text-sm text-slate-600">No products available in this category yet.</p>
+                            ) : (
+                              <ProductListing
+                                view={view}
+                                items={items}
+                                label={`${category.name} products`}
+                                addToCartKey={addToCartKey}
+                                result={result}
+                                startIndex={startIndexes[sectionIndex]}
+                                // the first listing on the page, whichever section holds it, loads its pictures at once
+                                eagerFirstRow={sectionIndex === all.findIndex((section) => section.items.length > 0)}
+                              />
+                            )}
+                          </div>
+                        </section>
+                      );
+                    })}
+                  </div>
+                </ListingForm>
               )}
               {active && sections.length > 0 ? (
                 <p className="text-sm text-slate-600">

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { pageTitle } from "~/utils/company-brand";
 import { signInSourceOf } from "~/utils/device-cookie.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -36,7 +37,7 @@ const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 const ROLE_LABELS = { customer: "Customer", admin: "Admin", supplier: "Supplier" } as const;
 
-export const meta: MetaFunction = () => [{ title: "Your Account · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your Account") }];
 
 /** /account and /account/dashboard; `?dialog=change-password` opens the Change Password form. */
 export async function loader({ request }: LoaderFunctionArgs) {

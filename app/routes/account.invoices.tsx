@@ -1,4 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
 import { useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
 import { InvoiceTable } from "~/components/account/invoice-table";
@@ -8,7 +9,7 @@ import { listCustomerInvoices } from "~/domain/invoices/customer-invoices.server
 import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
-export const meta: MetaFunction = () => [{ title: "Your Invoices · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your Invoices") }];
 
 /** /account/invoices?page=: the customer's own sales invoices, newest first, 20 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import {
   json,
   redirect,
@@ -31,7 +32,7 @@ import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
 const PATH = "/account/orders";
 
-export const meta: MetaFunction = () => [{ title: "Your Orders · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your Orders") }];
 
 /**
  * /account/orders?page=&order=&q=&status=&from=&to=: the customer's orders, newest first, 20 a page,

@@ -1,4 +1,5 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
 import { useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
 import { NoReturns, ReturnCard, ReturnsPagination } from "~/components/returns/return-card";
@@ -7,7 +8,7 @@ import { customerReturnsPage } from "~/domain/returns/returns.server";
 import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
-export const meta: MetaFunction = () => [{ title: "My Returns & Refunds · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Returns & Refunds") }];
 
 /** /account/returns?page=: the customer's own returns, newest first, 20 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,44 +1,56 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { GettingStartedCard } from "~/components/admin/getting-started-card";
 import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { formatOrderDate } from "~/components/orders/format";
 import { StatusBadge } from "~/components/orders/status-badge";
+import { countOf } from "~/domain/cart/cart-words";
 import { getAdminStats, listRecentOrders } from "~/domain/reports/dashboard.server";
+import { gettingStartedCard } from "~/domain/settings/getting-started.server";
+import { isGettingStartedHidden } from "~/utils/getting-started-cookie.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 
-export const meta: MetaFunction = () => [{ title: "Dashboard · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = getDb();
   return json({
     stats: getAdminStats(db),
     recentOrders: listRecentOrders(db),
+    // a real install's first steps, until they are all done or this admin hides them
+    gettingStarted: gettingStartedCard(db, { hidden: await isGettingStartedHidden(request, admin.id) }),
   });
 }
 
 export default function AdminDashboard() {
-  const { stats, recentOrders } = useLoaderData<typeof loader>();
-  const cards = [
-    { label: "Total Revenue", value: formatMoney(stats.totalRevenue), note: "Delivered orders", to: "/admin/analytics" },
-    { label: "Pending Orders", value: String(stats.pendingOrders), note: "Awaiting processing or approval" },
-    { label: "Total Products", value: String(stats.totalProducts), note: "In the catalogue", to: "/admin/products" },
-    { label: "Product Requests", value: String(stats.productRequests), note: "Waiting for a decision", to: "/admin/product-requests" },
-    { label: "Low Stock Products", value: String(stats.lowStockProducts), note: `At or below threshold; ${stats.outOfStockProducts} out of stock`, to: "/admin/inventory-alerts" },
+  const { stats, recentOrders, gettingStarted } = useLoaderData<typeof loader>();
+  // every figure says what time it covers: sales by period, then the counts that need attention now
+  const cards: { label: string; period: string; value: string; note: string; to?: string }[] = [
+    { label: "Sales", period: "Today", value: formatMoney(stats.salesToday), note: `${countOf(stats.ordersToday, "order")} placed, incl. VAT`, to: "/admin/orders" },
+    { label: "Sales", period: "This month", value: formatMoney(stats.salesThisMonth), note: `${countOf(stats.ordersThisMonth, "order")} placed, incl. VAT`, to: "/admin/orders" },
+    { label: "Total Revenue", period: "All time", value: formatMoney(stats.totalRevenue), note: "Delivered orders, incl. VAT", to: "/admin/analytics" },
+    { label: "Pending Orders", period: "Now", value: String(stats.pendingOrders), note: "Awaiting processing or approval" },
+    { label: "Total Products", period: "Now", value: String(stats.totalProducts), note: "In the catalogue", to: "/admin/products" },
+    { label: "Product Requests", period: "Now", value: String(stats.productRequests), note: "Waiting for a decision", to: "/admin/product-requests" },
+    { label: "Low Stock Products", period: "Now", value: String(stats.lowStockProducts), note: `At or below threshold; ${stats.outOfStockProducts} out of stock`, to: "/admin/inventory-alerts" },
   ];
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Dashboard" description="Today's figures and the latest orders." />
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <PageHeader title="Dashboard" description="Sales today, this month and all time, what needs attention now, and the latest orders." />
+      {gettingStarted ? <GettingStartedCard steps={gettingStarted} /> : null}
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
           <StatCard
-            key={card.label}
+            key={`${card.label}-${card.period}`}
             label={card.label}
+            period={card.period}
             value={card.value}
             tone={card.label === "Low Stock Products" && stats.lowStockProducts + stats.outOfStockProducts > 0 ? "warning" : "default"}
             note={
@@ -80,7 +92,13 @@ export default function AdminDashboard() {
                       {order.orderNumber}
                     </Link>
                   </td>
-                  <td className={`${tdClass} break-all`}>{order.customerEmail}</td>
+                  <td className={tdClass}>
+                    {/* the business first: a wholesaler knows its customers by company */}
+                    <span className="block font-medium text-slate-900">{order.businessName ?? order.contactName ?? "Walk-in customer"}</span>
+                    <span className="block max-w-[16rem] truncate text-xs text-slate-500" title={order.customerEmail}>
+                      {order.customerEmail}
+                    </span>
+                  </td>
                   <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>
                   <td className={tdClass}>
                     <StatusBadge status={order.status} />

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { BarChart, ChartTable, ColumnChart, compactMoney } from "~/components/admin/charts";
@@ -13,7 +14,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 
-export const meta: MetaFunction = () => [{ title: "Analytics · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Analytics") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

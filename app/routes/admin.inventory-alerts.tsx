@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { StockAdjustForm } from "~/components/admin/products/stock-adjust-form";
@@ -17,7 +18,7 @@ import { ADJUST_STOCK_INTENT } from "~/domain/catalog/stock-movement.schema";
 import { adjustStockPost, stockProductFor } from "./admin.products/stock-actions.server";
 import type { ProductActionData } from "./admin.products/product-actions.server";
 
-export const meta: MetaFunction = () => [{ title: "Inventory Alerts · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Inventory Alerts") }];
 
 const PATH = "/admin/inventory-alerts";
 

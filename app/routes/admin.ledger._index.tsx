@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { PageHeader, Panel } from "~/components/admin/page-header";
@@ -15,7 +16,7 @@ import { trialBalanceJson } from "~/domain/ledger/trial-balance.server";
 import { firstIssue } from "~/utils/http.server";
 import { screenRequest } from "~/utils/record-screen.server";
 
-export const meta: MetaFunction = () => [{ title: "Trial balance · Ledger · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Trial balance · Ledger") }];
 
 /** /admin/ledger?date=YYYY-MM-DD: the trial balance at the end of that day (today, UK, by default). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
@@ -18,8 +19,8 @@ import { ledgerRange } from "~/domain/ledger/running-balance";
 import { firstIssue } from "~/utils/http.server";
 import { screenRequest } from "~/utils/record-screen.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.ledger.account.code} ${data.ledger.account.name} · Ledger · INFY Admin` : "Account ledger · INFY Admin" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: adminPageTitle(matches, data ? `${data.ledger.account.code} ${data.ledger.account.name} · Ledger` : "Account ledger") },
 ];
 
 /** /admin/ledger/accounts/{code}?from=&to=&page=: one account's entries (this month by default), 50 a page. */

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
@@ -20,7 +21,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 
-export const meta: MetaFunction = () => [{ title: "Accountant's Exports · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Accountant's Exports") }];
 
 const PARTIES_PER_PAGE = 25;
 /** Past this many Xero parts the screen asks for a part number rather than listing a link for each. */

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/admin/badge";
@@ -19,7 +20,7 @@ import { readAdminForm } from "~/utils/admin-form.server";
 import { screenJson, screenRequest } from "~/utils/record-screen.server";
 import { errorToast, failureToast, redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.journal.number ?? "Journal"} · Ledger · INFY Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminPageTitle(matches, `${data?.journal.number ?? "Journal"} · Ledger`) }];
 
 const notFound = () => new Response("Not Found", { status: 404 });
 

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { ConfirmStep } from "~/components/admin/confirm-step";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { failureToast, redirectWithToast } from "~/utils/toast.server";
 import { HiddenFields, IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
@@ -18,7 +19,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 
-export const meta: MetaFunction = () => [{ title: "Order Approvals · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Order Approvals") }];
 
 const PATH = "/admin/order-approvals";
 
@@ -157,7 +158,7 @@ export default function AdminOrderApprovals() {
                   </td>
                   <td className={tdClass}>
                     <div className="font-medium text-slate-900">{order.shippingName}</div>
-                    <div className="break-words text-xs text-slate-600">{order.shippingEmail}</div>
+                    <Identifier value={order.shippingEmail} className="text-xs text-slate-600" />
                   </td>
                   <td className={tdClass}>{order.shippingAddress}</td>
                   <td className={tdClass}>{order.shippingCity}</td>

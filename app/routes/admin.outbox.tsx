@@ -1,14 +1,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { listOutboxMail } from "~/domain/shared/outbox.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { fileSize, mailTime, outboxAttachmentHref, outboxHref, outboxMailHref, pageParam } from "~/components/admin/outbox-links";
 
-export const meta: MetaFunction = () => [{ title: "Outbox · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Outbox") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -40,9 +41,9 @@ export default function Outbox() {
               data.items.map((mail) => (
                 <tr key={mail.id} data-testid="outbox-mail" className="hover:bg-slate-50">
                   <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{mailTime(mail.sentAt)}</td>
-                  <td className={`${tdClass} break-all`}>
-                    {mail.to}
-                    {mail.cc ? <span className="block text-xs text-slate-500">Cc {mail.cc}</span> : null}
+                  <td className={tdClass}>
+                    <Identifier value={mail.to} />
+                    {mail.cc ? <Identifier prefix="Cc" value={mail.cc} className="text-xs text-slate-500" /> : null}
                   </td>
                   <td className={tdClass}>
                     <Link to={outboxMailHref(mail.id)} className="font-medium text-brand-700 hover:underline">

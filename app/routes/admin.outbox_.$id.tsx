@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { PageHeader, Panel } from "~/components/admin/page-header";
@@ -6,7 +7,7 @@ import { fileSize, mailTime, outboxAttachmentHref, outboxHref } from "~/componen
 import { openOutboxMail } from "~/domain/shared/outbox.server";
 import { requireAdmin } from "~/utils/auth.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.subject || "Email"} · Outbox · INFY Admin` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminPageTitle(matches, `${data?.subject || "Email"} · Outbox`) }];
 
 /** /admin/outbox/{id}: one mail to read. An id that is not a mail in the outbox is the back office's 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { adminPageTitle } from "~/utils/company-brand";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -33,7 +34,7 @@ import type { FormActionData } from "~/utils/form-reply.server";
 import { formatPercent, parseDecimalToHundredths } from "~/utils/money";
 import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 
-export const meta: MetaFunction = () => [{ title: "Price Tiers · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Price Tiers") }];
 
 const PATH = "/admin/price-tiers";
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -37,7 +38,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 
-export const meta: MetaFunction = () => [{ title: "Product Requests · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Product Requests") }];
 
 const PATH = "/admin/product-requests";
 

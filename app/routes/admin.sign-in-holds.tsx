@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { HiddenFields, IDEMPOTENCY_INPUT, secondaryLinkClass } from "~/components/admin/form/form-bits";
 import { mailTime as ukDateTime, pageParam } from "~/components/admin/outbox-links";
 import { PageHeader, Panel } from "~/components/admin/page-header";
@@ -15,7 +16,7 @@ import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign-in Holds · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Sign-in Holds") }];
 
 const PATH = "/admin/sign-in-holds";
 const pageHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
@@ -102,7 +103,9 @@ export default function SignInHolds() {
             ) : (
               data.items.map((hold) => (
                 <tr key={hold.id} data-testid="sign-in-hold" className="hover:bg-slate-50">
-                  <td className={`${tdClass} break-all`}>{hold.label}</td>
+                  <td className={tdClass}>
+                    <Identifier value={hold.label} />
+                  </td>
                   <td className={`${tdClass} text-right tabular-nums`}>
                     {hold.failures} <span className="text-xs text-slate-500">(limit {hold.limit})</span>
                   </td>

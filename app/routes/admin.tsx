@@ -1,8 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { brandFromMatches } from "~/utils/company-brand";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { parseSidebarState } from "~/components/admin/sidebar-state";
+import { ADMIN_NAV_GROUP_KEYS } from "~/components/admin/nav";
+import { parseFoldedGroups, parseSidebarState } from "~/components/admin/sidebar-state";
 import { accountsWithDemoPasswords } from "~/domain/users/install.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -10,21 +12,22 @@ import { getDb } from "~/utils/db.server";
 /** The back office brings its own chrome instead of the storefront header and footer. */
 export const handle = { layout: "bare" };
 
-export const meta: MetaFunction = () => [{ title: "INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: brandFromMatches(matches).adminTitle }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   return json({
     email: admin.email,
     sidebarState: parseSidebarState(request.headers.get("Cookie")),
+    foldedGroups: parseFoldedGroups(request.headers.get("Cookie"), ADMIN_NAV_GROUP_KEYS),
     demoPasswordAccounts: await accountsWithDemoPasswords(getDb()),
   });
 }
 
 export default function AdminLayout() {
-  const { email, sidebarState, demoPasswordAccounts } = useLoaderData<typeof loader>();
+  const { email, sidebarState, foldedGroups, demoPasswordAccounts } = useLoaderData<typeof loader>();
   return (
-    <AdminShell email={email} sidebarState={sidebarState}>
+    <AdminShell email={email} sidebarState={sidebarState} foldedGroups={foldedGroups}>
       {demoPasswordAccounts.length > 0 ? <DemoPasswordWarning emails={demoPasswordAccounts} /> : null}
       <Outlet />
     </AdminShell>

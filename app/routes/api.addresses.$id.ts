@@ -12,7 +12,8 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
 
 /**
  * GET /api/addresses/{id}: one of the customer's addresses.
- * PUT /api/addresses/{id} {label, name, address, city, postcode, isDefault?}: replaces the address's fields,
+ * PUT /api/addresses/{id} {label, name, address, city, postcode, businessName?, addressLine2?, county?,
+ * isDefault?} (as POST /api/addresses reads them): replaces the address's fields,
  *   200 with it; `isDefault: true` makes it the default (the default changes only by naming another one).
  *   400 {message, field} for a missing or too long field.
  * DELETE /api/addresses/{id}: 200 {message, id}; when it was the default, the newest address left becomes

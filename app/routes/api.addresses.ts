@@ -9,10 +9,13 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
 /**
  * GET /api/addresses: the signed-in customer's address book, the default first, then by label:
  *   [{id, label, name, address, city, postcode, isDefault, createdAt}].
- * POST /api/addresses {label, name, address, city, postcode, isDefault?}: 201 with the address. UK postcodes
+ * POST /api/addresses {label, name, address, city, postcode, businessName?, addressLine2?, county?,
+ *   isDefault?}: 201 with the address. The optional UK parts are joined into address ("Business, line 1,
+ *   line 2") and city ("Town, County"), as at checkout. Postcodes must be UK ones (GIR 0AA and BFPO too) and
  *   are stored in their standard form ("ls16en" → "LS1 6EN"). The first address, or one sent with
- *   `isDefault: true`, becomes the default. 400 {message, field} for a missing or too long field; 409 when
- *   the book already holds 50 addresses. Honours an Idempotency-Key header.
+ *   `isDefault: true`, becomes the default. 400 {message, field} for a missing, too long or invalid field
+ *   (a postcode that is not a UK one: "Enter a UK postcode, for example LS1 6EN"); 409 when the book already
+ *   holds 50 addresses. Honours an Idempotency-Key header.
  * Both 401 when signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { formatVelocity, needsReorder } from "~/domain/purchasing/forecast";
+import { formatVelocity } from "~/domain/purchasing/forecast";
 import { loadInventoryForecast, type ForecastRow } from "~/domain/purchasing/forecast.server";
 import { forecastApiQuerySchema } from "~/domain/purchasing/inventory-forecast.schema";
 import { requireApiAdmin } from "~/utils/auth.server";
@@ -18,7 +18,7 @@ function productJson(row: ForecastRow) {
     daysUntilStockout: row.daysToStockout,
     reorderRecommendation: {
       urgency: row.urgency,
-      shouldReorder: needsReorder(row),
+      shouldReorder: row.shouldReorder,
       suggestedQuantity: row.suggestedQuantity,
     },
   };
@@ -29,7 +29,8 @@ function productJson(row: ForecastRow) {
  * the most urgent first. Each product: id, name, sku, lowStockThreshold, currentStock, unitsSold30d,
  * salesVelocity (units a day, a 2-decimal string), daysUntilStockout (whole days, 0 when out, null when
  * nothing sold in 30 days), reorderRecommendation {urgency: critical | high | medium | low, shouldReorder,
- * suggestedQuantity}. `counts` has every band over the whole catalogue. Filter `urgency` (400 when unknown);
+ * suggestedQuantity (above 0 exactly when shouldReorder is true)}. `counts` has every band over the whole
+ * catalogue. Filter `urgency` (400 when unknown);
  * paging by `page` and `pageSize` (1 to 500, default 100), also in X-Total-Count, X-Page, X-Page-Size and
  * X-Page-Count headers.
  */

@@ -20,13 +20,20 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 /**
  * POST /api/orders {shippingName, shippingEmail, shippingAddress, shippingCity, shippingPostcode,
  * items: [{productId, quantity, selectedVariants?}], voucherCode?, poReference? (≤ 50), deliveryNotes?
- * (≤ 500), saveAddress?, addressLabel?}, with an optional `Idempotency-Key` header.
+ * (≤ 500), saveAddress?, addressLabel?, shippingBusinessName?, shippingAddressLine2?, shippingCounty?}, with
+ * an optional `Idempotency-Key` header. The three optional UK parts are joined into the spec's fields
+ * (shippingAddress "Business, line 1, line 2", shippingCity "Town, County"), which the order keeps; the
+ * postcode must be a UK one (400 "Enter a UK postcode, for example LS1 6EN" on shippingPostcode, nothing
+ * written). A placed order carries its expected delivery date in estimatedDelivery (none while it waits
+ * for approval).
  * The items are the client's cart; any prices sent with them are ignored and every line is priced here.
  * `saveAddress: true` keeps the shipping address in the customer's address book under `addressLabel`
  * (required then), in the order's transaction; the answer's `addressBook` says whether it was saved.
- * 201 with the order (spec §3 shape, plus poReference and deliveryNotes); 200 with the same order when the
+ * 201 with the order (spec §3 shape, plus poReference and deliveryNotes, and deliveryCharge / deliveryVat:
+ * the delivery charge ex VAT and its VAT, already in vatAmount and total); 200 with the same order when the
  * key was used before (nothing new is written); 400 {message, field} for invalid fields ("items" when there
- * are none, "poReference" or "deliveryNotes" when too long, "addressLabel"); 401 signed out;
+ * are none or their goods are under the minimum order, "poReference" or "deliveryNotes" when too long,
+ * "addressLabel"); 401 signed out;
  * 403 for accounts awaiting approval and non-customers; 409 when a line is short of stock or the voucher has
  * been used (nothing written).
  * The saved cart is emptied only when the order is exactly what it holds.

@@ -1,23 +1,34 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { CatalogueSetupNotice } from "~/components/catalog/catalogue-setup-notice";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { Pagination } from "~/components/catalog/pagination";
-import { ProductGrid } from "~/components/catalog/product-grid";
+import { ListingViewToggle } from "~/components/catalog/listing-view-toggle";
+import { ListingForm, ProductListing } from "~/components/catalog/product-listing";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { loadCategoryPage } from "~/domain/catalog/catalog-pages.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { priceBasisOf } from "~/utils/price-basis.server";
+import { readAddSelectedResult } from "~/utils/add-selected-result.server";
+import { listingViewOf } from "~/utils/listing-view.server";
+import { useRootData } from "~/root";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.category.name} · INFY Wholesale` : "Category Not Found · INFY Wholesale" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? data.category.name : "Category Not Found") },
   ...(data?.category.description ? [{ name: "description", content: data.category.description }] : []),
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [user, basis] = await Promise.all([getOptionalUser(request), priceBasisOf(request)]);
+  const [user, basis, view, result] = await Promise.all([
+    getOptionalUser(request),
+    priceBasisOf(request),
+    listingViewOf(request),
+    readAddSelectedResult(request),
+  ]);
   const outcome = loadCategoryPage(getDb(), user, {
     slug: params.slug ?? "",
     path: url.pathname,
@@ -26,14 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   if (outcome.kind === "not-found") throw new Response("Category Not Found", { status: 404, statusText: "Not Found" });
   if (outcome.kind === "redirect") throw redirect(outcome.to);
-  // one key per page view; each card's Add to Cart adds its product id to it
-  return json({ ...outcome.page, addToCartKey: issueIdempotencyKey() });
+  // one key per page view; each card's Add to Cart adds its product id to it (the list view's form uses it whole)
+  return json({ ...outcome.page, addToCartKey: issueIdempotencyKey(), view, result });
 }
 
 export default function CategoryPage() {
-  const { category, otherCategories, filters, facets, items, total, page, pageCount, categoryIsEmpty, addToCartKey } =
+  const { category, otherCategories, filters, facets, items, total, page, pageCount, categoryIsEmpty, addToCartKey, view, result } =
     useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const root = useRootData();
   const path = `/category/${category.slug}`;
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
 
@@ -82,16 +94,23 @@ export default function CategoryPage() {
       </div>
 
       <div className={`mt-6 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
-        {total === 0 ? (
+        {root?.catalogueEmpty ? (
+          <CatalogueSetupNotice />
+        ) : total === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
             {categoryIsEmpty ? "No products available in this category yet." : "No products match your filters."}
           </p>
         ) : (
           <>
-            <p className="mb-4 text-sm text-slate-600" role="status">
-              Showing {items.length} of {total} {total === 1 ? "product" : "products"}
-            </p>
-            <ProductGrid items={items} label={`${category.name} products`} addToCartKey={addToCartKey} />
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-slate-600" role="status">
+                Showing {items.length} of {total} {total === 1 ? "product" : "products"}
+              </p>
+              <ListingViewToggle view={view} />
+            </div>
+            <ListingForm view={view} pageKey={addToCartKey} result={result}>
+              <ProductListing view={view} items={items} label={`${category.name} products`} addToCartKey={addToCartKey} result={result} />
+            </ListingForm>
             <Pagination path={path} filters={filters} page={page} pageCount={pageCount} />
           </>
         )}

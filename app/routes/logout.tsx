@@ -1,9 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
 import { Link } from "@remix-run/react";
 import { LogoutForm } from "~/components/layout/logout-form";
 import { getOptionalUser } from "~/utils/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Log out · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Log out") }];
 
 /** Signed out already: nothing to confirm. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,6 @@
 import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
+import { NoPicture } from "~/components/catalog/no-picture";
 import { ProductImage } from "~/components/catalog/product-image";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductPurchasePanel } from "~/components/catalog/product-purchase-panel";
@@ -13,11 +15,11 @@ import { RouteErrorPage } from "~/components/layout/route-error-page";
 
 const PRODUCT_NOT_FOUND_TITLE = "Product Not Found";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `${PRODUCT_NOT_FOUND_TITLE} · INFY Wholesale` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: pageTitle(matches, PRODUCT_NOT_FOUND_TITLE) }];
   const { product } = data;
   return [
-    { title: `${product.name} · INFY Wholesale` },
+    { title: pageTitle(matches, product.name) },
     ...(product.description ? [{ name: "description", content: product.description }] : []),
   ];
 };
@@ -69,9 +71,10 @@ export default function ProductPage() {
         </ol>
       </nav>
 
-      <div className="mt-6 grid gap-8 md:grid-cols-2">
-        <div className="aspect-square overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
-          {product.imageUrl ? (
+      {/* without a picture the details take the page, with a small "no picture" box by the name */}
+      <div className={`mt-6 grid gap-8 ${product.imageUrl ? "md:grid-cols-2" : ""}`}>
+        {product.imageUrl ? (
+          <div className="aspect-square overflow-hidden rounded-lg border border-slate-200 bg-slate-100">
             <ProductImage
               url={product.imageUrl}
               alt={product.name}
@@ -80,13 +83,16 @@ export default function ProductPage() {
               eager
               className="h-full w-full object-cover"
             />
-          ) : (
-            <div className="grid h-full place-items-center text-slate-600">No image</div>
-          )}
-        </div>
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
-          <SkuLabel sku={product.sku} className="mt-1" />
+          </div>
+        ) : null}
+        <div className={product.imageUrl ? "" : "max-w-3xl"}>
+          <div className="flex items-start gap-4">
+            {product.imageUrl ? null : <NoPicture size={72} />}
+            <div className="min-w-0">
+              <h1 className="text-3xl font-bold text-slate-900">{product.name}</h1>
+              <SkuLabel sku={product.sku} className="mt-1" />
+            </div>
+          </div>
           {product.description ? <p className="mt-3 text-slate-700">{product.description}</p> : null}
           <div className="mt-6">
             <ProductPurchasePanel product={product} pricing={pricing} loginHref={loginHref} idempotencyKey={addToCartKey} />

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
 import { useLoaderData } from "@remix-run/react";
 import {
   invoiceFacts,
@@ -13,7 +14,7 @@ import { supplierOverview } from "~/domain/purchasing/supplier-area.server";
 import { requireSupplier } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
-export const meta: MetaFunction = () => [{ title: "Your orders and invoices · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your orders and invoices") }];
 
 /** The supplier's own purchase orders and invoices, newest first, read only (`?orders=2&invoices=3` page them). */
 export async function loader({ request }: LoaderFunctionArgs) {

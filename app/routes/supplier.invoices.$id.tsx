@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { InvoiceStatusBadge } from "~/routes/admin.sales-invoices/invoices-screen";
 import { formatCalendarDate } from "~/components/orders/format";
@@ -9,7 +10,7 @@ import { getDb } from "~/utils/db.server";
 import { requireIntParam } from "~/utils/http.server";
 import { formatMoney, toDecimalString } from "~/utils/money";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Invoice ${data?.invoice.invoiceNumber ?? ""} · INFY Wholesale` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, `Invoice ${data?.invoice.invoiceNumber ?? ""}`.trim()) }];
 
 /** One of the supplier's invoices as recorded, with its payments and what is still owed; another's is not found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

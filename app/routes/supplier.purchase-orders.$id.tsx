@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/utils/company-brand";
 import { useLoaderData } from "@remix-run/react";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { SupplierDocument } from "~/components/supplier/supplier-document";
@@ -8,7 +9,7 @@ import { requireSupplier } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { requireIntParam } from "~/utils/http.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.order.orderNumber ?? "Purchase order"} · INFY Wholesale` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.order.orderNumber ?? "Purchase order") }];
 
 /** One of the supplier's purchase orders, read only; another supplier's (or a draft) is not found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

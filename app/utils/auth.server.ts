@@ -13,6 +13,7 @@ import { sameSitePath } from "./safe-redirect";
 import { firstIssue, jsonError } from "./http.server";
 import type { Failure } from "./result";
 import { signInSourceOf } from "./device-cookie.server";
+import { recordSignIn } from "~/domain/users/first-sign-in.server";
 import {
   commitSession,
   destroySession,
@@ -91,13 +92,17 @@ export const ACCESS_DENIED: Toast = {
   variant: "destructive",
 };
 
-/** Admin pages: signed-out visitors sign in first; other roles go home with the "Access Denied" notice. */
+/**
+ * Admin pages: signed-out visitors sign in first; other roles go home with the "Access Denied" notice. A
+ * supplier's home is the supplier area, so a supplier is sent straight there: sent to "/", the notice was read
+ * (and so used up) by the root loader of "/" while that page redirected on to the supplier area.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "admin") {
     const session = await getSession(request);
     session.flash("toast", ACCESS_DENIED);
-    throw redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
+    throw redirect(user.role === "supplier" ? SUPPLIER_HOME : "/", { headers: { "Set-Cookie": await commitSession(session) } });
   }
   return user;
 }
@@ -174,6 +179,7 @@ export async function startUserSession(request: Request, user: SessionUser, toas
   mergeGuestCart(getDb(), previous, user.id);
   if (previous.id) await sessionStorage.destroySession(previous);
   const cookie = await startFreshSession(request, { userId: user.id });
+  recordSignIn(getDb(), user.id);
   return toast ? flashToast(request, toast) : cookie;
 }
 

@@ -10,6 +10,7 @@ import { pruneIdempotencyKeys } from "./idempotency.server";
 import { pruneSignInFailures } from "./sign-in-limits.server";
 import { pruneSignUpAttempts } from "./sign-up-limits.server";
 import { pruneImportProgress } from "~/domain/catalog/import-progress.server";
+import { prunePasswordResets } from "~/domain/users/password-reset.server";
 import { pruneSessions } from "./session.server";
 import { pruneUploads } from "./uploads.server";
 
@@ -20,6 +21,7 @@ export function sweepOnce(db: DB, now = Date.now()) {
     pruneIdempotencyKeys(db, now);
     pruneSignInFailures(db, now);
     pruneSignUpAttempts(db, now);
+    prunePasswordResets(db, now);
     pruneImportProgress(db, now);
     pruneSessions(db, now);
     pruneUploads(now);

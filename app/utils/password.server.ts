@@ -85,13 +85,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * A hash of a password nobody has, checked when the email is unknown so that a failed sign-in takes the
- * same time whether or not the account exists. Made at the configured cost, like real accounts' hashes;
- * remade if the setting changes.
+ * What an unknown email's password is checked against, so that a failed sign-in costs one scrypt at the
+ * configured cost (that of real accounts' hashes) whether or not the account exists: a stored hash's shape
+ * with a random salt and a random key, which no password derives. Nothing is hashed to make it. (A decoy made
+ * by hashing a random password on first use cost every server process a second scrypt on its first unknown
+ * email, which told who has an account.)
  */
-let decoy: { cost: number; hash: Promise<string> } | undefined;
-export function decoyPasswordHash() {
-  const cost = passwordHashCost();
-  if (decoy?.cost !== cost) decoy = { cost, hash: hashPassword(randomBytes(18).toString("base64")) };
-  return decoy.hash;
+export function decoyPasswordHash(): string {
+  const N = 2 ** passwordHashCost();
+  return ["scrypt", N, R, P, randomBytes(16).toString("base64"), randomBytes(KEY_LENGTH).toString("base64")].join("$");
 }

@@ -3,8 +3,9 @@
  * letterhead, address blocks, the lines table, totals and page numbers. Invoices and purchase orders are
  * drawn with these parts, so every document the business sends looks the same.
  */
+import fs from "node:fs";
 import PDFDocument from "pdfkit";
-import type { CompanySettings } from "~/utils/company.server";
+import { companyLogoPath, type CompanySettings } from "~/utils/company.server";
 import { formatMoney, formatPercent } from "~/utils/money";
 
 export type InvoiceDocumentLine = {
@@ -116,7 +117,8 @@ export function pageBox(doc: PDFKit.PDFDocument) {
 export function drawLetterhead(doc: PDFKit.PDFDocument, company: CompanySettings, title: string, meta: [string, string][]) {
   const { left, width, right } = pageBox(doc);
   const top = MARGIN;
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text(company.name, left, top, { width: 280 });
+  const nameTop = top + drawLogo(doc, company, left, top);
+  doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text(company.name, left, nameTop, { width: 280 });
   doc.font("Helvetica").fontSize(9).fillColor(MUTED);
   for (const line of addressLines(company.address)) doc.text(line, { width: 280 });
   if (company.vatNumber) doc.text(`VAT number: ${company.vatNumber}`, { width: 280 });
@@ -134,6 +136,26 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, company: CompanySettings
   const y = Math.max(companyBottom, doc.y) + 20;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   return y + 14;
+}
+
+/** The logo's box on the letterhead, in points: it is fitted inside, keeping its shape. */
+const LOGO_BOX = { width: 160, height: 48 };
+
+/**
+ * Draws the uploaded logo (a PNG rendition, see company-logo.server.ts) at the letterhead's top left and
+ * answers the height it took with a gap below; 0 with no logo, or when its file cannot be read (the name
+ * alone is printed, as before a logo was uploaded).
+ */
+function drawLogo(doc: PDFKit.PDFDocument, company: CompanySettings, x: number, y: number): number {
+  if (!company.logo) return 0;
+  const scale = Math.min(LOGO_BOX.width / company.logo.width, LOGO_BOX.height / company.logo.height, 1);
+  const height = company.logo.height * scale;
+  try {
+    doc.image(fs.readFileSync(companyLogoPath(company.logo)), x, y, { width: company.logo.width * scale, height });
+  } catch {
+    return 0;
+  }
+  return height + 8;
 }
 
 /** Two address blocks side by side (Bill to / Ship to, Supplier / Deliver to); returns the y below them. */

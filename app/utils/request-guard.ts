@@ -37,7 +37,7 @@ export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 export const IMPORT_BODY_LIMIT = PRODUCT_CSV_MAX_BYTES + 64 * 1024;
 
 /** Paths that take a file upload, and so a larger body. */
-const UPLOAD_PATHS = ["/admin/products", "/quick-order"];
+const UPLOAD_PATHS = ["/admin/products", "/quick-order", "/admin/settings/company", "/api/admin/settings/company/logo"];
 
 /** The product import's two doors: the API, and the products page's form posted from the Import CSV dialog. */
 export function isProductImportPost(path: string, query = ""): boolean {
@@ -45,8 +45,11 @@ export function isProductImportPost(path: string, query = ""): boolean {
   return path === "/admin/products" && new URLSearchParams(query).get("dialog") === "import";
 }
 
-/** API paths that take multipart rather than JSON. */
-const MULTIPART_API_PATHS = ["/api/admin/products/import"];
+/** API paths that take multipart rather than JSON, with what to send instead. */
+const MULTIPART_API_PATHS: Record<string, string> = {
+  "/api/admin/products/import": 'Send the CSV as multipart/form-data, in the field "file"',
+  "/api/admin/settings/company/logo": 'Send the logo as multipart/form-data, in the field "image"',
+};
 
 export const CROSS_SITE_MESSAGE = "This request came from another site and was refused. Open the page here and try again.";
 export const NOT_JSON_MESSAGE = "Send the body as JSON with Content-Type: application/json";
@@ -97,10 +100,9 @@ export function refusalFor(request: GuardedRequest): Refusal | null {
 
   const hasBody = (request.contentLength ?? 0) > 0 || request.chunked;
   if (hasBody && isApiPath(request.path)) {
-    const allowed = MULTIPART_API_PATHS.includes(request.path)
-      ? isMultipart(request.contentType)
-      : isJsonMediaType(request.contentType);
-    if (!allowed) return { status: 415, message: MULTIPART_API_PATHS.includes(request.path) ? 'Send the CSV as multipart/form-data, in the field "file"' : NOT_JSON_MESSAGE };
+    const multipartMessage = Object.hasOwn(MULTIPART_API_PATHS, request.path) ? MULTIPART_API_PATHS[request.path] : undefined;
+    const allowed = multipartMessage ? isMultipart(request.contentType) : isJsonMediaType(request.contentType);
+    if (!allowed) return { status: 415, message: multipartMessage ?? NOT_JSON_MESSAGE };
   }
   return null;
 }

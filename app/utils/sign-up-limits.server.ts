@@ -19,7 +19,7 @@ export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 const TOTAL_BUCKET = "total";
 
 /** A whole number above 0 from the environment, else the default. */
-function positiveInteger(raw: string | undefined, fallback: number) {
+export function positiveInteger(raw: string | undefined, fallback: number) {
   const value = Number(raw);
   return raw !== undefined && raw.trim() !== "" && Number.isInteger(value) && value > 0 ? value : fallback;
 }
@@ -44,18 +44,33 @@ export type SignUpHold = { retryAfterSeconds: number; message: string };
  * has used the window's places (nothing is recorded then, so waiting clients do not push the wait further).
  */
 export function takeSignUpPlace(db: DB, client: string | null | undefined, now = Date.now()): SignUpHold | null {
-  const clientKey = clientBucket(client);
+  return takeHourlyPlaces(
+    db,
+    [
+      { bucket: clientBucket(client), limit: signUpClientLimit(), message: TOO_MANY_SIGN_UPS_FROM_CLIENT },
+      { bucket: TOTAL_BUCKET, limit: signUpTotalLimit(), message: TOO_MANY_SIGN_UPS },
+    ],
+    now,
+  );
+}
+
+/** One count over the sliding hour: its bucket, how many fit in the window, and what to say when it is full. */
+export type HourlyLimit = { bucket: string; limit: number; message: string };
+
+/**
+ * The machinery behind the sign-up limits, for any request counted per hour (password reset requests use it
+ * with buckets of their own): takes a place in every bucket of `limits`, or says how long to wait when one of
+ * them is full, recording nothing then. The check and the record are one IMMEDIATE write transaction (a
+ * savepoint inside the caller's, when there is one).
+ */
+export function takeHourlyPlaces(db: DB, limits: readonly HourlyLimit[], now = Date.now()): SignUpHold | null {
   return writeTransaction(db, (tx) => {
-    const checks: [string, number, string][] = [
-      [clientKey, signUpClientLimit(), TOO_MANY_SIGN_UPS_FROM_CLIENT],
-      [TOTAL_BUCKET, signUpTotalLimit(), TOO_MANY_SIGN_UPS],
-    ];
-    for (const [bucket, limit, message] of checks) {
+    for (const { bucket, limit, message } of limits) {
       const until = heldUntil(tx, bucket, limit, now);
       if (until > now) return { retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)), message };
     }
     tx.insert(signUpAttempts)
-      .values([clientKey, TOTAL_BUCKET].map((bucket) => ({ bucket, at: now })))
+      .values(limits.map(({ bucket }) => ({ bucket, at: now })))
       .run();
     return null;
   });

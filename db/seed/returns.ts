@@ -1,9 +1,13 @@
 /** The demo buyer's returns: a refund with its points reversed, and a new request. */
+import { RETURN_REASONS } from "~/domain/returns/return.schema";
 import { nextReturnNumber } from "~/domain/shared/numbering.server";
 import { vatOn } from "~/utils/money";
 import * as s from "~db/schema";
 import { DAY, HOUR } from "./calendar";
 import { customerIdOf, type Demo, type WrittenOrder } from "./context";
+
+/** One of the reasons the returns form offers (the type keeps the demo from using any other). */
+const reason = (value: (typeof RETURN_REASONS)[number]) => value;
 
 /** The demo buyer's returns: one refund completed a while ago, one new exchange request. */
 export function writeReturns(demo: Demo, orders: WrittenOrder[]) {
@@ -47,7 +51,7 @@ export function writeReturns(demo: Demo, orders: WrittenOrder[]) {
     const returnId = writeReturn(older, item, quantity, {
       returnType: "refund",
       status: "completed",
-      reason: "Damaged in transit",
+      reason: reason("Damaged in transit"),
       customerNotes: "Two of the outer cases were crushed and the contents split.",
       adminNotes: "Photos checked and a carrier claim raised. Refund paid by bank transfer.",
       refundAmount: net + vatOn(net, item.line.product.vat),
@@ -75,7 +79,8 @@ export function writeReturns(demo: Demo, orders: WrittenOrder[]) {
     writeReturn(recent, variantItem ?? recent.items[0], 1, {
       returnType: variantItem ? "exchange" : "refund",
       status: "requested",
-      reason: variantItem ? "Wrong size or colour supplied" : "Not as described",
+      // reasons from the list the returns form offers, as a customer would have picked them
+      reason: reason(variantItem ? "Wrong item sent" : "Other"),
       customerNotes: variantItem
         ? "We received a different option from the one on our order; please swap it."
         : "The pack size is smaller than the listing says.",

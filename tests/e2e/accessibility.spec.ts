@@ -89,6 +89,8 @@ test.describe("accessibility", JS_ONLY, () => {
       ["product", `/products/${ORDERABLE.stillWater.slug}`],
       ["log in", "/login"],
       ["sign up", "/login?tab=signup"],
+      ["forgot password", "/forgot-password"],
+      ["reset link that cannot be used", "/reset-password/no-such-token"],
       ["not found", "/no-such-page"],
       ["guest cart", "/cart"],
     ]);
@@ -133,6 +135,26 @@ test.describe("accessibility", JS_ONLY, () => {
       expect(created.status(), await created.text()).toBe(201);
       await visit(page, `/account/addresses?edit=${(await created.json()).id}`);
       await expectNoSeriousViolations(page);
+    });
+
+    test("checkout and the order-placed page, at 1280 and 375 px", async ({ page, customer }) => {
+      await signIn(page, customer);
+      await addToCart(page.request);
+      // an order of something else: the cart keeps its water for the checkout
+      const placed = await placeOrderThroughApi(page.request, customer, [{ slug: ORDERABLE.cola.slug, quantity: 1 }]);
+      const size = page.viewportSize();
+      try {
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 800 });
+          await visit(page, "/checkout");
+          await expectNoSeriousViolations(page);
+          await visit(page, `/account/orders/${placed.id}/placed`, /^Order placed/);
+          await expectNoSeriousViolations(page);
+        }
+      } finally {
+        // the page is kept for the worker's next check
+        if (size) await page.setViewportSize(size);
+      }
     });
 
     test("cart, its save-template dialog and checkout", async ({ page, customer }) => {

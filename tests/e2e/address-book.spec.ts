@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, signIn, test } from "./fixtures";
-import { ORDERABLE } from "./orders";
+import { expectOrderPlacedPage, ORDERABLE } from "./orders";
 
 test.describe("address book and PO reference", () => {
   test.describe.configure({ timeout: 120_000 });
@@ -28,8 +28,8 @@ test.describe("address book and PO reference", () => {
     const add = page.getByRole("region", { name: "Add an address" });
     await add.getByLabel("Label", { exact: true }).fill(label);
     await add.getByLabel("Full name", { exact: true }).fill("Goods In, Kelham Works");
-    await add.getByLabel("Address", { exact: true }).fill("Unit 3, Kelham Island Works");
-    await add.getByLabel("City", { exact: true }).fill("Sheffield");
+    await add.getByLabel("Address line 1", { exact: true }).fill("Unit 3, Kelham Island Works");
+    await add.getByLabel("Town or city", { exact: true }).fill("Sheffield");
     await add.getByLabel("Postcode", { exact: true }).fill("s38ry");
     await add.getByRole("button", { name: "Add address" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Address saved" })).toBeVisible();
@@ -45,22 +45,23 @@ test.describe("address book and PO reference", () => {
     // checkout starts from the default address; picking the new one fills the fields
     await page.goto("/checkout");
     if (javaScriptEnabled) await expect(page.locator("form#checkout-form")).toHaveAttribute("data-hydrated", "true");
-    await expect(page.getByLabel("Address", { exact: true })).toHaveValue("4 Canal Wharf");
+    await expect(page.getByLabel("Address line 1", { exact: true })).toHaveValue("4 Canal Wharf");
     await page.getByTestId("address-picker").getByRole("radio", { name: new RegExp(label) }).check();
     if (!javaScriptEnabled) {
       await page.getByRole("button", { name: "Use this address" }).click();
       await expect(page).toHaveURL(/\?address=\d+/);
     }
-    await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Unit 3, Kelham Island Works");
-    await expect(page.getByLabel("City", { exact: true })).toHaveValue("Sheffield");
+    await expect(page.getByLabel("Address line 1", { exact: true })).toHaveValue("Unit 3, Kelham Island Works");
+    await expect(page.getByLabel("Town or city", { exact: true })).toHaveValue("Sheffield");
     await expect(page.getByLabel("Postcode", { exact: true })).toHaveValue("S3 8RY");
 
     await page.getByLabel("Your PO reference").fill(poReference);
     await page.getByLabel("Delivery notes").fill("Gate code 1234. Goods in closes at 3pm.");
     await page.getByRole("button", { name: "Place Order" }).click();
 
-    await page.waitForURL((url) => url.pathname === "/account/orders");
-    await expect(page.getByTestId("toast").filter({ hasText: "Order placed" })).toBeVisible();
+    await expectOrderPlacedPage(page);
+    await expect(page.getByTestId("placed-po-reference")).toHaveText(poReference);
+    await page.getByRole("link", { name: "See this order in Your Orders" }).click();
     const order = page.locator("details").filter({ hasText: poReference });
     await expect(order.getByTestId("order-po-reference")).toHaveText(`Your PO: ${poReference}`);
     await expect(order).toContainText("Unit 3, Kelham Island Works");

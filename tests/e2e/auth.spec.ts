@@ -107,7 +107,7 @@ test.describe("log in", () => {
     await expect(page.getByText("Welcome back!")).toBeVisible();
     await expect(page.getByText(`Logged in as ${BUYER.email}`)).toBeVisible();
     await expect(page.getByRole("link", { name: "Account", exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back office", exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL("/");
     await expect(page.getByRole("link", { name: "Log In" })).toBeVisible();
@@ -140,9 +140,9 @@ test.describe("guards and layout", () => {
     await expect(page.getByText("You do not have admin privileges.")).toBeVisible();
   });
 
-  test("an admin sees the Admin link and the dashboard", async ({ page }) => {
+  test("an admin sees the Back office link and the dashboard", async ({ page }) => {
     await loginAs(page, ADMIN.email, ADMIN.password);
-    await page.getByRole("link", { name: "Admin", exact: true }).click();
+    await page.getByRole("link", { name: "Back office", exact: true }).click();
     await page.waitForURL("/admin");
     await expect(page.getByText("Total Products")).toBeVisible();
   });

@@ -153,7 +153,7 @@ test.describe("order history filters", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, "utf8").trim().split("\n");
-    expect(csv[0]).toBe("Order number,Date,Status,PO reference,Items,Subtotal,VAT,Total");
+    expect(csv[0]).toBe("Order number,Date,Status,PO reference,Items,Subtotal,Delivery,VAT,Total");
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^${water.orderNumber},${today},`));
 

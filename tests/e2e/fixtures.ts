@@ -36,6 +36,13 @@ export const JS_INDEPENDENT = { tag: JS_INDEPENDENT_TAG };
 export const JS_ONLY_TAG = "@js-only";
 export const JS_ONLY = { tag: JS_ONLY_TAG };
 
+/**
+ * Marks a check that changes what every page of the install shows (the company logo): playwright.config.ts
+ * runs it after all other checks, in projects of its own, so it never changes a page another check is reading.
+ */
+export const INSTALL_WIDE_TAG = "@install-wide";
+export const INSTALL_WIDE = { tag: INSTALL_WIDE_TAG };
+
 export type DemoAccountName = keyof typeof DEMO_ACCOUNTS;
 
 /** Where tests/e2e/global-setup.ts keeps the signed-in demo accounts' storage state (gitignored). */

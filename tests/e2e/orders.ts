@@ -80,3 +80,15 @@ export async function placeOrderWorthPoints(page: Page, customer: Account) {
   expect(points).toBeLessThan(500);
   return { order, points };
 }
+
+/**
+ * After Place Order: the order-placed page (its own URL, with or without JavaScript), its heading and the
+ * order number it shows. Answers that number.
+ */
+export async function expectOrderPlacedPage(page: Page): Promise<string> {
+  await page.waitForURL((url) => /^\/account\/orders\/\d+\/placed$/.test(url.pathname));
+  await expect(page.getByRole("heading", { level: 1, name: /^Order placed/ })).toBeVisible();
+  const orderNumber = (await page.getByTestId("placed-order-number").innerText()).trim();
+  expect(orderNumber).toMatch(/^ORD-\d{6}$/);
+  return orderNumber;
+}

@@ -115,6 +115,11 @@ describe("dashboard stats", () => {
     const response = await callRoute(apiStats.loader, buildRequest("/api/admin/stats", { cookie: adminCookie }));
     expect(response.status).toBe(200);
     expect(await readJson(response)).toEqual({
+      // the period figures: orders not cancelled placed since UK midnight / the 1st of the month, incl. VAT
+      ordersToday: expect.any(Number),
+      salesToday: expect.stringMatching(/^\d+\.\d{2}$/),
+      ordersThisMonth: expect.any(Number),
+      salesThisMonth: expect.stringMatching(/^\d+\.\d{2}$/),
       totalRevenue: "625.50",
       pendingOrders: 2,
       totalProducts: 5,

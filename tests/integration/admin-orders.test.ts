@@ -395,6 +395,8 @@ describe("bulk status", () => {
 describe("tracking", () => {
   it("validates through the API with the field named, and saves and clears fields", async () => {
     const order = await place(buyer, [{ product: mugs, quantity: 1 }]);
+    const placedWith = orderRow(order.orderId).estimatedDelivery;
+    expect(placedWith).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const params = { orderId: String(order.orderId) };
     const path = `/api/admin/orders/${order.orderId}/tracking`;
     const cases: [unknown, string, string][] = [
@@ -413,7 +415,13 @@ describe("tracking", () => {
     const empty = await api(apiTracking.action, path, "PATCH", {}, adminCookie, params);
     expect(empty.status).toBe(400);
     expect((await readJson(empty)).message).toBe(TRACKING_EMPTY_MESSAGE);
-    expect(orderRow(order.orderId)).toMatchObject({ trackingNumber: null, carrier: null, trackingUrl: null, estimatedDelivery: null });
+    // unchanged: no tracking yet, and the expected delivery date the order was placed with
+    expect(orderRow(order.orderId)).toMatchObject({
+      trackingNumber: null,
+      carrier: null,
+      trackingUrl: null,
+      estimatedDelivery: placedWith,
+    });
 
     const saved = await api(
       apiTracking.action,
@@ -605,7 +613,7 @@ describe("exports", () => {
     expect(exported.headers.get("Content-Type")).toContain("text/csv");
     expect(exported.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = (await exported.text()).trim().split("\n");
-    expect(rows[0]).toBe("id,orderNumber,customerId,customerEmail,status,subtotal,vatAmount,total,createdAt,poReference,deliveryNotes");
+    expect(rows[0]).toBe("id,orderNumber,customerId,customerEmail,status,subtotal,vatAmount,total,createdAt,poReference,deliveryNotes,deliveryCharge");
     expect(rows).toHaveLength(4);
     expect(rows[1]).toMatch(new RegExp(`^${first.orderId},${first.orderNumber},${buyer.id},buyer@patel-catering.co.uk,pending,72.50,14.50,87.00,\\d{4}-`));
     expect(rows[3]).toContain(`,${cancelled.orderNumber},`);

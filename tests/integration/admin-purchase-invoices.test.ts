@@ -394,8 +394,8 @@ describe("the list, PDF, email and guards", () => {
         expect(await readJson(refused)).toEqual({ message: "You do not have admin privileges." });
       }
     }
-    expect(redirectLocation(await callRoute(page.loader, buildRequest("/admin/purchase-invoices", { cookie: supplierCookie })))).toBe("/");
-    expect(redirectLocation(await pagePost({ intent: "pay", id, amount: "1.00", paymentMethod: "cash" }, { cookie: supplierCookie }))).toBe("/");
+    expect(redirectLocation(await callRoute(page.loader, buildRequest("/admin/purchase-invoices", { cookie: supplierCookie })))).toBe("/supplier");
+    expect(redirectLocation(await pagePost({ intent: "pay", id, amount: "1.00", paymentMethod: "cash" }, { cookie: supplierCookie }))).toBe("/supplier");
     expect(snapshot()).toEqual(before);
     expect(listOutbox().total).toBe(mails);
   });

@@ -22,6 +22,9 @@ let vest: Product; // £10.00, VAT 20%, Size S/M/L, 50 in stock
 let milk: Product; // £3.33, VAT 5%, 200 in stock
 let buyerEmail: string;
 
+/** The summary's delivery while the install charges nothing and has no minimum (the default). */
+const FREE_DELIVERY = { deliveryCharge: { net: 0, vat: 0, basis: "free", text: "Free" }, freeDeliveryShortfall: null, minimumOrder: null };
+
 beforeAll(async () => {
   const db = getDb();
   const category = createCategory("Catering");
@@ -109,6 +112,8 @@ describe.each(who)("the cart page for $label", ({ start, towelsEach }) => {
       subtotal: 3 * towelsEach,
       vatAmount: (3 * towelsEach) / 5,
       total: 3 * towelsEach * 1.2,
+      // no delivery charge or minimum until an admin sets them
+      ...FREE_DELIVERY,
     });
     expect(page.lines[0].unitPriceIncVat).toBe(towelsEach * 1.2);
     expect(up.cartCount).toBe(3);
@@ -128,7 +133,7 @@ describe.each(who)("the cart page for $label", ({ start, towelsEach }) => {
     expect(removed.toast).toBeNull();
     page = await visitor.page();
     expect(page.lines).toEqual([]);
-    expect(page.summary).toEqual({ itemCount: 0, subtotal: 0, vatAmount: 0, total: 0 });
+    expect(page.summary).toEqual({ itemCount: 0, subtotal: 0, vatAmount: 0, total: 0, ...FREE_DELIVERY });
     expect(removed.cartCount).toBe(0);
   });
 

@@ -387,7 +387,8 @@ describe("the guest cart at sign-in", () => {
 
     const signedIn = await signIn(email, { cookie: guest });
     const page = await nextPage("/", signedIn);
-    expect(page.toast).toMatchObject({ title: "Welcome back!" });
+    // this account's first sign-in
+    expect(page.toast).toMatchObject({ title: "Welcome!" });
     expect(page.cartCount).toBe(6);
 
     const cart = getCart(getDb(), owner, buyer);

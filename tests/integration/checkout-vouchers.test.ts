@@ -186,7 +186,7 @@ describe("a 10% voucher", () => {
     expect(plain.subtotal).toBe(11530);
 
     const page = await openCheckout(`?voucher=${voucher.code.toLowerCase()}`);
-    expect(page.appliedVoucher).toMatchObject({ code: voucher.code, effect: "10% off your order" });
+    expect(page.appliedVoucher).toMatchObject({ code: voucher.code, effect: "10% off this order" });
     expect(page).toMatchObject({ goodsSubtotal: 11530, discount: 1153, subtotal: 10377, vatAmount: 1725, total: 12102 });
     expect(page.voucherProblem).toBeNull();
   });
@@ -299,7 +299,7 @@ describe("free product and free shipping vouchers", () => {
       fillCart(buyer);
       return openCheckout(`?voucher=${voucher.code}`);
     })();
-    expect(page.appliedVoucher).toMatchObject({ freeProductName: "Catering Tea Bags", effect: "Free product" });
+    expect(page.appliedVoucher).toMatchObject({ freeProductName: "Catering Tea Bags", effect: `${voucher.rewardName} with this order` });
     expect(page.total).toBe(page.subtotal + page.vatAmount);
     expect(page.discount).toBe(0);
 

@@ -23,8 +23,8 @@ import * as apiComplete from "~/routes/api.admin.returns.$id.complete";
 import * as apiReturnStatus from "~/routes/api.admin.returns.$id.status";
 import * as apiCustomerReturns from "~/routes/api.returns";
 import { databasePath, getDb } from "~/utils/db.server";
-import { listOutbox, outboxDir } from "~/utils/mail.server";
 import { createProduct, createUser } from "./factories";
+import { mailsDuring } from "./outbox";
 import { buildRequest, callRoute, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -61,20 +61,7 @@ async function place(user: User, quantity = 1) {
   return result.value;
 }
 
-type Mail = { to: string; subject: string; body: string };
-
-/** The mails written to the outbox while `act` runs, bodies decoded from quoted-printable. */
-async function mailsDuring(act: () => Promise<unknown>): Promise<Mail[]> {
-  const before = new Set(listOutbox({ limit: 10_000 }).items.map((item) => item.file));
-  await act();
-  return listOutbox({ limit: 10_000 })
-    .items.filter((item) => !before.has(item.file))
-    .map((item) => {
-      const raw = fs.readFileSync(path.join(outboxDir(), item.file), "latin1");
-      const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return { to: item.to, subject: item.subject, body: Buffer.from(bytes, "latin1").toString("utf8") };
-    });
-}
+type Mail = Awaited<ReturnType<typeof mailsDuring>>[number];
 
 async function onlyMail(act: () => Promise<Response>, expectStatus: (response: Response) => void): Promise<Mail> {
   let response: Response | undefined;

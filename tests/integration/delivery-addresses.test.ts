@@ -16,6 +16,7 @@ import * as apiAddress from "~/routes/api.addresses.$id";
 import * as apiAddresses from "~/routes/api.addresses";
 import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout/route";
+import * as orderPlaced from "~/routes/account.orders_.$orderId.placed";
 import { getDb } from "~/utils/db.server";
 import { createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
@@ -33,7 +34,7 @@ const YARD = { label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", 
 const SITE_B = { label: "Site B", name: "Sam Patel", address: "2 Mill Lane", city: "Bradford", postcode: "BD1 1AA" };
 
 beforeAll(async () => {
-  buyer = await createUser({ email: "buyer@patel-catering.co.uk" });
+  buyer = await createUser({ email: "buyer@patel-catering.co.uk", businessName: "Patel Catering Ltd" });
   other = await createUser({ email: "orders@other-trade.co.uk" });
   water = createProduct({ name: "Sparkling Water 24 pack", salesPrice: 525, stockLevel: 1000 });
   buyerCookie = await signIn(buyer.email);
@@ -178,6 +179,26 @@ describe("/account/addresses", () => {
     expect(rowsOf(buyer)).toEqual([]);
   });
 
+  it("keeps the UK form's parts in the address and city, and gives them back to the edit form", async () => {
+    const kitchen = { label: "Kitchen", name: "Sam Patel", businessName: "Patel Catering Ltd", address: "Unit 2", addressLine2: "Hunslet", city: "Leeds", county: "West Yorkshire", postcode: "ls101rs" };
+    await postPage({ intent: "add", ...kitchen });
+    const [row] = rowsOf(buyer);
+    expect(row).toMatchObject({ address: "Patel Catering Ltd, Unit 2, Hunslet", city: "Leeds, West Yorkshire", postcode: "LS10 1RS" });
+    const page = await readJson(await callRoute(addressesPage.loader, buildRequest(`/account/addresses?edit=${row.id}`, { cookie: buyerCookie })));
+    // the buyer's own business name (beforeAll) goes back to its field
+    expect(page.editingParts).toEqual({ businessName: "Patel Catering Ltd", line1: "Unit 2, Hunslet", line2: "", town: "Leeds", county: "West Yorkshire" });
+  });
+
+  it("refuses a postcode that is not a UK one on the form and from the API, and keeps nothing", async () => {
+    const form = await postPage({ intent: "add", ...YARD, postcode: "D02 X285" });
+    expect(form.status).toBe(400);
+    expect((await readJson(form)).result.error).toEqual({ postcode: ["Enter a UK postcode, for example LS1 6EN"] });
+    const fromApi = await api("POST", "/api/addresses", { ...YARD, postcode: "10115" });
+    expect(fromApi.status).toBe(400);
+    expect(await readJson(fromApi)).toEqual({ message: "Enter a UK postcode, for example LS1 6EN", field: "postcode" });
+    expect(rowsOf(buyer)).toEqual([]);
+  });
+
   it("answers 404 for another customer's address, on the page and in every form, and changes nothing", async () => {
     const yard = await readJson(await api("POST", "/api/addresses", YARD));
     for (const query of [`?edit=${yard.id}`, `?delete=${yard.id}`]) {
@@ -225,8 +246,11 @@ describe("saved addresses at checkout", () => {
     expect(start.defaults).toEqual({
       shippingName: "Goods In",
       shippingEmail: buyer.email,
+      shippingBusinessName: "",
       shippingAddress: "Unit 4, Canal Wharf",
+      shippingAddressLine2: "",
       shippingCity: "Leeds",
+      shippingCounty: "",
       shippingPostcode: "LS11 5PS",
     });
 
@@ -256,8 +280,13 @@ describe("saved addresses at checkout", () => {
     };
     const post = () => callRoute(checkoutPage.action, buildRequest("/checkout", { form, cookie: buyerCookie }));
     const first = await post();
-    const { location, toast } = await toastAfter(first);
-    expect(toast.description).toMatch(/has been placed\. The address was saved to your address book as "Dock"\.$/);
+    // the order-placed page says what became of the address (the query names the outcome, the book the label)
+    const location = redirectLocation(first);
+    expect(location).toMatch(/^\/account\/orders\/\d+\/placed\?addressBook=saved$/);
+    const placed = await callRoute(orderPlaced.loader, buildRequest(location, { cookie: buyerCookie }), {
+      orderId: /orders\/(\d+)\//.exec(location)![1],
+    });
+    expect((await readJson(placed)).addressBookNotice).toBe('The address was saved to your address book as "Dock".');
     const again = await post();
     expect(redirectLocation(again)).toBe(location);
     expect(rowsOf(buyer)).toMatchObject([{ label: "Dock", name: "Dock Office", postcode: "L3 4AA", isDefault: true }]);

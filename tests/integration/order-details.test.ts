@@ -157,7 +157,7 @@ describe("PO reference and delivery notes from the checkout form", () => {
       idempotencyKey: await checkoutKey(),
     });
     const location = redirectLocation(response);
-    const orderId = Number(/order=(\d+)/.exec(location)![1]);
+    const orderId = Number(/^\/account\/orders\/(\d+)\/placed$/.exec(location)![1]);
     const row = getDb().select().from(orders).where(eq(orders.id, orderId)).get()!;
     expect([row.poReference, row.deliveryNotes]).toEqual(["PO-KK-4471", "Gate code 1234\nGoods in closes at 3pm"]);
     await expectShownEverywhere(row, "PO-KK-4471", "Gate code 1234\nGoods in closes at 3pm");
@@ -166,7 +166,7 @@ describe("PO reference and delivery notes from the checkout form", () => {
   it("leaves blank fields as none", async () => {
     fillCart(1);
     const response = await postCheckout({ ...SHIPPING, poReference: "   ", deliveryNotes: "", idempotencyKey: await checkoutKey() });
-    const orderId = Number(/order=(\d+)/.exec(redirectLocation(response))![1]);
+    const orderId = Number(/^\/account\/orders\/(\d+)\/placed$/.exec(redirectLocation(response))![1]);
     const row = getDb().select().from(orders).where(eq(orders.id, orderId)).get()!;
     expect([row.poReference, row.deliveryNotes]).toEqual([null, null]);
     expect(mailFor(row.orderNumber)!.raw).not.toContain("Your PO reference");
@@ -229,8 +229,8 @@ describe("the back office finds an order by its PO reference", () => {
 
     const exported = await get(exportCsv.loader, `/admin/orders/export.csv?ids=${placed.id}`, adminCookie);
     const rows = (await exported.text()).trim().split("\n");
-    expect(rows[0]).toMatch(/,poReference,deliveryNotes$/);
-    expect(rows[1]).toMatch(/,HARBOUR-77120,Deliver to the loading bay$/);
+    expect(rows[0]).toMatch(/,poReference,deliveryNotes,deliveryCharge$/);
+    expect(rows[1]).toMatch(/,HARBOUR-77120,Deliver to the loading bay,0\.00$/);
     const picking = await get(pickingCsv.loader, `/admin/orders/picking-list.csv?ids=${placed.id}`, adminCookie);
     expect((await picking.text()).trim().split("\n")[1]).toContain(
       `,${placed.orderNumber}: HARBOUR-77120,${placed.orderNumber}: Deliver to the loading bay`,

@@ -119,11 +119,11 @@ describe("/account/orders.csv", () => {
 
   it("holds every filtered order of the buyer's own, with formula-safe text", async () => {
     const rows = await csvRows("from=2025-07-01");
-    expect(rows[0]).toEqual(["Order number", "Date", "Status", "PO reference", "Items", "Subtotal", "VAT", "Total"]);
+    expect(rows[0]).toEqual(["Order number", "Date", "Status", "PO reference", "Items", "Subtotal", "Delivery", "VAT", "Total"]);
     expect(rows.slice(1)).toEqual([
-      [numbers.august, "2025-08-10", "Processing", "", "1", "2.99", "0.60", "3.59"],
-      // 5 × 2.99 + 12.50 = 27.45; VAT 2.99 + 2.50 per line
-      [numbers.julyFirst, "2025-07-01", "Shipped", "'=HYPERLINK(\"http://evil.example\")", "2", "27.45", "5.49", "32.94"],
+      [numbers.august, "2025-08-10", "Processing", "", "1", "2.99", "0.00", "0.60", "3.59"],
+      // 5 × 2.99 + 12.50 = 27.45; VAT 2.99 + 2.50 per line; no delivery charge
+      [numbers.julyFirst, "2025-07-01", "Shipped", "'=HYPERLINK(\"http://evil.example\")", "2", "27.45", "0.00", "5.49", "32.94"],
     ]);
   });
 

@@ -323,6 +323,8 @@ describe("GET /api/orders/my-orders", () => {
       trackingUrl: "https://track.dpd.co.uk/parcels/15505",
       discountAmount: "0.00",
       freeShipping: false,
+      deliveryCharge: "0.00",
+      deliveryVat: "0.00",
       items: [
         {
           id: expect.any(Number),

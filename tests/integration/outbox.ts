@@ -7,8 +7,21 @@ import { listOutbox, outboxDir } from "~/utils/mail.server";
 export function mailFor(orderNumber: string) {
   const entry = listOutbox({ limit: 1000 }).items.find((item) => item.subject.includes(orderNumber));
   if (!entry) return null;
-  const raw = fs.readFileSync(path.join(outboxDir(), entry.file), "latin1");
-  // the body parts are quoted-printable: undo the soft line breaks and the =XX escapes to read them
+  return { ...entry, raw: readMail(entry.file) };
+}
+
+/** One outbox file's text: the body parts are quoted-printable, so the soft line breaks and =XX escapes are undone. */
+function readMail(file: string) {
+  const raw = fs.readFileSync(path.join(outboxDir(), file), "latin1");
   const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return { ...entry, raw: Buffer.from(bytes, "latin1").toString("utf8") };
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** Every mail written to the outbox while `act` runs, each read as a person would see it. */
+export async function mailsDuring(act: () => Promise<unknown>): Promise<{ to: string; subject: string; body: string }[]> {
+  const before = new Set(listOutbox({ limit: 10_000 }).items.map((item) => item.file));
+  await act();
+  return listOutbox({ limit: 10_000 })
+    .items.filter((item) => !before.has(item.file))
+    .map((item) => ({ to: item.to, subject: item.subject, body: readMail(item.file) }));
 }

@@ -61,6 +61,8 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   },
   // a blank CSV layout, before the quick-order screen it belongs to
   { kind: "public download", paths: /^\/quick-order\/template\.csv$/, access: everyone },
+  // the browser tab's icon: the business's initials
+  { kind: "public download", paths: /^\/company-icon\.svg$/, access: everyone },
   {
     kind: "customer area",
     paths:
@@ -81,7 +83,8 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   { kind: "cart", paths: /^\/(api\/)?cart(\/|$)/, access: everyone },
   {
     kind: "public",
-    paths: /^\/($|\*$|category\/|products\/|login$|logout$|prices$)|^\/api\/(\*$|products|categories|auth\/(login|signup)|login|logout)(\/|$)/,
+    paths:
+      /^\/($|\*$|category\/|products\/|login$|logout$|prices$|listing-view$|forgot-password$|reset-password\/)|^\/api\/(\*$|products|categories|auth\/(login|signup|forgot-password|reset-password)|login|logout)(\/|$)/,
     access: everyone,
   },
 ];
@@ -227,7 +230,8 @@ function problem(c: Call, expectation: Expectation, api: boolean): string | null
       return isLoginRedirect(c) && c.location!.includes("redirectTo=") ? null : `answered ${c.status} ${c.location ?? ""}, not a redirect to /login`;
     case "accessDenied":
       if (api || c.status === 403) return c.status === 403 ? null : `answered ${c.status}, not 403`;
-      return c.location === "/" && c.toastTitle === "Access Denied"
+      // home is the supplier area for a supplier
+      return c.location === (c.role === "supplier" ? "/supplier" : "/") && c.toastTitle === "Access Denied"
         ? null
         : `answered ${c.status} ${c.location ?? ""} (notice: ${c.toastTitle ?? "none"}), not "Access Denied"`;
     case "refused":

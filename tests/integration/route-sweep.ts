@@ -107,6 +107,8 @@ const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
   import: () => "no-such-import",
   // a sign-in hold is named by its bucket (sign_in_failures rows come and go)
   "sign-in-holds": () => "no-such-hold",
+  // a reset link is named by its token, which only its mail holds
+  "reset-password": () => "no-such-token",
 };
 
 /** Params that hold something else than their name says (they sit beside a sibling route's `:slug`). */

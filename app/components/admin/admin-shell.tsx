@@ -1,11 +1,15 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { CompanyMark } from "~/components/layout/company-mark";
 import { LogoutForm } from "~/components/layout/logout-form";
-import { ADMIN_BOTTOM_LINKS, ADMIN_LOG_OUT, ADMIN_NAV, isActiveNav, type AdminNavItem } from "./nav";
+import { initialsOf, useCompanyBrand } from "~/utils/company-brand";
+import { ADMIN_BOTTOM_LINKS, ADMIN_LOG_OUT, ADMIN_NAV, currentNavGroup, isActiveNav, type AdminNavItem } from "./nav";
 import {
+  foldedGroupsCookie,
   isSidebarShortcut,
   sidebarCookie,
   toggledSidebarState,
+  withGroupFolded,
   type SidebarState,
 } from "./sidebar-state";
 
@@ -18,15 +22,19 @@ const LOADING_TEXT: Record<string, string> = {
  * The back office's chrome: a sidebar (16rem, 3rem collapsed) beside a top bar with the admin's email.
  * Below 768 px the sidebar is an 18rem off-canvas panel. Everything works without JavaScript: the
  * collapse button posts to /admin/sidebar (which sets the cookie and comes back) and the menu button is a
- * link to ?menu=open. With JavaScript both act instantly, and Ctrl/Cmd+B toggles the sidebar.
+ * link to ?menu=open. With JavaScript both act instantly, and Ctrl/Cmd+B toggles the sidebar. Its groups fold
+ * (<details>, so without JavaScript too); with JavaScript the folded ones are remembered in a cookie.
  */
 export function AdminShell({
   email,
   sidebarState,
+  foldedGroups = [],
   children,
 }: {
   email: string;
   sidebarState: SidebarState;
+  /** the groups the admin folded (the fold cookie); the current page's group shows open all the same */
+  foldedGroups?: string[];
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -37,6 +45,18 @@ export function AdminShell({
   const stateRef = useRef(state);
   stateRef.current = state;
   useEffect(() => setState(sidebarState), [sidebarState]);
+
+  // a string, so a new array with the same groups from the next loader call changes nothing
+  const foldedFromServer = foldedGroups.join(".");
+  const [folded, setFolded] = useState<string[]>(foldedGroups);
+  const foldedRef = useRef(folded);
+  foldedRef.current = folded;
+  useEffect(() => setFolded(foldedFromServer ? foldedFromServer.split(".") : []), [foldedFromServer]);
+  const fold = useCallback((key: string, isFolded: boolean) => {
+    const next = withGroupFolded(foldedRef.current, key, isFolded);
+    document.cookie = foldedGroupsCookie(next);
+    setFolded(next);
+  }, []);
 
   const toggle = useCallback(() => {
     const next = toggledSidebarState(stateRef.current);
@@ -86,7 +106,7 @@ export function AdminShell({
           collapsed ? "w-12" : "w-64"
         }`}
       >
-        <SidebarContent collapsed={collapsed} pathname={location.pathname} />
+        <SidebarContent collapsed={collapsed} pathname={location.pathname} folded={folded} onFold={fold} />
       </aside>
 
       {mobileOpen ? (
@@ -104,13 +124,13 @@ export function AdminShell({
             aria-label="Admin menu"
             className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white shadow-xl"
           >
-            <SidebarContent collapsed={false} pathname={location.pathname} />
+            <SidebarContent collapsed={false} pathname={location.pathname} folded={folded} onFold={fold} />
           </aside>
         </div>
       ) : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-4">
+        <header className="sticky top-0 z-30 flex h-12 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-4">
           <Link
             to={openHref}
             className="inline-flex h-9 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 md:hidden"
@@ -145,7 +165,7 @@ export function AdminShell({
               <SidebarIcon />
             </button>
           </Form>
-          <span className="text-sm font-semibold text-slate-900 md:hidden">INFY Admin</span>
+          <AdminTitle className="text-sm font-semibold text-slate-900 md:hidden" />
           <div className="ml-auto flex min-w-0 items-center gap-2 text-sm text-slate-600">
             <span className="hidden sm:inline">Signed in as</span>
             <span data-testid="admin-email" className="truncate font-medium text-slate-900">
@@ -157,7 +177,7 @@ export function AdminShell({
           {loadingPath ? (
             <div
               role="status"
-              className="fixed left-1/2 top-16 z-40 flex -translate-x-1/2 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-md"
+              className="fixed left-1/2 top-14 z-40 flex -translate-x-1/2 items-center gap-2 rounded-full border border-slate-200 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-md"
             >
               <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
               {LOADING_TEXT[loadingPath] ?? "Loading..."}
@@ -170,51 +190,53 @@ export function AdminShell({
   );
 }
 
-function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname: string }) {
+function SidebarContent({
+  collapsed,
+  pathname,
+  folded,
+  onFold,
+}: {
+  collapsed: boolean;
+  pathname: string;
+  folded: string[];
+  onFold: (key: string, isFolded: boolean) => void;
+}) {
   const navRef = useRef<HTMLElement>(null);
+  const currentGroup = currentNavGroup(pathname);
   useEffect(() => {
     const nav = navRef.current;
     if (nav) keepCurrentItemInView(nav);
   }, [pathname, collapsed]);
   return (
     <>
-      <div className={`flex h-14 shrink-0 items-center border-b border-slate-200 ${collapsed ? "justify-center" : "px-4"}`}>
-        <Link to="/admin" className="font-bold tracking-tight text-brand-800" title="INFY Admin">
-          {collapsed ? (
-            <>
-              <span aria-hidden className="text-sm">
-                IA
-              </span>
-              <span className="sr-only">INFY Admin</span>
-            </>
-          ) : (
-            "INFY Admin"
-          )}
-        </Link>
+      {/* 48 px, as the top bar beside it: every pixel of height goes to the list (see ROW_CLASS) */}
+      <div className={`flex h-12 shrink-0 items-center border-b border-slate-200 ${collapsed ? "justify-center" : "px-4"}`}>
+        <SidebarTitle collapsed={collapsed} />
       </div>
       {/* min-h-0 lets the list shrink below its content, so it (not the page) scrolls on a short screen */}
-      <nav ref={navRef} aria-label="Admin" className="min-h-0 flex-1 overflow-y-auto py-3">
-        {ADMIN_NAV.map((group, index) => (
-          <div key={group.label ?? index} className={index > 0 ? "mt-4" : undefined}>
-            {group.label ? (
-              collapsed ? (
-                <hr className="mx-2 mb-2 border-slate-200" />
-              ) : (
-                <h2 className="px-4 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.label}</h2>
-              )
-            ) : null}
-            <ul className="space-y-0.5 px-2">
-              {group.items.map((item) => (
-                <li key={item.to}>
-                  <NavItem item={item} collapsed={collapsed} active={isActiveNav(item.to, pathname)} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+      <nav ref={navRef} aria-label="Admin" className="min-h-0 flex-1 overflow-y-auto px-2 py-0.5">
+        {ADMIN_NAV.map((group, index) =>
+          group.key && group.label && !collapsed ? (
+            <NavGroup
+              key={group.key}
+              groupKey={group.key}
+              label={group.label}
+              items={group.items}
+              pathname={pathname}
+              open={group.key === currentGroup || !folded.includes(group.key)}
+              onFold={onFold}
+            />
+          ) : (
+            <div key={group.key ?? index}>
+              {index > 0 ? <hr className="mx-1 my-1 border-slate-200" /> : null}
+              <NavList items={group.items} collapsed={collapsed} pathname={pathname} />
+            </div>
+          ),
+        )}
       </nav>
-      <nav aria-label="Account" className="shrink-0 border-t border-slate-200 py-3">
-        <ul className="space-y-0.5 px-2">
+      <nav aria-label="Account" className="shrink-0 border-t border-slate-200 p-0.5">
+        {/* side by side when there is room: every row saved keeps the whole list on a 768 px high screen */}
+        <ul className={collapsed ? "space-y-0.5" : "grid grid-cols-2 gap-1"}>
           {ADMIN_BOTTOM_LINKS.map((item) => (
             <li key={item.to}>
               <NavItem item={item} collapsed={collapsed} active={false} />
@@ -223,7 +245,7 @@ function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname:
           <li>
             <LogoutForm
               title={ADMIN_LOG_OUT.label}
-              className={`flex h-9 w-full items-center rounded-md text-sm ${collapsed ? "justify-center px-0" : "px-3"} ${IDLE_TONE}`}
+              className={`flex w-full items-center rounded-md ${ROW_CLASS} ${collapsed ? "justify-center px-0" : "px-3"} ${IDLE_TONE}`}
             >
               <NavLabel item={ADMIN_LOG_OUT} collapsed={collapsed} />
             </LogoutForm>
@@ -232,6 +254,92 @@ function SidebarContent({ collapsed, pathname }: { collapsed: boolean; pathname:
       </nav>
     </>
   );
+}
+
+/**
+ * A group that folds: a <details>, so it opens and closes without JavaScript. With JavaScript the admin's
+ * choice goes into the fold cookie (a change the page itself makes, such as opening the current page's
+ * group, is not a choice and is not kept).
+ */
+function NavGroup({
+  groupKey,
+  label,
+  items,
+  pathname,
+  open,
+  onFold,
+}: {
+  groupKey: string;
+  label: string;
+  items: AdminNavItem[];
+  pathname: string;
+  open: boolean;
+  onFold: (key: string, isFolded: boolean) => void;
+}) {
+  return (
+    <details
+      open={open}
+      data-testid="admin-nav-group"
+      data-group={groupKey}
+      className="group/nav mt-0.5"
+      onToggle={(event) => {
+        const nowOpen = event.currentTarget.open;
+        if (nowOpen !== open) onFold(groupKey, !nowOpen);
+      }}
+    >
+      <summary
+        className={`flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 text-[11px] font-semibold uppercase tracking-wide text-slate-600 hover:bg-slate-100 hover:text-slate-900 [&::-webkit-details-marker]:hidden ${ROW_CLASS}`}
+      >
+        <svg aria-hidden viewBox="0 0 12 12" className="h-3 w-3 shrink-0 transition-transform group-open/nav:rotate-90">
+          <path d="M4.5 2.5 8 6l-3.5 3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+        {label}
+      </summary>
+      <NavList items={items} collapsed={false} pathname={pathname} />
+    </details>
+  );
+}
+
+function NavList({ items, collapsed, pathname }: { items: AdminNavItem[]; collapsed: boolean; pathname: string }) {
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavItem item={item} collapsed={collapsed} active={isActiveNav(item.to, pathname)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The back office's name at the top of the sidebar ("Acme Supplies Admin", the logo when there is one). */
+function SidebarTitle({ collapsed }: { collapsed: boolean }) {
+  const brand = useCompanyBrand();
+  return (
+    <Link
+      to="/admin"
+      className="flex min-w-0 items-center gap-2 font-bold tracking-tight text-brand-800"
+      title={brand.adminTitle}
+      data-testid="admin-title"
+    >
+      {collapsed ? (
+        <>
+          <span aria-hidden className="text-sm">
+            {initialsOf(brand.adminTitle)}
+          </span>
+          <span className="sr-only">{brand.adminTitle}</span>
+        </>
+      ) : (
+        // a long name takes two lines rather than being cut short
+        <CompanyMark label={brand.adminTitle} initials={false} nameClassName="line-clamp-2 leading-tight" logoClassName="h-8 max-w-[9rem]" logoSuffix="Admin" />
+      )}
+    </Link>
+  );
+}
+
+/** The title in the top bar on a phone, where the sidebar is folded away. */
+function AdminTitle({ className }: { className: string }) {
+  return <span className={className}>{useCompanyBrand().adminTitle}</span>;
 }
 
 /**
@@ -249,6 +357,12 @@ function keepCurrentItemInView(nav: HTMLElement) {
 }
 
 const IDLE_TONE = "text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+/**
+ * A compact row beside the desktop sidebar (24 px, the smallest target WCAG 2.2 AA allows): 28 of them, the
+ * 48 px title and the 29 px bottom block fit a 768 px high screen. A finger-sized row in the phone's menu
+ * panel, which only shows below 768 px.
+ */
+const ROW_CLASS = "h-9 text-sm md:h-6 md:text-[13px]";
 
 function NavItem({ item, collapsed, active }: { item: AdminNavItem; collapsed: boolean; active: boolean }) {
   const tone = active ? "bg-brand-50 font-semibold text-brand-800" : IDLE_TONE;
@@ -257,7 +371,7 @@ function NavItem({ item, collapsed, active }: { item: AdminNavItem; collapsed: b
       to={item.to}
       title={item.label}
       aria-current={active ? "page" : undefined}
-      className={`flex h-9 items-center rounded-md text-sm ${collapsed ? "justify-center px-0" : "px-3"} ${tone}`}
+      className={`flex items-center rounded-md ${ROW_CLASS} ${collapsed ? "justify-center px-0" : "px-3"} ${tone}`}
     >
       <NavLabel item={item} collapsed={collapsed} />
     </Link>

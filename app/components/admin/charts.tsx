@@ -1,11 +1,13 @@
-import { useId } from "react";
+import type { ReactNode } from "react";
 
 /**
- * Small charts drawn as inline SVG on the server: no chart library, no JavaScript, and nothing to wait for.
- * Each chart is an image with a text description; the same figures are in a table beside it, so screen
- * readers and people who want exact numbers get them.
+ * Small charts drawn on the server in HTML and CSS: no chart library, no JavaScript, and nothing to wait for.
+ * Every label is real text at 12 px whatever the chart's width (an SVG scaled to a phone shrank its axis
+ * labels to 5 px). A column chart's category labels lie flat when each column has room for them and turn
+ * 45° when it has not (a container query on the chart's own width, so a half-width panel turns them too).
+ * Each chart is an image with a text description; the same figures are in a "View data" table under it, so
+ * screen readers and people who want exact numbers get them.
  */
-
 export type ChartDatum = {
   label: string;
   value: number;
@@ -21,10 +23,6 @@ export function compactMoney(pence: number) {
   return `£${Math.round(pounds)}`;
 }
 
-const COLUMN_WIDTH = 720;
-const COLUMN_HEIGHT = 260;
-const PAD = { top: 16, right: 8, bottom: 34, left: 64 };
-
 /** Rounds a maximum up to a tidy axis top (1, 2, 2.5 or 5 × a power of ten). */
 export function niceCeiling(value: number): number {
   if (value <= 0) return 1;
@@ -35,23 +33,70 @@ export function niceCeiling(value: number): number {
   return 10 * power;
 }
 
-/** The value axis of a column chart: gridlines at quarters of `top`, each labelled. */
-function ValueGrid({ top, axisLabel }: { top: number; axisLabel: (value: number) => string }) {
-  const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
+/** Gridlines at quarters of the axis top. */
+const TICKS = [0, 0.25, 0.5, 0.75, 1];
+
+/** How far up (or along) its axis a value reaches, in percent. */
+function share(value: number, top: number) {
+  return top > 0 ? Math.min(100, (Math.max(0, value) / top) * 100) : 0;
+}
+
+/** The frame of a column chart: the value axis, gridlines, the plot (`children`) and the category labels. */
+function ColumnFrame({
+  description,
+  top,
+  axisLabel,
+  labels,
+  children,
+  legend,
+}: {
+  description: string;
+  top: number;
+  axisLabel: (value: number) => string;
+  labels: string[];
+  children: ReactNode;
+  legend?: ReactNode;
+}) {
   return (
-    <>
-      {[0, 0.25, 0.5, 0.75, 1].map((tick) => {
-        const y = PAD.top + plotHeight * (1 - tick);
-        return (
-          <g key={tick}>
-            <line x1={PAD.left} x2={COLUMN_WIDTH - PAD.right} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y + 4} textAnchor="end" fontSize={11} fill="#64748b">
+    <div role="img" aria-label={description} className="@container pt-2" data-chart="columns">
+      <div className="flex h-48 @3xl:h-60">
+        <div className="relative w-14 shrink-0">
+          {TICKS.map((tick) => (
+            <span
+              key={tick}
+              className="absolute right-2 translate-y-1/2 text-xs leading-none tabular-nums text-slate-600"
+              style={{ bottom: `${tick * 100}%` }}
+              data-axis="value"
+            >
               {axisLabel(top * tick)}
-            </text>
-          </g>
-        );
-      })}
-    </>
+            </span>
+          ))}
+        </div>
+        <div className="relative min-w-0 flex-1">
+          {TICKS.map((tick) => (
+            <div
+              key={tick}
+              className={`absolute inset-x-0 border-t ${tick === 0 ? "border-slate-300" : "border-slate-200"}`}
+              style={{ bottom: `${tick * 100}%` }}
+            />
+          ))}
+          <div className="absolute inset-0 flex items-end">{children}</div>
+        </div>
+      </div>
+      <div className="ml-14 flex h-14 @3xl:h-7">
+        {labels.map((label, index) => (
+          <div key={`${label}-${index}`} className="relative min-w-0 flex-1">
+            <span
+              className="absolute right-1/2 top-1.5 origin-top-right -rotate-45 whitespace-nowrap text-xs leading-none text-slate-700 @3xl:static @3xl:block @3xl:rotate-0 @3xl:pt-2 @3xl:text-center"
+              data-axis="category"
+            >
+              {label}
+            </span>
+          </div>
+        ))}
+      </div>
+      {legend}
+    </div>
   );
 }
 
@@ -60,56 +105,32 @@ export function ColumnChart({
   data,
   description,
   axisLabel,
+  color = "#1d5fd1",
 }: {
   data: ChartDatum[];
   description: string;
   axisLabel: (value: number) => string;
+  color?: string;
 }) {
-  const titleId = useId();
   const top = niceCeiling(Math.max(0, ...data.map((d) => d.value)));
-  const plotWidth = COLUMN_WIDTH - PAD.left - PAD.right;
-  const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
-  const slot = plotWidth / Math.max(1, data.length);
-  const barWidth = Math.max(4, slot * 0.62);
-
   return (
-    <svg
-      viewBox={`0 0 ${COLUMN_WIDTH} ${COLUMN_HEIGHT}`}
-      role="img"
-      aria-labelledby={titleId}
-      className="h-auto w-full"
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <title id={titleId}>{description}</title>
-      <ValueGrid top={top} axisLabel={axisLabel} />
-      {data.map((datum, index) => {
-        const height = top > 0 ? (datum.value / top) * plotHeight : 0;
-        const x = PAD.left + slot * index + (slot - barWidth) / 2;
-        const y = PAD.top + plotHeight - height;
-        return (
-          <g key={datum.label}>
-            <rect x={x} y={y} width={barWidth} height={Math.max(height, datum.value > 0 ? 1 : 0)} rx={3} fill="#1d5fd1">
-              <title>{`${datum.label}: ${datum.display}`}</title>
-            </rect>
-            <text x={x + barWidth / 2} y={COLUMN_HEIGHT - PAD.bottom + 18} textAnchor="middle" fontSize={11} fill="#475569">
-              {datum.label}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <ColumnFrame description={description} top={top} axisLabel={axisLabel} labels={data.map((d) => d.label)}>
+      {data.map((datum, index) => (
+        <div key={`${datum.label}-${index}`} className="flex h-full min-w-0 flex-1 items-end justify-center">
+          <div
+            className="w-[62%] rounded-t-sm"
+            style={{ height: `${share(datum.value, top)}%`, minHeight: datum.value > 0 ? 1 : 0, backgroundColor: color }}
+            title={`${datum.label}: ${datum.display}`}
+          />
+        </div>
+      ))}
+    </ColumnFrame>
   );
 }
 
-const ROW = 30;
-
-function shorten(label: string, max: number) {
-  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
-}
-
 /**
- * Horizontal bars, in the order given, e.g. top products or orders by status. `compact` draws for a
- * half-width panel (a narrower canvas, so the text stays readable when scaled down).
+ * Horizontal bars, in the order given, e.g. top products or orders by status. `compact` is for a half-width
+ * panel: a narrower column for the names (a long name is cut short, whole on hover and in the table).
  */
 export function BarChart({
   data,
@@ -122,37 +143,30 @@ export function BarChart({
   color?: string;
   compact?: boolean;
 }) {
-  const titleId = useId();
-  const canvasWidth = compact ? 460 : 720;
-  const labelWidth = compact ? 150 : 230;
-  const valueWidth = compact ? 90 : 110;
-  const maxChars = compact ? 21 : 32;
   const max = Math.max(0, ...data.map((d) => d.value));
-  const barSpace = canvasWidth - labelWidth - valueWidth;
-  const height = Math.max(ROW, data.length * ROW) + 4;
   return (
-    <svg viewBox={`0 0 ${canvasWidth} ${height}`} role="img" aria-labelledby={titleId} className="h-auto w-full">
-      <title id={titleId}>{description}</title>
-      {data.map((datum, index) => {
-        const y = index * ROW + 2;
-        const width = max > 0 ? (datum.value / max) * barSpace : 0;
-        return (
-          <g key={`${datum.label}-${index}`}>
-            <text x={labelWidth - 10} y={y + ROW / 2 + 4} textAnchor="end" fontSize={12} fill="#334155">
-              <title>{datum.label}</title>
-              {shorten(datum.label, maxChars)}
-            </text>
-            <rect x={labelWidth} y={y + 5} width={barSpace} height={ROW - 10} rx={3} fill="#f1f5f9" />
-            <rect x={labelWidth} y={y + 5} width={Math.max(width, datum.value > 0 ? 2 : 0)} height={ROW - 10} rx={3} fill={color}>
-              <title>{`${datum.label}: ${datum.display}`}</title>
-            </rect>
-            <text x={canvasWidth - 4} y={y + ROW / 2 + 4} textAnchor="end" fontSize={12} fontWeight={600} fill="#0f172a">
-              {datum.display}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <div
+      role="img"
+      aria-label={description}
+      className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 text-xs sm:text-sm"
+      data-chart="bars"
+    >
+      {data.map((datum, index) => (
+        <div key={`${datum.label}-${index}`} className="contents">
+          <span className={`truncate text-right text-slate-700 ${compact ? "max-w-32 sm:max-w-40" : "max-w-32 sm:max-w-64"}`} title={datum.label}>
+            {datum.label}
+          </span>
+          <div className="h-5 rounded bg-slate-100">
+            <div
+              className="h-full rounded"
+              style={{ width: `${share(datum.value, max)}%`, minWidth: datum.value > 0 ? 2 : 0, backgroundColor: color }}
+              title={`${datum.label}: ${datum.display}`}
+            />
+          </div>
+          <span className="text-right font-semibold tabular-nums text-slate-900">{datum.display}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -223,60 +237,37 @@ export function GroupedColumnChart({
   description: string;
   axisLabel: (value: number) => string;
 }) {
-  const titleId = useId();
   const labels = series[0]?.values.map((datum) => datum.label) ?? [];
   const top = niceCeiling(Math.max(0, ...series.flatMap((s) => s.values.map((d) => d.value))));
-  const plotWidth = COLUMN_WIDTH - PAD.left - PAD.right;
-  const plotHeight = COLUMN_HEIGHT - PAD.top - PAD.bottom;
-  const slot = plotWidth / Math.max(1, labels.length);
-  const groupWidth = slot * 0.72;
-  const barWidth = Math.max(2, groupWidth / Math.max(1, series.length));
-  const legendY = COLUMN_HEIGHT + 8;
-
+  const legend = (
+    <div className="ml-14 mt-1 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-700">
+      {series.map((s) => (
+        <span key={s.name} className="inline-flex items-center gap-1.5">
+          <span className="inline-block h-3 w-3 rounded-sm" style={{ backgroundColor: s.color }} />
+          {s.name}
+        </span>
+      ))}
+    </div>
+  );
   return (
-    <svg
-      viewBox={`0 0 ${COLUMN_WIDTH} ${COLUMN_HEIGHT + 24}`}
-      role="img"
-      aria-labelledby={titleId}
-      className="h-auto w-full"
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <title id={titleId}>{description}</title>
-      <ValueGrid top={top} axisLabel={axisLabel} />
-      {labels.map((label, index) => {
-        const groupX = PAD.left + slot * index + (slot - groupWidth) / 2;
-        return (
-          <g key={label}>
-            {series.map((s, seriesIndex) => {
+    <ColumnFrame description={description} top={top} axisLabel={axisLabel} labels={labels} legend={legend}>
+      {labels.map((label, index) => (
+        <div key={`${label}-${index}`} className="flex h-full min-w-0 flex-1 items-end justify-center">
+          <div className="flex h-full w-[72%] items-end gap-px">
+            {series.map((s) => {
               const datum = s.values[index]!;
-              const height = top > 0 ? (datum.value / top) * plotHeight : 0;
               return (
-                <rect
+                <div
                   key={s.name}
-                  x={groupX + seriesIndex * barWidth}
-                  y={PAD.top + plotHeight - height}
-                  width={Math.max(1, barWidth - 1)}
-                  height={Math.max(height, datum.value > 0 ? 1 : 0)}
-                  fill={s.color}
-                >
-                  <title>{`${label}, ${s.name}: ${datum.display}`}</title>
-                </rect>
+                  className="min-w-0 flex-1 rounded-t-sm"
+                  style={{ height: `${share(datum.value, top)}%`, minHeight: datum.value > 0 ? 1 : 0, backgroundColor: s.color }}
+                  title={`${label}, ${s.name}: ${datum.display}`}
+                />
               );
             })}
-            <text x={groupX + groupWidth / 2} y={COLUMN_HEIGHT - PAD.bottom + 18} textAnchor="middle" fontSize={11} fill="#475569">
-              {label}
-            </text>
-          </g>
-        );
-      })}
-      {series.map((s, index) => (
-        <g key={s.name} transform={`translate(${PAD.left + index * 160}, ${legendY})`}>
-          <rect width={12} height={12} y={-10} rx={2} fill={s.color} />
-          <text x={18} fontSize={12} fill="#334155">
-            {s.name}
-          </text>
-        </g>
+          </div>
+        </div>
       ))}
-    </svg>
+    </ColumnFrame>
   );
 }

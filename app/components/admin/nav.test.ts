@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_NAV, isActiveNav } from "./nav";
+import { ADMIN_BOTTOM_LINKS, ADMIN_NAV, ADMIN_NAV_GROUP_KEYS, currentNavGroup, isActiveNav } from "./nav";
 
 describe("admin navigation", () => {
   it("has the spec's groups in order", () => {
@@ -9,7 +9,6 @@ describe("admin navigation", () => {
       "Inventory Alerts",
       "Inventory Forecast",
       "Orders",
-      "Order Approvals",
       "Returns",
       "Sales Invoices",
       "POS",
@@ -33,20 +32,40 @@ describe("admin navigation", () => {
     expect(isActiveNav("/admin/products", "/admin/products-export")).toBe(false);
   });
 
-  it("lists the ledger's screens under Finance and marks only the most specific one", () => {
-    expect(ADMIN_NAV[3].items.map((item) => item.label)).toEqual([
-      "Accounts",
-      "Ledger",
-      "Journals",
-      "Chart of accounts",
-      "Accountant's exports",
-      "VAT Returns",
-    ]);
+  it("lists the Ledger once under Finance (its own tabs lead to its screens) and keeps it current on all of them", () => {
+    expect(ADMIN_NAV[3].items.map((item) => item.label)).toEqual(["Accounts", "Ledger", "VAT Returns"]);
     expect(isActiveNav("/admin/ledger", "/admin/ledger")).toBe(true);
     expect(isActiveNav("/admin/ledger", "/admin/ledger/accounts/1200")).toBe(true);
-    expect(isActiveNav("/admin/ledger", "/admin/ledger/journals/12")).toBe(false);
-    expect(isActiveNav("/admin/ledger/journals", "/admin/ledger/journals/12")).toBe(true);
-    expect(isActiveNav("/admin/ledger/chart", "/admin/ledger/chart")).toBe(true);
+    expect(isActiveNav("/admin/ledger", "/admin/ledger/journals/12")).toBe(true);
+    expect(isActiveNav("/admin/ledger", "/admin/ledger/chart")).toBe(true);
     expect(isActiveNav("/admin/accounts", "/admin/ledger")).toBe(false);
+  });
+
+  it("keeps Orders current on Order Approvals and Users on Sign-in holds, the screens their headers lead to", () => {
+    expect(isActiveNav("/admin/orders", "/admin/order-approvals")).toBe(true);
+    expect(isActiveNav("/admin/users", "/admin/sign-in-holds")).toBe(true);
+    expect(isActiveNav("/admin/products", "/admin/order-approvals")).toBe(false);
+    expect(currentNavGroup("/admin/order-approvals")).toBe("sales");
+    expect(currentNavGroup("/admin/sign-in-holds")).toBe("administration");
+  });
+
+  it("fits a 1280×768 screen: 28 rows at most, links and group headings together", () => {
+    const rows = ADMIN_NAV.reduce((sum, group) => sum + group.items.length + (group.label ? 1 : 0), 0);
+    expect(rows).toBeLessThanOrEqual(28);
+  });
+
+  it("names each foldable group, and finds the group of the current page", () => {
+    expect(ADMIN_NAV_GROUP_KEYS).toEqual(["sales", "procurement", "finance", "administration"]);
+    expect(currentNavGroup("/admin/products")).toBe("sales");
+    expect(currentNavGroup("/admin/products/12")).toBe("sales");
+    expect(currentNavGroup("/admin/ledger/journals/new")).toBe("finance");
+    expect(currentNavGroup("/admin/outbox")).toBe("administration");
+    // the dashboard's block has no heading and never folds
+    expect(currentNavGroup("/admin")).toBeNull();
+    expect(currentNavGroup("/admin/no-such-screen")).toBeNull();
+  });
+
+  it("offers no customer pages at the bottom, only the storefront (Log Out is a button)", () => {
+    expect(ADMIN_BOTTOM_LINKS).toEqual([{ label: "Storefront", to: "/", short: "SF" }]);
   });
 });

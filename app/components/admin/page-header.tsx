@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 
-/** A screen's title, optional subtitle and its main actions on the right. */
+/**
+ * A screen's title, optional subtitle and its main actions on the right, level with the title. The actions
+ * keep their width in one row (a long subtitle wraps instead); when they do not fit beside the title they
+ * move, still one row where they can, under it. A form among them (a post button) lines up with the links,
+ * and a filled button stands as tall as an outlined one (whose border adds 2 px).
+ */
 export function PageHeader({
   title,
   description,
@@ -11,12 +16,16 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
+      <div className="min-w-0 flex-[1_1_18rem]">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      {actions ? (
+        <div data-testid="page-header-actions" className="flex max-w-full flex-wrap items-center gap-2 [&>form]:flex [&_.inline-flex]:min-h-[2.375rem]">
+          {actions}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * The admin sidebar's expanded/collapsed state lives in a plain cookie (not the session) so the page can
- * toggle it instantly with JavaScript and the server still renders the right width on the next load.
+ * toggle it instantly with JavaScript and the server still renders the right width on the next load. The
+ * groups the admin folded live beside it in a second cookie, with the same lifetime.
  */
 import { z } from "zod";
 
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+export const SIDEBAR_FOLDED_COOKIE = "sidebar_folded";
 
 export type SidebarState = "expanded" | "collapsed";
 
@@ -17,13 +19,34 @@ export const sidebarToggleSchema = z.object({
   redirectTo: z.string().optional().catch(undefined),
 });
 
-export function parseSidebarState(cookieHeader: string | null | undefined): SidebarState {
-  if (!cookieHeader) return "expanded";
+function cookieValue(cookieHeader: string | null | undefined, cookieName: string): string | null {
+  if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SIDEBAR_COOKIE) return rest.join("=").trim() === "collapsed" ? "collapsed" : "expanded";
+    if (name === cookieName) return rest.join("=").trim();
   }
-  return "expanded";
+  return null;
+}
+
+export function parseSidebarState(cookieHeader: string | null | undefined): SidebarState {
+  return cookieValue(cookieHeader, SIDEBAR_COOKIE) === "collapsed" ? "collapsed" : "expanded";
+}
+
+/** The folded groups among `known` (unknown or repeated names are dropped), in the order of `known`. */
+export function parseFoldedGroups(cookieHeader: string | null | undefined, known: readonly string[]): string[] {
+  const named = new Set((cookieValue(cookieHeader, SIDEBAR_FOLDED_COOKIE) ?? "").split("."));
+  return known.filter((key) => named.has(key));
+}
+
+/** Group keys joined by dots: a cookie value may not hold commas or spaces. */
+export function foldedGroupsCookie(folded: readonly string[]): string {
+  return `${SIDEBAR_FOLDED_COOKIE}=${folded.join(".")}; Path=/; Max-Age=${SIDEBAR_MAX_AGE_SECONDS}; SameSite=Lax`;
+}
+
+/** The folded set after the admin opened or folded `key`. */
+export function withGroupFolded(folded: readonly string[], key: string, isFolded: boolean): string[] {
+  const rest = folded.filter((other) => other !== key);
+  return isFolded ? [...rest, key] : rest;
 }
 
 export function toggledSidebarState(state: SidebarState): SidebarState {

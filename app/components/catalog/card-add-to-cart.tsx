@@ -24,13 +24,10 @@ export function CardAddToCart({
 
   if (hasVariants) {
     return (
-      <Link
-        to={`/products/${product.slug}`}
+      <ChooseOptionsLink
+        product={product}
         className="inline-flex w-full items-center justify-center rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        aria-label={`Choose options: ${product.name}`}
-      >
-        Choose options
-      </Link>
+      />
     );
   }
   if (product.stockLevel <= 0) {
@@ -74,5 +71,14 @@ export function CardAddToCart({
         {busy ? "Adding..." : "Add to Cart"}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** A product with options is added from its own page, where they are chosen. */
+export function ChooseOptionsLink({ product, className }: { product: { slug: string; name: string }; className: string }) {
+  return (
+    <Link to={`/products/${product.slug}`} className={className} aria-label={`Choose options: ${product.name}`}>
+      Choose options
+    </Link>
   );
 }

@@ -1,21 +1,33 @@
 import { Link } from "@remix-run/react";
 import type { CardPrice, ProductCardData } from "~/domain/catalog/catalog.schema";
 import { stockState } from "~/domain/catalog/stock";
-import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
+import { BASIS_LABELS, priceOnBasis, type PriceBasis } from "~/domain/pricing/price-basis";
 import { usePriceBasis } from "~/root";
 import { formatMoney, formatPercent } from "~/utils/money";
 import { CardAddToCart } from "./card-add-to-cart";
+import { NoPicture } from "./no-picture";
 import { ProductImage } from "./product-image";
 import { SkuLabel } from "./sku-label";
 
 /** A card is a quarter of the page on wide screens, a third or a half on smaller ones, the full width on phones. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
+/**
+ * What a listing shows of a product's price on the buyer's basis: the buyer's own price (`shownPrice`), the
+ * list price, and whether the first is a discount on the second (then the list price is struck through).
+ */
+export function cardPrices(product: Pick<ProductCardData, "salesPrice" | "vatRate">, price: CardPrice | undefined, basis: PriceBasis) {
+  const listPrice = priceOnBasis(product.salesPrice, product.vatRate, basis);
+  const discounted = price ? price.customPrice !== null || price.tierDiscount > 0 || price.volumeDiscount > 0 : false;
+  const shownPrice = price ? priceOnBasis(price.finalPrice, product.vatRate, basis) : listPrice;
+  return { listPrice, shownPrice, discounted };
+}
+
 /** Grids that sell from the card pass the page's idempotency key and whether the product has options. */
 export type CardBuying = { pageKey: string; hasVariants: boolean };
 
 /**
- * A product in a grid: image (or "No image"), name, description and the price on the buyer's basis (inc
+ * A product in a grid: picture (or a small "no picture" box), name, description and the price on the buyer's basis (inc
  * VAT unless they chose ex VAT). When the buyer's price is discounted, badges say why and the list price is
  * struck through. The image and text are one link to the product; `buying` adds the add-to-cart form
  * below it (a form is never inside a link).
@@ -33,11 +45,7 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const basis = usePriceBasis();
-  const listPrice = priceOnBasis(product.salesPrice, product.vatRate, basis);
-  const discounted = price
-    ? price.customPrice !== null || price.tierDiscount > 0 || price.volumeDiscount > 0
-    : false;
-  const shownPrice = price ? priceOnBasis(price.finalPrice, product.vatRate, basis) : listPrice;
+  const { discounted } = cardPrices(product, price, basis);
   const state = stockState(product.stockLevel, product.lowStockThreshold);
 
   return (
@@ -46,13 +54,13 @@ export function ProductCard({
       className="group flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white hover:border-brand-600 hover:shadow-sm"
     >
     <Link to={`/products/${product.slug}`} prefetch="intent" className="flex flex-1 flex-col">
-      <div className="aspect-[4/3] bg-slate-100">
-        {product.imageUrl ? (
+      {product.imageUrl ? (
+        <div className="aspect-[4/3] bg-slate-100">
           <ProductImage url={product.imageUrl} alt={product.name} size={320} sizes={CARD_IMAGE_SIZES} eager={eager} className="h-full w-full object-cover" />
-        ) : (
-          <div className="grid h-full place-items-center text-sm text-slate-600">No image</div>
-        )}
-      </div>
+        </div>
+      ) : (
+        <NoPicture size={56} className="mx-4 mt-4" />
+      )}
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
         <SkuLabel sku={product.sku} />
@@ -65,19 +73,7 @@ export function ProductCard({
           </ul>
         ) : null}
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <p>
-            <span className="text-lg font-bold text-slate-900" data-testid="card-price">
-              {formatMoney(shownPrice)}
-            </span>
-            {discounted ? (
-              <s className="ml-2 text-sm text-slate-500" data-testid="card-list-price">
-                {formatMoney(listPrice)}
-              </s>
-            ) : null}
-            <span className="block text-xs text-slate-500" data-testid="card-price-basis">
-              {BASIS_LABELS[basis]}
-            </span>
-          </p>
+          <ListingPrice product={product} price={price} variant="card" />
           <StockBadge state={state} stockLevel={product.stockLevel} />
         </div>
       </div>
@@ -88,6 +84,44 @@ export function ProductCard({
         </div>
       ) : null}
     </div>
+  );
+}
+
+const PRICE_STYLES = {
+  card: { wrapper: "", price: "text-lg font-bold", listPrice: "ml-2 text-sm", basis: "block" },
+  row: { wrapper: "sm:text-right", price: "font-semibold", listPrice: "ml-1.5 text-xs", basis: "ml-1 sm:block" },
+} as const;
+
+/**
+ * The buyer's unit price on their basis, the list price struck through when theirs is a discount, and the
+ * basis in words ("inc VAT"): on a card (`card-price`, …) or a list row (`row-price`, …).
+ */
+export function ListingPrice({
+  product,
+  price,
+  variant,
+}: {
+  product: Pick<ProductCardData, "salesPrice" | "vatRate">;
+  price: CardPrice | undefined;
+  variant: keyof typeof PRICE_STYLES;
+}) {
+  const basis = usePriceBasis();
+  const { listPrice, shownPrice, discounted } = cardPrices(product, price, basis);
+  const styles = PRICE_STYLES[variant];
+  return (
+    <p className={styles.wrapper}>
+      <span className={`${styles.price} text-slate-900`} data-testid={`${variant}-price`}>
+        {formatMoney(shownPrice)}
+      </span>
+      {discounted ? (
+        <s className={`${styles.listPrice} text-slate-500`} data-testid={`${variant}-list-price`}>
+          {formatMoney(listPrice)}
+        </s>
+      ) : null}
+      <span className={`${styles.basis} text-xs text-slate-500`} data-testid={`${variant}-price-basis`}>
+        {BASIS_LABELS[basis]}
+      </span>
+    </p>
   );
 }
 

@@ -3,11 +3,10 @@ import { LogoutForm } from "./logout-form";
 import type { CategorySummary } from "~/domain/catalog/catalog.server";
 import type { PriceBasis } from "~/domain/pricing/price-basis";
 import { CollectionLinks, CollectionsMenu, useClosingDetails } from "./collections-menu";
+import { CompanyMark } from "./company-mark";
 import { PriceBasisSwitch } from "./price-basis-switch";
 
 export type HeaderUser = { email: string; role: "customer" | "admin" | "supplier" } | null;
-
-export const BRAND_NAME = "INFY Wholesale";
 
 const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 const menuLinkClass = "block rounded px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
@@ -32,10 +31,7 @@ export function SiteHeader({
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 md:flex-wrap">
         <Link to="/" className="mr-2 flex min-w-0 items-center gap-2 text-lg font-bold text-brand-800" data-testid="header-logo">
-          <span aria-hidden className="grid h-8 w-8 flex-none place-items-center rounded bg-brand-700 text-sm text-white">
-            IW
-          </span>
-          <span className="truncate">{BRAND_NAME}</span>
+          <CompanyMark />
         </Link>
         <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
           <CollectionsMenu categories={categories} />
@@ -75,7 +71,7 @@ export function SiteHeader({
   );
 }
 
-/** Account and Admin, or Log In; Log Out is a POST. */
+/** Account and, for an admin, the Back office; or Log In. Log Out is a POST. */
 function AccountLinks({ user, inMenu = false }: { user: HeaderUser; inMenu?: boolean }) {
   const itemClass = inMenu ? menuLinkClass : linkClass;
   if (!user) {
@@ -102,7 +98,7 @@ function AccountLinks({ user, inMenu = false }: { user: HeaderUser; inMenu?: boo
       )}
       {user.role === "admin" ? (
         <Link to="/admin" className={itemClass}>
-          Admin
+          Back office
         </Link>
       ) : null}
       <LogoutForm className={inMenu ? `${menuLinkClass} w-full text-left` : linkClass} />

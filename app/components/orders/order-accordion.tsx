@@ -5,8 +5,11 @@ import { returnRequestHref } from "~/domain/returns/return.schema";
 import { Button } from "~/components/ui/button";
 import { itemCount, REORDER_INTENT } from "~/domain/orders/order-history.schema";
 import type { OrderHistoryEntry, OrderItemJson } from "~/domain/orders/order-history.server";
-import { formatCalendarDate, formatDecimalMoney, formatDecimalPercent, formatOrderDate, safeTrackingUrl } from "./format";
+import { formatDecimalMoney, formatDecimalPercent, formatOrderDate, safeTrackingUrl } from "./format";
 import { StatusBadge } from "./status-badge";
+import { formatDeliveryDate } from "~/domain/ordering/delivery-date";
+import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
+import { parseDecimalToHundredths } from "~/utils/money";
 
 /** The hidden field idempotencyKeyFrom(formData) reads on the server. */
 
@@ -128,7 +131,9 @@ function OrderDetails({
 
 function TrackingInfo({ order }: { order: OrderHistoryEntry }) {
   const url = safeTrackingUrl(order.trackingUrl);
-  const hasDetails = Boolean(order.carrier || order.trackingNumber || order.estimatedDelivery);
+  // set when the order is placed (or approved) from the cut-off and working days; a cancelled order has none
+  const expected = order.status === "cancelled" ? null : order.estimatedDelivery;
+  const hasDetails = Boolean(order.carrier || order.trackingNumber || expected);
   if (!hasDetails) {
     const text =
       order.status === "cancelled"
@@ -166,10 +171,12 @@ function TrackingInfo({ order }: { order: OrderHistoryEntry }) {
           </dd>
         </>
       ) : null}
-      {order.estimatedDelivery ? (
+      {expected ? (
         <>
-          <dt className="text-slate-600">{order.status === "delivered" ? "Expected delivery" : "Estimated delivery"}</dt>
-          <dd className="text-slate-900">{formatCalendarDate(order.estimatedDelivery)}</dd>
+          <dt className="text-slate-600">Expected delivery</dt>
+          <dd className="text-slate-900" data-testid="order-expected-delivery">
+            {formatDeliveryDate(expected)}
+          </dd>
         </>
       ) : null}
     </dl>
@@ -182,58 +189,90 @@ function variantText(selected: OrderItemJson["selectedVariants"]) {
     .join(", ");
 }
 
-function OrderItemsTable({ orderNumber, items }: { orderNumber: string; items: OrderItemJson[] }) {
+export function OrderItemsTable({ orderNumber, items }: { orderNumber: string; items: OrderItemJson[] }) {
   if (items.length === 0) {
     return <p className="text-sm text-slate-600">This order has no items.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Items in {orderNumber}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Product
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Quantity
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Unit price <span className="normal-case">(ex VAT)</span>
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              VAT
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Line total <span className="normal-case">(ex VAT)</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item) => {
-            const variants = variantText(item.selectedVariants);
-            return (
-              <tr key={item.id}>
-                <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
-                  {item.productName}
-                  <SkuLabel sku={item.sku} className="font-normal" />
-                  {variants ? <span className="block text-xs font-normal text-slate-600">{variants}</span> : null}
-                </th>
-                <td className="px-4 py-2 text-right tabular-nums">{item.quantity.toLocaleString("en-GB")}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatDecimalMoney(item.unitPrice)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatDecimalPercent(item.vatRate)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{formatDecimalMoney(item.total)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {/* on a phone a line a row: five columns would not fit without a sideways scroll */}
+      <ul
+        aria-label={`Items in ${orderNumber}`}
+        className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm sm:hidden"
+      >
+        {items.map((item) => {
+          const variants = variantText(item.selectedVariants);
+          return (
+            <li key={item.id} className="flex justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{item.productName}</p>
+                <SkuLabel sku={item.sku} />
+                {variants ? <p className="text-xs text-slate-600">{variants}</p> : null}
+                <p className="text-slate-600">
+                  {item.quantity.toLocaleString("en-GB")} × {formatDecimalMoney(item.unitPrice)}{" "}
+                  <span className="text-xs text-slate-500">ex VAT · VAT {formatDecimalPercent(item.vatRate)}</span>
+                </p>
+              </div>
+              <p className="shrink-0 text-right font-medium tabular-nums text-slate-900">
+                {formatDecimalMoney(item.total)}
+                <span className="block text-xs font-normal text-slate-500">ex VAT</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white sm:block">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Items in {orderNumber}</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                Product
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Quantity
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Unit price <span className="normal-case">(ex VAT)</span>
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                VAT
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Line total <span className="normal-case">(ex VAT)</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {items.map((item) => {
+              const variants = variantText(item.selectedVariants);
+              return (
+                <tr key={item.id}>
+                  <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
+                    {item.productName}
+                    <SkuLabel sku={item.sku} className="font-normal" />
+                    {variants ? <span className="block text-xs font-normal text-slate-600">{variants}</span> : null}
+                  </th>
+                  <td className="px-4 py-2 text-right tabular-nums">{item.quantity.toLocaleString("en-GB")}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatDecimalMoney(item.unitPrice)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatDecimalPercent(item.vatRate)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{formatDecimalMoney(item.total)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
-function OrderSummary({ order }: { order: OrderHistoryEntry }) {
+export function OrderSummary({ order }: { order: OrderHistoryEntry }) {
   const discounted = order.discountAmount !== "0.00";
+  const delivery = placedOrderDelivery({
+    deliveryChargePence: parseDecimalToHundredths(order.deliveryCharge) ?? 0,
+    freeShipping: order.freeShipping,
+  });
   return (
     <dl
       aria-label={`Summary of ${order.orderNumber}`}
@@ -247,14 +286,16 @@ function OrderSummary({ order }: { order: OrderHistoryEntry }) {
           <dd className="text-right tabular-nums text-slate-900">−{formatDecimalMoney(order.discountAmount)}</dd>
         </>
       ) : null}
-      <dt className="text-slate-600">VAT</dt>
-      <dd className="text-right tabular-nums text-slate-900">{formatDecimalMoney(order.vatAmount)}</dd>
-      {order.freeShipping ? (
+      {delivery ? (
         <>
-          <dt className="text-slate-600">Shipping</dt>
-          <dd className="text-right text-slate-900">Free (voucher)</dd>
+          <dt className="text-slate-600">Delivery (ex VAT)</dt>
+          <dd className="text-right tabular-nums text-slate-900" data-testid="order-delivery">
+            {deliveryText(delivery)}
+          </dd>
         </>
       ) : null}
+      <dt className="text-slate-600">VAT</dt>
+      <dd className="text-right tabular-nums text-slate-900">{formatDecimalMoney(order.vatAmount)}</dd>
       <dt className="border-t border-slate-200 pt-1 font-semibold text-slate-900">Total (inc VAT)</dt>
       <dd className="border-t border-slate-200 pt-1 text-right font-semibold tabular-nums text-slate-900">
         {formatDecimalMoney(order.total)}
@@ -263,14 +304,17 @@ function OrderSummary({ order }: { order: OrderHistoryEntry }) {
   );
 }
 
-function ReorderForm({
+export function ReorderForm({
   order,
   idempotencyKey,
   action,
+  label = "Reorder",
 }: {
   order: OrderHistoryEntry;
   idempotencyKey: string;
   action: string;
+  /** the button's words ("Order again" on the order-placed page) */
+  label?: string;
 }) {
   const navigation = useNavigation();
   const busy =
@@ -283,7 +327,7 @@ function ReorderForm({
       <input type="hidden" name="orderId" value={order.id} />
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <Button type="submit" disabled={busy} aria-describedby={`order-${order.id}-reorder-hint`}>
-        {busy ? "Adding to cart..." : "Reorder"}
+        {busy ? "Adding to cart..." : label}
       </Button>
       <p id={`order-${order.id}-reorder-hint`} className="max-w-sm text-xs text-slate-600">
         Adds these items to your cart at today&apos;s prices. An item short of stock goes in with what there is;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LogoutForm } from "~/components/layout/logout-form";
-import { BRAND_NAME } from "~/components/layout/site-header";
+import { CompanyMark } from "~/components/layout/company-mark";
 
 /**
  * The supplier area's header, in the storefront's style: the brand, whose area this is (their business
@@ -11,10 +11,7 @@ export function SupplierHeader({ businessName }: { businessName: string }) {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
         <Link to="/supplier" className="flex min-w-0 flex-none items-center gap-2 text-lg font-bold text-brand-800">
-          <span aria-hidden className="grid h-8 w-8 flex-none place-items-center rounded bg-brand-700 text-sm text-white">
-            IW
-          </span>
-          <span className="hidden sm:inline">{BRAND_NAME}</span>
+          <CompanyMark nameClassName="sr-only sm:not-sr-only" />
         </Link>
         <p className="min-w-0 flex-1 truncate text-sm text-slate-700" data-testid="supplier-name">
           <span className="text-slate-500">Supplier: </span>

@@ -3,6 +3,8 @@ import { buyerFor } from "~/domain/pricing/pricing.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { withVat } from "~/utils/money";
+import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-charge";
+import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { lastOrderPlacedAt, mirrorOwnerOf } from "./cart-mirror.server";
 import { getCart, type Cart } from "./cart.server";
 import { type CartOwner } from "./cart-lines.server";
@@ -35,9 +37,21 @@ function pageLine(line: Cart["lines"][number]) {
  */
 export function loadCartPage(db: DB, user: SessionUser | null, owner: CartOwner) {
   const cart = getCart(db, owner, buyerFor(db, user));
+  // what checkout will charge for delivery and whether the minimum is reached, by the same rule (no voucher yet)
+  const quote = deliveryQuote(db, { userId: user?.id ?? null, goodsValue: cart.subtotal });
+  const charged = withDelivery(cart, quote.delivery);
   return {
     lines: cart.lines.map(pageLine),
-    summary: { itemCount: cart.itemCount, subtotal: cart.subtotal, vatAmount: cart.vatAmount, total: cart.total },
+    summary: {
+      itemCount: cart.itemCount,
+      subtotal: cart.subtotal,
+      vatAmount: charged.vatAmount,
+      total: charged.total,
+      deliveryCharge: { ...quote.delivery, text: quote.text },
+      freeDeliveryShortfall: quote.freeDeliveryShortfall,
+      minimumOrder:
+        cart.lines.length > 0 && quote.minimumShortfall > 0 ? minimumOrderMessage(quote.minimumOrderPence!, quote.minimumShortfall) : null,
+    },
     droppedCount: cart.droppedLines.reduce((sum, line) => sum + line.quantity, 0),
     droppedLines: cart.droppedLines.length,
     guestCartChanged: cart.droppedLines.length > 0 && owner.kind === "guest",

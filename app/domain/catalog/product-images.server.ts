@@ -25,6 +25,7 @@ import {
   renditionFileName,
   sniffImageType,
   storedImageUrl,
+  type ImageType,
 } from "./product-images";
 
 // One libvips thread per picture and no cache of decoded images: with one picture at a time (imageQueue)
@@ -47,11 +48,67 @@ export function imagesDir() {
   return path.join(path.dirname(databasePath()), "images");
 }
 
-function writeOnce(file: string, bytes: Buffer | Uint8Array) {
+/** Writes `bytes` to `file` unless it exists, by way of a temporary name (never half-written under its name). */
+export function writeOnce(file: string, bytes: Buffer | Uint8Array) {
   if (fs.existsSync(file)) return;
   const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
   fs.writeFileSync(temporary, bytes);
   fs.renameSync(temporary, file);
+}
+
+/** An upload that passed the checks made before any pixel is decoded: its bytes, type and content hash. */
+export type CheckedUpload = { input: Buffer; type: ImageType; hash: string };
+
+/** At most 5 MB and a JPEG, PNG or WebP by its bytes; a refusal is a 4xx on the `image` field. */
+function checkUpload(bytes: Uint8Array): Result<CheckedUpload> {
+  if (bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) return fail(413, IMAGE_TOO_LARGE, IMAGE_FIELD);
+  const type = sniffImageType(bytes);
+  if (!type) return fail(400, IMAGE_WRONG_TYPE, IMAGE_FIELD);
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return ok({ input, type, hash: crypto.createHash("sha256").update(input).digest("hex") });
+}
+
+/** The side and pixel limits, read from the header alone; null when the picture is within them. */
+async function dimensionsRefusal(input: Buffer): Promise<Failure | null> {
+  const size = await dimensionsOf(input);
+  if (!size) return fail(400, IMAGE_UNREADABLE, IMAGE_FIELD);
+  const tooBig = imageDimensionsProblem(size.width, size.height);
+  return tooBig ? fail(400, tooBig, IMAGE_FIELD) : null;
+}
+
+/** Runs `work` in its turn in the image queue; a full queue is a 429, a failed or slow pipeline a 400. */
+async function inImageQueue<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  const made = await imageQueue.run(work);
+  if (!made.ran) return { ...fail(429, IMAGE_QUEUE_FULL, IMAGE_FIELD), retryAfter: QUEUE_RETRY_SECONDS };
+  return made.value;
+}
+
+/** A decoding pipeline with the pixel limit as a second guard and the time limit. */
+function guardedPipeline(input: Buffer) {
+  return sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
+}
+
+/**
+ * Makes something else of an uploaded picture (the company logo) through the same guards as a product
+ * image: type by its bytes, 5 MB, the side and pixel limits from the header, one picture at a time with
+ * the queue's room, and a time limit. `make` gets a pipeline that already carries the limits.
+ */
+export async function processUploadedImage<T>(
+  bytes: Uint8Array,
+  make: (pipeline: ReturnType<typeof sharp>, upload: CheckedUpload) => Promise<T>,
+): Promise<Result<{ upload: CheckedUpload; value: T }>> {
+  const checked = checkUpload(bytes);
+  if (!checked.ok) return checked;
+  const upload = checked.value;
+  const refused = await dimensionsRefusal(upload.input);
+  if (refused) return refused;
+  return inImageQueue(async () => {
+    try {
+      return ok({ upload, value: await make(guardedPipeline(upload.input), upload) });
+    } catch (error) {
+      return refusedWhileProcessing(error);
+    }
+  });
 }
 
 /**
@@ -60,29 +117,22 @@ function writeOnce(file: string, bytes: Buffer | Uint8Array) {
  * Returns the URL to put in `products.image_url`; a refusal is a 4xx on the `image` field and writes nothing.
  */
 export async function storeProductImage(bytes: Uint8Array): Promise<Result<{ imageUrl: string; hash: string }>> {
-  if (bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) return fail(413, IMAGE_TOO_LARGE, IMAGE_FIELD);
-  const type = sniffImageType(bytes);
-  if (!type) return fail(400, IMAGE_WRONG_TYPE, IMAGE_FIELD);
-
-  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const hash = crypto.createHash("sha256").update(input).digest("hex");
+  const checked = checkUpload(bytes);
+  if (!checked.ok) return checked;
+  const { input, type, hash } = checked.value;
   const dir = imagesDir();
   const names = [originalFileName(hash, type), ...IMAGE_RENDITION_WIDTHS.map((width) => renditionFileName(hash, width))];
   // the same picture again: it was checked and its renditions made the first time
   if (names.every((name) => fs.existsSync(path.join(dir, name)))) return ok({ imageUrl: storedImageUrl(hash), hash });
 
-  const size = await dimensionsOf(input);
-  if (!size) return fail(400, IMAGE_UNREADABLE, IMAGE_FIELD);
-  const tooBig = imageDimensionsProblem(size.width, size.height);
-  if (tooBig) return fail(400, tooBig, IMAGE_FIELD);
-
-  const made = await imageQueue.run(() => renditionsOf(input, hash));
-  if (!made.ran) return { ...fail(429, IMAGE_QUEUE_FULL, IMAGE_FIELD), retryAfter: QUEUE_RETRY_SECONDS };
-  if (!made.value.ok) return made.value;
+  const refused = await dimensionsRefusal(input);
+  if (refused) return refused;
+  const made = await inImageQueue(() => renditionsOf(input, hash));
+  if (!made.ok) return made;
 
   fs.mkdirSync(dir, { recursive: true });
   writeOnce(path.join(dir, originalFileName(hash, type)), input);
-  for (const rendition of made.value.value) writeOnce(path.join(dir, rendition.name), rendition.data);
+  for (const rendition of made.value) writeOnce(path.join(dir, rendition.name), rendition.data);
   return ok({ imageUrl: storedImageUrl(hash), hash });
 }
 
@@ -104,8 +154,7 @@ async function dimensionsOf(input: Buffer): Promise<{ width: number; height: num
 async function renditionsOf(input: Buffer, hash: string): Promise<Result<{ name: string; data: Buffer }[]>> {
   const largest = Math.max(...IMAGE_RENDITION_WIDTHS);
   try {
-    const tile = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" })
-      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+    const tile = await guardedPipeline(input)
       .rotate()
       .flatten({ background: "#ffffff" })
       .resize(largest, largest, { fit: "contain", background: "#ffffff" })

@@ -22,7 +22,7 @@ export type SentInvoiceEmail = { invoiceNumber: string; to: string; subject: str
 export type MailFailure = { ok: false; status: 502; message: string };
 
 
-/** `Invoice INV-2026-00012 from INFY Wholesale Ltd`, with the PDF attached and the balance in the text. */
+/** `Invoice INV-2026-00012 from Acme Supplies Ltd`, with the PDF attached and the balance in the text. */
 function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, companyEmail: string) {
   const lines = [
     `Dear ${invoice.billTo.name ?? invoice.billTo.businessName ?? "customer"},`,

@@ -1,8 +1,9 @@
 /**
  * Sales invoices. One is issued for an order when it is placed (or, for customers whose orders need
  * approval, when it is approved): numbered INV-YYYY-NNNNN by year of issue, dated today in the UK, due 30
- * days later, with the order's lines copied as they are (unit price, VAT rate, per-line VAT and total), so
- * the order, its invoice and the VAT return agree to the penny. A cancelled order's invoice becomes void.
+ * days later, with the order's lines copied as they are (unit price, VAT rate, per-line VAT and total) and
+ * its delivery charge as a line of its own, so the order, its invoice and the VAT return agree to the penny.
+ * A cancelled order's invoice becomes void.
  *
  * These take the transaction the caller is already in (placing, approving or cancelling an order), so the
  * invoice is written or voided together with that change, or not at all.
@@ -15,6 +16,7 @@ import { formatMoney } from "~/utils/money";
 import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { creditNotesAgainst, creditNotesSetAgainst } from "./credit-notes.server";
+import { DELIVERY_LINE_DESCRIPTION, DELIVERY_VAT_RATE, FREE_DELIVERY_REWARD } from "~/domain/ordering/delivery-charge";
 
 export const PAYMENT_TERMS_DAYS = 30;
 
@@ -46,6 +48,24 @@ export function describeOrderLine(productName: string, selectedVariants: Record<
 /** A line that carries part of a voucher discount says so, since its total is then below quantity × price. */
 function withVoucherShare(description: string, share: number) {
   return share > 0 ? `${description}, less voucher discount ${formatMoney(share)}` : description;
+}
+
+/**
+ * The invoice's delivery line: the order's charge with its VAT at the standard rate, or a £0 line saying a
+ * free-shipping reward took it off. None when delivery was simply free.
+ */
+function deliveryInvoiceLine(order: { deliveryCharge: number; deliveryVat: number; freeShipping: boolean }) {
+  if (order.deliveryCharge === 0 && !order.freeShipping) return null;
+  return {
+    productId: null,
+    sku: null,
+    description: order.deliveryCharge > 0 ? DELIVERY_LINE_DESCRIPTION : FREE_DELIVERY_REWARD,
+    quantity: 1,
+    unitPrice: order.deliveryCharge,
+    vatRate: DELIVERY_VAT_RATE,
+    vatAmount: order.deliveryVat,
+    total: order.deliveryCharge,
+  };
 }
 
 export type IssuedInvoice = {
@@ -86,11 +106,16 @@ export function issueSalesInvoiceForOrder(
       subtotal: orders.subtotal,
       vatAmount: orders.vatAmount,
       total: orders.total,
+      deliveryCharge: orders.deliveryChargePence,
+      deliveryVat: orders.deliveryVatPence,
+      freeShipping: orders.freeShipping,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
     .get();
   if (!order) throw new Error(`Cannot invoice order ${orderId}: no such order`);
+  // the order's subtotal is its goods; the invoice's is every net line, delivery included (its VAT is in the order's already)
+  const subtotal = order.subtotal + order.deliveryCharge;
 
   const lines = tx
     .select()
@@ -107,7 +132,7 @@ export function issueSalesInvoiceForOrder(
       invoiceNumber: nextInvoiceNumber(tx, issueDate),
       customerId: order.userId,
       status: "unpaid",
-      subtotal: order.subtotal,
+      subtotal,
       vatAmount: order.vatAmount,
       total: order.total,
       amountPaid: 0,
@@ -117,10 +142,11 @@ export function issueSalesInvoiceForOrder(
     .returning({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber })
     .get();
 
-  if (lines.length > 0) {
+  const delivery = deliveryInvoiceLine(order);
+  if (lines.length > 0 || delivery) {
     tx.insert(salesInvoiceItems)
-      .values(
-        lines.map((line) => ({
+      .values([
+        ...lines.map((line) => ({
           invoiceId: invoice.id,
           productId: line.productId,
           sku: line.sku,
@@ -134,10 +160,19 @@ export function issueSalesInvoiceForOrder(
           vatAmount: line.vatAmount,
           total: line.total,
         })),
-      )
+        ...(delivery ? [{ ...delivery, invoiceId: invoice.id }] : []),
+      ])
       .run();
   }
-  postSalesInvoice(tx, { id: invoice.id, invoiceNumber: invoice.invoiceNumber, issueDate, subtotal: order.subtotal, vatAmount: order.vatAmount, total: order.total });
+  postSalesInvoice(tx, {
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    issueDate,
+    subtotal,
+    vatAmount: order.vatAmount,
+    total: order.total,
+    deliveryCharge: order.deliveryCharge,
+  });
   return { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, issueDate, dueDate, created: true };
 }
 

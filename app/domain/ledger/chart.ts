@@ -19,6 +19,7 @@ export const CODES = {
   retainedEarnings: "3200",
   sales: "4000",
   salesReturns: "4010",
+  deliveryCharges: "4020",
   purchases: "5000",
   suspense: "9999",
 } as const;
@@ -40,6 +41,7 @@ export const STANDARD_CHART: readonly ChartEntry[] = [
   { code: CODES.retainedEarnings, name: "Retained earnings", type: "equity" },
   { code: CODES.sales, name: "Sales", type: "income" },
   { code: CODES.salesReturns, name: "Sales returns", type: "income" },
+  { code: CODES.deliveryCharges, name: "Delivery charges", type: "income" },
   { code: CODES.purchases, name: "Purchases", type: "expense" },
   { code: CODES.suspense, name: "Suspense", type: "asset" },
 ];

@@ -12,15 +12,24 @@ type By = { createdBy?: string | null };
 
 export type InvoiceAmounts = { id: number; invoiceNumber: string; subtotal: number; vatAmount: number; total: number };
 
-/** Sales invoice issued: the customer owes the total; sales and output VAT are credited. */
-export function postSalesInvoice(tx: DB, invoice: InvoiceAmounts & { issueDate: string }, by: By = {}) {
+/**
+ * Sales invoice issued: the customer owes the total; sales and output VAT are credited. `deliveryCharge` is
+ * the part of the subtotal charged for delivery (ex VAT), credited to its own income account.
+ */
+export function postSalesInvoice(tx: DB, invoice: InvoiceAmounts & { issueDate: string; deliveryCharge?: number }, by: By = {}) {
+  const delivery = invoice.deliveryCharge ?? 0;
   return postJournal(tx, {
     date: invoice.issueDate,
     description: `Sales invoice ${invoice.invoiceNumber}`,
     source: "sales_invoice",
     sourceId: invoice.id,
     createdBy: by.createdBy,
-    lines: [debit(CODES.tradeDebtors, invoice.total), credit(CODES.sales, invoice.subtotal), credit(CODES.vatOnSales, invoice.vatAmount)],
+    lines: [
+      debit(CODES.tradeDebtors, invoice.total),
+      credit(CODES.sales, invoice.subtotal - delivery),
+      credit(CODES.deliveryCharges, delivery),
+      credit(CODES.vatOnSales, invoice.vatAmount),
+    ],
   });
 }
 

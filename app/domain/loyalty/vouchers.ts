@@ -7,7 +7,8 @@
  * - either discount is spread over the lines pro rata to their net value before VAT is worked out, so VAT is
  *   charged on what the customer actually pays, line by line, rounded half-up as usual;
  * - free_product: one unit of the product as an extra line at £0 (no VAT);
- * - free_shipping: recorded on the order (there are no shipping charges yet).
+ * - free_shipping: the order's delivery charge is taken off (app/domain/ordering/delivery-charge.ts), and the
+ *   order, its invoice and its mail say "Free delivery (reward)".
  */
 import { divideRoundHalfUp, formatMoney, formatPercent, vatOn } from "~/utils/money";
 import type { RewardType } from "./reward.schema";

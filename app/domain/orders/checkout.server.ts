@@ -6,7 +6,8 @@
 import { desc, eq } from "drizzle-orm";
 import { orders, users } from "~db/schema";
 import { getCart } from "~/domain/cart/cart.server";
-import { rewardEffectText, totalsWithVoucher, unusedVoucherValue } from "~/domain/loyalty/vouchers";
+import { totalsWithVoucher, unusedVoucherValue } from "~/domain/loyalty/vouchers";
+import type { RewardType } from "~/domain/loyalty/reward.schema";
 import {
   findCustomerVoucher,
   listUnusedVouchers,
@@ -21,6 +22,11 @@ import { listDeliveryAddresses, type DeliveryAddressJson } from "~/domain/users/
 import type { DB } from "~/utils/db.server";
 import type { CheckoutForm, ShippingDetails } from "./order.schema";
 import { checkoutRefusal, placeOrder } from "./orders.server";
+import { checkoutDelivery } from "~/domain/ordering/expected-delivery.server";
+import { splitStoredAddress } from "~/domain/users/uk-address";
+import { formatMoney, formatPercent, withVat } from "~/utils/money";
+import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-charge";
+import { deliveryQuote } from "~/domain/ordering/delivery.server";
 
 // ─── The checkout form's starting values ────────────────────────────────────
 
@@ -73,6 +79,49 @@ export function checkoutDefaults(db: DB, user: SessionUser): ShippingDetails {
   };
 }
 
+/** The checkout form's fields as they start: the stored details split into the UK form's parts. */
+export type CheckoutFormValues = {
+  shippingName: string;
+  shippingEmail: string;
+  shippingBusinessName: string;
+  shippingAddress: string;
+  shippingAddressLine2: string;
+  shippingCity: string;
+  shippingCounty: string;
+  shippingPostcode: string;
+};
+
+function checkoutFormValues(details: ShippingDetails, user: SessionUser): CheckoutFormValues {
+  const parts = splitStoredAddress({ address: details.shippingAddress, city: details.shippingCity }, [user.businessName]);
+  return {
+    shippingName: details.shippingName,
+    shippingEmail: details.shippingEmail,
+    shippingBusinessName: parts.businessName,
+    shippingAddress: parts.line1,
+    shippingAddressLine2: parts.line2,
+    shippingCity: parts.town,
+    shippingCounty: parts.county,
+    shippingPostcode: details.shippingPostcode,
+  };
+}
+
+/**
+ * What a voucher does to this order, said once: "£5.00 off this order" (its reward's name, "£5.00 off your
+ * next order", would say it a second time; a free product is known by its reward's name).
+ */
+function effectOnThisOrder(voucher: { rewardType: RewardType; rewardValue: number | null; rewardName: string }): string {
+  switch (voucher.rewardType) {
+    case "discount_percentage":
+      return `${formatPercent(voucher.rewardValue ?? 0)} off this order`;
+    case "discount_fixed":
+      return `${formatMoney(voucher.rewardValue ?? 0)} off this order`;
+    case "free_shipping":
+      return "Free delivery on this order";
+    case "free_product":
+      return `${voucher.rewardName} with this order`;
+  }
+}
+
 /** The voucher a typed (or linked) code names: applied when it is the buyer's and unused, else why not. */
 function voucherAsked(db: DB, userId: string, code: string): { applied: VoucherRow | null; problem: string | null } {
   if (!code) return { applied: null, problem: null };
@@ -113,6 +162,9 @@ export function loadCheckout(
   const askedCode = voucherCode?.trim() ?? "";
   const { applied, problem } = voucherAsked(db, user.id, askedCode);
   const totals = totalsWithVoucher(cart.lines, applied);
+  // the same rule and the same goods value as Place Order (orders.server.ts), so the summary is what is charged
+  const quote = deliveryQuote(db, { userId: user.id, goodsValue: totals.goodsSubtotal, freeShippingReward: applied?.rewardType === "free_shipping" });
+  const charged = withDelivery(totals, quote.delivery);
 
   const unitsByProduct = new Map<number, number>();
   for (const line of cart.lines) {
@@ -132,8 +184,12 @@ export function loadCheckout(
       unitPrice: line.unitPrice,
       vatRate: line.vatRate,
       lineTotal: line.lineTotal,
+      // the buyer's price basis picks which the page shows; the inc-VAT figures are worked out as the cart's
+      unitPriceIncVat: withVat(line.unitPrice, line.vatRate),
+      lineTotalIncVat: line.lineTotal + line.vatAmount,
       priceChanged: line.priceChanged,
       priceWhenAdded: line.priceWhenAdded,
+      priceWhenAddedIncVat: line.priceWhenAdded === null ? null : withVat(line.priceWhenAdded, line.vatRate),
       /** set when the cart holds more of this product than is in stock now */
       onlyLeft: (unitsByProduct.get(line.productId) ?? 0) > line.stockLevel ? line.stockLevel : null,
     })),
@@ -141,18 +197,20 @@ export function loadCheckout(
     goodsSubtotal: totals.goodsSubtotal,
     discount: totals.discount,
     subtotal: totals.subtotal,
-    vatAmount: totals.vatAmount,
-    total: totals.total,
+    vatAmount: charged.vatAmount,
+    total: charged.total,
+    deliveryCharge: { ...quote.delivery, text: quote.text },
+    minimumOrder: quote.minimumShortfall > 0 ? minimumOrderMessage(quote.minimumOrderPence!, quote.minimumShortfall) : null,
     vouchers: listUnusedVouchers(db, user.id).map((voucher) => ({
       code: voucher.code,
       rewardName: voucher.rewardName,
-      effect: rewardEffectText(voucher.rewardType, voucher.rewardValue),
+      effect: effectOnThisOrder(voucher),
     })),
     appliedVoucher: applied
       ? {
           code: applied.code,
           rewardName: applied.rewardName,
-          effect: rewardEffectText(applied.rewardType, applied.rewardValue),
+          effect: effectOnThisOrder(applied),
           freeShipping: applied.rewardType === "free_shipping",
           freeProductName: applied.rewardType === "free_product" ? (applied.productName ?? null) : null,
           // a fixed voucher worth more than the goods: the rest is not kept, so the page says so before the order
@@ -161,16 +219,22 @@ export function loadCheckout(
       : null,
     voucherProblem: problem,
     askedCode,
-    defaults: chosen
-      ? {
-          shippingName: chosen.name,
-          shippingEmail: user.email,
-          shippingAddress: chosen.address,
-          shippingCity: chosen.city,
-          shippingPostcode: chosen.postcode,
-        }
-      : checkoutDefaults(db, user),
-    addresses,
+    defaults: checkoutFormValues(
+      chosen
+        ? {
+            shippingName: chosen.name,
+            shippingEmail: user.email,
+            shippingAddress: chosen.address,
+            shippingCity: chosen.city,
+            shippingPostcode: chosen.postcode,
+          }
+        : checkoutDefaults(db, user),
+      user,
+    ),
+    // each with its parts, so that picking one with JavaScript fills the UK form's fields
+    addresses: addresses.map((entry) => ({ ...entry, parts: splitStoredAddress(entry, [user.businessName]) })),
+    expectedDelivery: checkoutDelivery(db),
+    requiresApproval: user.requiresApproval,
     chosenAddressId: chosen?.id ?? null,
     addressProblem,
     refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,

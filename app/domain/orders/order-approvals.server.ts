@@ -15,6 +15,7 @@ import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { earnPointsForOrder } from "~/domain/loyalty/points.server";
+import { estimatedDeliveryFor } from "~/domain/ordering/expected-delivery.server";
 import { ADMIN_ORDERS_PAGE_SIZE } from "./order-list.schema";
 import { ORDER_NOT_FOUND_MESSAGE, orderContactJson, paged, type Page } from "./order-list.server";
 import { ADMIN_ONLY_MESSAGE, cancelOrder, type CancelledOrder } from "./cancel-order.server";
@@ -97,7 +98,9 @@ export function pendingApprovalJson(order: PendingApprovalOrder) {
 
 /** What a pending-approval order gets once an admin lets it through: its invoice and its points. */
 export function releaseForProcessing(tx: DB, order: OrderRow, now: Date) {
-  tx.update(orders).set({ approvedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
+  // not dispatched before it is approved, so its expected delivery counts from now (unless an admin set one)
+  const estimatedDelivery = order.estimatedDelivery ?? estimatedDeliveryFor(tx, now);
+  tx.update(orders).set({ approvedAt: now, estimatedDelivery, updatedAt: now }).where(eq(orders.id, order.id)).run();
   const invoice = issueSalesInvoiceForOrder(tx, order.id);
   const pointsEarned = earnPointsForOrder(tx, {
     id: order.id,

@@ -12,6 +12,8 @@ import { formatMoney, formatPercent } from "~/utils/money";
 import { describeOrderLine } from "~/domain/invoices/invoices.server";
 import { companyFooter, escapeHtml } from "~/domain/shared/notice-mail.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
+import { formatDeliveryDate } from "~/domain/ordering/delivery-date";
+import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
 
 export type ConfirmationOrder = {
   orderNumber: string;
@@ -23,6 +25,8 @@ export type ConfirmationOrder = {
   /** a loyalty voucher's discount, already taken off the subtotal */
   discountAmount?: number;
   freeShipping?: boolean;
+  /** the delivery charge ex VAT (its VAT is in vatAmount) */
+  deliveryChargePence?: number;
   shippingName: string;
   shippingEmail: string;
   shippingAddress: string;
@@ -32,6 +36,8 @@ export type ConfirmationOrder = {
   poReference?: string | null;
   /** instructions for the delivery */
   deliveryNotes?: string | null;
+  /** the expected delivery date (YYYY-MM-DD); none while the order waits for approval */
+  estimatedDelivery?: string | null;
   items: {
     productName: string;
     selectedVariants: Record<string, string>;
@@ -63,6 +69,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     ? `Thank you for your order ${order.orderNumber}. Your account's orders are approved before we process them: we will be in touch once it has been approved, and your invoice will follow then.`
     : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships. Your invoice is payable within 30 days.`;
   const address = [order.shippingName, order.shippingAddress, order.shippingCity, order.shippingPostcode];
+  const expected = order.estimatedDelivery ? formatDeliveryDate(order.estimatedDelivery) : null;
   const lines = order.items.map((item) => ({
     description: describeOrderLine(item.productName, item.selectedVariants),
     quantity: item.quantity,
@@ -70,11 +77,12 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     vat: formatPercent(item.vatRate),
     total: formatMoney(item.total),
   }));
+  const delivery = placedOrderDelivery({ deliveryChargePence: order.deliveryChargePence ?? 0, freeShipping: order.freeShipping ?? false });
   const totals: [string, string][] = [
     ...(order.discountAmount ? [["Voucher discount (included)", `−${formatMoney(order.discountAmount)}`] as [string, string]] : []),
     ["Subtotal (ex VAT)", formatMoney(order.subtotal)],
+    ...(delivery ? [["Delivery (ex VAT)", deliveryText(delivery)] as [string, string]] : []),
     ["VAT", formatMoney(order.vatAmount)],
-    ...(order.freeShipping ? [["Shipping", "Free (voucher)"] as [string, string]] : []),
     ["Total", formatMoney(order.total)],
   ];
   const footer = companyFooter(company);
@@ -87,6 +95,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     `Order number: ${order.orderNumber}`,
     ...(order.poReference ? [`Your PO reference: ${order.poReference}`] : []),
     `Placed: ${placedAt.format(order.createdAt)}`,
+    ...(expected ? [`Expected delivery: ${expected}`] : []),
     "",
     "Items (prices ex VAT):",
     ...lines.map((line) => `- ${line.quantity} × ${line.description} @ ${line.unit} (VAT ${line.vat}) = ${line.total}`),
@@ -105,7 +114,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
 <html lang="en-GB"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
 <p>Hello ${escapeHtml(order.shippingName)},</p>
 <p>${escapeHtml(intro)}</p>
-<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}<br>${order.poReference ? `<strong>Your PO reference:</strong> ${escapeHtml(order.poReference)}<br>` : ""}<strong>Placed:</strong> ${escapeHtml(placedAt.format(order.createdAt))}</p>
+<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}<br>${order.poReference ? `<strong>Your PO reference:</strong> ${escapeHtml(order.poReference)}<br>` : ""}<strong>Placed:</strong> ${escapeHtml(placedAt.format(order.createdAt))}${expected ? `<br><strong>Expected delivery:</strong> ${escapeHtml(expected)}` : ""}</p>
 <table style="border-collapse:collapse;width:100%;max-width:640px;font-size:14px;">
 <thead><tr>
 <th style="${cell}text-align:left;">Item</th><th style="${cell}text-align:right;">Qty</th><th style="${cell}text-align:right;">Unit (ex VAT)</th><th style="${cell}text-align:right;">VAT</th><th style="${cell}text-align:right;">Total (ex VAT)</th>

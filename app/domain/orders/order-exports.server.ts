@@ -48,8 +48,8 @@ function loadOrdersByIds(db: DB, ids: readonly number[]): Result<AdminOrderSumma
 
 /**
  * The selected orders as CSV (400 on "ids" that are not order ids; spec §3 "Order export row": id, customerId, customerEmail, status, subtotal,
- * vatAmount, total, createdAt, with the order number after the id, and the customer's PO reference and
- * delivery notes at the end). Money as 2-decimal pounds.
+ * vatAmount, total, createdAt, with the order number after the id, and the customer's PO reference,
+ * delivery notes and delivery charge ex VAT at the end). Money as 2-decimal pounds.
  */
 export function exportOrdersCsv(
   db: DB,
@@ -71,6 +71,7 @@ export function exportOrdersCsv(
       order.createdAt.toISOString(),
       order.poReference ?? "",
       order.deliveryNotes ?? "",
+      toDecimalString(order.deliveryChargePence),
     ]),
     {
       header: true,
@@ -86,6 +87,7 @@ export function exportOrdersCsv(
         "createdAt",
         "poReference",
         "deliveryNotes",
+        "deliveryCharge",
       ],
     },
   );

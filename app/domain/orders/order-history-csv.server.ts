@@ -20,13 +20,15 @@ export const ORDER_HISTORY_CSV_COLUMNS = [
   "PO reference",
   "Items",
   "Subtotal",
+  "Delivery",
   "VAT",
   "Total",
 ] as const;
 
 /**
  * The filtered history as CSV: the date is the UK calendar day (YYYY-MM-DD), items the number of lines as
- * the page counts them, money in pounds with two decimals (subtotal ex VAT). Text a buyer typed (the PO
+ * the page counts them, money in pounds with two decimals (subtotal and delivery ex VAT; VAT includes the
+ * delivery's, so subtotal + delivery + VAT = total). Text a buyer typed (the PO
  * reference) is written so a spreadsheet never runs it as a formula.
  */
 export function customerOrderHistoryCsv(
@@ -44,6 +46,7 @@ export function customerOrderHistoryCsv(
       // written out in full: inside a select list the builder leaves column names unqualified
       lines: sql<number>`(SELECT count(*) FROM "order_items" WHERE "order_items"."order_id" = "orders"."id")`,
       subtotal: orders.subtotal,
+      deliveryCharge: orders.deliveryChargePence,
       vatAmount: orders.vatAmount,
       total: orders.total,
     })
@@ -59,6 +62,7 @@ export function customerOrderHistoryCsv(
       row.poReference ?? "",
       row.lines,
       toDecimalString(row.subtotal),
+      toDecimalString(row.deliveryCharge),
       toDecimalString(row.vatAmount),
       toDecimalString(row.total),
     ]),

@@ -78,6 +78,9 @@ export type OrderJson = {
   discountAmount: string;
   /** a free-shipping voucher was used */
   freeShipping: boolean;
+  /** the delivery charge ex VAT and its VAT ("0.00" when free), both already in vatAmount and total */
+  deliveryCharge: string;
+  deliveryVat: string;
   items: OrderItemJson[];
 };
 
@@ -99,6 +102,8 @@ const orderColumns = {
   total: orders.total,
   discountAmount: orders.discountAmount,
   freeShipping: orders.freeShipping,
+  deliveryChargePence: orders.deliveryChargePence,
+  deliveryVatPence: orders.deliveryVatPence,
   shippingName: orders.shippingName,
   shippingEmail: orders.shippingEmail,
   shippingAddress: orders.shippingAddress,
@@ -178,6 +183,8 @@ function orderJson(row: OrderRow, items: OrderItemJson[]): OrderJson {
     trackingUrl: row.trackingUrl,
     discountAmount: toDecimalString(row.discountAmount),
     freeShipping: row.freeShipping,
+    deliveryCharge: toDecimalString(row.deliveryChargePence),
+    deliveryVat: toDecimalString(row.deliveryVatPence),
     items,
   };
 }

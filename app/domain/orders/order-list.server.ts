@@ -4,9 +4,10 @@
  */
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { orderItems, orders, returns, salesInvoices, users } from "~db/schema";
+import { orderItems, orders, returns, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
+import { orderInvoice, type OrderInvoice } from "~/domain/invoices/order-invoice.server";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery, type OrderSort } from "./order-list.schema";
 
@@ -22,6 +23,7 @@ export const summaryColumns = {
   businessName: users.businessName,
   status: orders.status,
   subtotal: orders.subtotal,
+  deliveryChargePence: orders.deliveryChargePence,
   vatAmount: orders.vatAmount,
   total: orders.total,
   shippingName: orders.shippingName,
@@ -152,7 +154,7 @@ type AdminOrderDetail = typeof orders.$inferSelect & {
     businessName: string | null;
     phone: string | null;
   } | null;
-  invoice: { id: number; invoiceNumber: string; status: string } | null;
+  invoice: OrderInvoice | null;
   /** the order's returns, oldest first */
   returns: { id: number; returnNumber: string | null; status: string; returnType: string }[];
 };
@@ -176,12 +178,8 @@ export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
         .where(eq(users.id, order.userId))
         .get() ?? null)
     : null;
-  const invoice =
-    db
-      .select({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber, status: salesInvoices.status })
-      .from(salesInvoices)
-      .where(eq(salesInvoices.orderId, id))
-      .get() ?? null;
+  // the status as the invoice screens show it (paid, overdue…), not the stored one
+  const invoice = orderInvoice(db, id);
   const orderReturns = db
     .select({ id: returns.id, returnNumber: returns.returnNumber, status: returns.status, returnType: returns.returnType })
     .from(returns)
@@ -215,6 +213,7 @@ export function adminOrderSummaryJson(order: AdminOrderSummary) {
     status: order.status,
     poReference: order.poReference,
     subtotal: toDecimalString(order.subtotal),
+    deliveryCharge: toDecimalString(order.deliveryChargePence),
     vatAmount: toDecimalString(order.vatAmount),
     total: toDecimalString(order.total),
     createdAt: order.createdAt.toISOString(),
@@ -238,6 +237,8 @@ export function adminOrderJson(order: AdminOrderDetail) {
     total: toDecimalString(order.total),
     discountAmount: toDecimalString(order.discountAmount),
     freeShipping: order.freeShipping,
+    deliveryCharge: toDecimalString(order.deliveryChargePence),
+    deliveryVat: toDecimalString(order.deliveryVatPence),
     shippingName: order.shippingName,
     shippingEmail: order.shippingEmail,
     shippingAddress: order.shippingAddress,

@@ -12,6 +12,7 @@ import type { CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import type { SentMail } from "~/utils/mail.server";
 import { formatMoney } from "~/utils/money";
+import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { sendNotice, type Notice } from "~/domain/shared/notice-mail.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { safeTrackingUrl } from "./tracking-link";
@@ -47,7 +48,8 @@ function trackingDetails(order: NoticeOrder): [string, string][] {
   return [
     ["Carrier", order.carrier ?? "Not given yet"],
     ["Tracking number", order.trackingNumber ?? "Not given yet"],
-    ...(order.estimatedDelivery ? [["Estimated delivery", order.estimatedDelivery] as [string, string]] : []),
+    // stored as 2026-11-30; a mail says "30 Nov 2026", as every screen does
+    ...(order.estimatedDelivery ? [["Estimated delivery", formatInvoiceDate(order.estimatedDelivery)] as [string, string]] : []),
   ];
 }
 
@@ -63,7 +65,12 @@ export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company:
         paragraphs: [
           `Your order ${number} has been approved and we are now preparing it. Your invoice is payable within 30 days; we will email you again when the order ships.`,
         ],
-        details: [reference, ["Total (incl. VAT)", formatMoney(order.total)]],
+        details: [
+          reference,
+          ["Total (incl. VAT)", formatMoney(order.total)],
+          // set when it was approved (order-approvals.server.ts): the first mail that can give it
+          ...(order.estimatedDelivery ? [["Expected delivery", formatInvoiceDate(order.estimatedDelivery)] as [string, string]] : []),
+        ],
       };
     case "rejected":
       return {

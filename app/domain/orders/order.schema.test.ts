@@ -35,6 +35,34 @@ describe("checkoutFormSchema", () => {
     });
   });
 
+  it("joins the UK form's business name, second line and county into the spec's fields", () => {
+    const parsed = checkoutFormSchema.parse({
+      ...shipping,
+      shippingBusinessName: "Patel Catering Ltd",
+      shippingAddressLine2: "Hunslet",
+      shippingCounty: "West Yorkshire",
+    });
+    expect(parsed).toMatchObject({
+      shippingAddress: "Patel Catering Ltd, Unit 2, Canal Wharf, Hunslet",
+      shippingCity: "Leeds, West Yorkshire",
+      shippingPostcode: "LS11 5PS",
+    });
+    expect(parsed).not.toHaveProperty("shippingBusinessName");
+    expect(parsed).not.toHaveProperty("shippingCounty");
+  });
+
+  it("refuses a postcode that is not a UK one on shippingPostcode, through the form and the API alike", () => {
+    const items = [{ productId: 1, quantity: 1 }];
+    for (const postcode of ["D02 X285", "10115", "LS1 6E"]) {
+      expect(errorsOf(checkoutFormSchema.safeParse({ ...shipping, shippingPostcode: postcode }))).toEqual({
+        shippingPostcode: "Enter a UK postcode, for example LS1 6EN",
+      });
+      expect(errorsOf(apiOrderSchema.safeParse({ ...shipping, shippingPostcode: postcode, items }))).toEqual({
+        shippingPostcode: "Enter a UK postcode, for example LS1 6EN",
+      });
+    }
+  });
+
   it("gives the spec's message for each missing or blank field", () => {
     expect(errorsOf(checkoutFormSchema.safeParse({}))).toEqual(SHIPPING_MESSAGES);
     expect(

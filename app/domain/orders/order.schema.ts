@@ -14,7 +14,9 @@ import {
   addressFields,
   addressLabelField,
   checkboxField,
+  joinUkAddress,
   LABEL_REQUIRED,
+  ukAddressExtras,
 } from "~/domain/users/delivery-address.schema";
 
 export const SHIPPING_MESSAGES = {
@@ -29,8 +31,13 @@ export const EMPTY_CART_MESSAGE = "Your cart is empty";
 /** The most lines one order may hold (the cart holds at most as many). */
 export const MAX_ORDER_LINES = 1000;
 
-// The address fields are the address book's (users/delivery-address.schema.ts): one set of rules for both.
-export const shippingSchema = z.object({
+/**
+ * The address fields are the address book's (users/delivery-address.schema.ts): one set of rules for both.
+ * The spec's five fields keep their meaning; the UK form adds an optional business name, second line and
+ * county, which are joined into shippingAddress and shippingCity (users/uk-address.ts), so the order keeps
+ * the spec's fields only and an API client that sends just those is read as before.
+ */
+const shippingFields = {
   shippingName: addressFields.name,
   shippingEmail: z
     .string({ required_error: SHIPPING_MESSAGES.shippingEmail, invalid_type_error: SHIPPING_MESSAGES.shippingEmail })
@@ -38,11 +45,48 @@ export const shippingSchema = z.object({
     .max(254, SHIPPING_MESSAGES.shippingEmail)
     .email(SHIPPING_MESSAGES.shippingEmail)
     .transform((email) => email.toLowerCase()),
+  shippingBusinessName: ukAddressExtras.businessName,
+  /** address line 1 */
   shippingAddress: addressFields.address,
+  shippingAddressLine2: ukAddressExtras.addressLine2,
+  /** the town */
   shippingCity: addressFields.city,
+  shippingCounty: ukAddressExtras.county,
   shippingPostcode: addressFields.postcode,
-});
-export type ShippingDetails = z.infer<typeof shippingSchema>;
+};
+
+/** Where an order goes, as the order keeps it: the spec's five fields. */
+export type ShippingDetails = {
+  shippingName: string;
+  shippingEmail: string;
+  shippingAddress: string;
+  shippingCity: string;
+  shippingPostcode: string;
+};
+
+type ShippingInput = ShippingDetails & { shippingBusinessName: string; shippingAddressLine2: string; shippingCounty: string };
+
+/** The UK form's parts joined into the spec's fields; null (with issues) when too long to keep. */
+function withJoinedAddress<T extends ShippingInput>(
+  input: T,
+  ctx: z.RefinementCtx,
+): Omit<T, "shippingBusinessName" | "shippingAddressLine2" | "shippingCounty"> | null {
+  const { shippingBusinessName, shippingAddressLine2, shippingCounty, ...rest } = input;
+  const joined = joinUkAddress(
+    { businessName: shippingBusinessName, line1: rest.shippingAddress, line2: shippingAddressLine2, town: rest.shippingCity, county: shippingCounty },
+    ctx,
+    { line2: "shippingAddressLine2", county: "shippingCounty" },
+  );
+  return joined ? { ...rest, shippingAddress: joined.address, shippingCity: joined.city } : null;
+}
+
+export const shippingSchema = z.object(shippingFields).transform((input, ctx) => withJoinedAddress(input, ctx) ?? z.NEVER);
+
+/** A command with shipping details and "save this address": the address joined, then the label checked. */
+function withAddressAndLabel<T extends ShippingInput & SaveAddressInput>(input: T, ctx: z.RefinementCtx) {
+  const joined = withJoinedAddress(input, ctx);
+  return joined ? withAddressLabel(joined, ctx) : z.NEVER;
+}
 
 /** An optional loyalty voucher code: blank means none. The server checks it is the customer's and unused. */
 const voucherCodeSchema = z
@@ -94,9 +138,9 @@ function withAddressLabel<T extends SaveAddressInput>(
  * The checkout form: the shipping details, the voucher chosen on the page, the buyer's PO reference and
  * delivery notes, and whether to keep the address. Its lines are the buyer's saved cart, read by the server.
  */
-export const checkoutFormSchema = shippingSchema
-  .extend({ voucherCode: voucherCodeSchema, ...orderReferenceFields, ...saveAddressFields })
-  .transform(withAddressLabel);
+export const checkoutFormSchema = z
+  .object({ ...shippingFields, voucherCode: voucherCodeSchema, ...orderReferenceFields, ...saveAddressFields })
+  .transform(withAddressAndLabel);
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
@@ -117,8 +161,9 @@ const orderItemSchema = cartLineRefSchema.pick({ productId: true, selectedVarian
  * POST /api/orders: the shipping details plus the items of the client's cart, with the same optional PO
  * reference, delivery notes and "save this address" as the form.
  */
-export const apiOrderSchema = shippingSchema
-  .extend({
+export const apiOrderSchema = z
+  .object({
+    ...shippingFields,
     voucherCode: voucherCodeSchema,
     ...orderReferenceFields,
     ...saveAddressFields,
@@ -127,4 +172,4 @@ export const apiOrderSchema = shippingSchema
       .min(1, EMPTY_CART_MESSAGE)
       .max(MAX_ORDER_LINES, `An order holds at most ${MAX_ORDER_LINES} lines`),
   })
-  .transform(withAddressLabel);
+  .transform(withAddressAndLabel);

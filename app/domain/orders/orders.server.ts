@@ -6,9 +6,11 @@
  * pricing engine (a client's prices are never read), the variants checked against the product, the stock
  * taken with a conditional update that can never go below zero, and the order, its items, its invoice and
  * its loyalty points written. A voucher the customer names is applied (vouchers.ts) and used up in the same
- * transaction. If any line is short of stock, or anything else is wrong, the transaction is
- * rolled back and nothing at all is written. The confirmation email goes out after the commit; a mail
- * failure is logged and never undoes or fails the order.
+ * transaction. The delivery charge is worked out and the minimum order checked by the one rule the cart and
+ * checkout show (ordering/delivery-charge.ts), and the charge is stored on the order with its VAT. If any
+ * line is short of stock, or anything else is wrong, the transaction is rolled back and nothing at all is
+ * written. The confirmation email goes out after the commit; a mail failure is logged and never undoes or
+ * fails the order.
  */
 import { asc, eq, inArray } from "drizzle-orm";
 import {
@@ -48,7 +50,10 @@ import {
 } from "~/domain/loyalty/vouchers.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { insertOrderItems, loadOrderProducts, OrderRefused, refuse, takeStockForOrder } from "./order-writing.server";
+import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-charge";
+import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { keepOrderAddress, type AddressBookOutcome } from "~/domain/users/delivery-addresses.server";
+import { estimatedDeliveryFor } from "~/domain/ordering/expected-delivery.server";
 
 export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 
@@ -265,6 +270,11 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     voucher,
   );
 
+  // Delivery and the minimum are measured on the goods before the voucher, as the cart showed them.
+  const quote = deliveryQuote(tx, { userId: user.id, goodsValue: totals.goodsSubtotal, freeShippingReward: voucher?.rewardType === "free_shipping" });
+  if (quote.minimumShortfall > 0) throw refuse(400, minimumOrderMessage(quote.minimumOrderPence!, quote.minimumShortfall), "items");
+  const charged = withDelivery(totals, quote.delivery);
+
   const status: PlacedOrder["status"] = user.requiresApproval ? "pending_approval" : "pending";
   const orderNumber = nextOrderNumber(tx);
   const order = tx
@@ -273,9 +283,11 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
       orderNumber,
       userId: user.id,
       status,
-      subtotal: totals.subtotal,
-      vatAmount: totals.vatAmount,
-      total: totals.total,
+      subtotal: charged.subtotal,
+      vatAmount: charged.vatAmount,
+      total: charged.total,
+      deliveryChargePence: charged.delivery.net,
+      deliveryVatPence: charged.delivery.vat,
       discountAmount: totals.discount,
       voucherId: voucher?.id ?? null,
       freeShipping: voucher?.rewardType === "free_shipping",
@@ -287,6 +299,8 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
       shippingPostcode: input.shippingPostcode,
       poReference: input.poReference ?? null,
       deliveryNotes: input.deliveryNotes ?? null,
+      // an order that waits for approval is dated when it is approved (order-approvals.server.ts)
+      estimatedDelivery: status === "pending" ? estimatedDeliveryFor(tx, now) : null,
       createdAt: now,
       updatedAt: now,
     })

@@ -9,11 +9,12 @@
  * product and what is left, and nothing at all is written.
  */
 import { and, eq } from "drizzle-orm";
-import { orders, salesInvoices } from "~db/schema";
+import { orders } from "~db/schema";
 import { addInvoicePayment } from "~/domain/invoices/invoice-payments.server";
 import { issueSalesInvoiceForOrder, ukToday } from "~/domain/invoices/invoices.server";
 import type { PaymentMethod } from "~/domain/invoices/sales-invoice.schema";
 import { listFinancialAccountOptions } from "~/domain/invoices/sales-invoice-list.server";
+import { orderInvoice } from "~/domain/invoices/order-invoice.server";
 import { earnPointsForOrder } from "~/domain/loyalty/points.server";
 import { adminOrderJson, getAdminOrder } from "~/domain/orders/order-list.server";
 import {
@@ -230,13 +231,17 @@ export function posSaleJson(db: DB, sale: CompletedSale) {
   };
 }
 
-/** A counter sale by order id, for the screen's "Sale completed" box: null when it is not a counter sale. */
+/**
+ * A counter sale by order id, for the screen's "Sale completed" box: null when it is not a counter sale. Its
+ * invoice comes with the status the API answers too (orderInvoice), so both say "paid".
+ */
 export function findPosSale(db: DB, orderId: number) {
   const row = db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total, invoiceNumber: salesInvoices.invoiceNumber })
+    .select({ id: orders.id, orderNumber: orders.orderNumber, total: orders.total })
     .from(orders)
-    .leftJoin(salesInvoices, eq(salesInvoices.orderId, orders.id))
     .where(and(eq(orders.id, orderId), eq(orders.channel, "pos")))
     .get();
-  return row ?? null;
+  if (!row) return null;
+  const invoice = orderInvoice(db, row.id);
+  return { ...row, invoiceNumber: invoice?.invoiceNumber ?? null, invoiceStatus: invoice?.status ?? null };
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatVelocity, forecastFor, urgencyFor } from "./forecast";
+import { formatVelocity, forecastFor, needsReorder, URGENCIES, URGENCY_LABELS, urgencyFor } from "./forecast";
 
 describe("forecastFor", () => {
   it("measures velocity over 30 days and days to stockout from it", () => {
-    const forecast = forecastFor({ stockLevel: 45, lowStockThreshold: 10, unitsSold30d: 90 });
+    const forecast = forecastFor({ stockLevel: 25, lowStockThreshold: 10, unitsSold30d: 90 });
     expect(forecast.velocityPerDay).toBe(3);
-    expect(forecast.daysToStockout).toBe(15);
-    // 30 days of sales (90) + threshold (10) − stock (45)
-    expect(forecast.suggestedQuantity).toBe(55);
-    expect(forecast.urgency).toBe("low");
+    expect(forecast.daysToStockout).toBe(8);
+    // 30 days of sales (90) + threshold (10) − stock (25)
+    expect(forecast.suggestedQuantity).toBe(75);
+    expect(forecast.urgency).toBe("high");
+    expect(forecast.shouldReorder).toBe(true);
   });
 
   it("has no stockout date when nothing sells, and 0 days when out of stock", () => {
@@ -22,11 +23,47 @@ describe("forecastFor", () => {
     expect(forecastFor({ stockLevel: 10, lowStockThreshold: 0, unitsSold30d: 21 }).daysToStockout).toBe(14);
   });
 
+  it("suggests nothing for a product that is not urgent, even when 30 days of sales would dip below the threshold", () => {
+    // 15 days left and above the threshold: not urgent, so no order now (the top-up would be 90 + 10 − 45)
+    const forecast = forecastFor({ stockLevel: 45, lowStockThreshold: 10, unitsSold30d: 90 });
+    expect(forecast).toMatchObject({ daysToStockout: 15, urgency: "low", shouldReorder: false, suggestedQuantity: 0 });
+  });
+
+  it("suggests a quantity exactly when it says to reorder, over every kind of product", () => {
+    let reorders = 0;
+    let holds = 0;
+    for (const stockLevel of [0, 1, 5, 6, 7, 10, 13, 14, 20, 21, 45, 60, 100, 500]) {
+      for (const lowStockThreshold of [0, 1, 5, 10, 20, 50]) {
+        for (const unitsSold30d of [0, 1, 7, 29, 30, 45, 90, 300]) {
+          const forecast = forecastFor({ stockLevel, lowStockThreshold, unitsSold30d });
+          const where = JSON.stringify({ stockLevel, lowStockThreshold, unitsSold30d, forecast });
+          expect(forecast.suggestedQuantity > 0, where).toBe(forecast.shouldReorder);
+          expect(needsReorder(forecast), where).toBe(forecast.shouldReorder);
+          // a product that is not urgent is never reordered; an urgent one is whenever there is room to fill
+          if (forecast.urgency === "low") expect(forecast.shouldReorder, where).toBe(false);
+          if (forecast.shouldReorder) reorders += 1;
+          else holds += 1;
+        }
+      }
+    }
+    // the grid holds both kinds, so the checks above bit on each
+    expect(reorders).toBeGreaterThan(50);
+    expect(holds).toBeGreaterThan(50);
+  });
+
   it("suggests nothing when stock covers 30 days of sales and the threshold", () => {
     expect(forecastFor({ stockLevel: 100, lowStockThreshold: 10, unitsSold30d: 90 }).suggestedQuantity).toBe(0);
     expect(forecastFor({ stockLevel: 100, lowStockThreshold: 10, unitsSold30d: 90 }).suggestedQuantity).toBe(0);
     expect(forecastFor({ stockLevel: 0, lowStockThreshold: 10, unitsSold30d: 0 }).suggestedQuantity).toBe(10);
-    expect(forecastFor({ stockLevel: 99, lowStockThreshold: 10, unitsSold30d: 90 }).suggestedQuantity).toBe(1);
+    // 33 days left but at or below the threshold: medium, and topped up
+    expect(forecastFor({ stockLevel: 10, lowStockThreshold: 10, unitsSold30d: 9 }).suggestedQuantity).toBe(9);
+  });
+});
+
+describe("URGENCY_LABELS", () => {
+  it("never names a band so it reads as a stock level", () => {
+    expect(URGENCIES.map((band) => URGENCY_LABELS[band])).toEqual(["Critical", "High Priority", "Medium Priority", "Not urgent"]);
+    for (const band of URGENCIES) expect(URGENCY_LABELS[band]).not.toMatch(/^low\b/i);
   });
 });
 

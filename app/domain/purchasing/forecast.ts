@@ -18,11 +18,15 @@ export const HIGH_DAYS = 14;
 export const URGENCIES = ["critical", "high", "medium", "low"] as const;
 export type Urgency = (typeof URGENCIES)[number];
 
+/**
+ * How the bands read on screen. The last band is "Not urgent", never a bare "Low": beside stock figures
+ * "Low" reads as low stock, and a product in that band has more than two weeks' cover above its threshold.
+ */
 export const URGENCY_LABELS: Record<Urgency, string> = {
   critical: "Critical",
   high: "High Priority",
   medium: "Medium Priority",
-  low: "Low",
+  low: "Not urgent",
 };
 
 export type ForecastInput = {
@@ -37,7 +41,12 @@ export type Forecast = {
   velocityPerDay: number;
   /** whole days until the stock runs out (rounded down); 0 when out; null when nothing sells */
   daysToStockout: number | null;
-  /** units to reorder so that 30 days of sales leave the threshold in stock; 0 when none are needed */
+  /** whether to reorder now: an urgent band (critical, high, medium) and something to order */
+  shouldReorder: boolean;
+  /**
+   * units to reorder so that 30 days of sales leave the threshold in stock; 0 whenever `shouldReorder` is
+   * false, so the figure shown never asks for an order the reorder flag (and Auto-Generate) would not make
+   */
   suggestedQuantity: number;
   urgency: Urgency;
 };
@@ -49,8 +58,10 @@ export function forecastFor({ stockLevel, lowStockThreshold, unitsSold30d }: For
   const daysToStockout =
     stock === 0 ? 0 : units === 0 ? null : Math.floor((stock * FORECAST_WINDOW_DAYS) / units);
   // ceil(velocity × 30) is the units sold in the window, a whole number already.
-  const suggestedQuantity = Math.max(0, units + lowStockThreshold - stock);
-  return { velocityPerDay, daysToStockout, suggestedQuantity, urgency: urgencyFor(stock, lowStockThreshold, units) };
+  const topUp = Math.max(0, units + lowStockThreshold - stock);
+  const urgency = urgencyFor(stock, lowStockThreshold, units);
+  const shouldReorder = needsReorder({ urgency, suggestedQuantity: topUp });
+  return { velocityPerDay, daysToStockout, shouldReorder, suggestedQuantity: shouldReorder ? topUp : 0, urgency };
 }
 
 /** critical: out, or under 7 days left; high: under 14 days; medium: at or below the threshold; else low */
@@ -77,7 +88,10 @@ export function isUrgency(value: unknown): value is Urgency {
 /** Urgencies worth a purchase order: a low-urgency product has more than two weeks' cover above its threshold. */
 export const REORDER_URGENCIES: readonly Urgency[] = ["critical", "high", "medium"];
 
-/** Whether a purchase order should include the product: urgent enough, and something to order. */
+/**
+ * Whether a purchase order should include the product: urgent enough, and something to order. `forecastFor`
+ * decides `shouldReorder` with it, and Auto-Generate and the seed's draft order ask it again of a forecast.
+ */
 export function needsReorder({ urgency, suggestedQuantity }: Pick<Forecast, "urgency" | "suggestedQuantity">): boolean {
   return REORDER_URGENCIES.includes(urgency) && suggestedQuantity > 0;
 }

@@ -3,7 +3,7 @@
  * that carries it. The document is read straight from the database, amounts in pence.
  */
 import { asc, eq } from "drizzle-orm";
-import { purchaseOrderItems, purchaseOrders, users } from "~db/schema";
+import { products, purchaseOrderItems, purchaseOrders, users } from "~db/schema";
 import type { CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
@@ -71,8 +71,11 @@ export function loadPurchaseOrderDocument(db: DB, id: number): PurchaseOrderDocu
     .where(eq(purchaseOrders.id, id))
     .get();
   if (!row) return null;
+  // the Code column: the product's SKU, read from the catalogue (a PO line keeps no copy of it); a line whose
+  // product was deleted since has none
   const lines = db
     .select({
+      sku: products.sku,
       description: purchaseOrderItems.productName,
       quantity: purchaseOrderItems.quantity,
       unitPrice: purchaseOrderItems.unitPrice,
@@ -81,6 +84,7 @@ export function loadPurchaseOrderDocument(db: DB, id: number): PurchaseOrderDocu
       total: purchaseOrderItems.total,
     })
     .from(purchaseOrderItems)
+    .leftJoin(products, eq(products.id, purchaseOrderItems.productId))
     .where(eq(purchaseOrderItems.purchaseOrderId, id))
     .orderBy(asc(purchaseOrderItems.id))
     .all();

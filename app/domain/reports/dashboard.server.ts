@@ -1,11 +1,25 @@
-/** The back-office dashboard figures: the headline counts and the newest orders. */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+/**
+ * The back-office dashboard figures: sales today and this month, all-time revenue, the counts that need
+ * attention now, and the newest orders. Days and months are UK calendar ones.
+ */
+import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { stockConditions } from "~/domain/catalog/catalog.server";
+import { ukToday } from "~/domain/invoices/invoices.server";
+import { londonDayStart } from "~/domain/loyalty/reward.schema";
 import { orders, productRequests, products, users, type OrderStatus } from "~db/schema";
 import type { DB } from "~/utils/db.server";
+import { londonMonthStart } from "./analytics-months";
 
 export type AdminStats = {
-  /** pence: the totals of delivered orders */
+  /** orders placed today (UK day) that are not cancelled */
+  ordersToday: number;
+  /** pence, incl. VAT: those orders' totals */
+  salesToday: number;
+  /** orders placed since the 1st of this UK calendar month that are not cancelled */
+  ordersThisMonth: number;
+  /** pence, incl. VAT: those orders' totals */
+  salesThisMonth: number;
+  /** pence: the totals of delivered orders, all time */
   totalRevenue: number;
   /** orders awaiting processing: pending and pending_approval */
   pendingOrders: number;
@@ -18,7 +32,21 @@ export type AdminStats = {
   outOfStockProducts: number;
 };
 
-export function getAdminStats(db: DB): AdminStats {
+/** Orders placed from `since` until now (not cancelled): how many, and their totals incl. VAT in pence. */
+function salesSince(db: DB, since: Date, now: Date) {
+  const row = db
+    .select({ count: sql<number>`count(*)`, total: sql<number>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .where(and(gte(orders.createdAt, since), lt(orders.createdAt, new Date(now.getTime() + 1)), ne(orders.status, "cancelled")))
+    .get();
+  return { count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) };
+}
+
+export function getAdminStats(db: DB, now: Date = new Date()): AdminStats {
+  const today = ukToday(now);
+  const [year, month] = today.split("-").map(Number);
+  const sinceMidnight = salesSince(db, londonDayStart(today)!, now);
+  const sinceFirst = salesSince(db, londonMonthStart(year, month - 1), now);
   const revenue = db
     .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)` })
     .from(orders)
@@ -44,6 +72,10 @@ export function getAdminStats(db: DB): AdminStats {
         .get()?.count ?? 0,
     );
   return {
+    ordersToday: sinceMidnight.count,
+    salesToday: sinceMidnight.total,
+    ordersThisMonth: sinceFirst.count,
+    salesThisMonth: sinceFirst.total,
     totalRevenue: Number(revenue?.total ?? 0),
     pendingOrders: Number(pending?.count ?? 0),
     totalProducts: Number(productCount?.count ?? 0),
@@ -57,6 +89,10 @@ export function getAdminStats(db: DB): AdminStats {
 export type RecentOrder = {
   id: number;
   orderNumber: string;
+  /** the account's business name; null for an account without one and for walk-in sales */
+  businessName: string | null;
+  /** the account holder's name, else the shipping name */
+  contactName: string | null;
   /** the account's email; the shipping email for orders without an account (walk-in sales) */
   customerEmail: string;
   status: OrderStatus;
@@ -74,6 +110,10 @@ export function listRecentOrders(db: DB, limit = RECENT_ORDERS_LIMIT): RecentOrd
       id: orders.id,
       orderNumber: orders.orderNumber,
       accountEmail: users.email,
+      businessName: users.businessName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      shippingName: orders.shippingName,
       shippingEmail: orders.shippingEmail,
       status: orders.status,
       total: orders.total,
@@ -84,5 +124,10 @@ export function listRecentOrders(db: DB, limit = RECENT_ORDERS_LIMIT): RecentOrd
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .all()
-    .map(({ accountEmail, shippingEmail, ...order }) => ({ ...order, customerEmail: accountEmail ?? shippingEmail }));
+    .map(({ accountEmail, shippingEmail, businessName, firstName, lastName, shippingName, ...order }) => ({
+      ...order,
+      businessName: businessName?.trim() || null,
+      contactName: [firstName, lastName].filter(Boolean).join(" ").trim() || shippingName?.trim() || null,
+      customerEmail: accountEmail ?? shippingEmail,
+    }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisePostcode } from "./postcode";
+import { isUkPostcode, normalisePostcode } from "./postcode";
 
 describe("normalisePostcode", () => {
   it("writes a UK postcode upper case with one space before the inward code", () => {
@@ -13,10 +13,28 @@ describe("normalisePostcode", () => {
     expect(normalisePostcode("EC1A 1BB")).toBe("EC1A 1BB");
   });
 
-  it("keeps what is not a UK postcode as typed, upper-cased with single spaces", () => {
+  it("writes the Girobank and British Forces postcodes in their own forms", () => {
+    expect(normalisePostcode("gir0aa")).toBe("GIR 0AA");
+    expect(normalisePostcode("bfpo801")).toBe("BFPO 801");
+    expect(normalisePostcode(" BFPO  0057 ")).toBe("BFPO 57");
+  });
+
+  it("leaves anything else upper-cased with single spaces", () => {
     expect(normalisePostcode("d02  x285")).toBe("D02 X285");
-    expect(normalisePostcode("BFPO 801")).toBe("BFPO 801");
-    expect(normalisePostcode("10115")).toBe("10115");
     expect(normalisePostcode("ls1 6e")).toBe("LS1 6E");
+  });
+});
+
+describe("isUkPostcode", () => {
+  it("accepts every outward form, any case or spacing", () => {
+    for (const postcode of ["M1 1AE", "b338th", "CR2 6XH", "DN55 1PT", "W1A 0AX", "ec1a1bb", "LS11 5PS", "GIR 0AA", "BFPO 801"]) {
+      expect(isUkPostcode(postcode), postcode).toBe(true);
+    }
+  });
+
+  it("refuses an Irish Eircode, a foreign code, a half postcode and a letter an area never has", () => {
+    for (const postcode of ["D02 X285", "10115", "LS1 6E", "LS1", "6EN", "LS1 6ENN", "AI1 1AA", "AZ1 1AA", "L$1 6EN", "BFPO 12345", ""]) {
+      expect(isUkPostcode(postcode), postcode).toBe(false);
+    }
   });
 });

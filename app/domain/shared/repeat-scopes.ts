@@ -5,6 +5,7 @@
  */
 export const REPEAT_SCOPE = {
   cartAdd: "cart.item.add",
+  cartAddSelected: "cart.item.add-selected",
   cartClear: "cart.cart.clear",
   templateCreate: "cart.template.create",
   templateLoad: "cart.template.load",
@@ -57,6 +58,9 @@ export const REPEAT_SCOPE = {
   userReject: "users.user.reject",
   signUp: "users.account.sign-up",
   passwordChange: "users.password.change",
+  passwordResetRequest: "users.password-reset.request",
+  passwordResetSend: "users.password-reset.send",
+  passwordReset: "users.password.reset",
   signInHoldClear: "users.sign-in-hold.clear",
   signInHoldClearAll: "users.sign-in-hold.clear-all",
   productRequestSubmit: "requests.product-request.submit",

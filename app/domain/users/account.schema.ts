@@ -10,7 +10,7 @@ export const PASSWORD_MAX_LENGTH = 1024;
 
 const passwordText = (message: string) => z.string({ required_error: message, invalid_type_error: message });
 
-const passwordFields = {
+export const passwordFields = {
   currentPassword: passwordText(CURRENT_PASSWORD_REQUIRED)
     .min(1, CURRENT_PASSWORD_REQUIRED)
     .max(PASSWORD_MAX_LENGTH, "Password is too long"),
@@ -18,9 +18,9 @@ const passwordFields = {
     .min(PASSWORD_MIN_LENGTH, NEW_PASSWORD_TOO_SHORT)
     .max(PASSWORD_MAX_LENGTH, "Password is too long"),
 };
-const confirmPasswordField = passwordText(CONFIRM_PASSWORD_REQUIRED).min(1, CONFIRM_PASSWORD_REQUIRED);
+export const confirmPasswordField = passwordText(CONFIRM_PASSWORD_REQUIRED).min(1, CONFIRM_PASSWORD_REQUIRED);
 
-function confirmationMatches(value: { newPassword: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
+export function confirmationMatches(value: { newPassword: string; confirmPassword?: string }, ctx: z.RefinementCtx) {
   if (value.confirmPassword !== undefined && value.confirmPassword !== value.newPassword) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: PASSWORDS_DONT_MATCH, path: ["confirmPassword"] });
   }

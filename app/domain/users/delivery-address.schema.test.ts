@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ADDRESS_MESSAGES, deliveryAddressSchema, LABEL_REQUIRED } from "./delivery-address.schema";
+import {
+  ADDRESS_MESSAGES,
+  ADDRESS_TOO_LONG,
+  deliveryAddressSchema,
+  LABEL_REQUIRED,
+  POSTCODE_INVALID,
+  TOWN_AND_COUNTY_TOO_LONG,
+} from "./delivery-address.schema";
 
 function errorsOf(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
@@ -14,8 +21,41 @@ describe("deliveryAddressSchema", () => {
     ).toEqual({ ...yard, label: "Site B", postcode: "LS1 6EN", isDefault: false });
   });
 
-  it("keeps a postcode that is not a UK one, upper-cased, rather than refusing it", () => {
-    expect(deliveryAddressSchema.parse({ ...yard, postcode: "d02  x285" }).postcode).toBe("D02 X285");
+  it("refuses a postcode that is not a UK one, with the message", () => {
+    expect(errorsOf(deliveryAddressSchema.safeParse({ ...yard, postcode: "d02  x285" }))).toEqual({ postcode: POSTCODE_INVALID });
+    expect(errorsOf(deliveryAddressSchema.safeParse({ ...yard, postcode: "LS1" }))).toEqual({ postcode: POSTCODE_INVALID });
+    expect(deliveryAddressSchema.parse({ ...yard, postcode: "bfpo 801" }).postcode).toBe("BFPO 801");
+  });
+
+  it("joins the business name and second line into the address and the county after the town", () => {
+    expect(
+      deliveryAddressSchema.parse({
+        ...yard,
+        businessName: " Patel Catering Ltd ",
+        address: "Unit 4, Canal Wharf,",
+        addressLine2: "Hunslet",
+        city: "Leeds",
+        county: "West Yorkshire",
+      }),
+    ).toMatchObject({
+      address: "Patel Catering Ltd, Unit 4, Canal Wharf, Hunslet",
+      city: "Leeds, West Yorkshire",
+    });
+    // blank optional parts leave the spec's fields as they were typed
+    expect(deliveryAddressSchema.parse({ ...yard, businessName: "", addressLine2: "  ", county: null })).toMatchObject({
+      address: "Unit 4, Canal Wharf",
+      city: "Leeds",
+    });
+  });
+
+  it("limits each optional part, and the joined address and town to what is kept", () => {
+    expect(errorsOf(deliveryAddressSchema.safeParse({ ...yard, businessName: "B".repeat(101), county: "C".repeat(41) }))).toEqual({
+      businessName: "Must be 100 characters or fewer",
+      county: "Must be 40 characters or fewer",
+    });
+    expect(
+      errorsOf(deliveryAddressSchema.safeParse({ ...yard, address: "A".repeat(400), addressLine2: "L".repeat(150), city: "T".repeat(80), county: "C".repeat(30) })),
+    ).toEqual({ addressLine2: ADDRESS_TOO_LONG, county: TOWN_AND_COUNTY_TOO_LONG });
   });
 
   it("gives the checkout's message for each missing field, and one for the label", () => {

@@ -193,8 +193,20 @@ export function keepOrderAddress(
   userId: string,
   address: { label: string; name: string; address: string; city: string; postcode: string },
 ): AddressBookOutcome {
+  const existing = savedAddressLabel(tx, userId, address);
+  if (existing !== null) return { saved: false, reason: "already-saved", label: existing };
+  const added = insertDeliveryAddress(tx, userId, { ...address, isDefault: false });
+  return added.ok ? { saved: true, label: added.value.label } : { saved: false, reason: "full" };
+}
+
+/** The label the customer keeps this name, address, city and postcode under (any case), or null. */
+export function savedAddressLabel(
+  db: DB,
+  userId: string,
+  address: { name: string; address: string; city: string; postcode: string },
+): string | null {
   const same = (column: SQLiteColumn, value: string) => sql`lower(${column}) = lower(${value})`;
-  const existing = tx
+  const existing = db
     .select({ label: deliveryAddresses.label })
     .from(deliveryAddresses)
     .where(
@@ -207,9 +219,7 @@ export function keepOrderAddress(
       ),
     )
     .get();
-  if (existing) return { saved: false, reason: "already-saved", label: existing.label };
-  const added = insertDeliveryAddress(tx, userId, { ...address, isDefault: false });
-  return added.ok ? { saved: true, label: added.value.label } : { saved: false, reason: "full" };
+  return existing?.label ?? null;
 }
 
 /** What the order's confirmation says about the address it was asked to keep. */

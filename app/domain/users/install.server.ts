@@ -17,6 +17,7 @@ import { z } from "zod";
 import { installSettings, users } from "~db/schema";
 import { ADMIN, CUSTOMERS, SUPPLIERS } from "~db/seed/people-data";
 import { writeTransaction, type DB } from "~/utils/db.server";
+import { readSetting, writeSetting } from "~/domain/shared/install-settings.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { emailField } from "./auth.schema";
@@ -27,19 +28,20 @@ const REAL_INSTALL = "real_install";
 /** One row per published account: `demo_password_check:<email>` → {hash, accepts} */
 const DEMO_CHECK_PREFIX = "demo_password_check:";
 
-function readSetting(db: DB, key: string): string | null {
-  return db.select({ value: installSettings.value }).from(installSettings).where(eq(installSettings.key, key)).get()?.value ?? null;
-}
-
-function writeSetting(db: DB, key: string, value: string) {
-  db.insert(installSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: installSettings.key, set: { value, updatedAt: new Date() } })
-    .run();
-}
-
 export function isRealInstall(db: DB): boolean {
   return readSetting(db, REAL_INSTALL) !== null;
+}
+
+/** When a real install was set up and its first admin's email, or null on a demo install. */
+export function realInstallDetails(db: DB): { since: string; adminEmail: string } | null {
+  const value = readSetting(db, REAL_INSTALL);
+  if (value === null) return null;
+  try {
+    const details = JSON.parse(value) as { since?: unknown; adminEmail?: unknown };
+    return { since: String(details.since ?? ""), adminEmail: String(details.adminEmail ?? "") };
+  } catch {
+    return { since: "", adminEmail: "" };
+  }
 }
 
 /** Marks the install as real, with when and by whom it was set up. */

@@ -64,7 +64,8 @@ export async function verifyLogin(
   const attempt = reserveSignInAttempt(db, input.email, source);
   if (!attempt.ok) return { ...fail(429, attempt.hold.message), retryAfter: attempt.hold.retryAfterSeconds };
   const row = db.select().from(users).where(eq(users.email, input.email)).get();
-  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyPasswordHash()));
+  // an unknown email is checked against a decoy of the same cost: one scrypt either way, nothing else
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? decoyPasswordHash());
   // a wrong password leaves the reserved attempt as its failure
   if (!row || !valid) return fail(401, INVALID_LOGIN_MESSAGE);
   signInSucceeded(db, attempt.reservation);
@@ -85,6 +86,20 @@ export function userJson(user: SessionUser) {
     requiresApproval: user.requiresApproval,
     priceTierId: user.priceTierId,
   };
+}
+
+/**
+ * Writes a new password hash over `previousHash` only: false, and nothing written, when the password was
+ * changed meanwhile (the caller checked the old one, or a reset link was made for it). Inside the caller's
+ * write transaction; the caller ends the user's other sessions once it has committed (endUserSessions).
+ */
+export function replacePasswordHash(tx: DB, userId: string, previousHash: string, passwordHash: string): boolean {
+  const updated = tx
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, previousHash)))
+    .run();
+  return updated.changes > 0;
 }
 
 const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
@@ -129,12 +144,7 @@ export async function changePassword(
     ref,
     (tx): Result<{ message: string }> => {
       // only over the hash that was checked: a change made meanwhile from another session is not overwritten
-      const updated = tx
-        .update(users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash)))
-        .run();
-      if (updated.changes === 0) {
+      if (!replacePasswordHash(tx, userId, row.passwordHash, passwordHash)) {
         return fail(409, "Your password was changed in the meantime. Please try again.", "currentPassword");
       }
       return ok({ message: PASSWORD_CHANGED_MESSAGE });

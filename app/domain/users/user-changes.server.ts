@@ -89,6 +89,7 @@ export async function createUser(
             priceTierId: input.priceTierId,
             isActive: input.isActive,
             requiresApproval: input.requiresApproval,
+            deliveryChargePence: input.deliveryCharge,
             approvedAt: new Date(),
           })
           .run();
@@ -165,6 +166,12 @@ export async function updateUser(
           (changes as Record<string, unknown>)[field] = value;
           before[field] = existing[field];
           after[field] = value;
+        }
+        // the API and the form speak of pounds as `deliveryCharge`; the column holds pence
+        if (input.deliveryCharge !== undefined && input.deliveryCharge !== existing.deliveryChargePence) {
+          changes.deliveryChargePence = input.deliveryCharge;
+          before.deliveryChargePence = existing.deliveryChargePence;
+          after.deliveryChargePence = input.deliveryCharge;
         }
         if (passwordHash) changes.passwordHash = passwordHash;
         if (Object.keys(changes).length === 0) return ok({ id });

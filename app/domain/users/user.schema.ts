@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { USER_ROLES } from "~db/schema";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
+import { customerDeliveryChargeField } from "~/domain/ordering/ordering-settings.schema";
 
 export { USER_ROLES };
 
@@ -70,6 +71,8 @@ export const createUserSchema = z.object({
   priceTierId: priceTierIdField.default(null),
   isActive: booleanField("isActive").default(true),
   requiresApproval: booleanField("requiresApproval").default(false),
+  /** the customer's own delivery charge per order in pounds ex VAT ("5.00"); null = the standard charge */
+  deliveryCharge: customerDeliveryChargeField.optional().transform((value) => value ?? null),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
@@ -82,6 +85,7 @@ export const updateUserSchema = z.object({
   priceTierId: priceTierIdField.optional(),
   isActive: booleanField("isActive").optional(),
   requiresApproval: booleanField("requiresApproval").optional(),
+  deliveryCharge: customerDeliveryChargeField.optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
@@ -103,6 +107,7 @@ const formFields = {
   priceTierId: priceTierIdField.optional().transform((value) => value ?? null),
   isActive: z.boolean().default(false),
   requiresApproval: z.boolean().default(false),
+  deliveryCharge: customerDeliveryChargeField,
 };
 export const createUserFormSchema = z.object({ ...formFields, password: passwordField });
 export const editUserFormSchema = z.object(formFields);

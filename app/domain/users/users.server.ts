@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-or
 import { orders, priceTiers, purchaseInvoices, purchaseOrders, returns, salesInvoices, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
+import { toDecimalString } from "~/utils/money";
 import { USERS_PAGE_SIZE, type UserListQuery } from "./user.schema";
 
 type UserRow = typeof users.$inferSelect;
@@ -42,6 +43,7 @@ const adminUserColumns = {
   priceTierId: users.priceTierId,
   priceTierName: priceTiers.name,
   requiresApproval: users.requiresApproval,
+  deliveryChargePence: users.deliveryChargePence,
   isActive: users.isActive,
   approvedAt: users.approvedAt,
   signUpHeldAt: users.signUpHeldAt,
@@ -70,6 +72,8 @@ export function adminUserJson(user: AdminUser) {
     priceTierId: user.priceTierId,
     priceTierName: user.priceTierName,
     requiresApproval: user.requiresApproval,
+    /** the customer's own delivery charge per order ex VAT ("5.00"); null = the standard charge */
+    deliveryCharge: user.deliveryChargePence === null ? null : toDecimalString(user.deliveryChargePence),
     isActive: user.isActive,
     approvedAt: user.approvedAt ? user.approvedAt.toISOString() : null,
     /** set on a sign-up held back from the approval queue as likely automated */

@@ -4,6 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { DialogActions } from "~/components/admin/form/form-bits";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { UkAddressFields } from "~/components/ui/uk-address-fields";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   ADDRESS_LABEL_MAX_LENGTH,
@@ -11,9 +12,22 @@ import {
   type DeliveryAddressInput,
 } from "~/domain/users/delivery-address.schema";
 import type { DeliveryAddressJson } from "~/domain/users/delivery-addresses.server";
+import type { UkAddressParts } from "~/domain/users/uk-address";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 
-type Fields = { label: string; name: string; address: string; city: string; postcode: string; isDefault: boolean };
+type Fields = {
+  label: string;
+  name: string;
+  businessName: string;
+  /** line 1 */
+  address: string;
+  addressLine2: string;
+  /** the town */
+  city: string;
+  county: string;
+  postcode: string;
+  isDefault: boolean;
+};
 
 /**
  * The add form (in the page) and the edit form (in the `?edit=ID` dialog): the same fields, rules and
@@ -21,6 +35,7 @@ type Fields = { label: string; name: string; address: string; city: string; post
  */
 export function AddressForm({
   address,
+  parts,
   action,
   idempotencyKey,
   lastResult,
@@ -28,6 +43,8 @@ export function AddressForm({
 }: {
   /** the address being edited (in the dialog, with Cancel going to `cancelHref`); none for the add form */
   address?: DeliveryAddressJson;
+  /** the edited address in the UK form's fields (the route splits it, knowing the customer's business name) */
+  parts?: UkAddressParts | null;
   action: string;
   idempotencyKey: string;
   lastResult?: SubmissionResult<string[]>;
@@ -41,7 +58,16 @@ export function AddressForm({
     id: address ? `address-edit-${address.id}` : "address-add",
     lastResult,
     defaultValue: address
-      ? { label: address.label, name: address.name, address: address.address, city: address.city, postcode: address.postcode }
+      ? {
+          label: address.label,
+          name: address.name,
+          businessName: parts?.businessName ?? "",
+          address: parts?.line1 ?? address.address,
+          addressLine2: parts?.line2 ?? "",
+          city: parts?.town ?? address.city,
+          county: parts?.county ?? "",
+          postcode: address.postcode,
+        }
       : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -73,23 +99,16 @@ export function AddressForm({
         errors={fields.name.errors}
         inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
       />
-      <Field
-        label="Address"
-        errors={fields.address.errors}
-        inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "street-address" }}
+      <UkAddressFields
+        fields={{
+          businessName: fields.businessName,
+          line1: fields.address,
+          line2: fields.addressLine2,
+          town: fields.city,
+          county: fields.county,
+          postcode: fields.postcode,
+        }}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="City"
-          errors={fields.city.errors}
-          inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
-        />
-        <Field
-          label="Postcode"
-          errors={fields.postcode.errors}
-          inputProps={{ ...getInputProps(fields.postcode, { type: "text" }), autoComplete: "postal-code" }}
-        />
-      </div>
       {address?.isDefault ? (
         <p className="text-sm text-slate-600">This is your default delivery address.</p>
       ) : (

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
@@ -28,10 +29,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { CONNECTION_LOST_DESCRIPTION, keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 import { AddressCard, ConfirmDeleteAddress } from "./address-card";
 import { AddressForm } from "./address-form";
+import { splitStoredAddress } from "~/domain/users/uk-address";
 
-export const meta: MetaFunction = () => [{ title: "Delivery Addresses · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Delivery Addresses") }];
 
-const ADDRESS_FIELDS = ["label", "name", "address", "city", "postcode", "isDefault"] as const;
+const ADDRESS_FIELDS = ["label", "name", "businessName", "address", "addressLine2", "city", "county", "postcode", "isDefault"] as const;
 const ADDRESS_GONE = "That address is not in your address book.";
 
 /**
@@ -55,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       addresses,
       editing: editing.found,
+      // the edit form's UK fields, the customer's own business name recognised at the front of the address
+      editingParts: editing.found ? splitStoredAddress(editing.found, [user.businessName]) : null,
       deleting: deleting.found,
       missing,
       idempotencyKey: issueIdempotencyKey(),
@@ -118,7 +122,7 @@ export const clientAction = keepPageOnConnectionLoss({ title: NO_REPLY_TITLE, de
 export { shouldRevalidate } from "~/utils/connection";
 
 export default function AddressesPage() {
-  const { addresses, editing, deleting, missing, idempotencyKey } = useLoaderData<typeof loader>();
+  const { addresses, editing, editingParts, deleting, missing, idempotencyKey } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as FormActionData | ConnectionLost | undefined;
   const actionData = useLastAnswer(posted) as FormActionData | undefined;
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -148,6 +152,7 @@ export default function AddressesPage() {
           <AddressForm
             key={editing.id}
             address={editing}
+            parts={editingParts}
             action={`${PATH}?edit=${editing.id}`}
             idempotencyKey={idempotencyKey}
             lastResult={resultFor("edit")}

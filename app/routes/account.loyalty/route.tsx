@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { accountErrorBoundary } from "~/components/account/account-page";
@@ -20,7 +21,7 @@ import { RewardList } from "./reward-list";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { keepPageOnConnectionLoss, lostWith } from "~/utils/connection";
 
-export const meta: MetaFunction = () => [{ title: "Loyalty Rewards · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Loyalty Rewards") }];
 
 /**
  * /account/loyalty?tab=rewards|history&page=: the balance, how points work, the vouchers waiting for checkout,

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { AccountBreadcrumb, AccountErrorPanel } from "~/components/account/account-page";
@@ -22,7 +23,7 @@ import { ConnectionLostNotice } from "~/components/ui/toast";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 
-export const meta: MetaFunction = () => [{ title: "Request a Return · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Request a Return") }];
 
 const INTENT = "request-return";
 

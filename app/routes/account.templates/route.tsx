@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewerOlderLinks } from "~/components/ui/page-links";
@@ -29,7 +30,7 @@ import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { keepPageOnConnectionLoss } from "~/utils/connection";
 
-export const meta: MetaFunction = () => [{ title: "Order Templates · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Order Templates") }];
 
 const PAGE_SIZE = 10;
 const TEMPLATE_GONE = "This template no longer exists.";

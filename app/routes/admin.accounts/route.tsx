@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { PageHeader } from "~/components/admin/page-header";
@@ -32,7 +33,7 @@ import { PeriodPicker } from "./period-picker";
 import { ProfitLossPanel, SummaryCards } from "./profit-loss";
 import { TransactionsPanel } from "./transactions";
 
-export const meta: MetaFunction = () => [{ title: "Accounts · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Accounts") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadAccountsScreen(request);

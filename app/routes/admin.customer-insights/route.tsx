@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { PageHeader, Panel } from "~/components/admin/page-header";
@@ -11,7 +12,7 @@ import { SegmentBreakdown } from "./segment-breakdown";
 import { TopCustomers } from "./top-customers";
 import { TrendCharts } from "./trend-charts";
 
-export const meta: MetaFunction = () => [{ title: "Customer Insights · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Customer Insights") }];
 
 export const NO_CUSTOMER_DATA = "No customer data available yet";
 

@@ -7,7 +7,12 @@ import { formatMoney } from "~/utils/money";
 const NEW_COLOUR = "#059669";
 const RETURNING_COLOUR = "#1d5fd1";
 
-/** Twelve months of customers' revenue and orders, and new against returning customers, drawn on the server. */
+const ordersText = (count: number) => `${count} ${count === 1 ? "order" : "orders"}`;
+
+/**
+ * Twelve months of customers' revenue and orders, and new against returning customers, drawn on the server.
+ * Each chart has its figures in a "View data" table under it (a <details>, so it opens without JavaScript).
+ */
 export function TrendCharts({ months }: { months: InsightMonth[] }) {
   const span = `from ${longMonth(months[0]!.month)} to ${longMonth(months[months.length - 1]!.month)}`;
   // a count axis labels only its whole-number gridlines (no "2.5 orders")
@@ -18,9 +23,14 @@ export function TrendCharts({ months }: { months: InsightMonth[] }) {
         <div className="p-4">
           <p className="mb-2 text-xs text-slate-500">Customers' orders not cancelled, by the month placed, incl. VAT.</p>
           <ColumnChart
-            description={`Customer revenue by month ${span}.`}
+            description={`Customer revenue by month ${span}, incl. VAT.`}
             axisLabel={compactMoney}
-            data={months.map((m) => ({ label: shortMonth(m.month), value: m.revenue, display: formatMoney(m.revenue) }))}
+            data={months.map((m) => ({ label: shortMonth(m.month), value: m.revenue, display: `${formatMoney(m.revenue)} incl. VAT` }))}
+          />
+          <ChartTable
+            caption="Customer revenue by month, incl. VAT"
+            columns={["Month", "Revenue (incl. VAT)", "Orders"]}
+            rows={months.map((m) => [shortMonth(m.month), formatMoney(m.revenue), m.orders])}
           />
         </div>
       </Panel>
@@ -30,7 +40,12 @@ export function TrendCharts({ months }: { months: InsightMonth[] }) {
           <ColumnChart
             description={`Customer orders by month ${span}.`}
             axisLabel={count}
-            data={months.map((m) => ({ label: shortMonth(m.month), value: m.orders, display: `${m.orders} orders` }))}
+            data={months.map((m) => ({ label: shortMonth(m.month), value: m.orders, display: ordersText(m.orders) }))}
+          />
+          <ChartTable
+            caption="Customer orders by month"
+            columns={["Month", "Orders"]}
+            rows={months.map((m) => [shortMonth(m.month), m.orders])}
           />
         </div>
       </Panel>
@@ -60,9 +75,9 @@ export function TrendCharts({ months }: { months: InsightMonth[] }) {
             ]}
           />
           <ChartTable
-            caption="Customer trends by month"
-            columns={["Month", "Revenue", "Orders", "New customers", "Returning customers"]}
-            rows={months.map((m) => [longMonth(m.month), formatMoney(m.revenue), m.orders, m.newCustomers, m.returningCustomers])}
+            caption="New and returning customers by month"
+            columns={["Month", "New customers", "Returning customers"]}
+            rows={months.map((m) => [shortMonth(m.month), m.newCustomers, m.returningCustomers])}
           />
         </div>
       </Panel>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { tdClass } from "~/components/admin/data-table";
@@ -33,7 +34,7 @@ import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
 import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 import { PriceForm } from "./price-form";
 
-export const meta: MetaFunction = () => [{ title: "Customer Pricing · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Customer Pricing") }];
 
 const PATH = "/admin/customer-pricing";
 

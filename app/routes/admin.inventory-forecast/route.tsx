@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { StatusFilterLinks } from "~/components/admin/admin-list-filters";
@@ -13,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { ForecastTable } from "./forecast-table";
 import { UrgencyChart } from "./urgency-chart";
 
-export const meta: MetaFunction = () => [{ title: "Inventory Forecast · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Inventory Forecast") }];
 
 const PATH = "/admin/inventory-forecast";
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
@@ -27,7 +28,7 @@ import { errorToast, failureToast, redirectWithToast } from "~/utils/toast.serve
 import { AddAccountForm, RenameAccountForm } from "./account-forms";
 import { ChartTable } from "./chart-table";
 
-export const meta: MetaFunction = () => [{ title: "Chart of accounts · Ledger · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Chart of accounts · Ledger") }];
 
 /** /admin/ledger/chart: every account with today's balance; ?dialog=new, ?edit=CODE and ?delete=CODE open its dialogs. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
@@ -14,7 +15,7 @@ import { firstIssue } from "~/utils/http.server";
 import { screenRequest } from "~/utils/record-screen.server";
 import { JournalFilters } from "./journal-filters";
 
-export const meta: MetaFunction = () => [{ title: "Journals · Ledger · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Journals · Ledger") }];
 
 /** /admin/ledger/journals?from=&to=&account=&type=&page=: journals newest first, 25 a page, each with its lines. */
 export async function loader({ request }: LoaderFunctionArgs) {

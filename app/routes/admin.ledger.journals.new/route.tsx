@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -18,7 +19,7 @@ import { errorToast, failureToast, redirectWithToast } from "~/utils/toast.serve
 import { CapitalForm } from "./capital-form";
 import { JournalForm } from "./journal-form";
 
-export const meta: MetaFunction = () => [{ title: "New journal · Ledger · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "New journal · Ledger") }];
 
 /** Where a refusal's message can show: the header fields and every row's account (an unknown code). */
 const JOURNAL_FIELDS = ["date", "narration", "kind", "lines", ...Array.from({ length: JOURNAL_LINES_MAX }, (_, i) => `lines[${i}].account`)];

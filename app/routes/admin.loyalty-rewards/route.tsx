@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { Badge } from "~/components/admin/badge";
@@ -33,7 +34,7 @@ import { parseDecimalToHundredths } from "~/utils/money";
 import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 import { RewardForm } from "./reward-form";
 
-export const meta: MetaFunction = () => [{ title: "Loyalty Rewards · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Loyalty Rewards") }];
 
 const PATH = "/admin/loyalty-rewards";
 

@@ -9,6 +9,9 @@ import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import type { OrderDetail, ScreenHidden } from "./orders-screen";
 import { StatusForm } from "./status-form";
 import { TrackingForm } from "./tracking-form";
+import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
+import { invoiceStatusLabel } from "~/domain/invoices/invoice-status";
+import { parseDecimalToHundredths } from "~/utils/money";
 
 export function OrderDetailView({
   order,
@@ -26,14 +29,17 @@ export function OrderDetailView({
   const customerName = order.customer
     ? [order.customer.firstName, order.customer.lastName].filter(Boolean).join(" ")
     : "";
+  const delivery = placedOrderDelivery({
+    deliveryChargePence: parseDecimalToHundredths(order.deliveryCharge) ?? 0,
+    freeShipping: order.freeShipping,
+  });
   return (
     <div className="space-y-6 text-sm" data-testid="order-detail">
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={order.status} />
         {order.invoice ? (
           <Link to={`/admin/sales-invoices?view=${order.invoice.id}`} className="text-brand-700 hover:underline">
-            Invoice {order.invoice.invoiceNumber}
-            {order.invoice.status === "void" ? " (void)" : ""}
+            Invoice {order.invoice.invoiceNumber} ({invoiceStatusLabel(order.invoice.status).toLowerCase()})
           </Link>
         ) : (
           <span className="text-slate-600">No invoice yet</span>
@@ -165,10 +171,12 @@ export function OrderDetailView({
             <dt>Subtotal{order.discountAmount !== "0.00" ? " (after discount)" : ""}</dt>
             <dd className="tabular-nums">{formatDecimalMoney(order.subtotal)}</dd>
           </div>
-          {order.freeShipping ? (
-            <div className="flex justify-between text-emerald-800">
-              <dt>Shipping</dt>
-              <dd>Free (voucher)</dd>
+          {delivery ? (
+            <div className={`flex justify-between ${delivery.basis === "reward" ? "text-emerald-800" : ""}`}>
+              <dt>Delivery (ex VAT)</dt>
+              <dd className="tabular-nums" data-testid="order-delivery">
+                {deliveryText(delivery)}
+              </dd>
             </div>
           ) : null}
           <div className="flex justify-between">

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { HiddenFields } from "~/components/admin/form/form-bits";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { StatusBadge } from "~/components/orders/status-badge";
@@ -113,9 +113,9 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
                     <div className="text-xs font-normal text-slate-500">PO {order.poReference}</div>
                   ) : null}
                 </td>
-                <td className={`${tdClass} break-all`}>
+                <td className={tdClass}>
                   {order.businessName ? <div className="font-medium text-slate-900">{order.businessName}</div> : null}
-                  {order.customerEmail}
+                  <Identifier value={order.customerEmail} />
                   {order.shippingName ? <div className="text-xs text-slate-500">{order.shippingName}</div> : null}
                 </td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>

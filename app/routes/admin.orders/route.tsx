@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
@@ -35,7 +36,7 @@ import { OrderTable } from "./order-table";
 import { OrderFilters } from "./order-filters";
 import { ordersHref, ordersReturnHref } from "./orders-screen";
 
-export const meta: MetaFunction = () => [{ title: "Orders · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Orders") }];
 
 const TRACKING_FIELDS = ["trackingNumber", "carrier", "trackingUrl", "estimatedDelivery"] as const;
 

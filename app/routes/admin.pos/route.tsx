@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { idParam } from "~/components/admin/form/list-hrefs";
@@ -20,7 +21,7 @@ import { CatalogFilters, ProductGrid } from "./product-grid";
 import { usePosFetcher, type PosActionData } from "./pos-screen";
 import { SalePanel } from "./sale-panel";
 
-export const meta: MetaFunction = () => [{ title: "Point of Sale · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Point of Sale") }];
 
 const CONNECTION_LOST =
   "We could not reach the server, so nothing changed here. The sale is kept: try again. A sale that did go through is never completed twice.";

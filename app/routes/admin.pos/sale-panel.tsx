@@ -3,6 +3,7 @@ import { useState } from "react";
 import { IDEMPOTENCY_INPUT, SelectField } from "~/components/admin/form/form-bits";
 import { Panel } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
+import { invoiceStatusLabel } from "~/domain/invoices/invoice-status";
 import { CART_EMPTY, POS_PAYMENT_LABELS, POS_PAYMENT_METHODS, SALE_COMPLETED } from "~/domain/pos/pos.schema";
 import { formatMoney } from "~/utils/money";
 import { CustomerPicker } from "./customer-picker";
@@ -184,7 +185,14 @@ function LastSale({ sale }: { sale: NonNullable<PosData["lastSale"]> }) {
     <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="pos-last-sale">
       <p className="font-semibold">{SALE_COMPLETED}</p>
       <p>
-        {sale.orderNumber}: {formatMoney(sale.total)} paid, invoice {sale.invoiceNumber ?? "none"}.
+        {sale.orderNumber}: {formatMoney(sale.total)} incl. VAT,{" "}
+        {sale.invoiceNumber && sale.invoiceStatus ? (
+          <>
+            invoice {sale.invoiceNumber} <span data-testid="pos-invoice-status">{invoiceStatusLabel(sale.invoiceStatus).toLowerCase()}</span>.
+          </>
+        ) : (
+          "no invoice."
+        )}
       </p>
       <Link to={`/admin/orders?view=${sale.id}`} className="font-medium text-emerald-900 underline">
         View order {sale.orderNumber}

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -47,7 +48,7 @@ import { StockDialog } from "./stock-dialog";
 import { ADJUST_STOCK_INTENT } from "~/domain/catalog/stock-movement.schema";
 import { loadProductsPage } from "./products-page.server";
 
-export const meta: MetaFunction = () => [{ title: "Products · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Products") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

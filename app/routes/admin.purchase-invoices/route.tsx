@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
@@ -28,7 +29,7 @@ import {
   type PurchaseInvoicesLoaderData,
 } from "./purchase-invoices-screen";
 
-export const meta: MetaFunction = () => [{ title: "Purchase Invoices · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Purchase Invoices") }];
 
 const CREATE_FIELDS = ["supplierId", "invoiceNumber", "invoiceDate", "dueDate", "purchaseOrderId", "items"] as const;
 

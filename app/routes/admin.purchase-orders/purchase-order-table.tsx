@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AdminPagination } from "~/components/admin/admin-pagination";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { NO_PURCHASE_ORDERS } from "~/domain/purchasing/purchase-order.schema";
 import {
@@ -19,7 +19,7 @@ export function PurchaseOrderTable({ data, hidden }: { data: PurchaseOrdersLoade
   const filtered = Boolean(data.list.status || data.list.q);
   return (
     <>
-      <DataTable caption="Purchase orders" minWidth="64rem">
+      <DataTable caption="Purchase orders" minWidth="60rem">
         <thead>
           <tr>
             {HEADINGS.map((heading) => (
@@ -54,7 +54,7 @@ export function PurchaseOrderTable({ data, hidden }: { data: PurchaseOrdersLoade
                 <td className={tdClass}>
                   <div className="font-medium text-slate-900">{supplierName(order.supplier)}</div>
                   {order.supplier ? (
-                    <div className="text-xs text-slate-500 [overflow-wrap:anywhere]">{order.supplier.email}</div>
+                    <Identifier value={order.supplier.email} maxWidth="max-w-[12rem]" className="text-xs text-slate-500" />
                   ) : null}
                 </td>
                 <td className={tdClass}>
@@ -69,7 +69,7 @@ export function PurchaseOrderTable({ data, hidden }: { data: PurchaseOrdersLoade
                     ))}
                   </ul>
                 </td>
-                <td className={`${tdClass} max-w-[14rem] whitespace-pre-line text-xs text-slate-600`}>
+                <td className={`${tdClass} max-w-[12rem] whitespace-pre-line text-xs text-slate-600`}>
                   {order.notes ?? <span className="text-slate-500">-</span>}
                 </td>
                 <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>

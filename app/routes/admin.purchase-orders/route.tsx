@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -34,7 +35,7 @@ import { PurchaseOrderDetail } from "./purchase-order-detail";
 import { PurchaseOrderTable } from "./purchase-order-table";
 import { lineRowsOf, listQuery, PURCHASE_ORDERS_PATH as PATH, purchaseOrdersHref, returnHref } from "./purchase-orders-screen";
 
-export const meta: MetaFunction = () => [{ title: "Purchase Orders · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Purchase Orders") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -26,15 +26,16 @@ export function StatusForm({ order, hidden }: { order: Pick<PurchaseOrderRow, "i
   }
   const selectId = `po-status-${order.id}`;
   return (
-    <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+    <Form method="post" preventScrollReset className="flex max-w-full flex-wrap items-center gap-2">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={order.id} />
       <HiddenFields values={hidden} />
-      <div>
+      <div className="min-w-0 max-w-full">
         <label htmlFor={selectId} className="sr-only">
           Status of {order.orderNumber}
         </label>
-        <select id={selectId} name="status" defaultValue="" required className={`${inputClass} w-auto pr-8 text-sm`}>
+        {/* a set width: a select is otherwise as wide as its longest option, which pushed it out of its card */}
+        <select id={selectId} name="status" defaultValue="" required className={`${inputClass} w-52 max-w-full pr-8 text-sm`}>
           <option value="" disabled>
             {purchaseOrderStatusLabel(order.status)}: change to…
           </option>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge, type BadgeTone } from "~/components/admin/badge";
-import { tdClass } from "~/components/admin/data-table";
+import { Identifier, tdClass } from "~/components/admin/data-table";
 import { listHref, type ListState } from "~/components/admin/form/list-hrefs";
 import { formatDecimalMoney, formatOrderDate } from "~/components/orders/format";
 import { RETURN_STATUS_LABELS, type AdminReturnStatus } from "~/domain/returns/return-processing.schema";
@@ -59,7 +59,7 @@ export function ReturnRow({ item, list }: { item: ReturnRowData; list: ListState
           )}
         </div>
         {item.customer ? (
-          <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">{item.customer.email}</div>
+          <Identifier value={item.customer.email} className="text-xs text-slate-600" />
         ) : null}
       </td>
       <td className={tdClass}>

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -46,7 +47,7 @@ import { ReturnRow } from "./return-row";
 import { RETURNS_PATH as PATH } from "./returns-screen";
 import { UpdateStatusDialog } from "./update-status-dialog";
 
-export const meta: MetaFunction = () => [{ title: "Returns · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Returns") }];
 
 const parseList = (params: URLSearchParams): ListState => adminReturnListQuerySchema.parse(Object.fromEntries(params));
 

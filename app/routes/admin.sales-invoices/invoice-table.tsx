@@ -6,7 +6,7 @@ import { primaryLinkClass } from "~/components/admin/form/form-bits";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { statusFilter } from "~/components/admin/status-filter";
 import { AdminPagination } from "~/components/admin/admin-pagination";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { formatInvoiceDate, INVOICE_STATUSES, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
 import { formatMoney } from "~/utils/money";
 import { InvoiceStatusBadge, pence } from "./invoices-screen";
@@ -78,7 +78,7 @@ function InvoiceTable<Row extends InvoiceListRow>({
                 </th>
                 <td className={tdClass}>
                   {party.name}
-                  {party.email ? <span className="block text-xs text-slate-500">{party.email}</span> : null}
+                  {party.email ? <Identifier value={party.email} className="text-xs text-slate-500" /> : null}
                 </td>
                 <td className={`${tdClass} whitespace-nowrap`}>{formatInvoiceDate(view.date(row))}</td>
                 <td className={`${tdClass} whitespace-nowrap`}>{row.dueDate ? formatInvoiceDate(row.dueDate) : "—"}</td>

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
@@ -37,7 +38,7 @@ const SALES_PAYMENT = {
   accountHint: "The money goes into this account in the books; with no account it waits in Suspense.",
 } as const;
 
-export const meta: MetaFunction = () => [{ title: "Sales Invoices · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Sales Invoices") }];
 
 const CREATE_FIELDS = ["customerId", "orderId", "invoiceNumber", "issueDate", "dueDate", "items"] as const;
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { adminPageTitle } from "~/utils/company-brand";
 import type { Submission } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,6 +19,7 @@ import { approveUser, rejectUser } from "~/domain/users/user-approval.server";
 import { heldSignUpCounts, listHeldSignUps, rejectHeldSignUps } from "~/domain/users/held-sign-ups.server";
 import { heldViewQuerySchema, rejectHeldFormSchema } from "~/domain/users/held-sign-ups.schema";
 import { createUser, deleteUser, updateUser } from "~/domain/users/user-changes.server";
+import { sendPasswordResetLink } from "~/domain/users/password-reset.server";
 import {
   adminUserJson,
   getAdminUser,
@@ -33,12 +35,13 @@ import { failureReply, invalidReply, type FormActionData } from "~/utils/form-re
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import type { Result } from "~/utils/result";
 import { errorToast, redirectWithToast, type Toast } from "~/utils/toast.server";
+import { SEND_RESET_LINK_INTENT } from "./send-reset-link";
 import { UserDialogs } from "./user-dialogs";
 import { usersHref, usersReturnHref } from "./users-href";
 import { HeldSignUps, PendingApprovals } from "./pending-registrations";
 import { UserFilters, UsersTable } from "./users-table";
 
-export const meta: MetaFunction = () => [{ title: "Users · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Users") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -84,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const USER_FORM_FIELDS = [
   "email", "password", "firstName", "lastName", "businessName", "role", "priceTierId", "phone", "vatNumber",
-  "address", "isActive", "requiresApproval",
+  "address", "isActive", "requiresApproval", "deliveryCharge",
 ] as const;
 
 /** The form's answer never carries the password back to the browser. */
@@ -144,6 +147,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete") {
     const result = deleteUser(db, admin, id, key);
     return done(result.ok ? { title: "User deleted", description: `${result.value.email} has been removed.` } : errorToast(result.message));
+  }
+  if (intent === SEND_RESET_LINK_INTENT) {
+    const result = await sendPasswordResetLink(db, admin, id, { idempotencyKey: key });
+    return done(result.ok ? { title: "Password reset link sent", description: result.value.message } : errorToast(result.message));
   }
   if (intent === "approve") {
     const result = approveUser(db, admin, id, key);

@@ -5,6 +5,7 @@ import { ConfirmStep } from "~/components/admin/confirm-step";
 import type { AdminUserJson, PriceTierOption } from "~/domain/users/users.server";
 import { RecordHistory } from "~/components/admin/record-history";
 import type { HistoryEntry } from "~/domain/shared/audit-history.server";
+import { SendResetLink } from "./send-reset-link";
 import { UserForm } from "./user-form";
 
 /** The screen's page states: ?dialog=new, ?edit=, ?delete= and ?reject= (a pending registration). */
@@ -71,6 +72,7 @@ export function UserDialogs({
             lastResult={lastResult("update")}
           />
         ) : null}
+        {editing ? <SendResetLink user={editing} hidden={hidden} /> : null}
         {editing ? (
           <div className="mt-5 border-t border-slate-200 pt-4">
             <RecordHistory entries={history} />

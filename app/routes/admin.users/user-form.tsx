@@ -46,6 +46,7 @@ export function UserForm({
           priceTierId: user.priceTierId === null ? "" : String(user.priceTierId),
           isActive: user.isActive ? "on" : undefined,
           requiresApproval: user.requiresApproval ? "on" : undefined,
+          deliveryCharge: user.deliveryCharge ?? "",
         }
       : { role: "customer", isActive: "on", priceTierId: "" },
   });
@@ -108,6 +109,12 @@ export function UserForm({
             </option>
           ))}
         </SelectField>
+        <Field
+          label="Delivery charge per order (£, ex VAT)"
+          hint="Blank: the standard charge under Delivery & ordering. 0.00: always free for this customer."
+          errors={fields.deliveryCharge.errors}
+          inputProps={{ ...getInputProps(fields.deliveryCharge, { type: "text" }), inputMode: "decimal", placeholder: "Standard" }}
+        />
         <Field label="Phone" errors={fields.phone.errors} inputProps={getInputProps(fields.phone, { type: "tel" })} />
         <Field label="VAT number" errors={fields.vatNumber.errors} inputProps={getInputProps(fields.vatNumber, { type: "text" })} />
         <div className="sm:col-span-2">

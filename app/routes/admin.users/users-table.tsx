@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { AdminListFilters } from "~/components/admin/admin-list-filters";
 import { Badge } from "~/components/admin/badge";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { USER_ROLES } from "~/domain/users/user.schema";
 import type { AdminUserJson } from "~/domain/users/users.server";
 import { personName, roleLabel, USERS_PATH, usersHref, type UsersListState } from "./users-href";
@@ -51,7 +51,9 @@ function UserRow({ user, list, isSelf }: { user: AdminUserJson; list: UsersListS
         <div className="font-medium text-slate-900">{name || "-"}</div>
         {user.businessName ? <div className="text-xs text-slate-500">{user.businessName}</div> : null}
       </td>
-      <td className={`${tdClass} break-all`}>{user.email}</td>
+      <td className={tdClass}>
+        <Identifier value={user.email} />
+      </td>
       <td className={tdClass}>
         <Badge tone={user.role === "admin" ? "info" : "neutral"}>{roleLabel(user.role)}</Badge>
         {user.priceTierName ? <div className="mt-1 text-xs text-slate-500">{user.priceTierName} tier</div> : null}

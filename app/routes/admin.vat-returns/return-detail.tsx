@@ -9,6 +9,7 @@ import { formatCalendarDate, formatOrderDate } from "~/components/orders/format"
 import { Button } from "~/components/ui/button";
 import { formatMoney } from "~/utils/money";
 import { BoxLines } from "./box-lines";
+import { countedText } from "./counted-text";
 import { MtdPanel } from "./mtd-panel";
 import { HmrcPaymentPanel } from "./hmrc-payment-panel";
 import { NetVatBadge, ReturnStatusBadge } from "./return-table";
@@ -147,12 +148,8 @@ export function ReturnDetail({
             ))}
           </tbody>
         </DataTable>
-        <p className="border-t border-slate-100 px-4 py-3 text-xs text-slate-500">
-          Counted: {view.counted.sales.count} sales invoice lines, {view.counted.refunds.count} refund credit notes and {view.counted.purchases.count} purchase
-          invoices{view.counted.sales.late + view.counted.refunds.late + view.counted.purchases.late > 0
-            ? `, of which ${view.counted.sales.late + view.counted.refunds.late + view.counted.purchases.late} are late entries from earlier months`
-            : ""}
-          . Boxes 6 to 9 are whole pounds, pence dropped. No acquisitions from or dispatches to the EU are recorded, so boxes 2, 8 and 9 are 0.
+        <p className="border-t border-slate-100 px-4 py-3 text-xs text-slate-500" data-testid="vat-return-counted">
+          {countedText(view.counted)} Boxes 6 to 9 are whole pounds, pence dropped. No acquisitions from or dispatches to the EU are recorded, so boxes 2, 8 and 9 are 0.
         </p>
       </Panel>
 

@@ -24,7 +24,6 @@ export function ReturnTable({ data }: { data: VatReturnsData }) {
             <th className={`${thClass} text-right`}>Box 1 VAT due</th>
             <th className={`${thClass} text-right`}>Box 4 VAT reclaimed</th>
             <th className={`${thClass} text-right`}>Box 5 net VAT</th>
-            <th className={thClass}>Net VAT</th>
             <th className={thClass}>Status</th>
             <th className={thClass}>
               <span className="sr-only">Actions</span>
@@ -33,19 +32,17 @@ export function ReturnTable({ data }: { data: VatReturnsData }) {
         </thead>
         <tbody>
           {data.returns.length === 0 ? (
-            <EmptyRow colSpan={7}>No VAT returns yet. Generate one for this month or any earlier month.</EmptyRow>
+            <EmptyRow colSpan={6}>No VAT returns yet. Generate one for this month or any earlier month.</EmptyRow>
           ) : (
             data.returns.map((row) => (
               <tr key={row.id} data-testid="vat-return-row" data-period={row.quarter}>
-                <td className={tdClass}>
-                  <div className="font-medium text-slate-900">{row.periodLabel}</div>
-                  <div className="text-xs text-slate-500">{row.quarter}</div>
-                </td>
+                <td className={`${tdClass} font-medium text-slate-900`}>{row.periodLabel}</td>
                 <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalMoney(row.box1VatDue)}</td>
                 <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalMoney(row.box4VatReclaimed)}</td>
-                <td className={`${tdClass} text-right tabular-nums`}>{formatDecimalMoney(row.box5NetVat)}</td>
-                <td className={tdClass}>
-                  <NetVatBadge direction={row.netVatDirection} />
+                {/* box 5 says which way the money goes in its own cell, rather than a column repeating it */}
+                <td className={`${tdClass} text-right tabular-nums`}>
+                  <div>{formatDecimalMoney(row.box5NetVat)}</div>
+                  <div className="text-xs text-slate-600">{row.netVatDirection === "payable" ? "to pay HMRC" : "HMRC owes you"}</div>
                 </td>
                 <td className={tdClass}>
                   <ReturnStatusBadge status={row.status} />

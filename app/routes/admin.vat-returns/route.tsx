@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
@@ -25,7 +26,7 @@ import { ReturnTable } from "./return-table";
 import { viewJson } from "./view-data.server";
 import { VAT_RETURNS_PATH as PATH, vatReturnsHref, viewHref } from "./vat-returns-screen";
 
-export const meta: MetaFunction = () => [{ title: "VAT Returns · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "VAT Returns") }];
 
 const boxParam = (value: string | null) => (value && /^[1-9]$/.test(value) ? Number(value) : null);
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { adminPageTitle } from "~/utils/company-brand";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { tdClass } from "~/components/admin/data-table";
@@ -31,7 +32,7 @@ import { formatPercent, parseDecimalToHundredths } from "~/utils/money";
 import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 import { RuleForm } from "./rule-form";
 
-export const meta: MetaFunction = () => [{ title: "Volume Discounts · INFY Admin" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Volume Discounts") }];
 
 const PATH = "/admin/volume-discounts";
 

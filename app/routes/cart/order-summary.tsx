@@ -29,7 +29,15 @@ export function OrderSummary({
   summary,
   signedIn,
 }: {
-  summary: { itemCount: number; subtotal: number; vatAmount: number; total: number };
+  summary: {
+    itemCount: number;
+    subtotal: number;
+    vatAmount: number;
+    total: number;
+    deliveryCharge: { vat: number; basis: string; text: string };
+    freeDeliveryShortfall: number | null;
+    minimumOrder: string | null;
+  };
   signedIn: boolean;
 }) {
   const fetchers = useFetchers();
@@ -52,6 +60,15 @@ export function OrderSummary({
           <dt className="text-slate-600">Subtotal (ex VAT)</dt>
           <dd data-testid="cart-subtotal">{formatMoney(summary.subtotal)}</dd>
         </div>
+        <div className="flex justify-between gap-3">
+          <dt className="text-slate-600">Delivery (ex VAT)</dt>
+          <dd className="text-right" data-testid="cart-delivery">
+            {summary.deliveryCharge.text}
+            {summary.deliveryCharge.vat > 0 ? (
+              <span className="block text-xs text-slate-500">+ {formatMoney(summary.deliveryCharge.vat)} VAT</span>
+            ) : null}
+          </dd>
+        </div>
         <div className="flex justify-between">
           <dt className="text-slate-600">VAT</dt>
           <dd data-testid="cart-vat">{formatMoney(summary.vatAmount)}</dd>
@@ -64,6 +81,16 @@ export function OrderSummary({
       <p className="text-xs text-slate-500" data-testid="vat-rounding-note">
         {VAT_ROUNDING_NOTE}
       </p>
+      {summary.freeDeliveryShortfall !== null && summary.freeDeliveryShortfall > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="free-delivery-hint">
+          Add {formatMoney(summary.freeDeliveryShortfall)} more (ex VAT) for free delivery.
+        </p>
+      ) : null}
+      {summary.minimumOrder ? (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="minimum-order">
+          {summary.minimumOrder}
+        </p>
+      ) : null}
       {updating ? (
         <p className="text-xs text-slate-500" role="status">
           Updating totals...

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import {
   json,
   redirect,
@@ -40,7 +41,7 @@ import { ConnectionLostNotice } from "~/components/ui/toast";
 import { TEMPLATE_SAVE_FAILED } from "~/domain/cart/order-template.schema";
 import { keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 
-export const meta: MetaFunction = () => [{ title: "Cart · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Cart") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);

@@ -2,9 +2,13 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { DeliveryAddressJson } from "~/domain/users/delivery-addresses.server";
+import type { UkAddressParts } from "~/domain/users/uk-address";
 import { CHECKOUT_PATH } from "./shipping-form";
 
-type SavedAddress = Pick<DeliveryAddressJson, "id" | "label" | "name" | "address" | "city" | "postcode" | "isDefault">;
+type SavedAddress = Pick<DeliveryAddressJson, "id" | "label" | "name" | "address" | "city" | "postcode" | "isDefault"> & {
+  /** the address in the UK form's fields, to fill them in place */
+  parts: UkAddressParts;
+};
 
 /**
  * The buyer's address book at checkout: picking one fills the shipping fields. Without JavaScript it is a

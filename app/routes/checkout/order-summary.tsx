@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CheckoutPage } from "~/domain/orders/checkout.server";
-import { VAT_ROUNDING_NOTE } from "~/domain/pricing/price-basis";
+import { BASIS_LABELS, VAT_ROUNDING_NOTE } from "~/domain/pricing/price-basis";
+import { usePriceBasis } from "~/root";
 import { formatMoney, formatPercent } from "~/utils/money";
 import { SkuLabel } from "~/components/catalog/sku-label";
 
@@ -12,11 +13,17 @@ function variantsLabel(selected: Record<string, string>) {
 
 type SummaryData = Pick<
   CheckoutPage,
-  "lines" | "appliedVoucher" | "goodsSubtotal" | "discount" | "subtotal" | "vatAmount" | "total"
+  "lines" | "appliedVoucher" | "goodsSubtotal" | "discount" | "subtotal" | "vatAmount" | "total" | "deliveryCharge" | "minimumOrder"
 >;
 
-/** The lines of the order (with price and stock warnings), a free voucher product, and the totals. */
+/**
+ * The lines of the order (with price and stock warnings), a free voucher product, and the totals. Unit
+ * prices and line totals are on the buyer's price basis, as in the cart and the catalogue; the totals say
+ * which they are.
+ */
 export function OrderSummary({ data }: { data: SummaryData }) {
+  const basis = usePriceBasis();
+  const inc = basis === "inc";
   return (
     <>
     <ul className="mt-4 divide-y divide-slate-100" aria-label="Items in your order">
@@ -31,17 +38,23 @@ export function OrderSummary({ data }: { data: SummaryData }) {
                 </Link>
                 <SkuLabel sku={line.sku} />
                 {variants ? <p className="text-slate-600">{variants}</p> : null}
-                <p className="text-slate-600">
-                  {line.quantity} × {formatMoney(line.unitPrice)}{" "}
-                  <span className="text-xs text-slate-500">ex VAT · VAT {formatPercent(line.vatRate)}</span>
+                <p className="text-slate-600" data-testid="checkout-unit-price">
+                  {line.quantity} × {formatMoney(inc ? line.unitPriceIncVat : line.unitPrice)}{" "}
+                  <span className="text-xs text-slate-500">
+                    {BASIS_LABELS[basis]} · VAT {formatPercent(line.vatRate)}
+                  </span>
                 </p>
               </div>
-              <p className="shrink-0 font-medium text-slate-900">{formatMoney(line.lineTotal)}</p>
+              <p className="shrink-0 text-right font-medium text-slate-900" data-testid="checkout-line-total">
+                {formatMoney(inc ? line.lineTotalIncVat : line.lineTotal)}
+                <span className="block text-xs font-normal text-slate-500">{BASIS_LABELS[basis]}</span>
+              </p>
             </div>
             {line.priceChanged && line.priceWhenAdded !== null ? (
               <p className="mt-1 text-xs font-medium text-amber-800" data-testid="price-changed">
-                Price changed since you added it: was {formatMoney(line.priceWhenAdded)}, now{" "}
-                {formatMoney(line.unitPrice)} ex VAT
+                Price changed since you added it: was{" "}
+                {formatMoney(inc ? (line.priceWhenAddedIncVat ?? line.priceWhenAdded) : line.priceWhenAdded)}, now{" "}
+                {formatMoney(inc ? line.unitPriceIncVat : line.unitPrice)} {BASIS_LABELS[basis]}
               </p>
             ) : null}
             {line.onlyLeft !== null ? (
@@ -72,8 +85,9 @@ export function OrderSummary({ data }: { data: SummaryData }) {
             <dt className="text-slate-600">Goods (ex VAT)</dt>
             <dd data-testid="checkout-goods">{formatMoney(data.goodsSubtotal)}</dd>
           </div>
+          {/* the amount once, with the code: what the voucher is worth is in the panel below */}
           <div className="flex justify-between text-emerald-700">
-            <dt>Voucher {data.appliedVoucher?.code}</dt>
+            <dt>Voucher {data.appliedVoucher?.code} (ex VAT)</dt>
             <dd data-testid="checkout-discount">−{formatMoney(data.discount)}</dd>
           </div>
         </>
@@ -82,24 +96,30 @@ export function OrderSummary({ data }: { data: SummaryData }) {
         <dt className="text-slate-600">Subtotal (ex VAT)</dt>
         <dd data-testid="checkout-subtotal">{formatMoney(data.subtotal)}</dd>
       </div>
+      <div className={`flex justify-between gap-3 ${data.deliveryCharge.basis === "reward" ? "text-emerald-700" : ""}`}>
+        <dt className={data.deliveryCharge.basis === "reward" ? "" : "text-slate-600"}>Delivery (ex VAT)</dt>
+        <dd className="text-right" data-testid="checkout-delivery">
+          {data.deliveryCharge.text}
+          {data.deliveryCharge.vat > 0 ? <span className="block text-xs text-slate-500">+ {formatMoney(data.deliveryCharge.vat)} VAT</span> : null}
+        </dd>
+      </div>
       <div className="flex justify-between">
         <dt className="text-slate-600">VAT</dt>
         <dd data-testid="checkout-vat">{formatMoney(data.vatAmount)}</dd>
       </div>
-      {data.appliedVoucher?.freeShipping ? (
-        <div className="flex justify-between text-emerald-700">
-          <dt>Shipping</dt>
-          <dd data-testid="checkout-shipping">Free (voucher {data.appliedVoucher.code})</dd>
-        </div>
-      ) : null}
       <div className="flex justify-between text-base font-semibold text-slate-900">
-        <dt>Total</dt>
+        <dt>Total (inc VAT)</dt>
         <dd data-testid="checkout-total">{formatMoney(data.total)}</dd>
       </div>
     </dl>
     <p className="mt-2 text-xs text-slate-500" data-testid="vat-rounding-note">
       {VAT_ROUNDING_NOTE}
     </p>
+    {data.minimumOrder ? (
+      <p role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="minimum-order">
+        {data.minimumOrder}
+      </p>
+    ) : null}
     </>
   );
 }

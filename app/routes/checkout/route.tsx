@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
-import { ToastNotice } from "~/components/ui/toast";
+import { CheckoutNotice } from "./checkout-notice";
+import { ExpectedDelivery } from "./expected-delivery";
 import { loadCheckout, placeOrderFromCart } from "~/domain/orders/checkout.server";
-import { addressBookNotice } from "~/domain/users/delivery-addresses.server";
-import { orderHistoryHref } from "~/domain/orders/order-history.schema";
+import { orderPlacedHref } from "~/domain/orders/order-placed";
 import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -17,7 +18,7 @@ import { ShippingForm, type ActionData } from "./shipping-form";
 import { VoucherPanel } from "./voucher-panel";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
 
-export const meta: MetaFunction = () => [{ title: "Checkout · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Checkout") }];
 
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 const CONNECTION_LOST_MESSAGE =
@@ -74,16 +75,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return orderFailed(submission.reply({ formErrors: [result.message] }), result.status, result.message);
   }
 
-  const { orderId, orderNumber, status, addressBook } = result.value;
-  const placed =
-    status === "pending_approval"
-      ? `Order ${orderNumber} has been placed and is awaiting approval`
-      : `Order ${orderNumber} has been placed`;
-  const kept = addressBookNotice(addressBook);
-  return redirectWithToast(request, orderHistoryHref(1, orderId), {
-    title: "Order placed",
-    description: kept ? `${placed}. ${kept}` : placed,
-  });
+  // the order-placed page is the confirmation: it says everything in place, so no notice floats over it
+  const { orderId, addressBook } = result.value;
+  return redirect(orderPlacedHref(orderId, addressBook));
 }
 
 /**
@@ -102,7 +96,8 @@ export default function CheckoutPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      {actionData?.notice ? <ToastNotice key={actionData.attempt} toast={actionData.notice} /> : null}
+      {/* in the page, not a floating toast, so it never covers the summary's totals */}
+      {actionData?.notice ? <CheckoutNotice key={actionData.attempt} notice={actionData.notice} /> : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold text-slate-900">Checkout</h1>
         <Link to="/cart" className="text-sm font-medium text-brand-700 hover:underline">
@@ -110,10 +105,42 @@ export default function CheckoutPage() {
         </Link>
       </div>
 
+      {/*
+        The summary comes first in the page, so on a phone the buyer reads the lines and totals before the
+        form and its Place Order button; from lg up it sits in the right-hand column.
+      */}
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <section aria-labelledby="shipping-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-start-2 lg:row-start-1"
+        >
+          <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
+            Order summary
+          </h2>
+          {anyPriceChanged ? (
+            <p role="note" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Some prices have changed since you added them to your cart. The prices below are the ones you will pay.
+            </p>
+          ) : null}
+          <OrderSummary data={data} />
+          <ExpectedDelivery delivery={data.expectedDelivery} requiresApproval={data.requiresApproval} />
+          {data.refusal ? null : (
+            <VoucherPanel
+              vouchers={data.vouchers}
+              applied={data.appliedVoucher}
+              problem={data.voucherProblem}
+              askedCode={data.askedCode}
+              addressId={data.chosenAddressId}
+            />
+          )}
+        </aside>
+
+        <section
+          aria-labelledby="shipping-heading"
+          className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-start-1 lg:row-start-1"
+        >
           <h2 id="shipping-heading" className="text-lg font-semibold text-slate-900">
-            Shipping details
+            Delivery details
           </h2>
           {data.refusal ? (
             <div role="note" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
@@ -134,27 +161,6 @@ export default function CheckoutPage() {
             />
           )}
         </section>
-
-        <aside aria-labelledby="summary-heading" className="h-fit rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
-            Order summary
-          </h2>
-          {anyPriceChanged ? (
-            <p role="note" className="mt-3 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Some prices have changed since you added them to your cart. The prices below are the ones you will pay.
-            </p>
-          ) : null}
-          <OrderSummary data={data} />
-          {data.refusal ? null : (
-            <VoucherPanel
-              vouchers={data.vouchers}
-              applied={data.appliedVoucher}
-              problem={data.voucherProblem}
-              askedCode={data.askedCode}
-              addressId={data.chosenAddressId}
-            />
-          )}
-        </aside>
       </div>
     </div>
   );

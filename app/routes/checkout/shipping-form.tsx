@@ -8,9 +8,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { UkAddressFields } from "~/components/ui/uk-address-fields";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { VOUCHER_FIELD } from "~/domain/loyalty/vouchers";
 import { checkoutFormSchema, type CheckoutForm } from "~/domain/orders/order.schema";
+import type { CheckoutFormValues } from "~/domain/orders/checkout.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import type { Toast } from "~/utils/session.server";
 import { AddressPicker } from "./address-picker";
@@ -42,16 +44,11 @@ export type ActionData = {
   connectionLost?: true;
 };
 
-type ShippingDefaults = {
-  shippingName: string;
-  shippingEmail: string;
-  shippingAddress: string;
-  shippingCity: string;
-  shippingPostcode: string;
-};
-
-/** The form's fields as typed (what the schema reads from them is CheckoutForm). */
-type CheckoutFields = ShippingDefaults & {
+/**
+ * The form's fields as typed (what the schema reads from them is CheckoutForm): the address in the UK
+ * form's parts, as checkout.server.ts splits a stored one, and the order's own details.
+ */
+type CheckoutFields = CheckoutFormValues & {
   poReference: string;
   deliveryNotes: string;
   saveAddress: boolean;
@@ -69,7 +66,7 @@ export function ShippingForm({
   chosenAddressId,
   addressProblem,
 }: {
-  defaults: ShippingDefaults;
+  defaults: CheckoutFormValues;
   idempotencyKey: string;
   voucherCode: string | null;
   actionData?: ActionData;
@@ -95,9 +92,13 @@ export function ShippingForm({
 
   /** With JavaScript, a saved address fills the fields in place; the URL follows so the links keep it. */
   const pickAddress = (address: SavedAddresses[number]) => {
+    const { parts } = address;
     form.update({ name: fields.shippingName.name, value: address.name });
-    form.update({ name: fields.shippingAddress.name, value: address.address });
-    form.update({ name: fields.shippingCity.name, value: address.city });
+    form.update({ name: fields.shippingBusinessName.name, value: parts.businessName });
+    form.update({ name: fields.shippingAddress.name, value: parts.line1 });
+    form.update({ name: fields.shippingAddressLine2.name, value: parts.line2 });
+    form.update({ name: fields.shippingCity.name, value: parts.town });
+    form.update({ name: fields.shippingCounty.name, value: parts.county });
     form.update({
       name: fields.shippingPostcode.name,
       value: address.postcode,
@@ -153,32 +154,19 @@ export function ShippingForm({
             autoComplete: "email",
           }}
         />
-        <Field
-          label="Address"
-          errors={fields.shippingAddress.errors}
-          inputProps={{
-            ...getInputProps(fields.shippingAddress, { type: "text" }),
-            autoComplete: "street-address",
-          }}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="City"
-            errors={fields.shippingCity.errors}
-            inputProps={{
-              ...getInputProps(fields.shippingCity, { type: "text" }),
-              autoComplete: "address-level2",
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">Delivery address</legend>
+          <UkAddressFields
+            fields={{
+              businessName: fields.shippingBusinessName,
+              line1: fields.shippingAddress,
+              line2: fields.shippingAddressLine2,
+              town: fields.shippingCity,
+              county: fields.shippingCounty,
+              postcode: fields.shippingPostcode,
             }}
           />
-          <Field
-            label="Postcode"
-            errors={fields.shippingPostcode.errors}
-            inputProps={{
-              ...getInputProps(fields.shippingPostcode, { type: "text" }),
-              autoComplete: "postal-code",
-            }}
-          />
-        </div>
+        </fieldset>
         <OrderDetailsFields fields={fields} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {submitting ? "Placing order..." : "Place Order"}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { loginSchema, signupSchema, type AuthTab } from "~/domain/users/auth.schema";
@@ -40,6 +40,11 @@ export function LoginForm({ redirectTo, actionData }: { redirectTo: string; acti
           ...passwordProps(actionData, "current-password"),
         }}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={submitting}>
         {submitting ? "Logging in..." : "Log In"}
       </Button>

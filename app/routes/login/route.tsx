@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import {
   json,
   redirect,
@@ -10,6 +11,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
 import { registerCustomer, SIGN_UP_RECEIVED } from "~/domain/users/sign-up.server";
+import { hasSignedInBefore, signInToast } from "~/domain/users/first-sign-in.server";
 import { loginFormSchema, loginHref, signupSchema, SIGNUP_FIELDS, type AuthTab } from "~/domain/users/auth.schema";
 import {
   authenticator,
@@ -30,7 +32,7 @@ import type { FormActionData } from "~/utils/form-reply.server";
 import type { Toast } from "~/utils/session.server";
 import { LoginForm, SignupForm } from "./auth-forms";
 
-export const meta: MetaFunction = () => [{ title: "Log In · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Log In") }];
 
 /** A refusal's Retry-After (too many sign-ups or attempts) reaches the page a browser without JavaScript gets. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -69,14 +71,16 @@ async function signUp(request: Request, formData: FormData) {
   return redirectWithToast(request, "/", SIGN_UP_RECEIVED);
 }
 
-/** Log in: on a fresh session, back to where the visitor was going with "Welcome back!". */
+/** Log in: on a fresh session, back to where the visitor was going with "Welcome!" the first time, then "Welcome back!". */
 async function logIn(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: loginFormSchema });
   if (submission.status !== "success") return invalidReply("login", submission, HIDE_PASSWORD);
   try {
     const user = await authenticator.authenticate("form", request);
+    // read before the session starts, which records this sign-in
+    const firstTime = !hasSignedInBefore(getDb(), user.id);
     await startUserSession(request, user);
-    const toast = { title: "Welcome back!", description: `Logged in as ${user.email}` };
+    const toast = signInToast(user.email, firstTime);
     // this browser is remembered for the account: strangers' failed guesses will not hold it
     const headers = { "Set-Cookie": await rememberDevice(request, user.email) };
     return redirectWithToast(request, safeRedirectPath(submission.value.redirectTo), toast, { headers });

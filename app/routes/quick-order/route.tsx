@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { pageTitle } from "~/utils/company-brand";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CsvUploadForm } from "~/components/quick-order/csv-upload-form";
@@ -32,7 +33,7 @@ import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 
-export const meta: MetaFunction = () => [{ title: "Quick Order · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Quick Order") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // a quick order is for trade customers: guests sign in first (pending customers may fill a cart)

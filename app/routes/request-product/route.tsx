@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { pageTitle } from "~/utils/company-brand";
 import { parseWithZod } from "@conform-to/zod";
 import {
   json,
@@ -24,7 +25,7 @@ import type { Toast } from "~/utils/session.server";
 import { MyRequests } from "./my-requests";
 import { REQUEST_PRODUCT_PATH as PATH, RequestForm, ThankYouCard } from "./request-form";
 
-export const meta: MetaFunction = () => [{ title: "Request a Product · INFY Wholesale" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Request a Product") }];
 
 /** How long the thank-you card stays once a request is in (spec: request confirmation 3 s). */
 export const REQUEST_CONFIRMATION_MS = 3000;

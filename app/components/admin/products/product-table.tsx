@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ProductImage } from "~/components/catalog/product-image";
-import { DataTable, EmptyRow, tdClass, thClass } from "~/components/admin/data-table";
+import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { formatMargin, marginTenths, NO_PRODUCTS_FOUND } from "~/domain/catalog/product.schema";
 import { stockState } from "~/domain/catalog/stock";
 import { formatMoney, formatPercent, withVat } from "~/utils/money";
@@ -28,7 +28,7 @@ const STOCK_STYLES = {
 /**
  * The products table: image, name and slug, category, price ex and inc VAT, cost, margin, stock and the
  * row's actions. Stock at or below the product's low-stock threshold is highlighted (red when none left).
- * On a phone the table scrolls sideways.
+ * Codes stay on one line, cut with their whole value on hover; on a phone each row is a card (DataTable).
  */
 export function ProductTable({
   rows,
@@ -99,8 +99,8 @@ export function ProductTable({
               <td className={tdClass}>
                 <div className="font-medium text-slate-900">{row.name}</div>
                 <div className="font-mono text-xs text-slate-500">
-                  {row.sku ? <span className="mr-2 text-slate-700">SKU {row.sku}</span> : null}
-                  {row.slug}
+                  {row.sku ? <Identifier prefix="SKU" value={row.sku} maxWidth="max-w-[10rem]" className="text-slate-700" /> : null}
+                  <Identifier value={row.slug} maxWidth="max-w-[10rem]" />
                 </div>
               </td>
               <td className={tdClass}>{row.category?.name ?? <span className="text-slate-500">—</span>}</td>

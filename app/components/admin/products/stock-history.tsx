@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { AdminPagination } from "~/components/admin/admin-pagination";
+import { Identifier } from "~/components/admin/data-table";
 import { MOVEMENT_REASON_LABELS, signedChange } from "~/domain/catalog/stock-movement.schema";
 
 export type StockMovementRow = {
@@ -102,7 +103,7 @@ export function StockHistory({
                 <td className={td}>
                   <References row={row} />
                 </td>
-                <td className={`${td} break-all`}>{row.userEmail ?? <span className="text-slate-500">—</span>}</td>
+                <td className={td}>{row.userEmail ? <Identifier value={row.userEmail} maxWidth="max-w-[12rem]" /> : <span className="text-slate-500">—</span>}</td>
                 <td className={td}>{row.note ?? ""}</td>
               </tr>
             ))}
