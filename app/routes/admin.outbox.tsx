@@ -52,7 +52,7 @@ export default function Outbox() {
                   </td>
                   <td className={tdClass}>
                     {mail.attachments.length === 0 ? (
-                      <span className="text-slate-400">None</span>
+                      <span className="text-slate-500">None</span>
                     ) : (
                       <ul className="space-y-0.5">
                         {mail.attachments.map((attachment) => (

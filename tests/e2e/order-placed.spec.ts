@@ -4,7 +4,6 @@ import { expectOrderPlacedPage } from "./orders";
 
 /** A seeded product without variants and with plenty in stock: £5.25 + 20% VAT = £6.30 a pack. */
 const WATER = { path: "/products/sparkling-spring-water-500ml-24-pack", name: "Sparkling Spring Water 500ml (24 pack)" };
-const SCREENSHOTS = "docs/screenshots";
 
 async function addWater(page: Page, javaScriptEnabled: boolean, quantity = 2) {
   await page.goto(WATER.path);
@@ -104,18 +103,15 @@ test.describe("after Place Order", () => {
     const totalBox = (await total.boundingBox())!;
     const buttonBox = (await placeOrder.boundingBox())!;
     expect(totalBox.y + totalBox.height).toBeLessThan(buttonBox.y);
-    if (javaScriptEnabled) await page.screenshot({ path: `${SCREENSHOTS}/checkout-375.png`, fullPage: true });
 
     await page.setViewportSize({ width: 1280, height: 800 });
     const summary = (await page.getByRole("complementary", { name: "Order summary" }).boundingBox())!;
     const form = (await page.locator("form#checkout-form").boundingBox())!;
     expect(summary.x).toBeGreaterThan(form.x + form.width);
-    if (javaScriptEnabled) await page.screenshot({ path: `${SCREENSHOTS}/checkout-1280.png`, fullPage: true });
 
     await fillUkAddress(page, "S3 8RY");
     await page.getByRole("button", { name: "Place Order" }).click();
     const orderNumber = await expectOrderPlacedPage(page);
-    if (javaScriptEnabled) await page.screenshot({ path: `${SCREENSHOTS}/order-placed-1280.png`, fullPage: true });
 
     // at 375 px the lines are a list (no sideways scroll), the totals are on the page and nothing floats over them
     await page.setViewportSize({ width: 375, height: 812 });
@@ -126,10 +122,6 @@ test.describe("after Place Order", () => {
     await expect(page.getByTestId("toast")).toHaveCount(0);
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(375);
-    if (javaScriptEnabled) {
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SCREENSHOTS}/order-placed-375.png`, fullPage: true });
-    }
   });
 
   test("the footer and the checkout lines follow the price basis chosen in the header", async ({

@@ -67,26 +67,37 @@ export function ReturnCard({ item }: { item: ReturnJson }) {
         </div>
       </header>
 
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full min-w-[24rem] text-left text-sm">
-          <thead className="text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="py-1 pr-4 font-medium">Item</th>
-              <th scope="col" className="py-1 pr-4 text-right font-medium">Quantity</th>
-              <th scope="col" className="py-1 text-right font-medium">Unit price (ex VAT)</th>
+      {/* a phone gets the lines stacked, a wider screen the table: never a table to scroll sideways */}
+      <ul aria-label={`Items in return ${item.returnNumber}`} className="mt-4 divide-y divide-slate-100 text-sm sm:hidden">
+        {item.items.map((line) => (
+          <li key={line.id} className="flex justify-between gap-3 py-2">
+            <p className="min-w-0 text-slate-900">{line.productName}</p>
+            <p className="shrink-0 text-right tabular-nums text-slate-700">
+              {line.quantity} × {formatDecimalMoney(line.unitPrice)}
+              <span className="block text-xs text-slate-500">ex VAT</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <table className="mt-4 hidden w-full text-left text-sm sm:table">
+        <caption className="sr-only">Items in return {item.returnNumber}</caption>
+        <thead className="text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="py-1 pr-4 font-medium">Item</th>
+            <th scope="col" className="py-1 pr-4 text-right font-medium">Quantity</th>
+            <th scope="col" className="py-1 text-right font-medium">Unit price (ex VAT)</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {item.items.map((line) => (
+            <tr key={line.id}>
+              <td className="py-2 pr-4 text-slate-900">{line.productName}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
+              <td className="py-2 text-right tabular-nums">{formatDecimalMoney(line.unitPrice)}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {item.items.map((line) => (
-              <tr key={line.id}>
-                <td className="py-2 pr-4 text-slate-900">{line.productName}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-2 text-right tabular-nums">{formatDecimalMoney(line.unitPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
 
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div>

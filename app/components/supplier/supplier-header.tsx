@@ -28,7 +28,7 @@ export function SupplierFooter({ contactEmail }: { contactEmail: string }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-slate-600">
-        Questions about an order or a payment: <a href={`mailto:${contactEmail}`} className="text-brand-700 hover:underline">{contactEmail}</a>.
+        Questions about an order or a payment: <a href={`mailto:${contactEmail}`} className="font-medium text-brand-700 underline hover:text-brand-800">{contactEmail}</a>.
       </p>
     </footer>
   );
