@@ -115,6 +115,12 @@ describe("reading CSV within the limits", () => {
     expect(readCsvText(escaped)[0]).toHaveLength(2);
     const guard = () => new CsvRowGuard({ maxCells: 3 });
     expect(() => guard().feed(Buffer.from("\uFEFFa,b,c\rd,e,f,g\r"))).toThrow(/^Row 2 has/);
+    // a byte order mark split over two pieces is still not part of the first cell
+    const split = guard();
+    const bytes = Buffer.from('\uFEFF"x\r",b,c,d\n');
+    split.feed(bytes.subarray(0, 1));
+    split.feed(bytes.subarray(1, 2));
+    expect(() => split.feed(bytes.subarray(2))).toThrow(/^Row 1 has/);
     expect(() => guard().feed(Buffer.from('a,b"c,d\n'))).not.toThrow(); // a quote inside a cell is text
     expect(() => guard().feed(Buffer.from('a,b"c,d,e\n'))).toThrow(/^Row 1 has/);
   });

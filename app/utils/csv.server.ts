@@ -84,6 +84,18 @@ const isBlank = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0
  * delimiters between them, so a row of commas passes it; a `cast` hook, called once a cell, makes parsing
  * ten times slower. NUL bytes are skipped, so a UTF-16 file is followed by its ASCII characters.
  */
+const EMPTY = new Uint8Array(0);
+const BYTE_ORDER_MARKS = [
+  [0xef, 0xbb, 0xbf],
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+];
+
+/** Fewer bytes than a byte order mark, all of them its start: the next piece decides. */
+function couldStillBeByteOrderMark(bytes: Uint8Array) {
+  return BYTE_ORDER_MARKS.some((mark) => bytes.length < mark.length && Array.prototype.every.call(bytes, (byte: number, i: number) => byte === mark[i]));
+}
+
 export class CsvRowGuard {
   private row = 1;
   private cells = 1;
@@ -97,6 +109,8 @@ export class CsvRowGuard {
   private afterCR = false;
   private lineEnd: "crlf" | "lf" | "cr" | null = null;
   private first = true;
+  /** the file's first bytes while they may still be the start of a byte order mark */
+  private head: Uint8Array = EMPTY;
   private readonly delimiter: number;
   private readonly trim: boolean;
   private readonly maxCells: number;
@@ -116,11 +130,19 @@ export class CsvRowGuard {
   }
 
   /** The next piece of the file. Throws CsvLimitError when the row being read has passed a limit. */
-  feed(piece: Uint8Array) {
+  feed(chunk: Uint8Array) {
     let at = 0;
+    let piece = chunk;
     if (this.first) {
+      // a byte order mark is not part of the first cell (csv-parse's `bom`); it may come split over pieces,
+      // so the file's first bytes wait until they can be told from one
+      piece = this.head.length > 0 ? Buffer.concat([this.head, chunk]) : chunk;
+      if (couldStillBeByteOrderMark(piece)) {
+        this.head = Buffer.from(piece);
+        return;
+      }
       this.first = false;
-      // a byte order mark is not part of the first cell (csv-parse's `bom`)
+      this.head = EMPTY;
       if (piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf) at = 3;
       else if ((piece[0] === 0xff && piece[1] === 0xfe) || (piece[0] === 0xfe && piece[1] === 0xff)) at = 2;
     }
