@@ -17,13 +17,17 @@ export async function drawDemoPictures(): Promise<Map<string, string>> {
   const jobs = CATALOGUE.flatMap((category) => category.products.map((product) => ({ name: product.name })));
   const hues = productHues(jobs.map((job) => job.name));
   const urls = new Map<string, string>();
-  // a few at a time: each is drawn on sharp's threads while the one before is made into renditions (one
-  // picture at a time, with room for four more waiting: product-images.server.ts)
+  // a few are drawn at a time on sharp's threads, but stored one after another: the image queue holds one
+  // picture at work and four waiting (product-images.server.ts) for the whole process, and a seed that took
+  // all of its room would be turned away whenever anything else in the process stores a picture
+  let storing: Promise<unknown> = Promise.resolve();
   for (let start = 0; start < jobs.length; start += DRAWN_TOGETHER) {
     await Promise.all(
       jobs.slice(start, start + DRAWN_TOGETHER).map(async ({ name }) => {
         const png = await sharp(Buffer.from(productDrawingSvg(name, hues.get(name) ?? 0))).png({ compressionLevel: 1 }).toBuffer();
-        const stored = await storeProductImage(png);
+        const turn = storing.then(() => storeProductImage(png));
+        storing = turn.catch(() => undefined);
+        const stored = await turn;
         if (!stored.ok) throw new Error(`The demo picture for ${name} could not be stored: ${stored.message}`);
         urls.set(slugify(name), stored.value.imageUrl);
       }),

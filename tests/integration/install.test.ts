@@ -65,7 +65,7 @@ describe("a real install (npm run setup)", () => {
       message: NOT_EMPTY_MESSAGE,
     });
     expect(isRealInstall(demo)).toBe(false);
-  });
+  }, 60_000); // it seeds the demo, pictures and all: a while on a busy box
 });
 
 describe("the demo's published passwords", () => {
