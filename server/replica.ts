@@ -1,6 +1,6 @@
 /**
  * The continuous replica (docs/decisions/0057): where REPLICA_URL points, the Litestream configuration written
- * for it, and the Litestream binary that the `@flydotio/litestream` package installs for this platform.
+ * for it, and the Litestream binary that `@flydotio/litestream-linux-x64` installs (docs/decisions/0057).
  *
  * REPLICA_URL is a folder (a path, or a file:// URL: a second disk, a mounted NAS share) or an S3-compatible
  * bucket (s3://bucket/prefix; REPLICA_S3_ENDPOINT names a store other than Amazon's, and Litestream reads the
@@ -91,8 +91,8 @@ export function writeLitestreamConfig(databaseFile: string, target: ReplicaTarge
 }
 
 /**
- * The Litestream executable. `@flydotio/litestream` carries it in an optional dependency per platform; its
- * own `litestream` command runs it through a Node wrapper that neither passes signals on nor keeps the exit
+ * The Litestream executable, from Fly.io's package for this platform (an optional dependency); their wrapper
+ * package's `litestream` command runs it through a Node wrapper that neither passes signals on nor keeps the exit
  * code, so the binary is run directly.
  */
 export function litestreamBinary() {
