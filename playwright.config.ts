@@ -68,6 +68,8 @@ export default defineConfig({
       DATABASE_PATH: "tests/.tmp/e2e.db",
       OUTBOX_DIR: "tests/.tmp/outbox",
       SESSION_SECRET: "e2e-session-secret-not-for-production",
+      // a line per request would bury the report: the server's log is in tests/.tmp/logs
+      LOG_STDOUT: "false",
       COOKIE_SECURE: "false",
       SMTP_URL: "",
       LLM_API_URL: "",

@@ -10,8 +10,9 @@ import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
-import { getDb } from "./app/utils/db.server";
+import { databasePath, getDb, MIGRATIONS_FOLDER } from "./app/utils/db.server";
 import { startHousekeeping } from "./app/utils/housekeeping.server";
+import { logThisProcess } from "./app/utils/log.server";
 import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "./app/utils/password.server";
 import { serverProcessCount, SERVER_WORKER_ENV } from "./app/utils/server-processes";
 import { seedIfEmpty } from "./db/seed";
@@ -19,6 +20,13 @@ import { checkDemoPasswordsAtStart } from "./app/domain/users/install.server";
 import { connectionLimit, guardConnections, HTTP_SERVER_OPTIONS } from "./server/connection-guard";
 import { createHttpApp } from "./server/http-app";
 import { answerHealthQuestions, watchProcessHealth } from "./server/process-health";
+import { replicaTarget } from "./server/replica";
+import { startReplicator } from "./server/replicator";
+import { markRunning } from "./server/running-install";
+import { REFUSED_EXIT_CODE, UpgradeRefusal, upgradeDatabase } from "./server/upgrade";
+
+// first: every message below, and any error, is a JSON line in the log (docs/decisions/0055)
+logThisProcess();
 
 const MODE = process.env.NODE_ENV ?? "production";
 const BUILD_PATH = path.resolve("build/index.js");
@@ -31,8 +39,33 @@ async function importBuild(): Promise<ServerBuild> {
   return import(url.pathToFileURL(BUILD_PATH).href + "?t=" + stat.mtimeMs);
 }
 
+/** A start that cannot go on without a person: said plainly, with an exit code the service is not restarted on. */
+function refuse(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(REFUSED_EXIT_CODE);
+}
+
+/**
+ * An unusable REPLICA_URL stops the start; pending migrations are applied after a backup, or the start is
+ * refused: a failed migration, a database newer than the code (server/upgrade.ts, docs/decisions/0058).
+ */
+async function checkReplicaAndUpgrade() {
+  try {
+    replicaTarget();
+  } catch (error) {
+    refuse(error);
+  }
+  try {
+    await upgradeDatabase({ databaseFile: databasePath(), migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    if (error instanceof UpgradeRefusal) refuse(error);
+    throw error;
+  }
+}
+
 /** The work done once per start, by the first process: open (and migrate) the database, seed the demo. */
 async function startUp() {
+  await checkReplicaAndUpgrade();
   // An invalid PASSWORD_HASH_COST stops the start here, with a message saying what is allowed.
   const passwordCost = passwordHashCost();
   if (MODE === "production" && passwordCost < DEFAULT_PASSWORD_HASH_COST) {
@@ -158,6 +191,10 @@ if (cluster.isWorker) {
   await serve({ housekeeping: false });
 } else {
   await startUp();
+  markRunning(databasePath());
+  // the continuous replica, when REPLICA_URL is set: Litestream beside this process (docs/decisions/0057)
+  const replica = replicaTarget();
+  if (replica) startReplicator({ databaseFile: databasePath(), target: replica });
   if (processes > 1 && MODE !== "development") supervise(processes);
   else await serve({ housekeeping: true });
 }

@@ -13,7 +13,7 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     exclude: [...configDefaults.exclude, "tests/e2e/**", "build/**", "public/build/**"],
     // Every test file gets its own SQLite file, outbox and settings.
     setupFiles: ["tests/setup/fresh-database.ts"],

@@ -1,12 +1,23 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { noteFailedRequest, RequestIdProvider, requestIdOfDocument } from "./utils/request-id";
+
+// A page's data requests that fail leave their id (X-Request-Id) as the reference the error page shows.
+const fetchPage = window.fetch.bind(window);
+window.fetch = async (...args: Parameters<typeof fetch>) => {
+  const response = await fetchPage(...args);
+  if (response.status >= 500 || response.headers.has("X-Remix-Error")) noteFailedRequest(response.headers.get("X-Request-Id"));
+  return response;
+};
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <RemixBrowser />
+      <RequestIdProvider value={requestIdOfDocument()}>
+        <RemixBrowser />
+      </RequestIdProvider>
     </StrictMode>,
   );
 });

@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { logError, redactedPath } from "./utils/log.server";
 import { NonceProvider } from "./utils/nonce";
+import { RequestIdProvider } from "./utils/request-id";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,13 +18,16 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
+  const requestId = typeof loadContext.requestId === "string" ? loadContext.requestId : "";
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <RequestIdProvider value={requestId}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -39,10 +44,19 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError("Rendering a page failed", error);
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * A loader, action or render that failed: logged with its stack (and, through the log's request context, the
+ * request's id and user). A request the client abandoned is not a failure of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logError(`${request.method} ${redactedPath(new URL(request.url).pathname)} failed`, error);
+};

@@ -27,6 +27,8 @@ import { homePageTitle } from "~/utils/company-brand";
 import { companyBrand } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import { useNonce } from "~/utils/nonce";
+import { REQUEST_ID_META, useRequestId } from "~/utils/request-id";
+import { ErrorReference } from "~/components/ui/error-reference";
 import { priceBasisOf } from "~/utils/price-basis.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import stylesheet from "~/tailwind.css";
@@ -98,12 +100,14 @@ function useBareLayout() {
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const requestId = useRequestId();
   useHydratedMarker();
   return (
     <html lang="en-GB" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
         <Meta />
         <Links />
         <EarlyModulePreloads />
@@ -174,7 +178,8 @@ export function NotFoundContent() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // the server logs it with its request (entry.server.tsx handleError); the browser's console is for a developer
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <Document>
       <StorefrontChrome>
@@ -188,6 +193,7 @@ export function ErrorBoundary() {
                 ? `${error.status} ${error.statusText}`
                 : "An unexpected error occurred. Please try again in a moment."}
             </p>
+            <ErrorReference />
             <a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
               Go to the homepage
             </a>

@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const BUILD_OUTPUT = "build/index.js";
-const BUILD_INPUTS = ["app", "db/schema.ts", "remix.config.js", "postcss.config.js", "package-lock.json"];
+// server/: the back office reads the replica's state and the backups folder through modules there
+const BUILD_INPUTS = ["app", "server", "db/schema.ts", "remix.config.js", "postcss.config.js", "package-lock.json"];
 
 /** Newest modification time under `entry` (a file or a directory), ignoring tests. */
 function newestMtime(entry) {

@@ -37,6 +37,43 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The settings a test server runs with on `dir`/app.db; `env` adds or overrides. */
+function serverEnvironment(dir: string, port: number, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_PATH: path.join(dir, "app.db"),
+    OUTBOX_DIR: path.join(dir, "outbox"),
+    SESSION_SECRET: "faults-session-secret-not-for-production",
+    COOKIE_SECURE: "false",
+    SMTP_URL: "",
+    LLM_API_URL: "",
+    SIGN_IN_RATE_LIMIT: "100000",
+    PASSWORD_HASH_COST: "10",
+    ...env,
+  };
+}
+
+/**
+ * Runs `npm start`'s script on `dir`/app.db expecting it to stop by itself (a start that is refused), and
+ * gives its exit code and output. Stopped the hard way if it is still running after `withinMs`.
+ */
+export async function runServerToExit(dir: string, env: Record<string, string> = {}, withinMs = 240_000) {
+  const child = spawn(process.execPath, ["scripts/start.js"], {
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: serverEnvironment(dir, await freePort(), env),
+  });
+  const output: string[] = [];
+  child.stdout!.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr!.on("data", (chunk) => output.push(String(chunk)));
+  const timer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), withinMs);
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, output: output.join("") };
+}
+
 /**
  * Starts the server on `dir`/app.db (seeding the demo when it is empty); `env` adds or overrides settings.
  * `openFiles` lowers the processes' open-file limit (as `ulimit -n` does), so a flood can reach it with a
@@ -52,24 +89,7 @@ export async function startServer(
   const [command, args] = openFiles
     ? ["/bin/sh", ["-c", `ulimit -n ${Math.floor(openFiles)} && exec "$0" "$@"`, process.execPath, "scripts/start.js"]]
     : [process.execPath, ["scripts/start.js"]];
-  const child = spawn(command, args, {
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_PATH: path.join(dir, "app.db"),
-      OUTBOX_DIR: path.join(dir, "outbox"),
-      SESSION_SECRET: "faults-session-secret-not-for-production",
-      COOKIE_SECURE: "false",
-      SMTP_URL: "",
-      LLM_API_URL: "",
-      SIGN_IN_RATE_LIMIT: "100000",
-      PASSWORD_HASH_COST: "10",
-      ...env,
-    },
-  });
+  const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: serverEnvironment(dir, port, env) });
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));
   child.stderr!.on("data", (chunk) => output.push(String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

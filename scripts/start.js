@@ -15,13 +15,14 @@ process.chdir(root);
 // Variables already set in the environment win over the file.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
-
 ensureBuild();
 
 // --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts)
 const nodeOptions = [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" ");
-const server = spawn(bin("tsx"), ["server.ts"], {
+// Node itself runs server.ts, with tsx only as its TypeScript loader. tsx's command line sits between a
+// service manager and the server and, if the server does not acknowledge a SIGTERM within 30 ms (a busy
+// moment is enough), kills it outright: requests in flight were lost and the stop reported 143.
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", NODE_OPTIONS: nodeOptions },
 });

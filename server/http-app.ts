@@ -17,6 +17,8 @@ import { HSTS_HEADER, secureSetCookie } from "../app/utils/https";
 import { decodedPath, refusalFor, refusalPage, wantsJson } from "../app/utils/request-guard";
 import { CLIENT_ADDRESS_HEADER } from "../app/utils/sign-in-limits.server";
 import { databaseAnswers } from "./process-health";
+import { replicaLagSeconds } from "./replica-status";
+import { requestLogging } from "./request-log";
 
 /** Hosts product images may come from besides the app itself (IMAGE_HOSTS, e.g. "https://cdn.shopify.com"). */
 function imageHosts(): string[] {
@@ -60,6 +62,8 @@ export function createHttpApp({
 
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "true" ? 1 : false);
+  // first: every reply, refusals and static files included, carries its request id and gets its log line
+  app.use(requestLogging({ trustProxy: process.env.TRUST_PROXY === "true" }));
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
@@ -160,14 +164,16 @@ export function createHttpApp({
   if (process.env.BENCH_STATIC_DIR) app.use("/bench-static", express.static(process.env.BENCH_STATIC_DIR, { maxAge: 0 }));
   if (!process.env.BENCH_FLOOR_FILE) app.use("/bench-floor", (_req, res) => res.status(404).type("text").send("Not found"));
 
-  app.get("/healthz", (_req, res) => {
+  app.get("/healthz", async (_req, res) => {
     if (!databaseAnswers(db)) return res.status(503).json({ status: "unavailable" });
-    res.status(200).json({ status: "ok", demoPasswords: mayAcceptDemoPasswords(db) });
+    // null without a replica (REPLICA_URL); a replica that cannot be read in time is null too, never a wait
+    const replicaLag = await replicaLagSeconds();
+    res.status(200).json({ status: "ok", demoPasswords: mayAcceptDemoPasswords(db), replicaLagSeconds: replicaLag });
   });
 
   app.all(
     "*",
-    createRequestHandler({ build, mode, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }),
+    createRequestHandler({ build, mode, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string }) }),
   );
   return app;
 }

@@ -3,11 +3,13 @@ import { brandFromMatches } from "~/utils/company-brand";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { NoReplicaNotice } from "~/components/admin/no-replica-notice";
 import { ADMIN_NAV_GROUP_KEYS } from "~/components/admin/nav";
 import { parseFoldedGroups, parseSidebarState } from "~/components/admin/sidebar-state";
 import { accountsWithDemoPasswords } from "~/domain/users/install.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { replicaConfigured } from "~/utils/replica.server";
 
 /** The back office brings its own chrome instead of the storefront header and footer. */
 export const handle = { layout: "bare" };
@@ -21,14 +23,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sidebarState: parseSidebarState(request.headers.get("Cookie")),
     foldedGroups: parseFoldedGroups(request.headers.get("Cookie"), ADMIN_NAV_GROUP_KEYS),
     demoPasswordAccounts: await accountsWithDemoPasswords(getDb()),
+    noReplica: !replicaConfigured(),
   });
 }
 
 export default function AdminLayout() {
-  const { email, sidebarState, foldedGroups, demoPasswordAccounts } = useLoaderData<typeof loader>();
+  const { email, sidebarState, foldedGroups, demoPasswordAccounts, noReplica } = useLoaderData<typeof loader>();
   return (
     <AdminShell email={email} sidebarState={sidebarState} foldedGroups={foldedGroups}>
       {demoPasswordAccounts.length > 0 ? <DemoPasswordWarning emails={demoPasswordAccounts} /> : null}
+      {noReplica ? <NoReplicaNotice /> : null}
       <Outlet />
     </AdminShell>
   );

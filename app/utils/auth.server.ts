@@ -9,6 +9,7 @@ import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/users/u
 import { loginSchema } from "~/domain/users/auth.schema";
 import { mergeGuestCart } from "~/domain/cart/cart.server";
 import { getDb } from "./db.server";
+import { noteRequestUser } from "./log.server";
 import { sameSitePath } from "./safe-redirect";
 import { firstIssue, jsonError } from "./http.server";
 import type { Failure } from "./result";
@@ -61,7 +62,9 @@ export function getOptionalUser(request: Request): Promise<SessionUser | null> {
       const id = session.get("userId");
       if (!id) return null;
       const found = findSessionUser(getDb(), id);
-      return found && found.isActive ? found : null;
+      if (!found || !found.isActive) return null;
+      noteRequestUser(found.id);
+      return found;
     });
     userCache.set(request, user);
   }
@@ -179,6 +182,7 @@ export async function startUserSession(request: Request, user: SessionUser, toas
   mergeGuestCart(getDb(), previous, user.id);
   if (previous.id) await sessionStorage.destroySession(previous);
   const cookie = await startFreshSession(request, { userId: user.id });
+  noteRequestUser(user.id);
   recordSignIn(getDb(), user.id);
   return toast ? flashToast(request, toast) : cookie;
 }

@@ -11,7 +11,7 @@ import { openLedgerOnce } from "~/domain/ledger/history.server";
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /** Where the committed migrations live, wherever the process was started from. */
-const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
+export const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
 export function databasePath() {
   return path.resolve(process.env.DATABASE_PATH ?? "data/app.db");

@@ -3,10 +3,11 @@
  * retry comes within minutes), so older ones are deleted at start and then every few hours, together with
  * expired sessions, guest sessions unused for 30 days and uploads a stopped process left on disk. The timer never
  * keeps the process alive, and a failed sweep (say, a database busy past its timeout) is only logged: the
- * next sweep catches up.
+ * next sweep catches up. Log files past their age or the folder's size cap go too (log.server.ts).
  */
 import type { DB } from "./db.server";
 import { pruneIdempotencyKeys } from "./idempotency.server";
+import { log, logError, pruneLogs } from "./log.server";
 import { pruneSignInFailures } from "./sign-in-limits.server";
 import { pruneSignUpAttempts } from "./sign-up-limits.server";
 import { pruneImportProgress } from "~/domain/catalog/import-progress.server";
@@ -17,6 +18,7 @@ import { pruneUploads } from "./uploads.server";
 export const HOUSEKEEPING_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export function sweepOnce(db: DB, now = Date.now()) {
+  const started = Date.now();
   try {
     pruneIdempotencyKeys(db, now);
     pruneSignInFailures(db, now);
@@ -24,9 +26,14 @@ export function sweepOnce(db: DB, now = Date.now()) {
     prunePasswordResets(db, now);
     pruneImportProgress(db, now);
     pruneSessions(db, now);
-    pruneUploads(now);
+    const uploads = pruneUploads(now);
+    const logs = pruneLogs(now);
+    log().info(
+      { event: "housekeeping", uploadsDeleted: uploads, logFilesDeleted: logs.deleted, durationMs: Date.now() - started },
+      "Housekeeping sweep done",
+    );
   } catch (error) {
-    console.error("Housekeeping sweep failed; it will run again later", error);
+    logError("Housekeeping sweep failed; it will run again later", error, { event: "housekeeping" });
   }
 }
 

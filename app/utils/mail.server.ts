@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { getCompanySettings } from "./company.server";
+import { log } from "./log.server";
 
 export type MailAttachment = {
   filename: string;
@@ -66,8 +67,27 @@ function smtpTransport(url: string): Transport {
 
 const outboxTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
 
-/** Sends one message (SMTP) or writes it to the outbox. Throws when it could not be sent or written. */
+/** The log's event names for mail: the System page counts the failures. */
+export const MAIL_SENT_EVENT = "mail sent";
+export const MAIL_FAILED_EVENT = "mail failed";
+
+/**
+ * Sends one message (SMTP) or writes it to the outbox, and logs which (or why not). Throws when it could not
+ * be sent or written.
+ */
 export async function sendMail(message: MailMessage): Promise<SentMail> {
+  const about = { to: message.to, subject: message.subject };
+  try {
+    const sent = await deliver(message);
+    log().info({ event: MAIL_SENT_EVENT, ...about, via: sent.via, file: sent.file }, "Mail sent");
+    return sent;
+  } catch (error) {
+    log().error({ event: MAIL_FAILED_EVENT, ...about, via: smtpUrl() ? "smtp" : "outbox", err: error }, "Mail failed");
+    throw error;
+  }
+}
+
+async function deliver(message: MailMessage): Promise<SentMail> {
   const company = getCompanySettings();
   const mail = {
     from: company.mailFrom,

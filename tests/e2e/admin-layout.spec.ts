@@ -59,7 +59,7 @@ test.describe("the admin sidebar at 1280×768", () => {
       const nav = sidebar.getByRole("navigation", { name: "Admin" });
       const names = await nav.getByRole("link").allTextContents();
       expect(names).toEqual(expect.arrayContaining(SPEC_ITEMS));
-      expect(names).toEqual(expect.arrayContaining(["Customer Insights", "Inventory Forecast", "Returns", "Purchase Orders", "Ledger", "Outbox"]));
+      expect(names).toEqual(expect.arrayContaining(["Customer Insights", "Inventory Forecast", "Returns", "Purchase Orders", "Ledger", "System"]));
       for (const link of await nav.getByRole("link").all()) {
         await expect(link).toBeVisible();
         await expectInViewport(link, page, `the sidebar's ${await link.textContent()}`);

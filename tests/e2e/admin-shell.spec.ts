@@ -33,7 +33,7 @@ test.describe("admin layout", () => {
       ["Volume Discounts", "/admin/volume-discounts"],
       ["Customer Pricing", "/admin/customer-pricing"],
       ["Loyalty Rewards", "/admin/loyalty-rewards"],
-      ["Outbox", "/admin/outbox"],
+      ["System", "/admin/system"],
     ]) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }

@@ -4,8 +4,8 @@ test("GET /healthz answers 200 with status ok while the database answers", JS_IN
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/json");
-  // the e2e server runs the demo: its accounts still have the README's passwords
-  expect(await response.json()).toEqual({ status: "ok", demoPasswords: true });
+  // the e2e server runs the demo: its accounts still have the README's passwords; it keeps no replica
+  expect(await response.json()).toEqual({ status: "ok", demoPasswords: true, replicaLagSeconds: null });
 });
 
 test("the app's scripts are sent compressed at build time, brotli to a browser that takes it", JS_INDEPENDENT, async ({ request }) => {

@@ -19,8 +19,10 @@ test.describe("admin outbox", () => {
     await page.getByRole("button", { name: "Send Email" }).click();
     await expect(page.getByText("Invoice sent via email successfully").first()).toBeVisible();
 
-    // the sidebar leads to the outbox
+    // the sidebar leads to the System page, which leads to the outbox
     await page.goto("/admin");
+    await page.getByRole("link", { name: "System", exact: true }).first().click();
+    await expect(page.getByRole("heading", { name: "System", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Outbox", exact: true }).first().click();
     await expect(page).toHaveURL(/\/admin\/outbox$/);
     await expect(page.getByRole("heading", { name: "Outbox", level: 1 })).toBeVisible();

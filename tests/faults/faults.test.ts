@@ -8,16 +8,8 @@ import net from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { backupDatabase } from "../../scripts/backup";
-import { allProblems, integrityProblems, stockBaseline } from "../support/invariants";
+import { SHIPPING, baselineOf, checkDatabase, ordersIn, stockedProducts } from "../support/fault-orders";
 import { apiClient, openDatabase, signal, startServer, stopHard, tempDir, type RunningServer } from "../../scripts/server-process";
-
-const SHIPPING = {
-  shippingName: "Goods In",
-  shippingEmail: "goods-in@example.com",
-  shippingAddress: "Unit 4, Canal Wharf",
-  shippingCity: "Leeds",
-  shippingPostcode: "LS11 5PS",
-};
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -30,58 +22,12 @@ async function start(dir: string) {
   return server;
 }
 
-/** Products without options that have stock, to order from. */
-function stockedProducts(file: string) {
-  const db = openDatabase(file);
-  try {
-    return db
-      .prepare(
-        `select id from products p where stock_level >= 20
-           and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit 12`,
-      )
-      .all()
-      .map((row) => (row as { id: number }).id);
-  } finally {
-    db.close();
-  }
-}
-
 function unpaidInvoices(file: string) {
   const db = openDatabase(file);
   try {
     return db
       .prepare("select id, total - amount_paid as outstanding from sales_invoices where status = 'unpaid' and total > amount_paid order by id desc limit 20")
       .all() as { id: number; outstanding: number }[];
-  } finally {
-    db.close();
-  }
-}
-
-function checkDatabase(file: string, baseline: ReturnType<typeof stockBaseline>) {
-  const db = openDatabase(file);
-  try {
-    return { integrity: integrityProblems(db), rules: allProblems(db, baseline) };
-  } finally {
-    db.close();
-  }
-}
-
-function baselineOf(file: string) {
-  const db = openDatabase(file);
-  try {
-    return stockBaseline(db);
-  } finally {
-    db.close();
-  }
-}
-
-function ordersIn(file: string, numbers: string[]) {
-  const db = openDatabase(file);
-  try {
-    const found = new Set(
-      (db.prepare("select order_number from orders").all() as { order_number: string }[]).map((r) => r.order_number),
-    );
-    return numbers.filter((n) => found.has(n));
   } finally {
     db.close();
   }

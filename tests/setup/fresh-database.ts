@@ -33,9 +33,15 @@ process.env.SKIP_SEED = "true";
 process.env.COOKIE_SECURE = "false";
 // Cheap password hashes (N=2^10): production uses 17; the cost is stored in each hash, so verifying is unchanged.
 process.env.PASSWORD_HASH_COST = "10";
+// The log goes to logs/ beside this file's database only: a line per request on the test output is noise.
+process.env.LOG_STDOUT = "false";
+// a logger kept by the previous file in this worker writes to that file's folder (log.server.ts)
+(globalThis as { __appLog?: unknown }).__appLog = undefined;
 // Tests must never reach a real mail server or model endpoint.
 delete process.env.SMTP_URL;
 delete process.env.LLM_API_URL;
+// A replica is set up by the tests about it, never inherited from the shell.
+delete process.env.REPLICA_URL;
 
 afterAll(() => {
   closeCachedDb();

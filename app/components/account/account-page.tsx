@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { ErrorReference } from "~/components/ui/error-reference";
 
 /** "Account / Invoices": where an account page sits, the parent as a link and this page as plain text. */
 export function AccountBreadcrumb({
@@ -70,6 +71,7 @@ export function AccountErrorPanel({
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
+      <ErrorReference />
       <Link to={href} className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
         {linkLabel}
       </Link>
@@ -84,7 +86,7 @@ export function AccountErrorPanel({
 export function accountErrorBoundary({ title, failure, href }: { title: string; failure: string; href: string }) {
   return function AccountErrorBoundary() {
     const error = useRouteError();
-    if (!isRouteErrorResponse(error)) console.error(error);
+    if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
     const text = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : failure;
     return <AccountErrorPanel title={title} text={text} href={href} linkLabel="Try again" />;
   };

@@ -41,9 +41,12 @@ describe("admin navigation", () => {
     expect(isActiveNav("/admin/accounts", "/admin/ledger")).toBe(false);
   });
 
-  it("keeps Orders current on Order Approvals and Users on Sign-in holds, the screens their headers lead to", () => {
+  it("keeps Orders current on Order Approvals, Users on Sign-in holds and System on the Outbox, the screens their headers lead to", () => {
     expect(isActiveNav("/admin/orders", "/admin/order-approvals")).toBe(true);
     expect(isActiveNav("/admin/users", "/admin/sign-in-holds")).toBe(true);
+    expect(isActiveNav("/admin/system", "/admin/outbox")).toBe(true);
+    expect(isActiveNav("/admin/system", "/admin/outbox/20260131T174502123Z-1a2b3c4d")).toBe(true);
+    expect(currentNavGroup("/admin/outbox")).toBe("administration");
     expect(isActiveNav("/admin/products", "/admin/order-approvals")).toBe(false);
     expect(currentNavGroup("/admin/order-approvals")).toBe("sales");
     expect(currentNavGroup("/admin/sign-in-holds")).toBe("administration");

@@ -4,7 +4,8 @@
  * Procurement. With every group open the whole list fits a 1280×768 screen, which holds 28 rows (links and
  * group headings): a screen reached from another's own tabs or header is not listed again. The ledger's
  * screens are tabs of the Ledger; Order Approvals is a button, with its count, on Orders; Sign-in holds one
- * on Users (docs/decisions/0053-back-office-sidebar-and-stacked-tables.md).
+ * on Users (docs/decisions/0053-back-office-sidebar-and-stacked-tables.md); the Outbox one on System, which
+ * counts the mail waiting in it (docs/decisions/0056-system-page.md).
  */
 export type AdminNavItem = {
   label: string;
@@ -68,7 +69,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Loyalty Rewards", to: "/admin/loyalty-rewards", short: "LR" },
       { label: "Delivery & ordering", to: "/admin/settings/ordering", short: "DO" },
       { label: "Company", to: "/admin/settings/company", short: "Co" },
-      { label: "Outbox", to: "/admin/outbox", short: "Ob" },
+      { label: "System", to: "/admin/system", short: "Sy", via: ["/admin/outbox"] },
     ],
   },
 ];

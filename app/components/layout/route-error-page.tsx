@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { ErrorReference } from "~/components/ui/error-reference";
 
 type ErrorLink = { to: string; label: string; secondary?: boolean };
 
@@ -25,7 +26,8 @@ export function RouteErrorPage({
 }) {
   const error = useRouteError();
   const response = isRouteErrorResponse(error) ? error : null;
-  if (!response || response.status >= 500) console.error(error);
+  // the server logs it with its request (entry.server.tsx handleError)
+  if ((!response || response.status >= 500) && typeof document !== "undefined") console.error(error);
   const missing = notFound && response?.status === 404 ? notFound : null;
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -33,6 +35,7 @@ export function RouteErrorPage({
       <p className="mt-4 text-slate-600">
         {missing ? missing.message : response && showStatus ? `${response.status} ${response.statusText}` : message}
       </p>
+      <ErrorReference />
       <div className="mt-8 flex justify-center gap-3">
         {links.map((link) => (
           <Link key={link.to} to={link.to} className={link.secondary ? secondaryLink : primaryLink}>

@@ -15,6 +15,7 @@ import { writeTransaction, type DB } from "~/utils/db.server";
 import { readMultipartWithin } from "~/utils/http.server";
 import { uploadsDir } from "~/utils/uploads.server";
 import { collectGarbage } from "~/utils/garbage.server";
+import { log } from "~/utils/log.server";
 import { IMPORT_BODY_LIMIT } from "~/utils/request-guard";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -32,6 +33,7 @@ import {
   type ImportItem,
 } from "./product-csv";
 import { runningImport, trackImport, type ImportOutcome } from "./import-progress.server";
+import type { ImportProgress } from "./import-progress";
 import { writeImportBatch, type ImportTally } from "./product-import.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 
@@ -69,7 +71,22 @@ export function importProductCsv(
   const running = runningImport(db, actor.id, ref.key);
   if (running) return running;
 
+  const about = { event: "product import", fileName: options.fileName ?? null, bytes: file.size };
+  const started = Date.now();
+  log().info(about, "Product import started");
   return trackImport(db, actor.id, ref.key, async (progress) => {
+    const outcome = await importFile(progress);
+    const durationMs = Date.now() - started;
+    if (outcome.ok) {
+      const { created, updated, errors } = outcome.value;
+      log().info({ ...about, created, updated, rowErrors: errors.length, durationMs }, "Product import finished");
+    } else {
+      log().warn({ ...about, refused: outcome.message, durationMs }, "Product import refused");
+    }
+    return outcome;
+  });
+
+  async function importFile(progress: ImportProgress): Promise<Result<ImportOutcome>> {
     // The file is read twice, keeping only a product's own rows and a batch of products at a time. First,
     // to refuse a file that is no product CSV before writing anything, and to learn where each product's
     // rows end (Shopify's layout may put a Handle's rows anywhere); then to write the products.
@@ -143,7 +160,7 @@ export function importProductCsv(
         return ok({ created: tally.created.length, updated: tally.updated.length, errors });
       },
     ).result;
-  });
+  }
 }
 
 /** The most bytes handed to the CSV parser at once: a file held in memory may be one piece. */

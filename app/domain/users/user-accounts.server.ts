@@ -4,6 +4,7 @@ import { users } from "~db/schema";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
+import { log } from "~/utils/log.server";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { reserveSignInAttempt, signInSucceeded, type SignInSource } from "~/utils/sign-in-limits.server";
@@ -62,15 +63,29 @@ export async function verifyLogin(
 ): Promise<Result<SessionUser>> {
   // counted before the hash runs, so simultaneous guesses cannot all pass the check (sign-in-limits.server.ts)
   const attempt = reserveSignInAttempt(db, input.email, source);
-  if (!attempt.ok) return { ...fail(429, attempt.hold.message), retryAfter: attempt.hold.retryAfterSeconds };
+  if (!attempt.ok) {
+    signInFailed(input.email, "held", source);
+    return { ...fail(429, attempt.hold.message), retryAfter: attempt.hold.retryAfterSeconds };
+  }
   const row = db.select().from(users).where(eq(users.email, input.email)).get();
   // an unknown email is checked against a decoy of the same cost: one scrypt either way, nothing else
   const valid = await verifyPassword(input.password, row?.passwordHash ?? decoyPasswordHash());
   // a wrong password leaves the reserved attempt as its failure
-  if (!row || !valid) return fail(401, INVALID_LOGIN_MESSAGE);
+  if (!row || !valid) {
+    signInFailed(input.email, row ? "wrong password" : "no such account", source);
+    return fail(401, INVALID_LOGIN_MESSAGE);
+  }
   signInSucceeded(db, attempt.reservation);
-  if (!row.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
+  if (!row.isActive) {
+    signInFailed(input.email, "account inactive", source);
+    return fail(403, INACTIVE_ACCOUNT_MESSAGE);
+  }
   return ok(toSessionUser(row));
+}
+
+/** A failed sign-in in the log: the address typed and why, never the password. */
+function signInFailed(email: string, reason: string, source: SignInSource) {
+  log().warn({ event: "sign-in failed", email, reason, client: source.client ?? null }, "Sign-in failed");
 }
 
 /** The public shape of a user in JSON answers. */

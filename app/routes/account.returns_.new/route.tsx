@@ -122,7 +122,7 @@ export default function RequestReturnPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <AccountErrorPanel

@@ -1,0 +1,180 @@
+/**
+ * How the continuous replica stands, for /healthz and the System page: whether REPLICA_URL is set, how far
+ * behind the database the replica is, when Litestream last wrote a snapshot and how many product images have
+ * not been mirrored yet.
+ *
+ * The lag is the age of the oldest change the replica may lack: 0 while the replica holds everything the
+ * database file and its WAL were last changed with, otherwise the time since the replica last took a change.
+ * With Litestream shipping every second it stays under about a second; it grows when Litestream has stopped or
+ * the replica's disk or bucket cannot be written. A folder replica is read directly (a directory listing and a
+ * few file times); a bucket through `litestream snapshots` and `litestream wal`.
+ */
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { imagesBeside } from "./backup";
+import { readReplicaListing, replicaTarget, type ReplicaTarget, type Settings } from "./replica";
+
+export type ReplicaStatus =
+  | { configured: false; message: string }
+  | {
+      configured: true;
+      kind: ReplicaTarget["kind"];
+      /** where the replica is, without credentials */
+      target: string;
+      /** seconds of changes the replica may lack; null until it holds anything (or cannot be read) */
+      lagSeconds: number | null;
+      /** when Litestream last wrote a full snapshot (ISO time), null when none */
+      lastSnapshotAt: string | null;
+      /** the newest change the replica holds (ISO time), null when none */
+      lastReplicatedAt: string | null;
+      /** product images not yet copied to a folder replica; null for a bucket (images are not mirrored there) */
+      imagesWaiting: number | null;
+      /** what is wrong, in a sentence, or null */
+      problem: string | null;
+    };
+
+/** A replica further behind than this is reported as a problem (Litestream ships every second). */
+export const LAG_WARNING_SECONDS = 60;
+
+export const NO_REPLICA_MESSAGE = "No copy off this disk: REPLICA_URL is not set.";
+
+/** Whether REPLICA_URL is set (read on every call, so a test or a restart with another value is seen). */
+export function replicaConfigured(env: Settings = process.env) {
+  return Boolean(env.REPLICA_URL?.trim());
+}
+
+type Times = { lastReplicatedMs: number | null; lastSnapshotMs: number | null };
+
+/**
+ * The newest change and snapshot in a folder replica, read from Litestream's file layout. Asynchronous: a NAS
+ * share that has stopped answering holds up this look, never the process.
+ */
+export async function folderReplicaTimes(databaseReplica: string): Promise<Times> {
+  const generationsDir = path.join(databaseReplica, "generations");
+  const newest = async (dir: string) => {
+    const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".lz4"));
+    // the names are fixed-width hex positions (index, index_offset): the last in order is the newest
+    const last = names.sort().at(-1);
+    return last ? (await fsp.stat(path.join(dir, last)).catch(() => null))?.mtimeMs ?? null : null;
+  };
+  const later = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+  let lastReplicatedMs: number | null = null;
+  let lastSnapshotMs: number | null = null;
+  for (const generation of await fsp.readdir(generationsDir).catch(() => [] as string[])) {
+    const snapshot = await newest(path.join(generationsDir, generation, "snapshots"));
+    const wal = await newest(path.join(generationsDir, generation, "wal"));
+    lastSnapshotMs = later(lastSnapshotMs, snapshot);
+    lastReplicatedMs = later(lastReplicatedMs, later(snapshot, wal));
+  }
+  return { lastReplicatedMs, lastSnapshotMs };
+}
+
+/** A bucket is asked at most this often (each look is two listings over the network); a folder every time. */
+const LISTING_KEPT_MS = 10_000;
+let lastListing: { key: string; at: number; times: Promise<Times> } | null = null;
+
+/** The figures from Litestream's own listings (any replica type; used for a bucket). */
+function listingTimes(databaseFile: string, target: ReplicaTarget, now: number): Promise<Times> {
+  const key = `${databaseFile}\n${target.display}`;
+  if (lastListing && lastListing.key === key && now - lastListing.at < LISTING_KEPT_MS) return lastListing.times;
+  const times = readReplicaListing(databaseFile, target).then(({ generations, lastSnapshotMs }) => ({
+    lastReplicatedMs: generations.length ? Math.max(...generations.map((g) => g.end)) : null,
+    lastSnapshotMs,
+  }));
+  lastListing = { key, at: now, times };
+  // a failed look is not kept: the next asks again
+  times.catch(() => {
+    if (lastListing?.times === times) lastListing = null;
+  });
+  return times;
+}
+
+/** When the database last changed: its file or its WAL, whichever is later (as Litestream reckons it). */
+async function databaseChangedMs(databaseFile: string): Promise<number | null> {
+  const stats = await Promise.all([databaseFile, `${databaseFile}-wal`].map((file) => fsp.stat(file).catch(() => null)));
+  const times = stats.flatMap((stat) => (stat ? [stat.mtimeMs] : []));
+  return times.length ? Math.max(...times) : null;
+}
+
+/** Product images beside the database that the folder replica does not have yet. */
+async function imagesWaiting(databaseFile: string, imagesReplica: string) {
+  const local = await fsp.readdir(imagesBeside(databaseFile)).catch(() => [] as string[]);
+  if (local.length === 0) return 0;
+  const copied = new Set(await fsp.readdir(imagesReplica).catch(() => [] as string[]));
+  return local.filter((name) => !name.endsWith(".tmp") && !name.startsWith(".") && !copied.has(name)).length;
+}
+
+/** The lag as defined at the top of this file, in whole seconds (rounded up: 0.2 s behind is 1, not 0). */
+export function lagSeconds(databaseChanged: number | null, lastReplicated: number | null, now: number): number | null {
+  if (lastReplicated === null) return null;
+  if (databaseChanged === null || lastReplicated >= databaseChanged) return 0;
+  return Math.max(0, Math.ceil((now - lastReplicated) / 1000));
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The replica's state for the database at DATABASE_PATH (or `databaseFile`). Never throws: a failure is a `problem`. */
+export async function replicaStatus({
+  databaseFile = path.resolve(process.env.DATABASE_PATH ?? "data/app.db"),
+  env = process.env,
+  now = Date.now,
+}: { databaseFile?: string; env?: Settings; now?: () => number } = {}): Promise<ReplicaStatus> {
+  let target: ReplicaTarget | null;
+  try {
+    target = replicaTarget(env);
+  } catch (error) {
+    return { configured: true, kind: "folder", target: String(env.REPLICA_URL), lagSeconds: null, lastSnapshotAt: null, lastReplicatedAt: null, imagesWaiting: null, problem: (error as Error).message };
+  }
+  if (!target) return { configured: false, message: NO_REPLICA_MESSAGE };
+
+  const base = { configured: true as const, kind: target.kind, target: target.display };
+  let times: Times;
+  try {
+    times = target.kind === "folder" ? await folderReplicaTimes(target.databaseReplica) : await listingTimes(databaseFile, target, now());
+  } catch (error) {
+    const message = (error as Error).message;
+    return { ...base, lagSeconds: null, lastSnapshotAt: null, lastReplicatedAt: null, imagesWaiting: null, problem: `The replica could not be read: ${message}` };
+  }
+  const lag = lagSeconds(await databaseChangedMs(databaseFile), times.lastReplicatedMs, now());
+  const waiting = target.kind === "folder" ? await imagesWaiting(databaseFile, target.images) : null;
+  const problem =
+    times.lastReplicatedMs === null
+      ? `Nothing has been replicated to ${target.display} yet.`
+      : times.lastSnapshotMs === null
+        ? `The replica at ${target.display} holds no snapshot.`
+        : lag !== null && lag > LAG_WARNING_SECONDS
+          ? `The replica is ${lag} s behind the database: Litestream may have stopped, or ${target.display} cannot be written.`
+          : null;
+  return { ...base, lagSeconds: lag, lastSnapshotAt: iso(times.lastSnapshotMs), lastReplicatedAt: iso(times.lastReplicatedMs), imagesWaiting: waiting, problem };
+}
+
+/**
+ * The replica's lag alone, for /healthz (asked often: no image count, no listing of a bucket beyond the kept
+ * one): null without a replica, or when it cannot be told within `withinMs`.
+ */
+export async function replicaLagSeconds({
+  databaseFile = path.resolve(process.env.DATABASE_PATH ?? "data/app.db"),
+  env = process.env,
+  withinMs = 2000,
+}: { databaseFile?: string; env?: Settings; withinMs?: number } = {}): Promise<number | null> {
+  let target: ReplicaTarget | null;
+  try {
+    target = replicaTarget(env);
+  } catch {
+    return null;
+  }
+  if (!target) return null;
+  const replica = target;
+  const now = Date.now();
+  const look = (async () => {
+    const times = replica.kind === "folder" ? await folderReplicaTimes(replica.databaseReplica) : await listingTimes(databaseFile, replica, now);
+    return lagSeconds(await databaseChangedMs(databaseFile), times.lastReplicatedMs, Date.now());
+  })().catch(() => null);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), withinMs);
+  });
+  const lag = await Promise.race([look, late]);
+  clearTimeout(timer);
+  return lag;
+}
