@@ -28,6 +28,13 @@ const updatedAt = () =>
 export const USER_ROLES = ["customer", "admin", "supplier"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** What a customer may do within their company (docs/decisions/0061-companies.md). */
+export const COMPANY_ROLES = ["company_admin", "approver", "buyer", "viewer"] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+/** The period a buyer's spending limit runs over, in UK time. */
+export const LIMIT_PERIODS = ["none", "daily", "weekly", "monthly", "yearly"] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+
 export const ORDER_STATUSES = [
   "pending",
   "pending_approval",
@@ -65,6 +72,37 @@ export const priceTiers = sqliteTable("price_tiers", {
   createdAt: createdAt(),
 });
 
+/**
+ * A customer account: the business that buys. Prices (tier and customer prices), the wholesaler's approval
+ * flag, the delivery charge, points, delivery addresses, orders and invoices belong to the company; each
+ * person who signs in is a user with a company role.
+ */
+export const companies = sqliteTable(
+  "companies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name", { length: 200 }).notNull(),
+    vatNumber: text("vat_number"),
+    /** Companies House number */
+    companyNumber: text("company_number", { length: 20 }),
+    /** billing address, one line as the sign-up form writes it: "street, town, postcode" */
+    address: text("address"),
+    priceTierId: integer("price_tier_id").references(() => priceTiers.id, { onDelete: "set null" }),
+    /** the wholesaler approves each of this company's orders before it is processed */
+    requiresApproval: integer("requires_approval", { mode: "boolean" }).notNull().default(false),
+    /** this company's own delivery charge per order (pence, ex VAT) instead of the wholesaler's; null = the standard one */
+    deliveryChargePence: integer("delivery_charge_pence"),
+    /** set while the wholesaler has put the account on hold: it cannot place orders */
+    onHoldAt: integer("on_hold_at", { mode: "timestamp_ms" }),
+    holdReason: text("hold_reason"),
+    /** orders over this (pence, inc VAT) need two different approvers; null = any one approver */
+    secondApprovalAbovePence: integer("second_approval_above_pence"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("companies_name_idx").on(sql`${t.name} COLLATE NOCASE`)],
+);
+
 export const users = sqliteTable(
   "users",
   {
@@ -73,14 +111,29 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name"),
     lastName: text("last_name"),
+    /** a supplier's (or the staff's) business; a customer's business is their company's name (null here) */
     businessName: text("business_name"),
     profileImageUrl: text("profile_image_url"),
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
     phone: text("phone"),
+    /** a supplier's address; a customer's billing address is their company's (null here) */
     address: text("address"),
+    /** a supplier's VAT number; a customer's is their company's (null here) */
     vatNumber: text("vat_number"),
-    priceTierId: integer("price_tier_id").references(() => priceTiers.id, { onDelete: "set null" }),
-    requiresApproval: integer("requires_approval", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Retired: a customer's price tier is their company's (companies.price_tier_id). Always null since the
+     * companies migration; kept only because SQLite cannot drop a foreign-key column without rebuilding `users`,
+     * and a rebuild inside the migration's transaction would cascade into every table that refers to users.
+     * Never read or written (docs/decisions/0061-companies.md).
+     */
+    retiredPriceTierId: integer("price_tier_id").references(() => priceTiers.id, { onDelete: "set null" }),
+    /** customers only: the account they buy for (null for admins and suppliers) */
+    companyId: integer("company_id").references((): AnySQLiteColumn => companies.id, { onDelete: "restrict" }),
+    companyRole: text("company_role", { enum: COMPANY_ROLES }),
+    /** spending limits (pence, inc VAT): per order, and per period; null = no limit */
+    orderLimitPence: integer("order_limit_pence"),
+    periodLimitPence: integer("period_limit_pence"),
+    limitPeriod: text("limit_period", { enum: LIMIT_PERIODS }).notNull().default("none"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** null while a self-registered customer waits for an admin */
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
@@ -89,8 +142,6 @@ export const users = sqliteTable(
      * automated, until an admin approves it or rejects the lot (null for every other user)
      */
     signUpHeldAt: integer("sign_up_held_at", { mode: "timestamp_ms" }),
-    /** this customer's own delivery charge per order (pence, ex VAT) instead of the wholesaler's; null = the standard one */
-    deliveryChargePence: integer("delivery_charge_pence"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -99,6 +150,7 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(t.email),
     index("users_role_idx").on(t.role),
     index("users_approved_at_idx").on(t.approvedAt),
+    index("users_company_idx").on(t.companyId),
   ],
 );
 
@@ -361,9 +413,10 @@ export const customerPricing = sqliteTable(
   "customer_pricing",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
+    /** the account the price was agreed with: every buyer of the company gets it */
+    companyId: integer("company_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -371,7 +424,7 @@ export const customerPricing = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("customer_pricing_user_product_unique").on(t.userId, t.productId),
+    uniqueIndex("customer_pricing_company_product_unique").on(t.companyId, t.productId),
     index("customer_pricing_product_idx").on(t.productId),
   ],
 );
@@ -427,7 +480,10 @@ export const orders = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     orderNumber: text("order_number", { length: 50 }).notNull().unique(),
+    /** who placed it */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** whose order it is: the placer's company (null for a walk-in sale with no account) */
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     subtotal: integer("subtotal").notNull(),
     vatAmount: integer("vat_amount").notNull(),
@@ -463,6 +519,7 @@ export const orders = sqliteTable(
   (t) => [
     // with the status and the total, a customer's orders are summed from the index alone (customer insights)
     index("orders_user_created_totals_idx").on(t.userId, t.createdAt, t.status, t.total),
+    index("orders_company_created_totals_idx").on(t.companyId, t.createdAt, t.status, t.total),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
   ],
@@ -499,14 +556,14 @@ export const orderItems = sqliteTable(
   ],
 );
 
-/** A customer's saved delivery addresses, offered at checkout. */
+/** A company's saved delivery addresses (its sites), offered to its buyers at checkout. */
 export const deliveryAddresses = sqliteTable(
   "delivery_addresses",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
+    companyId: integer("company_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
     /** the buyer's own name for it: "Yard", "Site B, Leeds" */
     label: text("label", { length: 60 }).notNull(),
     name: text("name", { length: 200 }).notNull(),
@@ -516,16 +573,22 @@ export const deliveryAddresses = sqliteTable(
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("delivery_addresses_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("delivery_addresses_company_idx").on(t.companyId, t.createdAt)],
 );
 
 export const orderTemplates = sqliteTable(
   "order_templates",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** who made it (and keeps it up to date while it is not shared) */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** shared with the whole company as a requisition list */
+    shared: integer("shared", { mode: "boolean" }).notNull().default(false),
     name: text("name", { length: 200 }).notNull(),
     description: text("description"),
     items: text("items", { mode: "json" })
@@ -540,7 +603,7 @@ export const orderTemplates = sqliteTable(
       .notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("order_templates_user_idx").on(t.userId)],
+  (t) => [index("order_templates_user_idx").on(t.userId), index("order_templates_company_idx").on(t.companyId, t.shared)],
 );
 
 // ─── Returns ────────────────────────────────────────────────────────────────
@@ -554,7 +617,10 @@ export const returns = sqliteTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /** who asked for it */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** the order's company */
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
     /** a completed exchange's replacement order (no charge, stock taken) */
     replacementOrderId: integer("replacement_order_id").references((): AnySQLiteColumn => orders.id, { onDelete: "set null" }),
     returnType: text("return_type", { enum: RETURN_TYPES }).notNull().default("refund"),
@@ -569,6 +635,7 @@ export const returns = sqliteTable(
   },
   (t) => [
     index("returns_user_idx").on(t.userId, t.createdAt),
+    index("returns_company_idx").on(t.companyId, t.createdAt),
     index("returns_order_idx").on(t.orderId),
     index("returns_status_idx").on(t.status),
     uniqueIndex("returns_return_number_unique").on(t.returnNumber),
@@ -623,9 +690,12 @@ export const vouchers = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     code: text("code").notNull().unique(),
-    userId: text("user_id")
+    /** who redeemed the points for it (kept by the company if that person is removed) */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** whose points paid for it: any buyer of the company may use it */
+    companyId: integer("company_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
     rewardId: integer("reward_id").references(() => loyaltyRewards.id, { onDelete: "set null" }),
     rewardName: text("reward_name").notNull(),
     rewardType: text("reward_type", { enum: REWARD_TYPES }).notNull(),
@@ -635,16 +705,19 @@ export const vouchers = sqliteTable(
     usedOrderId: integer("used_order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("vouchers_user_idx").on(t.userId, t.usedAt)],
+  (t) => [index("vouchers_user_idx").on(t.userId, t.usedAt), index("vouchers_company_idx").on(t.companyId, t.usedAt)],
 );
 
 export const loyaltyTransactions = sqliteTable(
   "loyalty_transactions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id")
+    /** whose action earned or spent the points (kept by the company if that person is removed) */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** whose balance it moves: points belong to the company */
+    companyId: integer("company_id")
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
     transactionType: text("transaction_type", { enum: LOYALTY_TRANSACTION_TYPES }).notNull(),
     /** signed */
     points: integer("points").notNull(),
@@ -656,6 +729,7 @@ export const loyaltyTransactions = sqliteTable(
   },
   (t) => [
     index("loyalty_transactions_user_idx").on(t.userId, t.createdAt),
+    index("loyalty_transactions_company_idx").on(t.companyId, t.createdAt),
     index("loyalty_transactions_order_idx").on(t.orderId),
   ],
 );
@@ -688,7 +762,10 @@ export const salesInvoices = sqliteTable(
       .unique()
       .references(() => orders.id, { onDelete: "set null" }),
     invoiceNumber: text("invoice_number", { length: 50 }).notNull().unique(),
+    /** the person who placed the order */
     customerId: text("customer_id").references(() => users.id, { onDelete: "set null" }),
+    /** the account billed */
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
     /** "unpaid" or "void"; paid / partially_paid / overdue are derived */
     status: text("status", { enum: STORED_INVOICE_STATUSES }).notNull().default("unpaid"),
     subtotal: integer("subtotal").notNull(),
@@ -704,6 +781,7 @@ export const salesInvoices = sqliteTable(
   },
   (t) => [
     index("sales_invoices_customer_idx").on(t.customerId, t.issueDate),
+    index("sales_invoices_company_idx").on(t.companyId, t.issueDate),
     // a period's sales summed from the index alone: profit & loss (status, subtotal) and a VAT return (also
     // the VAT, when it was recorded and when it was voided)
     index("sales_invoices_issue_totals_idx").on(t.issueDate, t.status, t.subtotal, t.vatAmount, t.createdAt, t.voidedAt),
@@ -947,6 +1025,7 @@ export const creditNotes = sqliteTable(
       .references(() => returns.id),
     salesInvoiceId: integer("sales_invoice_id").references(() => salesInvoices.id),
     customerId: text("customer_id").references(() => users.id, { onDelete: "set null" }),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "restrict" }),
     issueDate: text("issue_date").notNull(),
     subtotal: integer("subtotal").notNull(),
     vatAmount: integer("vat_amount").notNull(),
@@ -1025,8 +1104,13 @@ export const purchaseOrderItems = sqliteTable(
 
 // ─── Relations (for drizzle's relational queries) ───────────────────────────
 
+export const companiesRelations = relations(companies, ({ one, many }) => ({
+  priceTier: one(priceTiers, { fields: [companies.priceTierId], references: [priceTiers.id] }),
+  people: many(users),
+  orders: many(orders),
+}));
 export const usersRelations = relations(users, ({ one, many }) => ({
-  priceTier: one(priceTiers, { fields: [users.priceTierId], references: [priceTiers.id] }),
+  company: one(companies, { fields: [users.companyId], references: [companies.id] }),
   orders: many(orders),
 }));
 export const categoriesRelations = relations(categories, ({ many }) => ({ products: many(products) }));
@@ -1043,11 +1127,12 @@ export const volumeDiscountsRelations = relations(volumeDiscounts, ({ one }) => 
   product: one(products, { fields: [volumeDiscounts.productId], references: [products.id] }),
 }));
 export const customerPricingRelations = relations(customerPricing, ({ one }) => ({
-  user: one(users, { fields: [customerPricing.userId], references: [users.id] }),
+  company: one(companies, { fields: [customerPricing.companyId], references: [companies.id] }),
   product: one(products, { fields: [customerPricing.productId], references: [products.id] }),
 }));
 export const ordersRelations = relations(orders, ({ one, many }) => ({
   user: one(users, { fields: [orders.userId], references: [users.id] }),
+  company: one(companies, { fields: [orders.companyId], references: [companies.id] }),
   items: many(orderItems),
   invoice: one(salesInvoices, { fields: [orders.id], references: [salesInvoices.orderId] }),
 }));

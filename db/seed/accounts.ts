@@ -3,7 +3,7 @@ import type { DB } from "~/utils/db.server";
 import * as s from "~db/schema";
 import { DAY, HOUR } from "./calendar";
 import { PRICE_TIERS, type SupplierKey, type TierName } from "./catalog-data";
-import { ADMIN, CUSTOMERS, SUPPLIERS, type PersonSeed } from "./people-data";
+import { ADMIN, COLLEAGUES, CUSTOMERS, SUPPLIERS, type PersonSeed } from "./people-data";
 import type { Random } from "./random";
 import type { RowWriters, UserRow } from "./rows";
 
@@ -20,12 +20,12 @@ export function writePeople(db: DB, rows: RowWriters, hashes: Hashes, now: numbe
     tiers.set(tier.name, { id: row.id, discount: tier.discountPercentage });
   }
 
-  type Person = Omit<UserRow, "approvedAt" | "createdAt" | "updatedAt" | "priceTierId" | "requiresApproval"> &
-    Partial<Pick<UserRow, "priceTierId" | "requiresApproval">>;
+  type Person = Omit<UserRow, "approvedAt" | "createdAt" | "updatedAt" | "companyId" | "companyRole"> &
+    Partial<Pick<UserRow, "companyId" | "companyRole">>;
   const insertUser = (user: Person, created: number, approvedAt: number | null) => {
     rows.user({
-      priceTierId: null,
-      requiresApproval: false,
+      companyId: null,
+      companyRole: null,
       ...user,
       approvedAt,
       createdAt: created,
@@ -71,23 +71,66 @@ export function writePeople(db: DB, rows: RowWriters, hashes: Hashes, now: numbe
     insertUser({ id, ...contact(supplier), passwordHash, role: "supplier" }, created, created);
   }
 
+  // each customer is the admin of their own company, which holds the business details and the terms
   const customerIds = new Map<string, string>();
+  const companyIds = new Map<string, number>();
   let buyerHashIndex = 0;
   for (const customer of CUSTOMERS) {
     const id = random.uuid();
     const created = now - customer.createdDaysAgo * DAY - random.int(1, 8) * HOUR;
     customerIds.set(customer.key, id);
+    const { businessName, address, vatNumber, ...person } = contact(customer);
+    const companyId = db
+      .insert(s.companies)
+      .values({
+        name: businessName,
+        vatNumber,
+        address,
+        priceTierId: customer.tier ? tiers.get(customer.tier)!.id : null,
+        requiresApproval: customer.requiresApproval ?? false,
+        createdAt: new Date(created),
+        updatedAt: new Date(created),
+      })
+      .returning({ id: s.companies.id })
+      .get().id;
+    companyIds.set(customer.key, companyId);
     insertUser(
       {
         id,
-        ...contact(customer),
+        ...person,
+        businessName: null,
+        address: null,
+        vatNumber: null,
         passwordHash: customer.password ? hashes.buyerHashes[buyerHashIndex++] : hashes.sharedHash,
         role: "customer",
-        priceTierId: customer.tier ? tiers.get(customer.tier)!.id : null,
-        requiresApproval: customer.requiresApproval ?? false,
+        companyId,
+        companyRole: "company_admin",
       },
       created,
       customer.approved ? created + 20 * HOUR : null,
+    );
+  }
+  for (const colleague of COLLEAGUES) {
+    const id = random.uuid();
+    const created = now - colleague.createdDaysAgo * DAY - random.int(1, 8) * HOUR;
+    customerIds.set(colleague.key, id);
+    insertUser(
+      {
+        id,
+        email: colleague.email,
+        firstName: colleague.firstName,
+        lastName: colleague.lastName,
+        phone: colleague.phone,
+        businessName: null,
+        address: null,
+        vatNumber: null,
+        passwordHash: colleague.password ? hashes.buyerHashes[buyerHashIndex++] : hashes.sharedHash,
+        role: "customer",
+        companyId: companyIds.get(colleague.companyOf)!,
+        companyRole: colleague.companyRole,
+      },
+      created,
+      created,
     );
   }
   return { adminId, tiers, supplierIds, customerIds };

@@ -1,5 +1,6 @@
 /** The demo catalogue, and the demo buyer's agreed prices. */
 import { slugify } from "~/utils/slug";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import * as s from "~db/schema";
 import { DAY } from "./calendar";
 import { CATALOGUE, type SupplierKey } from "./catalog-data";
@@ -61,7 +62,7 @@ export function writeCustomerPrices(demo: Demo) {
     prices.set(p.id, price);
     demo.db
       .insert(s.customerPricing)
-      .values({ userId: customerIdOf(demo, "buyer"), productId: p.id, customPrice: price, createdAt: new Date(demo.now - 200 * DAY) })
+      .values({ companyId: companyIdOfUser(customerIdOf(demo, "buyer")), productId: p.id, customPrice: price, createdAt: new Date(demo.now - 200 * DAY) })
       .run();
   }
   return prices;

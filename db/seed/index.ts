@@ -15,7 +15,7 @@ import { hashPassword } from "~/utils/password.server";
 import { isRealInstall, recordDemoPasswords } from "~/domain/users/install.server";
 import { writeDemo } from "./demo";
 import { attachDemoPictures, drawDemoPictures } from "./images";
-import { ADMIN, CUSTOMERS, SUPPLIERS } from "./people-data";
+import { ADMIN, COLLEAGUES, CUSTOMERS, SUPPLIERS } from "./people-data";
 
 export { createRandom } from "./random";
 export { seedScale, type ScaleResult } from "./scale";
@@ -33,7 +33,9 @@ export async function seedIfEmpty(db: DB): Promise<boolean> {
 }
 
 /** The accounts whose passwords the README publishes. */
-export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...CUSTOMERS, ...SUPPLIERS].filter((p) => p.password).map((p) => p.email);
+export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...CUSTOMERS, ...COLLEAGUES, ...SUPPLIERS]
+  .filter((p) => p.password)
+  .map((p) => p.email);
 
 /** Writes the demo data set. Does nothing when the demo admin already exists. */
 export async function seedDemo(db: DB): Promise<void> {
@@ -42,7 +44,8 @@ export async function seedDemo(db: DB): Promise<void> {
   // Password hashing is slow on purpose, and drawing pictures takes a moment: both before the write lock.
   const [adminHash, buyerHashes, supplierHash, sharedHash, pictures] = await Promise.all([
     hashPassword(ADMIN.password),
-    Promise.all(CUSTOMERS.filter((c) => c.password).map(() => hashPassword("buyer-demo"))),
+    // the customers' first, then their colleagues' (accounts.ts takes them in that order)
+    Promise.all([...CUSTOMERS, ...COLLEAGUES].filter((c) => c.password).map(() => hashPassword("buyer-demo"))),
     hashPassword("supplier-demo"),
     hashPassword(randomBytes(18).toString("base64url")),
     drawDemoPictures(),

@@ -1,5 +1,6 @@
 /** The demo's loyalty rewards, and the voucher the demo buyer has redeemed. */
 import * as s from "~db/schema";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import { DAY } from "./calendar";
 import { customerIdOf, productNamed, type Demo } from "./context";
 import type { Random } from "./random";
@@ -60,6 +61,7 @@ export function writeVoucher(demo: Demo, rewards: (typeof s.loyaltyRewards.$infe
     .values({
       code: `TC-${voucherCode(demo.random)}`,
       userId: buyerId,
+      companyId: companyIdOfUser(buyerId),
       rewardId: reward.id,
       rewardName: reward.name,
       rewardType: reward.rewardType,

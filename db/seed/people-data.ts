@@ -68,6 +68,34 @@ export type CustomerSeed = PersonSeed & {
   buys: CategoryKey[];
 };
 
+/** More people in a customer's company (each customer above is its company's admin). */
+export type ColleagueSeed = {
+  key: string;
+  /** the customer whose company they join */
+  companyOf: string;
+  email: string;
+  password: "buyer-demo" | null;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  companyRole: "approver" | "buyer" | "viewer";
+  createdDaysAgo: number;
+};
+
+export const COLLEAGUES: ColleagueSeed[] = [
+  {
+    key: "buyer-colleague",
+    companyOf: "buyer",
+    email: "buyer.colleague@example.com",
+    password: "buyer-demo",
+    firstName: "Tom",
+    lastName: "Hartley",
+    phone: "0113 496 0732",
+    companyRole: "buyer",
+    createdDaysAgo: 90,
+  },
+];
+
 export const CUSTOMERS: CustomerSeed[] = [
   {
     key: "buyer",

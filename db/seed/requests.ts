@@ -1,5 +1,6 @@
 /** The demo buyer's order template, and product requests from several customers. */
 import * as s from "~db/schema";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import { DAY } from "./calendar";
 import { customerIdOf, productNamed, type Demo } from "./context";
 
@@ -18,6 +19,7 @@ export function writeTemplateAndRequests(demo: Demo) {
   db.insert(s.orderTemplates)
     .values({
       userId: buyerId,
+      companyId: companyIdOfUser(buyerId),
       name: "Weekly café restock",
       description: "Tea, milk, cups and cleaning for a normal week.",
       items: templateLines.map(([name, quantity, selectedVariants]) => ({

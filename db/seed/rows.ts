@@ -4,7 +4,7 @@
  * write their rows the same way and the benchmark set stays fast.
  */
 import type { DB } from "~/utils/db.server";
-import type { LOYALTY_TRANSACTION_TYPES, OrderStatus, PAYMENT_METHODS, UserRole } from "~db/schema";
+import type { CompanyRole, LOYALTY_TRANSACTION_TYPES, OrderStatus, PAYMENT_METHODS, UserRole } from "~db/schema";
 
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 type LoyaltyTransactionType = (typeof LOYALTY_TRANSACTION_TYPES)[number];
@@ -15,16 +15,27 @@ export type UserRow = {
   passwordHash: string;
   firstName: string;
   lastName: string;
-  businessName: string;
+  /** a supplier's (or the staff's) business; null for a customer, whose business is their company */
+  businessName: string | null;
   role: UserRole;
   phone: string;
   address: string | null;
   vatNumber: string | null;
-  priceTierId: number | null;
-  requiresApproval: boolean;
+  companyId: number | null;
+  companyRole: CompanyRole | null;
   approvedAt: number | null;
   createdAt: number;
   updatedAt: number;
+};
+
+/** A customer account (a company) with its terms. */
+export type CompanyRow = {
+  name: string;
+  vatNumber: string | null;
+  address: string | null;
+  priceTierId: number | null;
+  requiresApproval: boolean;
+  createdAt: number;
 };
 
 type CategoryRow = { name: string; slug: string; description: string; createdAt: number };
@@ -131,9 +142,15 @@ export function rowWriters(db: DB) {
   const c = db.$client;
   const insertUser = c.prepare(
     `insert into users (id, email, password_hash, first_name, last_name, business_name, profile_image_url, role, phone, address, vat_number,
-       price_tier_id, requires_approval, is_active, approved_at, created_at, updated_at)
+       company_id, company_role, is_active, approved_at, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
   );
+  const insertCompany = c
+    .prepare(
+      `insert into companies (name, vat_number, address, price_tier_id, requires_approval, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?) returning id`,
+    )
+    .pluck();
   const insertCategory = c.prepare("insert into categories (name, slug, description, created_at) values (?, ?, ?, ?) returning id").pluck();
   const insertProduct = c
     .prepare(
@@ -146,10 +163,10 @@ export function rowWriters(db: DB) {
   const insertRule = c.prepare("insert into volume_discounts (product_id, min_quantity, discount_percentage, created_at) values (?, ?, ?, ?)");
   const insertOrder = c
     .prepare(
-      `insert into orders (order_number, user_id, status, subtotal, vat_amount, total, discount_amount, voucher_id, channel, shipping_name,
+      `insert into orders (order_number, user_id, company_id, status, subtotal, vat_amount, total, discount_amount, voucher_id, channel, shipping_name,
          shipping_email, shipping_address, shipping_city, shipping_postcode, tracking_number, carrier, tracking_url, estimated_delivery,
          free_shipping, approved_at, cancelled_at, delivered_at, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, 0, null, 'storefront', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) returning id`,
+       values (?, ?, (select company_id from users where id = ?), ?, ?, ?, ?, 0, null, 'storefront', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) returning id`,
     )
     .pluck();
   const insertOrderItem = c.prepare(
@@ -158,9 +175,9 @@ export function rowWriters(db: DB) {
   );
   const insertInvoice = c
     .prepare(
-      `insert into sales_invoices (order_id, invoice_number, customer_id, status, subtotal, vat_amount, total, amount_paid, issue_date, due_date,
+      `insert into sales_invoices (order_id, invoice_number, customer_id, company_id, status, subtotal, vat_amount, total, amount_paid, issue_date, due_date,
          voided_at, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       values (?, ?, ?, (select company_id from orders where id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
     )
     .pluck();
   const insertInvoiceItem = c.prepare(
@@ -173,11 +190,15 @@ export function rowWriters(db: DB) {
   );
   const setAmountPaid = c.prepare("update sales_invoices set amount_paid = ? where id = ?");
   const insertLoyalty = c.prepare(
-    `insert into loyalty_transactions (user_id, transaction_type, points, order_id, reward_id, return_id, description, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into loyalty_transactions (user_id, company_id, transaction_type, points, order_id, reward_id, return_id, description, created_at)
+     values (?, (select company_id from users where id = ?), ?, ?, ?, ?, ?, ?, ?)`,
   );
 
   return {
+    company(co: CompanyRow): number {
+      return insertCompany.get(co.name, co.vatNumber, co.address, co.priceTierId, co.requiresApproval ? 1 : 0, co.createdAt, co.createdAt) as number;
+    },
+
     user(u: UserRow) {
       insertUser.run(
         u.id,
@@ -190,8 +211,8 @@ export function rowWriters(db: DB) {
         u.phone,
         u.address,
         u.vatNumber,
-        u.priceTierId,
-        u.requiresApproval ? 1 : 0,
+        u.companyId,
+        u.companyRole,
         u.approvedAt,
         u.createdAt,
         u.updatedAt,
@@ -228,6 +249,7 @@ export function rowWriters(db: DB) {
       const to = o.shipTo;
       return insertOrder.get(
         o.orderNumber,
+        o.userId,
         o.userId,
         o.status,
         totals.subtotal,
@@ -271,6 +293,7 @@ export function rowWriters(db: DB) {
         inv.orderId,
         inv.invoiceNumber,
         inv.customerId,
+        inv.orderId,
         inv.status,
         inv.subtotal,
         inv.vatAmount,
@@ -296,7 +319,7 @@ export function rowWriters(db: DB) {
     },
 
     loyalty(t: LoyaltyRow) {
-      insertLoyalty.run(t.userId, t.type, t.points, t.orderId ?? null, t.rewardId ?? null, t.returnId ?? null, t.description, t.createdAt);
+      insertLoyalty.run(t.userId, t.userId, t.type, t.points, t.orderId ?? null, t.rewardId ?? null, t.returnId ?? null, t.description, t.createdAt);
     },
   };
 }

@@ -132,19 +132,27 @@ function writeScale(db: DB, { productCount, customerCount, orderCount }: Counts,
     const postcode = `${city.slice(0, 2).toUpperCase()}${random.int(1, 20)} ${random.int(1, 9)}${random.pick(LETTERS)}${random.pick(LETTERS)}`;
     const tier = tiers.length > 0 && random.chance(0.6) ? random.pick(tiers) : null;
     const created = now - random.int(370, 700) * DAY;
+    const companyId = rows.company({
+      name: businessName,
+      vatNumber: random.chance(0.7) ? `GB${random.int(100_000_000, 999_999_999)}` : null,
+      address: `${street}, ${city}, ${postcode}`,
+      priceTierId: tier?.id ?? null,
+      requiresApproval: false,
+      createdAt: created,
+    });
     rows.user({
       id,
       email,
       passwordHash,
       firstName,
       lastName,
-      businessName,
+      businessName: null,
       role: "customer",
       phone: `01632 960 ${String(random.int(0, 999)).padStart(3, "0")}`,
-      address: `${street}, ${city}, ${postcode}`,
-      vatNumber: random.chance(0.7) ? `GB${random.int(100_000_000, 999_999_999)}` : null,
-      priceTierId: tier?.id ?? null,
-      requiresApproval: false,
+      address: null,
+      vatNumber: null,
+      companyId,
+      companyRole: "company_admin",
       approvedAt: created + DAY,
       createdAt: created,
       updatedAt: created + DAY,

@@ -6,7 +6,7 @@ import * as rewardsPage from "~/routes/admin.loyalty-rewards/route";
 import * as apiRewards from "~/routes/api.admin.loyalty-rewards";
 import * as apiReward from "~/routes/api.admin.loyalty-rewards.$id";
 import { getDb } from "~/utils/db.server";
-import { createUser } from "./factories";
+import { createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -140,7 +140,7 @@ describe("API", () => {
 
   it("deleting a reward keeps the vouchers already redeemed for it", async () => {
     const reward = await readJson(await api(apiRewards.action, "/api/admin/loyalty-rewards", "POST", { name: "£5 off", rewardType: "discount_fixed", rewardValue: "5.00", pointsCost: 250 }));
-    db().insert(vouchers).values({ code: "V-TEST-1", userId: buyerId, rewardId: reward.id, rewardName: "£5 off", rewardType: "discount_fixed", rewardValue: 500 }).run();
+    db().insert(vouchers).values({ code: "V-TEST-1", userId: buyerId, companyId: companyIdOf(buyerId), rewardId: reward.id, rewardName: "£5 off", rewardType: "discount_fixed", rewardValue: 500 }).run();
     const removed = await api(apiReward.action, `/api/admin/loyalty-rewards/${reward.id}`, "DELETE", undefined, adminCookie, { id: String(reward.id) });
     expect(removed.status).toBe(200);
     expect(db().select().from(vouchers).where(eq(vouchers.code, "V-TEST-1")).get()).toMatchObject({ rewardId: null, rewardName: "£5 off", rewardValue: 500 });

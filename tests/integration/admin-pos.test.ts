@@ -22,7 +22,7 @@ import * as apiProducts from "~/routes/api.admin.pos.products";
 import { getFinancialAccount } from "~/domain/finance/financial-accounts.server";
 import { postHistoryJournals } from "~/domain/ledger/history.server";
 import { getDb, writeTransaction } from "~/utils/db.server";
-import { createCategory, createProduct, createUser } from "./factories";
+import { createCategory, createProduct, createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -116,7 +116,7 @@ beforeAll(async () => {
   milk = createProduct({ name: "Semi-Skimmed Milk", salesPrice: 333, vatRate: 500, stockLevel: 30, categoryId: dairy.id });
   kettles = createProduct({ name: "Catering Kettle", salesPrice: 2000, vatRate: 2000, stockLevel: 8, sku: "KT-9" });
   gloves = createProduct({ name: "Nitrile Gloves", salesPrice: 899, vatRate: 2000, stockLevel: 0, categoryId: cleaning.id });
-  db().insert(customerPricing).values({ userId: buyer.id, productId: kettles.id, customPrice: 1500 }).run();
+  db().insert(customerPricing).values({ companyId: companyIdOf(buyer.id), productId: kettles.id, customPrice: 1500 }).run();
 
   bankId = db().insert(financialAccounts).values({ name: "Business Current", type: "bank", balance: 100000 }).returning().get().id;
   db().insert(financialAccounts).values({ name: "Company Card", type: "credit_card", balance: 0 }).run();

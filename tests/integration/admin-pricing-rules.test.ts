@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLogs, customerPricing, priceTiers, products, users, volumeDiscounts } from "~db/schema";
+import { auditLogs, customerPricing, priceTiers, products, users, volumeDiscounts, companies } from "~db/schema";
 import * as root from "~/root";
 import * as customerPricingPage from "~/routes/admin.customer-pricing/route";
 import * as priceTiersPage from "~/routes/admin.price-tiers";
@@ -15,7 +15,7 @@ import * as apiPricing from "~/routes/api.products.$slug.pricing";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceOne } from "~/domain/pricing/pricing.server";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser } from "./factories";
+import { createCategory, createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -206,7 +206,7 @@ describe("price tiers", () => {
 
     const removed = await follow(await pagePost(priceTiersPage.action, `/admin/price-tiers?delete=${other.id}`, { intent: "delete", id: other.id }));
     expect(removed.toast).toMatchObject({ title: "Price Tier Deleted", description: "Temporary was deleted; 1 customer is now on list prices." });
-    expect(db().select().from(users).where(eq(users.id, tierBuyer.id)).get()!.priceTierId).toBeNull();
+    expect(db().select().from(companies).where(eq(companies.id, companyIdOf(tierBuyer.id))).get()!.priceTierId).toBeNull();
     expect(await priceFor()).toMatchObject({ finalPrice: "10.00", tierDiscount: "0.00" });
   });
 });

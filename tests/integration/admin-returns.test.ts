@@ -18,7 +18,7 @@ import * as apiStatus from "~/routes/api.admin.returns.$id.status";
 import * as apiLogin from "~/routes/api.auth.login";
 import * as apiCustomerReturns from "~/routes/api.returns";
 import { getDb } from "~/utils/db.server";
-import { createUser, TEST_PASSWORD } from "./factories";
+import { createUser, TEST_PASSWORD, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 
 type Product = typeof products.$inferSelect;
@@ -61,7 +61,7 @@ async function deliveredOrder({ voucher }: { voucher: boolean }) {
     voucherCounter += 1;
     voucherCode = `RT-TEST-${String(voucherCounter).padStart(4, "0")}`;
     db().insert(vouchers)
-      .values({ code: voucherCode, userId: buyer.id, rewardName: "10% off", rewardType: "discount_percentage", rewardValue: 1000 })
+      .values({ code: voucherCode, userId: buyer.id, companyId: companyIdOf(buyer.id), rewardName: "10% off", rewardType: "discount_percentage", rewardValue: 1000 })
       .run();
   }
   const placed = await placeOrder(db(), findSessionUser(db(), buyer.id)!, {
@@ -352,7 +352,7 @@ describe("completing", () => {
     const { orderId, orderNumber, kettleLine } = await deliveredOrder({ voucher: false });
     // the order earned 69 points (£69.99 ex VAT); 64 of them were taken back some other way first
     db().insert(loyaltyTransactions)
-      .values({ userId: buyer.id, transactionType: "adjusted", points: -64, orderId, description: `Goodwill correction ${orderNumber}` })
+      .values({ userId: buyer.id, companyId: companyIdOf(buyer.id), transactionType: "adjusted", points: -64, orderId, description: `Goodwill correction ${orderNumber}` })
       .run();
     const id = await requestReturn(orderId, [{ line: kettleLine, quantity: 2 }]);
     await patchStatus(id, { status: "approved" });

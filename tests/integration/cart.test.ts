@@ -9,7 +9,7 @@ import * as root from "~/root";
 import * as cartAdd from "~/routes/cart.add";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
-import { createCategory, createProduct, createUser } from "./factories";
+import { createCategory, createProduct, createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 import { signIn } from "./sign-in";
 
@@ -309,7 +309,7 @@ describe("the signed-in cart", () => {
   });
 
   it("VAT per line at each product's rate; a customer price wins outright", async () => {
-    getDb().insert(customerPricing).values({ userId, productId: milk.id, customPrice: 300 }).run();
+    getDb().insert(customerPricing).values({ companyId: companyIdOf(userId), productId: milk.id, customPrice: 300 }).run();
     await postAdd({ productId: milk.id, quantity: 3 }, cookie);
     await postAdd({ productId: towels.id, quantity: 1 }, cookie);
     const cart = getCart(getDb(), owner, buyer);
@@ -319,7 +319,7 @@ describe("the signed-in cart", () => {
     ]);
     expect(cart.lines[0].price.customPrice).toBe(300);
     expect([cart.subtotal, cart.vatAmount, cart.total]).toEqual([1125, 90, 1215]);
-    getDb().delete(customerPricing).where(and(eq(customerPricing.userId, userId), eq(customerPricing.productId, milk.id))).run();
+    getDb().delete(customerPricing).where(and(eq(customerPricing.companyId, companyIdOf(userId)), eq(customerPricing.productId, milk.id))).run();
   });
 
   it("says when a price changed after the line was added", async () => {

@@ -13,7 +13,7 @@ import * as apiProducts from "~/routes/api.products";
 import * as categoryPage from "~/routes/category.$slug";
 import * as homePage from "~/routes/_index";
 import { getDb, type DB } from "~/utils/db.server";
-import { createCategory, createUser } from "./factories";
+import { createCategory, createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
 import { signIn } from "./sign-in";
 
@@ -77,7 +77,7 @@ beforeAll(async () => {
   const buyer = await createUser({ email: "buyer@example.com", priceTierId: silver.id });
   await createUser({ email: "pending@example.com", priceTierId: silver.id, approvedAt: null });
   await createUser({ email: "admin@example.com", role: "admin" });
-  db().insert(customerPricing).values({ userId: buyer.id, productId: ids["Washing-Up Liquid 5L"], customPrice: 420 }).run();
+  db().insert(customerPricing).values({ companyId: companyIdOf(buyer.id), productId: ids["Washing-Up Liquid 5L"], customPrice: 420 }).run();
   db().insert(volumeDiscounts).values({ productId: ids["Thick Bleach 5L"], minQuantity: 1, discountPercentage: 500 }).run();
 });
 

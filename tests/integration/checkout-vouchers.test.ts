@@ -26,7 +26,7 @@ import { VOUCHER_NOT_FOUND, voucherUsedMessage } from "~/domain/loyalty/vouchers
 import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout/route";
 import { getDb } from "~/utils/db.server";
-import { createUser } from "./factories";
+import { createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, readJson } from "./http";
 import { signIn } from "./sign-in";
 
@@ -66,6 +66,7 @@ function giveVoucher(
     .values({
       code: `TC-TEST-${String(codeCounter).padStart(4, "0")}`,
       userId: user.id,
+      companyId: companyIdOf(user.id),
       rewardName: `Test reward ${codeCounter}`,
       rewardType: terms.rewardType,
       rewardValue: terms.rewardValue ?? null,

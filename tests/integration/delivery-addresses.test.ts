@@ -18,7 +18,7 @@ import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout/route";
 import * as orderPlaced from "~/routes/account.orders_.$orderId.placed";
 import { getDb } from "~/utils/db.server";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 import { signIn } from "./sign-in";
 
@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 
 function rowsOf(user: User) {
-  return getDb().select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, user.id)).orderBy(deliveryAddresses.id).all();
+  return getDb().select().from(deliveryAddresses).where(eq(deliveryAddresses.companyId, companyIdOf(user.id))).orderBy(deliveryAddresses.id).all();
 }
 
 function api(method: string, path: string, body?: unknown, { cookie = buyerCookie, key }: { cookie?: string; key?: string } = {}) {
@@ -137,7 +137,7 @@ describe("/api/addresses", () => {
   it("keeps at most 50 addresses (409)", async () => {
     getDb()
       .insert(deliveryAddresses)
-      .values(Array.from({ length: MAX_ADDRESSES_PER_CUSTOMER }, (_, i) => ({ ...YARD, label: `Site ${i}`, userId: buyer.id })))
+      .values(Array.from({ length: MAX_ADDRESSES_PER_CUSTOMER }, (_, i) => ({ ...YARD, label: `Site ${i}`, companyId: companyIdOf(buyer.id) })))
       .run();
     const full = await api("POST", "/api/addresses", SITE_B);
     expect(full.status).toBe(409);

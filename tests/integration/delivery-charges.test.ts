@@ -17,6 +17,7 @@ import {
   salesInvoices,
   users,
   vouchers,
+  companies,
 } from "~db/schema";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { computeVatFigures } from "~/domain/vat/vat-figures.server";
@@ -36,7 +37,7 @@ import * as cartPage from "~/routes/cart/route";
 import * as checkoutPage from "~/routes/checkout/route";
 import * as quickOrder from "~/routes/quick-order/route";
 import { getDb } from "~/utils/db.server";
-import { createProduct, createUser, SHIPPING } from "./factories";
+import { createProduct, createUser, SHIPPING, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 import { mailFor } from "./outbox";
 import { pdfText } from "./pdf-text";
@@ -146,7 +147,7 @@ function giveFreeShipping(user: User) {
   voucherCount += 1;
   return getDb()
     .insert(vouchers)
-    .values({ code: `TC-SHIP-${String(voucherCount).padStart(4, "0")}`, userId: user.id, rewardName: "Free Shipping", rewardType: "free_shipping" })
+    .values({ code: `TC-SHIP-${String(voucherCount).padStart(4, "0")}`, userId: user.id, companyId: companyIdOf(user.id), rewardName: "Free Shipping", rewardType: "free_shipping" })
     .returning()
     .get();
 }
@@ -232,7 +233,7 @@ describe("the minimum order", () => {
   it("is measured on the goods before a voucher, so the cart's promise holds at checkout", async () => {
     const voucher = getDb()
       .insert(vouchers)
-      .values({ code: "TC-HALF-0001", userId: buyer.id, rewardName: "Half off", rewardType: "discount_percentage", rewardValue: 5000 })
+      .values({ code: "TC-HALF-0001", userId: buyer.id, companyId: companyIdOf(buyer.id), rewardName: "Half off", rewardType: "discount_percentage", rewardValue: 5000 })
       .returning()
       .get();
     await quickOrderLines(buyer, "KETTLE-1 2");
@@ -364,7 +365,7 @@ describe("the delivery charge", () => {
           cookie: cookies[admin.email],
         }),
       );
-    const chargeOf = () => getDb().select({ charge: users.deliveryChargePence }).from(users).where(eq(users.id, customer.id)).get()!.charge;
+    const chargeOf = () => getDb().select({ charge: companies.deliveryChargePence }).from(companies).where(eq(companies.id, companyIdOf(customer.id))).get()!.charge;
 
     const refused = await post("free");
     expect(refused.status).toBe(400);

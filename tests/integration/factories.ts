@@ -1,6 +1,8 @@
 /** Rows that integration tests need, written straight into the test file's database. */
 import crypto from "node:crypto";
-import { categories, orderItems, orders, products, users } from "~db/schema";
+import { eq } from "drizzle-orm";
+import { categories, companies, orderItems, orders, products, users } from "~db/schema";
+import { companyNameFor } from "~/domain/companies/companies.server";
 import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
 import { lineTotals } from "~/domain/pricing/pricing";
@@ -26,10 +28,44 @@ function testPasswordHash() {
   return cachedHash;
 }
 
+/** What a customer's company holds; given to createUser, they go to the company it makes (or the user, for others). */
+type AccountFields = {
+  businessName?: string | null;
+  vatNumber?: string | null;
+  address?: string | null;
+  priceTierId?: number | null;
+  requiresApproval?: boolean;
+  deliveryChargePence?: number | null;
+};
+
+/**
+ * A user; a customer (the default role) comes with a company of one, of which they are the company admin,
+ * holding the account fields given (tier, approval flag, delivery charge, business name…), unless `companyId`
+ * puts them in an existing company.
+ */
 export async function createUser(
-  overrides: Partial<typeof users.$inferInsert> & { email: string },
+  overrides: Partial<typeof users.$inferInsert> & AccountFields & { email: string },
 ): Promise<typeof users.$inferSelect> {
-  return getDb()
+  const { businessName, vatNumber, address, priceTierId, requiresApproval, deliveryChargePence, ...person } = overrides;
+  const role = person.role ?? "customer";
+  const db = getDb();
+  let companyId = person.companyId ?? null;
+  if (role === "customer" && companyId === null) {
+    companyId = db
+      .insert(companies)
+      .values({
+        name: companyNameFor({ businessName, firstName: person.firstName ?? "Test", lastName: person.lastName ?? "User", email: person.email }),
+        vatNumber: vatNumber ?? null,
+        address: address ?? null,
+        priceTierId: priceTierId ?? null,
+        requiresApproval: requiresApproval ?? false,
+        deliveryChargePence: deliveryChargePence ?? null,
+      })
+      .returning({ id: companies.id })
+      .get().id;
+  }
+  const isCustomer = role === "customer";
+  return db
     .insert(users)
     .values({
       id: crypto.randomUUID(),
@@ -38,10 +74,27 @@ export async function createUser(
       firstName: "Test",
       lastName: "User",
       approvedAt: new Date(),
-      ...overrides,
+      businessName: isCustomer ? null : (businessName ?? null),
+      vatNumber: isCustomer ? null : (vatNumber ?? null),
+      address: isCustomer ? null : (address ?? null),
+      companyRole: isCustomer ? "company_admin" : null,
+      ...person,
+      companyId,
     })
     .returning()
     .get();
+}
+
+/** The company a user buys for (their company of one, made by createUser). */
+export function companyIdOf(userId: string): number {
+  const row = getDb().select({ companyId: users.companyId }).from(users).where(eq(users.id, userId)).get();
+  if (!row?.companyId) throw new Error(`User ${userId} has no company`);
+  return row.companyId;
+}
+
+/** Changes a user's company's terms (tier, approval flag, delivery charge, hold…). */
+export function updateCompanyOf(userId: string, changes: Partial<typeof companies.$inferInsert>) {
+  getDb().update(companies).set(changes).where(eq(companies.id, companyIdOf(userId))).run();
 }
 
 export function createCategory(name: string, description: string | null = null) {

@@ -10,7 +10,7 @@ import * as apiRewards from "~/routes/api.loyalty.rewards";
 import * as apiTransactions from "~/routes/api.loyalty.transactions";
 import { getDb, writeTransaction } from "~/utils/db.server";
 import { commitSession, sessionStorage } from "~/utils/session.server";
-import { createUser } from "./factories";
+import { createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 
 type User = typeof users.$inferSelect;
@@ -69,6 +69,7 @@ function earn(user: User, points: number, order: { id: number; orderNumber: stri
     .insert(loyaltyTransactions)
     .values({
       userId: user.id,
+      companyId: companyIdOf(user.id),
       transactionType: "earned",
       points,
       orderId: order?.id ?? null,
@@ -117,7 +118,7 @@ beforeAll(async () => {
 
   db()
     .insert(vouchers)
-    .values({ code: "TC-OTHR-2345", userId: other.id, rewardId: rewards.fiver.id, rewardName: "Other's voucher", rewardType: "discount_fixed", rewardValue: 500 })
+    .values({ code: "TC-OTHR-2345", userId: other.id, companyId: companyIdOf(other.id), rewardId: rewards.fiver.id, rewardName: "Other's voucher", rewardType: "discount_fixed", rewardValue: 500 })
     .run();
 });
 

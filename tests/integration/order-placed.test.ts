@@ -18,7 +18,7 @@ import * as apiOrders from "~/routes/api.orders";
 import * as checkoutPage from "~/routes/checkout/route";
 import { getDb } from "~/utils/db.server";
 import { listOutbox } from "~/utils/mail.server";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
 import { mailFor, mailsDuring } from "./outbox";
 import { signIn } from "./sign-in";
@@ -141,7 +141,7 @@ describe("the UK address at checkout", () => {
       shippingPostcode: "LS10 1RS",
     });
     // the address book keeps the same fields
-    expect(getDb().select().from(deliveryAddresses).where(eq(deliveryAddresses.userId, buyer.id)).all()).toMatchObject([
+    expect(getDb().select().from(deliveryAddresses).where(eq(deliveryAddresses.companyId, companyIdOf(buyer.id))).all()).toMatchObject([
       { label: "Kitchen", address: "Patel Catering Ltd, Unit 2, Canal Wharf, Hunslet", city: "Leeds, West Yorkshire", postcode: "LS10 1RS" },
     ]);
 

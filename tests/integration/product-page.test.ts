@@ -15,7 +15,7 @@ import * as apiPricing from "~/routes/api.products.$slug.pricing";
 import * as apiRecommendations from "~/routes/api.products.$slug.recommendations";
 import * as productPage from "~/routes/products.$slug";
 import { getDb } from "~/utils/db.server";
-import { createCategory, createUser } from "./factories";
+import { createCategory, createUser, companyIdOf } from "./factories";
 import { buildRequest, callRoute, readJson } from "./http";
 import { signIn } from "./sign-in";
 
@@ -130,7 +130,7 @@ beforeAll(async () => {
   await createUser({ email: "pending@example.com", priceTierId: silver.id, approvedAt: null });
   await createUser({ email: "admin@example.com", role: "admin" });
   await createUser({ email: "supplier@example.com", role: "supplier" });
-  db().insert(customerPricing).values({ userId: buyer2.id, productId: p.gloves.id, customPrice: 300 }).run();
+  db().insert(customerPricing).values({ companyId: companyIdOf(buyer2.id), productId: p.gloves.id, customPrice: 300 }).run();
 
   order(["vest", "gloves", "bleach"]);
   order(["vest", "gloves"]);

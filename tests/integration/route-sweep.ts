@@ -4,6 +4,7 @@
  * without a list to keep up to date. A route whose params cannot be filled fails loudly.
  */
 import path from "node:path";
+import { companyIdOf } from "./factories";
 import { fileURLToPath } from "node:url";
 // the function the build itself uses to read app/routes (exported by @remix-run/dev as UNSAFE_flatRoutes)
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
@@ -246,7 +247,7 @@ export async function seedSweepData(): Promise<Actors> {
   };
   getDb()
     .insert(deliveryAddresses)
-    .values({ userId: actors.customer, label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" })
+    .values({ companyId: companyIdOf(actors.customer), label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" })
     .run();
   // and a mail with an attachment in the outbox, for the screens that show one
   const sent = await sendMail({

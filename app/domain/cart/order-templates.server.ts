@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { orderTemplates, products, productVariants } from "~db/schema";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
@@ -74,7 +75,7 @@ function insertTemplate(
     if (countTemplates(tx, userId) >= MAX_TEMPLATES_PER_USER) return fail(409, TOO_MANY_TEMPLATES);
     const row = tx
       .insert(orderTemplates)
-      .values({ userId, name: input.name, description: input.description, items })
+      .values({ userId, companyId: companyIdOfUser(userId), name: input.name, description: input.description, items })
       .returning()
       .get();
     return ok(viewOf(row));

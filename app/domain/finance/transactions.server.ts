@@ -3,7 +3,8 @@
  * a time: customers' payments, payments to suppliers, refunds paid back and money with HMRC. Money is "12.50".
  */
 import { and, count, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
-import { creditNotes, financialAccounts, payments, purchasePayments, returns, salesInvoices, users, vatPayments, vatReturns } from "~db/schema";
+import { payments, companies, creditNotes, financialAccounts, returns, salesInvoices, purchasePayments, users, vatPayments, vatReturns } from "~db/schema";
+import { accountName } from "~/domain/companies/companies.server";
 import { monthLabel } from "~/domain/vat/vat-period";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
@@ -62,7 +63,7 @@ function transactionCount(db: DB, period: Period) {
 const ACCOUNT_AND_PARTY = {
   accountId: financialAccounts.id,
   accountName: financialAccounts.name,
-  businessName: users.businessName,
+  businessName: accountName,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
@@ -86,6 +87,7 @@ function paymentDetails(db: DB, books: Books, ids: number[]) {
     .from(paid)
     .innerJoin(invoices, eq(invoices.id, books.paidInvoice))
     .leftJoin(users, eq(users.id, books.party))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(financialAccounts, eq(financialAccounts.id, paid.financialAccountId))
     .where(inArray(paid.id, ids))
     .all();
@@ -110,6 +112,7 @@ function refundDetails(db: DB, ids: number[]) {
     .innerJoin(returns, eq(returns.id, creditNotes.returnId))
     .leftJoin(salesInvoices, eq(salesInvoices.id, creditNotes.salesInvoiceId))
     .leftJoin(users, eq(users.id, creditNotes.customerId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(financialAccounts, eq(financialAccounts.id, creditNotes.refundAccountId))
     .where(inArray(creditNotes.id, ids))
     .all();

@@ -4,7 +4,8 @@
  * delivery notes), the customer's PO reference and its lines. Shared by the customer's own invoices (scoped to them) and the back office (any invoice).
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import { orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
+import { companies, orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
+import { accountName, accountAddress, accountVatNumber } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { renderSalesInvoicePdf, type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
@@ -59,16 +60,17 @@ export function loadSalesInvoiceDocument(
       shippingPostcode: orders.shippingPostcode,
       poReference: orders.poReference,
       deliveryNotes: orders.deliveryNotes,
-      businessName: users.businessName,
+      businessName: accountName,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      address: users.address,
-      vatNumber: users.vatNumber,
+      address: accountAddress,
+      vatNumber: accountVatNumber,
     })
     .from(salesInvoices)
     .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
     .leftJoin(users, eq(users.id, salesInvoices.customerId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(and(...conditions))
     .get();
   if (!row) return null;

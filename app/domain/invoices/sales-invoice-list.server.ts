@@ -4,7 +4,8 @@
  * Both doors call these: the /admin/sales-invoices screen and /api/admin/invoices/sales/....
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { financialAccounts, orders, salesInvoices, users } from "~db/schema";
+import { companies, financialAccounts, orders, salesInvoices, users } from "~db/schema";
+import { accountName } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
 import { SALES_INVOICES_PAGE_SIZE, type SalesInvoiceListQuery } from "./sales-invoice.schema";
@@ -41,7 +42,7 @@ const listColumns = {
   customerEmail: users.email,
   customerFirstName: users.firstName,
   customerLastName: users.lastName,
-  customerBusinessName: users.businessName,
+  customerBusinessName: accountName,
   orderNumber: orders.orderNumber,
   shippingName: orders.shippingName,
   shippingEmail: orders.shippingEmail,
@@ -168,7 +169,7 @@ export function listSalesInvoices(
       or(
         likeEscaped(sql`${salesInvoices.invoiceNumber}`, pattern),
         likeEscaped(sql`coalesce(${users.email}, '')`, pattern),
-        likeEscaped(sql`coalesce(${users.businessName}, '')`, pattern),
+        likeEscaped(sql`coalesce(${accountName}, '')`, pattern),
         likeEscaped(sql`coalesce(${orders.orderNumber}, '')`, pattern),
         likeEscaped(sql`coalesce(${orders.poReference}, '')`, pattern),
       )!,
@@ -181,6 +182,7 @@ export function listSalesInvoices(
       .select({ n: count() })
       .from(salesInvoices)
       .leftJoin(users, eq(users.id, salesInvoices.customerId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
       .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
       .where(where)
       .get()?.n ?? 0;
@@ -190,6 +192,7 @@ export function listSalesInvoices(
     .select(listColumns)
     .from(salesInvoices)
     .leftJoin(users, eq(users.id, salesInvoices.customerId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
     .where(where)
     .orderBy(desc(salesInvoices.issueDate), desc(salesInvoices.id))

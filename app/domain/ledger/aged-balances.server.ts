@@ -28,7 +28,7 @@ type OpenRow = {
   outstanding: number;
 };
 
-const PARTY_COLUMNS = `u.email as email, u.business_name as businessName, u.first_name as firstName, u.last_name as lastName`;
+const PARTY_COLUMNS = `u.email as email, coalesce(c.name, u.business_name) as businessName, u.first_name as firstName, u.last_name as lastName`;
 
 /*
  * Only invoices that can have been owing at the day are summed: those still owing now, and those paid (or
@@ -43,6 +43,7 @@ const SALES_OPEN_AT = `
       as outstanding
   from sales_invoices si
   left join users u on u.id = si.customer_id
+  left join companies c on c.id = u.company_id
   left join orders o on o.id = si.order_id
   where si.issue_date <= @date
     and (si.status <> 'void' or (si.voided_at is not null and si.voided_at >= @nextDayStarts))
@@ -58,6 +59,7 @@ const PURCHASES_OPEN_AT = `
       as outstanding
   from purchase_invoices pi
   left join users u on u.id = pi.supplier_id
+  left join companies c on c.id = u.company_id
   where pi.invoice_date <= @date and pi.status <> 'void'
     and (pi.total > pi.amount_paid
       or pi.id in (select purchase_invoice_id from purchase_payments where payment_date > @date))`;

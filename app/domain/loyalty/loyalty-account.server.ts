@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { loyaltyRewards, loyaltyTransactions, orders, products, vouchers } from "~db/schema";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import { isBusyError, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { toDecimalString } from "~/utils/money";
@@ -42,7 +43,7 @@ export function pointsBalance(db: DB, userId: string): number {
   const row = db
     .select({ points: sql<number>`coalesce(sum(${loyaltyTransactions.points}), 0)` })
     .from(loyaltyTransactions)
-    .where(eq(loyaltyTransactions.userId, userId))
+    .where(eq(loyaltyTransactions.companyId, companyIdOfUser(userId)))
     .get();
   return Number(row?.points ?? 0);
 }
@@ -110,7 +111,7 @@ export function listPointsHistory(
   { page = 1, pageSize = HISTORY_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
 ): PointsHistoryPage {
   const total =
-    db.select({ n: count() }).from(loyaltyTransactions).where(eq(loyaltyTransactions.userId, userId)).get()?.n ?? 0;
+    db.select({ n: count() }).from(loyaltyTransactions).where(eq(loyaltyTransactions.companyId, companyIdOfUser(userId))).get()?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.max(1, Math.trunc(page) || 1);
   const rows = db
@@ -124,7 +125,7 @@ export function listPointsHistory(
     })
     .from(loyaltyTransactions)
     .leftJoin(orders, eq(orders.id, loyaltyTransactions.orderId))
-    .where(eq(loyaltyTransactions.userId, userId))
+    .where(eq(loyaltyTransactions.companyId, companyIdOfUser(userId)))
     .orderBy(desc(loyaltyTransactions.createdAt), desc(loyaltyTransactions.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize)
@@ -215,6 +216,7 @@ export function redeemReward(
         tx.insert(loyaltyTransactions)
           .values({
             userId: actor.id,
+            companyId: companyIdOfUser(actor.id),
             transactionType: "redeemed",
             points: -reward.pointsCost,
             rewardId: reward.id,
@@ -226,6 +228,7 @@ export function redeemReward(
           .values({
             code,
             userId: actor.id,
+            companyId: companyIdOfUser(actor.id),
             rewardId: reward.id,
             rewardName: reward.name,
             rewardType: reward.rewardType,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loyaltyTransactions, orders, users } from "~db/schema";
+import { loyaltyTransactions, orders, users, companies } from "~db/schema";
 import { getDb } from "~/utils/db.server";
 import { earnPointsForOrder, pointsForSubtotal, reversePointsForOrder } from "./points.server";
 
@@ -9,7 +9,12 @@ let userId: string;
 
 beforeAll(() => {
   userId = crypto.randomUUID();
-  getDb().insert(users).values({ id: userId, email: "points@example.com", passwordHash: "x", approvedAt: new Date() }).run();
+  // a customer is a company of one: the points are the company's
+  const companyId = getDb().insert(companies).values({ name: "Points Ltd" }).returning().get().id;
+  getDb()
+    .insert(users)
+    .values({ id: userId, email: "points@example.com", passwordHash: "x", approvedAt: new Date(), companyId, companyRole: "company_admin" })
+    .run();
 });
 
 function createOrder(orderNumber: string, subtotal: number) {

@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { loyaltyTransactions } from "~db/schema";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { voidVouchersToCover } from "./vouchers.server";
 
@@ -38,6 +39,7 @@ export function earnPointsForOrder(tx: DB, order: LoyaltyOrder): number {
   tx.insert(loyaltyTransactions)
     .values({
       userId: order.userId,
+      companyId: companyIdOfUser(order.userId),
       transactionType: "earned",
       points,
       orderId: order.id,
@@ -60,6 +62,7 @@ export function reversePointsForOrder(tx: DB, order: Omit<LoyaltyOrder, "subtota
   tx.insert(loyaltyTransactions)
     .values({
       userId: order.userId,
+      companyId: companyIdOfUser(order.userId),
       transactionType: "adjusted",
       points: -standing,
       orderId: order.id,
@@ -103,6 +106,7 @@ export function reversePointsForReturn(
   tx.insert(loyaltyTransactions)
     .values({
       userId: order.userId,
+      companyId: companyIdOfUser(order.userId),
       transactionType: "adjusted",
       points: -taken,
       orderId: order.id,

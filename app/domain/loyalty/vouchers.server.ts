@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { loyaltyTransactions, products, vouchers } from "~db/schema";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import type { RewardType } from "./reward.schema";
 import { normaliseVoucherCode } from "./vouchers";
@@ -58,7 +59,7 @@ function selectVouchers(db: DB) {
 /** The customer's vouchers that can still be used, newest first. */
 export function listUnusedVouchers(db: DB, userId: string): VoucherRow[] {
   return selectVouchers(db)
-    .where(and(eq(vouchers.userId, userId), isNull(vouchers.usedAt)))
+    .where(and(eq(vouchers.companyId, companyIdOfUser(userId)), isNull(vouchers.usedAt)))
     .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
     .all();
 }
@@ -70,7 +71,7 @@ export function findCustomerVoucher(db: DB, userId: string, code: string): Vouch
   return (
     selectVouchers(db)
       // codes are stored as issued ("TC-7KQ2-M9XD"); the customer's few vouchers are compared without hyphens
-      .where(and(eq(vouchers.userId, userId), sql`upper(replace(${vouchers.code}, '-', '')) = ${normalised}`))
+      .where(and(eq(vouchers.companyId, companyIdOfUser(userId)), sql`upper(replace(${vouchers.code}, '-', '')) = ${normalised}`))
       .get() ?? null
   );
 }
@@ -103,13 +104,13 @@ export function releaseVoucherOfOrder(tx: DB, orderId: number): string | null {
  * The points a voucher was bought with: its `redeemed` entry, written in the same transaction and at the same
  * moment as the voucher. 0 for a voucher no points paid for.
  */
-function pointsPaidFor(tx: DB, voucher: { userId: string; rewardId: number | null; createdAt: Date }): number {
+function pointsPaidFor(tx: DB, voucher: { companyId: number; rewardId: number | null; createdAt: Date }): number {
   const entry = tx
     .select({ points: loyaltyTransactions.points })
     .from(loyaltyTransactions)
     .where(
       and(
-        eq(loyaltyTransactions.userId, voucher.userId),
+        eq(loyaltyTransactions.companyId, voucher.companyId),
         eq(loyaltyTransactions.transactionType, "redeemed"),
         eq(loyaltyTransactions.createdAt, voucher.createdAt),
         voucher.rewardId === null ? isNull(loyaltyTransactions.rewardId) : eq(loyaltyTransactions.rewardId, voucher.rewardId),
@@ -130,20 +131,20 @@ export function voidVouchersToCover(tx: DB, userId: string, points: number, beca
     tx
       .select({ points: sql<number>`coalesce(sum(${loyaltyTransactions.points}), 0)` })
       .from(loyaltyTransactions)
-      .where(eq(loyaltyTransactions.userId, userId))
+      .where(eq(loyaltyTransactions.companyId, companyIdOfUser(userId)))
       .get()?.points ?? 0,
   );
   const voided: string[] = [];
   if (balance >= points) return voided;
   const unused = tx
-    .select({ id: vouchers.id, code: vouchers.code, rewardId: vouchers.rewardId, createdAt: vouchers.createdAt })
+    .select({ id: vouchers.id, companyId: vouchers.companyId, code: vouchers.code, rewardId: vouchers.rewardId, createdAt: vouchers.createdAt })
     .from(vouchers)
-    .where(and(eq(vouchers.userId, userId), isNull(vouchers.usedAt)))
+    .where(and(eq(vouchers.companyId, companyIdOfUser(userId)), isNull(vouchers.usedAt)))
     .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
     .all();
   for (const voucher of unused) {
     if (balance >= points) break;
-    const paid = pointsPaidFor(tx, { userId, ...voucher });
+    const paid = pointsPaidFor(tx, voucher);
     if (paid === 0) continue;
     const claimed = tx
       .update(vouchers)
@@ -154,6 +155,7 @@ export function voidVouchersToCover(tx: DB, userId: string, points: number, beca
     tx.insert(loyaltyTransactions)
       .values({
         userId,
+        companyId: companyIdOfUser(userId),
         transactionType: "adjusted",
         points: paid,
         rewardId: voucher.rewardId,

@@ -4,7 +4,7 @@
  * cart, the checkout page and Place Order all ask here.
  */
 import { eq } from "drizzle-orm";
-import { users } from "~db/schema";
+import { companies, users } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { deliveryCharge, deliveryText, minimumOrderShortfall, type DeliveryCharge } from "./delivery-charge";
 import { orderingSettings } from "./ordering-settings.server";
@@ -20,10 +20,17 @@ export type DeliveryQuote = {
   freeDeliveryShortfall: number | null;
 };
 
-/** A customer's own delivery charge (pence ex VAT), or null for the wholesaler's. */
+/** The buyer's company's own delivery charge (pence ex VAT), or null for the wholesaler's. */
 export function customerDeliveryCharge(db: DB, userId: string | null): number | null {
   if (!userId) return null;
-  return db.select({ charge: users.deliveryChargePence }).from(users).where(eq(users.id, userId)).get()?.charge ?? null;
+  return (
+    db
+      .select({ charge: companies.deliveryChargePence })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(users.id, userId))
+      .get()?.charge ?? null
+  );
 }
 
 /** Delivery and the minimum for `goodsValue` (pence ex VAT, before vouchers) ordered by `userId` (null: a guest). */

@@ -4,7 +4,7 @@
  * summary and the order written are worked out by the same code.
  */
 import { desc, eq } from "drizzle-orm";
-import { orders, users } from "~db/schema";
+import { companies, orders, users } from "~db/schema";
 import { getCart } from "~/domain/cart/cart.server";
 import { totalsWithVoucher, unusedVoucherValue } from "~/domain/loyalty/vouchers";
 import type { RewardType } from "~/domain/loyalty/reward.schema";
@@ -53,7 +53,13 @@ export function checkoutDefaults(db: DB, user: SessionUser): ShippingDetails {
     .get();
   if (last) return { ...last, shippingEmail: user.email };
 
-  const profile = db.select({ address: users.address }).from(users).where(eq(users.id, user.id)).get();
+  // the company's billing address (a company of one: the address its person signed up with)
+  const profile = db
+    .select({ address: companies.address })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, user.id))
+    .get();
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ") || user.businessName || "";
   let street = profile?.address?.trim() ?? "";
   let city = "";

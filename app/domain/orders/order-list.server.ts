@@ -4,7 +4,8 @@
  */
 import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { orderItems, orders, returns, users } from "~db/schema";
+import { companies, orderItems, orders, returns, users } from "~db/schema";
+import { accountName } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { orderInvoice, type OrderInvoice } from "~/domain/invoices/order-invoice.server";
@@ -20,7 +21,7 @@ export const summaryColumns = {
   /** the account's email; null for orders without an account (walk-in sales) */
   accountEmail: users.email,
   /** the account's business name, when it has one */
-  businessName: users.businessName,
+  businessName: accountName,
   status: orders.status,
   subtotal: orders.subtotal,
   deliveryChargePence: orders.deliveryChargePence,
@@ -67,7 +68,7 @@ function orderListWhere(query: Partial<OrderListQuery>): SQL | undefined {
     const matches: SQL[] = [
       like(orders.orderNumber, pattern),
       like(sql`coalesce(${users.email}, '')`, pattern),
-      like(sql`coalesce(${users.businessName}, '')`, pattern),
+      like(sql`coalesce(${accountName}, '')`, pattern),
       like(orders.shippingEmail, pattern),
       like(orders.shippingName, pattern),
       like(sql`coalesce(${orders.poReference}, '')`, pattern),
@@ -116,7 +117,7 @@ export function listAdminOrders(
   // Only a search reads the account's columns; without one the count stays on the orders' own indexes (a
   // join would look up every order's account: 100,000 lookups to count the unfiltered list).
   const counted = readsAccounts(query)
-    ? db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where)
+    ? db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).leftJoin(companies, eq(companies.id, users.companyId)).where(where)
     : db.select({ n: count() }).from(orders).where(where);
   const total = counted.get()?.n ?? 0;
   return paged(total, query.page ?? 1, pageSize, (offset) =>
@@ -124,6 +125,7 @@ export function listAdminOrders(
       .select(summaryColumns)
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
       .where(where)
       .orderBy(...orderListOrderBy(query.sort))
       .limit(pageSize)
@@ -138,6 +140,7 @@ export function matchingOrderIds(db: DB, query: Partial<OrderListQuery>): number
     .select({ id: orders.id })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(orderListWhere(query))
     .orderBy(...orderListOrderBy(query.sort))
     .all()
@@ -171,10 +174,11 @@ export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
           email: users.email,
           firstName: users.firstName,
           lastName: users.lastName,
-          businessName: users.businessName,
+          businessName: accountName,
           phone: users.phone,
         })
         .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
         .where(eq(users.id, order.userId))
         .get() ?? null)
     : null;

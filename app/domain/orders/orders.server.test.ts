@@ -11,6 +11,7 @@ import {
   returns,
   salesInvoices,
   users,
+  companies,
 } from "~db/schema";
 import { findSessionUser, type SessionUser } from "~/domain/users/user-accounts.server";
 import { getDb } from "~/utils/db.server";
@@ -23,11 +24,29 @@ let admin: SessionUser;
 let kettle: typeof products.$inferSelect;
 let mugs: typeof products.$inferSelect;
 
-function createUser(values: Partial<typeof users.$inferInsert> & { email: string }) {
+/** A user; a customer comes with their company of one, holding the business details and the approval flag. */
+function createUser(
+  values: Partial<typeof users.$inferInsert> & { email: string; requiresApproval?: boolean },
+) {
   const id = crypto.randomUUID();
+  const { requiresApproval = false, ...person } = values;
+  const isCustomer = (person.role ?? "customer") === "customer";
+  const companyId = isCustomer
+    ? getDb()
+        .insert(companies)
+        .values({ name: person.businessName ?? person.email, address: person.address ?? null, requiresApproval })
+        .returning()
+        .get().id
+    : null;
   getDb()
     .insert(users)
-    .values({ id, passwordHash: "x", approvedAt: new Date(), ...values })
+    .values({
+      id,
+      passwordHash: "x",
+      approvedAt: new Date(),
+      ...person,
+      ...(isCustomer ? { businessName: null, address: null, companyId, companyRole: "company_admin" as const } : {}),
+    })
     .run();
   return findSessionUser(getDb(), id)!;
 }

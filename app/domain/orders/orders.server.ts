@@ -21,6 +21,7 @@ import {
   productVariants,
   type OrderStatus,
 } from "~db/schema";
+import { holdMessage, VIEWER_MESSAGE } from "~/domain/companies/companies.server";
 import { findSessionUser, INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
 import { resolveVariants } from "~/domain/cart/cart.server";
 import {
@@ -65,10 +66,15 @@ const SHOP_BUSY_MESSAGE = "The shop is very busy right now and your order was no
 // ─── Who may check out ──────────────────────────────────────────────────────
 
 /** Why this user may not place an order, or null when they may. */
-export function checkoutRefusal(user: Pick<SessionUser, "role" | "isApproved" | "isActive">): Failure | null {
+export function checkoutRefusal(
+  user: Pick<SessionUser, "role" | "isApproved" | "isActive"> & Partial<Pick<SessionUser, "companyRole" | "onHold" | "holdReason">>,
+): Failure | null {
   if (!user.isActive) return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   if (user.role !== "customer") return fail(403, CUSTOMERS_ONLY_MESSAGE);
   if (!user.isApproved) return fail(403, AWAITING_APPROVAL_MESSAGE);
+  if (user.companyRole === "viewer") return fail(403, VIEWER_MESSAGE);
+  // the wholesaler's hold on the account stops its orders on every door, and says why
+  if (user.onHold) return fail(403, holdMessage(user.holdReason ?? null));
   return null;
 }
 
@@ -282,6 +288,7 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
     .values({
       orderNumber,
       userId: user.id,
+      companyId: user.companyId,
       status,
       subtotal: charged.subtotal,
       vatAmount: charged.vatAmount,

@@ -1,5 +1,6 @@
 /**
- * Customer-specific prices: an agreed price for one customer and one product, which replaces the customer's
+ * Customer-specific prices: an agreed price for one customer account (a company: every buyer of it gets the
+ * price) and one product, which replaces the customer's
  * tier and volume discounts for that product. The pricing engine reads them on every request.
  *
  * Rules: a customer has at most one custom price per product (creating a second answers 409; edit the
@@ -7,6 +8,7 @@
  */
 import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { customerPricing, products, users } from "~db/schema";
+import { accountHolderOf, companyIdOfUser } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail } from "~/utils/result";
@@ -28,6 +30,8 @@ const CUSTOM_PRICE_EXISTS =
 
 export type CustomerPriceRow = {
   id: number;
+  companyId: number;
+  /** the company's account holder (its first company admin): the API names the customer by a user id */
   userId: string;
   productId: number;
   customPrice: number;
@@ -39,11 +43,14 @@ export type CustomerPriceRow = {
   productSalesPrice: number | null;
 };
 
+const accountHolder = accountHolderOf(customerPricing.companyId);
+
 function selectCustomerPrices(db: DB) {
   return db
     .select({
       id: customerPricing.id,
-      userId: customerPricing.userId,
+      companyId: customerPricing.companyId,
+      userId: sql<string>`${users.id}`,
       productId: customerPricing.productId,
       customPrice: customerPricing.customPrice,
       createdAt: customerPricing.createdAt,
@@ -54,7 +61,7 @@ function selectCustomerPrices(db: DB) {
       productSalesPrice: products.salesPrice,
     })
     .from(customerPricing)
-    .leftJoin(users, eq(users.id, customerPricing.userId))
+    .leftJoin(users, eq(users.id, accountHolder))
     .leftJoin(products, eq(products.id, customerPricing.productId));
 }
 
@@ -74,7 +81,7 @@ export function listCustomerPrices(
       or(likeEscaped(users.email, pattern), likeEscaped(fullName, pattern), likeEscaped(products.name, pattern))!,
     );
   }
-  if (query.userId !== undefined) conditions.push(eq(customerPricing.userId, query.userId));
+  if (query.userId !== undefined) conditions.push(eq(customerPricing.companyId, companyIdOfUser(query.userId)));
   if (query.productId !== undefined) conditions.push(eq(customerPricing.productId, query.productId));
   const rows = selectCustomerPrices(db)
     .where(conditions.length ? and(...conditions) : undefined)
@@ -104,10 +111,10 @@ export function customerPriceJson(row: CustomerPriceRow) {
 const priceExists = fail(409, CUSTOM_PRICE_EXISTS, "productId");
 
 function customerPriceProblem(tx: DB, input: CustomerPriceInput, exceptId?: number) {
-  const user = tx.select({ role: users.role }).from(users).where(eq(users.id, input.userId)).get();
-  if (!user || user.role !== "customer") return fail(400, NOT_A_CUSTOMER, "userId");
+  const user = tx.select({ role: users.role, companyId: users.companyId }).from(users).where(eq(users.id, input.userId)).get();
+  if (!user || user.role !== "customer" || user.companyId === null) return fail(400, NOT_A_CUSTOMER, "userId");
   if (!productExists(tx, input.productId)) return fail(400, UNKNOWN_PRODUCT, "productId");
-  const conditions = [eq(customerPricing.userId, input.userId), eq(customerPricing.productId, input.productId)];
+  const conditions = [eq(customerPricing.companyId, user.companyId), eq(customerPricing.productId, input.productId)];
   if (exceptId !== undefined) conditions.push(ne(customerPricing.id, exceptId));
   if (tx.select({ id: customerPricing.id }).from(customerPricing).where(and(...conditions)).get()) return priceExists;
   return null;
@@ -129,6 +136,12 @@ const prices = inputRecordCommands({
   },
   unique: { constraint: "customer_pricing.", failure: priceExists },
   problem: customerPriceProblem,
+  // the price is the customer's company's
+  toColumns: (input: CustomerPriceInput) => ({
+    companyId: companyIdOfUser(input.userId),
+    productId: input.productId,
+    customPrice: input.customPrice,
+  }),
   columnsOf,
   onDelete: (row) => ({
     details: columnsOf(row),

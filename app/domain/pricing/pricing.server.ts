@@ -9,12 +9,15 @@ import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { unitPriceFor, type UnitPrice, type VolumeRule } from "./pricing";
 
-/** Whose prices: list prices for guests, admins, suppliers and customers awaiting approval. */
-export type Buyer = { userId: string; tierDiscount: number } | null;
+/**
+ * Whose prices: the company's (its tier and customer prices), so every buyer of one company sees one price;
+ * list prices (null) for guests, admins, suppliers and customers awaiting approval.
+ */
+export type Buyer = { companyId: number; tierDiscount: number } | null;
 
-/** Only approved customers get personal prices; everyone else sees the list price. */
+/** Only approved customers get their company's prices; everyone else sees the list price. */
 export function buyerFor(db: DB, user: SessionUser | null): Buyer {
-  if (!user || user.role !== "customer" || !user.isApproved) return null;
+  if (!user || user.role !== "customer" || !user.isApproved || user.companyId === null) return null;
   let tierDiscount = 0;
   if (user.priceTierId !== null) {
     const tier = db
@@ -24,7 +27,7 @@ export function buyerFor(db: DB, user: SessionUser | null): Buyer {
       .get();
     tierDiscount = tier?.discount ?? 0;
   }
-  return { userId: user.id, tierDiscount };
+  return { companyId: user.companyId, tierDiscount };
 }
 
 export type PriceRequest = { productId: number; salesPrice: number; quantity: number };
@@ -44,7 +47,7 @@ export function priceMany(db: DB, buyer: Buyer, requests: readonly PriceRequest[
       for (const row of db
         .select({ productId: customerPricing.productId, price: customerPricing.customPrice })
         .from(customerPricing)
-        .where(and(eq(customerPricing.userId, buyer.userId), inArray(customerPricing.productId, chunk)))
+        .where(and(eq(customerPricing.companyId, buyer.companyId), inArray(customerPricing.productId, chunk)))
         .all()) {
         custom.set(row.productId, row.price);
       }

@@ -67,8 +67,8 @@ type Customer = CustomerAccount & {
 /** Approved customer accounts, before their orders are added. */
 function customerAccounts(db: DB): Map<string, Customer> {
   const rows = db.all<CustomerAccount>(sql`
-    select id as userId, email, first_name as firstName, last_name as lastName, business_name as businessName
-    from users where role = 'customer' and approved_at is not null`);
+    select u.id as userId, u.email, u.first_name as firstName, u.last_name as lastName, c.name as businessName
+    from users u left join companies c on c.id = u.company_id where u.role = 'customer' and u.approved_at is not null`);
   return new Map(
     rows.map((row) => [row.userId, { ...row, orderCount: 0, totalSpent: 0, lastOrderAt: null, firstOrderAt: null }]),
   );

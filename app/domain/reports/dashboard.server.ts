@@ -6,7 +6,8 @@ import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { stockConditions } from "~/domain/catalog/catalog.server";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { londonDayStart } from "~/domain/loyalty/reward.schema";
-import { orders, productRequests, products, users, type OrderStatus } from "~db/schema";
+import { companies, orders, type OrderStatus, productRequests, products, users } from "~db/schema";
+import { accountName } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { londonMonthStart } from "./analytics-months";
 
@@ -110,7 +111,7 @@ export function listRecentOrders(db: DB, limit = RECENT_ORDERS_LIMIT): RecentOrd
       id: orders.id,
       orderNumber: orders.orderNumber,
       accountEmail: users.email,
-      businessName: users.businessName,
+      businessName: accountName,
       firstName: users.firstName,
       lastName: users.lastName,
       shippingName: orders.shippingName,
@@ -121,6 +122,7 @@ export function listRecentOrders(db: DB, limit = RECENT_ORDERS_LIMIT): RecentOrd
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .all()

@@ -3,7 +3,8 @@
  * one decision per request (pending → approved or rejected). Each decision is audited in its transaction.
  */
 import { and, count, desc, eq, isNull, or } from "drizzle-orm";
-import { productRequests, users } from "~db/schema";
+import { companies, productRequests, users } from "~db/schema";
+import { accountName } from "~/domain/companies/companies.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -55,10 +56,11 @@ function selectRequests(db: DB) {
       userEmail: users.email,
       userFirstName: users.firstName,
       userLastName: users.lastName,
-      userBusinessName: users.businessName,
+      userBusinessName: accountName,
     })
     .from(productRequests)
-    .leftJoin(users, eq(users.id, productRequests.userId));
+    .leftJoin(users, eq(users.id, productRequests.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId));
 }
 
 export type ProductRequestPage = {

@@ -53,6 +53,7 @@ export const returnColumns = {
   id: returns.id,
   returnNumber: returns.returnNumber,
   replacementOrderId: returns.replacementOrderId,
+  companyId: returns.companyId,
   orderId: returns.orderId,
   userId: returns.userId,
   returnType: returns.returnType,

@@ -4,7 +4,8 @@
  * is always there so an edit form shows its value); and how a record checks and shows the product picked.
  */
 import { and, asc, count, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { products, users } from "~db/schema";
+import { companies, products, users } from "~db/schema";
+import { accountName } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { containsPattern, likeEscaped } from "./record-store.server";
@@ -83,18 +84,18 @@ function userOptions(
       or(
         likeEscaped(users.email, pattern),
         likeEscaped(fullName, pattern),
-        likeEscaped(sql`coalesce(${users.businessName}, '')`, pattern),
+        likeEscaped(sql`coalesce(${accountName}, '')`, pattern),
       )!,
     );
   }
   const where = and(...conditions);
-  const columns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName };
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
-  const items = db.select(columns).from(users).where(where).orderBy(asc(users.email)).limit(PICKER_LIMIT).all();
+  const columns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, businessName: accountName };
+  const withCompany = () => db.select(columns).from(users).leftJoin(companies, eq(companies.id, users.companyId));
+  const total =
+    db.select({ n: count() }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where).get()?.n ?? 0;
+  const items = withCompany().where(where).orderBy(asc(users.email)).limit(PICKER_LIMIT).all();
   if (includeId && !items.some((item) => item.id === includeId)) {
-    const chosen = db
-      .select(columns)
-      .from(users)
+    const chosen = withCompany()
       .where(and(eq(users.id, includeId), ...who))
       .get();
     if (chosen) items.unshift(chosen);

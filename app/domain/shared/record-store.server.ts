@@ -177,8 +177,11 @@ export function inputRecordCommands<Row, Table extends SQLiteTable & { id: SQLit
     problem: (tx: DB, input: Input, exceptId?: number) => Failure | null;
     columnsOf: (existing: Row) => AuditDetails;
     createdDetails?: (input: Input) => AuditDetails;
+    /** the row's columns for an input, when they are not the input itself */
+    toColumns?: (input: Input) => Record<string, unknown>;
   },
 ) {
+  const columns = (input: Input) => (kind.toColumns ? kind.toColumns(input) : input) as InferInsertModel<Table>;
   const commands = recordCommands(kind);
   return {
     create(db: DB, actor: Actor, input: Input, key: string | null = null): Result<Row> {
@@ -187,7 +190,7 @@ export function inputRecordCommands<Row, Table extends SQLiteTable & { id: SQLit
         if (problem) return problem;
         const row = tx
           .insert(kind.table)
-          .values(input as InferInsertModel<Table>)
+          .values(columns(input))
           .returning({ id: kind.table.id })
           .get() as { id: number };
         return ok({ id: row.id, details: kind.createdDetails ? kind.createdDetails(input) : { ...input } });
@@ -198,7 +201,7 @@ export function inputRecordCommands<Row, Table extends SQLiteTable & { id: SQLit
         const problem = kind.problem(tx, input, id);
         if (problem) return problem;
         tx.update(kind.table)
-          .set(input as Partial<InferInsertModel<Table>>)
+          .set(columns(input))
           .where(eq(kind.table.id, id))
           .run();
         return ok({ before: kind.columnsOf(existing), after: { ...input } });

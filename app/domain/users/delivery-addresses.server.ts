@@ -11,6 +11,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { deliveryAddresses } from "~db/schema";
+import { companyIdOfUser } from "~/domain/companies/companies.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -49,14 +50,16 @@ function addressJson(row: Row): DeliveryAddressJson {
   };
 }
 
-const owned = (userId: string, id: number) => and(eq(deliveryAddresses.id, id), eq(deliveryAddresses.userId, userId));
+/** The addresses are the company's sites: every buyer of the company sees and uses them. */
+const ofCompany = (userId: string) => eq(deliveryAddresses.companyId, companyIdOfUser(userId));
+const owned = (userId: string, id: number) => and(eq(deliveryAddresses.id, id), ofCompany(userId));
 
 /** The customer's addresses: the default first, then by label. */
 export function listDeliveryAddresses(db: DB, userId: string): DeliveryAddressJson[] {
   return db
     .select()
     .from(deliveryAddresses)
-    .where(eq(deliveryAddresses.userId, userId))
+    .where(ofCompany(userId))
     .orderBy(desc(deliveryAddresses.isDefault), sql`lower(${deliveryAddresses.label})`, asc(deliveryAddresses.id))
     .all()
     .map(addressJson);
@@ -69,14 +72,14 @@ export function getDeliveryAddress(db: DB, userId: string, id: number): Delivery
 }
 
 function countAddresses(tx: DB, userId: string): number {
-  return tx.select({ n: count() }).from(deliveryAddresses).where(eq(deliveryAddresses.userId, userId)).get()?.n ?? 0;
+  return tx.select({ n: count() }).from(deliveryAddresses).where(ofCompany(userId)).get()?.n ?? 0;
 }
 
 /** Makes `id` the customer's one default address. */
 function setDefault(tx: DB, userId: string, id: number) {
   tx.update(deliveryAddresses)
     .set({ isDefault: sql`${deliveryAddresses.id} = ${id}` })
-    .where(eq(deliveryAddresses.userId, userId))
+    .where(ofCompany(userId))
     .run();
 }
 
@@ -90,7 +93,7 @@ function insertDeliveryAddress(tx: DB, userId: string, input: DeliveryAddressInp
   const { isDefault, ...fields } = input;
   const row = tx
     .insert(deliveryAddresses)
-    .values({ userId, ...fields, isDefault: false })
+    .values({ companyId: companyIdOfUser(userId), ...fields, isDefault: false })
     .returning({ id: deliveryAddresses.id })
     .get();
   if (held === 0 || isDefault) setDefault(tx, userId, row.id);
@@ -113,7 +116,7 @@ function removeAddress(tx: DB, userId: string, id: number): Result<DeliveryAddre
     const newest = tx
       .select({ id: deliveryAddresses.id })
       .from(deliveryAddresses)
-      .where(eq(deliveryAddresses.userId, userId))
+      .where(ofCompany(userId))
       .orderBy(desc(deliveryAddresses.createdAt), desc(deliveryAddresses.id))
       .limit(1)
       .get();
@@ -211,7 +214,7 @@ export function savedAddressLabel(
     .from(deliveryAddresses)
     .where(
       and(
-        eq(deliveryAddresses.userId, userId),
+        ofCompany(userId),
         same(deliveryAddresses.name, address.name),
         same(deliveryAddresses.address, address.address),
         same(deliveryAddresses.city, address.city),

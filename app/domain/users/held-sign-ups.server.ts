@@ -5,7 +5,8 @@
  * that is real (approveUser: it is then an approved customer like any other) or rejects the lot at once.
  */
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
-import { users } from "~db/schema";
+import { deleteUserAndLoneCompany } from "~/domain/companies/companies.server";
+import { companies, users } from "~db/schema";
 import { recordAudits } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { ukDateOf, ukStartOfDay } from "~/domain/vat/vat-period";
@@ -53,14 +54,15 @@ export function rejectHeldSignUps(db: DB, actor: Actor, upTo: Date, key: string 
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userReject, "held"), key, command: { upTo: upTo.getTime() } },
     (tx): Result<{ count: number }> => {
       const rows = tx
-        .select({ id: users.id, email: users.email, businessName: users.businessName })
+        .select({ id: users.id, email: users.email, businessName: companies.name })
         .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
         .where(and(held, lte(users.signUpHeldAt, upTo)))
         .all()
         // a pending customer cannot order, but a record the books rely on is never deleted
         .filter((row) => !hasHistory(tx, row.id));
       if (rows.length === 0) return fail(409, NO_HELD_SIGN_UPS_MESSAGE);
-      for (const row of rows) tx.delete(users).where(eq(users.id, row.id)).run();
+      for (const row of rows) deleteUserAndLoneCompany(tx, row.id);
       recordAudits(
         tx,
         rows.map((row) => ({

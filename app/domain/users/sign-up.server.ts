@@ -13,6 +13,7 @@
 import crypto from "node:crypto";
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { users } from "~db/schema";
+import { createCompany, companyNameFor } from "~/domain/companies/companies.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import { ukDateOf, ukStartOfDay } from "~/domain/vat/vat-period";
 import type { DB } from "~/utils/db.server";
@@ -97,6 +98,12 @@ function queuedToday(db: DB, now: number): number {
 function insertCustomer(db: DB, input: SignupInput, passwordHash: string) {
   const now = Date.now();
   const held = queuedToday(db, now) >= dailyQueueLimit();
+  // a business signs up as a company of one, its first person the company admin
+  const companyId = createCompany(db, {
+    name: companyNameFor(input),
+    vatNumber: input.vatNumber,
+    address: input.address,
+  });
   db.insert(users)
     .values({
       id: crypto.randomUUID(),
@@ -104,11 +111,10 @@ function insertCustomer(db: DB, input: SignupInput, passwordHash: string) {
       passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
-      businessName: input.businessName,
-      address: input.address,
       phone: input.phone,
-      vatNumber: input.vatNumber,
       role: "customer",
+      companyId,
+      companyRole: "company_admin",
       approvedAt: null,
       signUpHeldAt: held ? new Date(now) : null,
     })

@@ -1,6 +1,6 @@
 /** Sign-in: the use-cases behind /login and /api/auth/* (sign-up is sign-up.server.ts). */
 import { and, eq } from "drizzle-orm";
-import { users } from "~db/schema";
+import { companies, users, type CompanyRole } from "~db/schema";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
@@ -18,10 +18,19 @@ export type SessionUser = {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** a customer's company name; a supplier's or the staff's own business name */
   businessName: string | null;
   role: "customer" | "admin" | "supplier";
+  /** customers: the account they buy for (null for admins and suppliers) */
+  companyId: number | null;
+  companyRole: CompanyRole | null;
+  /** the company's price tier (customers only) */
   priceTierId: number | null;
+  /** the wholesaler approves the company's orders */
   requiresApproval: boolean;
+  /** the wholesaler has put the company on hold: it cannot order */
+  onHold: boolean;
+  holdReason: string | null;
   isActive: boolean;
   /** false for a self-registered customer an admin has not approved yet */
   isApproved: boolean;
@@ -31,25 +40,36 @@ const INVALID_LOGIN_MESSAGE = "Invalid email or password";
 export const INACTIVE_ACCOUNT_MESSAGE = "This account has been deactivated. Please contact us.";
 
 type UserRow = typeof users.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
 
-function toSessionUser(row: UserRow): SessionUser {
+function toSessionUser(row: UserRow, company: CompanyRow | null): SessionUser {
   return {
     id: row.id,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    businessName: row.businessName,
+    businessName: company ? company.name : row.businessName,
     role: row.role,
-    priceTierId: row.priceTierId,
-    requiresApproval: row.requiresApproval,
+    companyId: company?.id ?? null,
+    companyRole: company ? row.companyRole : null,
+    priceTierId: company?.priceTierId ?? null,
+    requiresApproval: company?.requiresApproval ?? false,
+    onHold: Boolean(company?.onHoldAt),
+    holdReason: company?.holdReason ?? null,
     isActive: row.isActive,
     isApproved: row.approvedAt !== null,
   };
 }
 
+/** A user with their company (null for admins and suppliers). */
+function userWithCompany(db: DB, where: ReturnType<typeof eq>) {
+  const row = db.select().from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where).get();
+  return row ? { user: row.users, company: row.companies } : undefined;
+}
+
 export function findSessionUser(db: DB, id: string): SessionUser | null {
-  const row = db.select().from(users).where(eq(users.id, id)).get();
-  return row ? toSessionUser(row) : null;
+  const row = userWithCompany(db, eq(users.id, id));
+  return row ? toSessionUser(row.user, row.company) : null;
 }
 
 /**
@@ -67,7 +87,8 @@ export async function verifyLogin(
     signInFailed(input.email, "held", source);
     return { ...fail(429, attempt.hold.message), retryAfter: attempt.hold.retryAfterSeconds };
   }
-  const row = db.select().from(users).where(eq(users.email, input.email)).get();
+  const found = userWithCompany(db, eq(users.email, input.email));
+  const row = found?.user;
   // an unknown email is checked against a decoy of the same cost: one scrypt either way, nothing else
   const valid = await verifyPassword(input.password, row?.passwordHash ?? decoyPasswordHash());
   // a wrong password leaves the reserved attempt as its failure
@@ -80,7 +101,7 @@ export async function verifyLogin(
     signInFailed(input.email, "account inactive", source);
     return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   }
-  return ok(toSessionUser(row));
+  return ok(toSessionUser(row, found!.company));
 }
 
 /** A failed sign-in in the log: the address typed and why, never the password. */
@@ -97,6 +118,8 @@ export function userJson(user: SessionUser) {
     lastName: user.lastName,
     businessName: user.businessName,
     role: user.role,
+    companyId: user.companyId,
+    companyRole: user.companyRole,
     isApproved: user.isApproved,
     requiresApproval: user.requiresApproval,
     priceTierId: user.priceTierId,

@@ -1,5 +1,6 @@
 /** Self-registered customers: approving one opens trade prices and checkout; rejecting removes the registration. */
 import { eq } from "drizzle-orm";
+import { deleteUserAndLoneCompany } from "~/domain/companies/companies.server";
 import { users } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
@@ -54,7 +55,7 @@ export function rejectUser(db: DB, actor: Actor, id: string, key: string | null 
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
       if (existing.approvedAt) return fail(409, NOT_PENDING_MESSAGE);
       if (hasHistory(tx, id)) return fail(409, HAS_HISTORY_MESSAGE);
-      tx.delete(users).where(eq(users.id, id)).run();
+      deleteUserAndLoneCompany(tx, id);
       recordAudit(tx, {
         actorId: actor.id,
         action: "user.rejected",

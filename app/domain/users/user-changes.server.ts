@@ -5,7 +5,9 @@
  */
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { priceTiers, sessions, users } from "~db/schema";
+import { deleteUserAndLoneCompany } from "~/domain/companies/companies.server";
+import { companies, priceTiers, sessions, users } from "~db/schema";
+import { companyNameFor, createCompany } from "~/domain/companies/companies.server";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
@@ -15,6 +17,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import type { CreateUserInput, UpdateUserInput } from "./user.schema";
 import {
   DUPLICATE_EMAIL_MESSAGE,
+  getAdminUser,
   HAS_HISTORY_MESSAGE,
   hasHistory,
   SELF_DEACTIVATE_MESSAGE,
@@ -74,6 +77,18 @@ export async function createUser(
           return fail(400, TIER_NOT_FOUND_MESSAGE, "priceTierId");
         }
         const id = crypto.randomUUID();
+        const isCustomer = input.role === "customer";
+        // a customer an admin adds is a company of one, its admin; the business details and terms are the company's
+        const companyId = isCustomer
+          ? createCompany(tx, {
+              name: companyNameFor(input),
+              vatNumber: input.vatNumber ?? null,
+              address: input.address ?? null,
+              priceTierId: input.priceTierId,
+              requiresApproval: input.requiresApproval,
+              deliveryChargePence: input.deliveryCharge,
+            })
+          : null;
         tx.insert(users)
           .values({
             id,
@@ -81,15 +96,14 @@ export async function createUser(
             passwordHash,
             firstName: input.firstName ?? null,
             lastName: input.lastName ?? null,
-            businessName: input.businessName ?? null,
+            businessName: isCustomer ? null : (input.businessName ?? null),
             phone: input.phone ?? null,
-            address: input.address ?? null,
-            vatNumber: input.vatNumber ?? null,
+            address: isCustomer ? null : (input.address ?? null),
+            vatNumber: isCustomer ? null : (input.vatNumber ?? null),
             role: input.role,
-            priceTierId: input.priceTierId,
+            companyId,
+            companyRole: isCustomer ? "company_admin" : null,
             isActive: input.isActive,
-            requiresApproval: input.requiresApproval,
-            deliveryChargePence: input.deliveryCharge,
             approvedAt: new Date(),
           })
           .run();
@@ -111,19 +125,11 @@ export async function createUser(
   }
 }
 
-const EDITABLE_FIELDS = [
-  "email",
-  "firstName",
-  "lastName",
-  "businessName",
-  "phone",
-  "address",
-  "vatNumber",
-  "role",
-  "priceTierId",
-  "isActive",
-  "requiresApproval",
-] as const;
+/** The person's own fields. */
+const PERSON_FIELDS = ["email", "firstName", "lastName", "phone", "role", "isActive"] as const;
+/** The account's: a customer's company holds them; a supplier (or the staff) keeps the first three on their row. */
+const ACCOUNT_FIELDS = ["businessName", "address", "vatNumber", "priceTierId", "requiresApproval"] as const;
+const OWN_DETAILS = ["businessName", "address", "vatNumber"] as const;
 
 /**
  * An admin edits a user. Only the fields given change; the password only when a new one is given.
@@ -157,25 +163,72 @@ export async function updateUser(
         if (input.priceTierId !== undefined && input.priceTierId !== null && !tierExists(tx, input.priceTierId)) {
           return fail(400, TIER_NOT_FOUND_MESSAGE, "priceTierId");
         }
+        const current = getAdminUser(tx, id)!;
         const changes: Partial<typeof users.$inferInsert> = {};
+        const companyChanges: Partial<typeof companies.$inferInsert> = {};
         const before: Record<string, unknown> = {};
         const after: Record<string, unknown> = {};
-        for (const field of EDITABLE_FIELDS) {
+        const note = (field: string, from: unknown, to: unknown) => {
+          before[field] = from;
+          after[field] = to;
+        };
+        for (const field of PERSON_FIELDS) {
           const value = input[field];
           if (value === undefined || value === existing[field]) continue;
           (changes as Record<string, unknown>)[field] = value;
-          before[field] = existing[field];
-          after[field] = value;
+          note(field, existing[field], value);
         }
-        // the API and the form speak of pounds as `deliveryCharge`; the column holds pence
-        if (input.deliveryCharge !== undefined && input.deliveryCharge !== existing.deliveryChargePence) {
-          changes.deliveryChargePence = input.deliveryCharge;
-          before.deliveryChargePence = existing.deliveryChargePence;
-          after.deliveryChargePence = input.deliveryCharge;
+        const role = input.role ?? existing.role;
+        const account = {
+          businessName: current.businessName,
+          address: current.address,
+          vatNumber: current.vatNumber,
+          priceTierId: current.priceTierId,
+          requiresApproval: current.requiresApproval,
+          deliveryCharge: current.deliveryChargePence,
+        };
+        for (const field of [...ACCOUNT_FIELDS, "deliveryCharge"] as const) {
+          const value = input[field];
+          if (value === undefined || value === account[field]) continue;
+          note(field === "deliveryCharge" ? "deliveryChargePence" : field, account[field], value);
+          (account as Record<string, unknown>)[field] = value;
+        }
+        if (role === "customer") {
+          const companyFields = {
+            name: companyNameFor({ ...existing, ...changes, businessName: account.businessName }),
+            address: account.address,
+            vatNumber: account.vatNumber,
+            priceTierId: account.priceTierId,
+            requiresApproval: account.requiresApproval,
+            deliveryChargePence: account.deliveryCharge,
+          };
+          if (existing.companyId === null) {
+            // a supplier (or staff member) made a customer becomes a company of one with their details
+            changes.companyId = createCompany(tx, companyFields);
+            changes.companyRole = "company_admin";
+            for (const field of OWN_DETAILS) changes[field] = null;
+          } else if (Object.keys(after).some((f) => f !== "role" && !(PERSON_FIELDS as readonly string[]).includes(f))) {
+            Object.assign(companyChanges, companyFields);
+          }
+        } else {
+          if (existing.companyId !== null) {
+            // leaving the customers: the company (and its history) stays; the person keeps its details as their own
+            changes.companyId = null;
+            changes.companyRole = null;
+          }
+          for (const field of OWN_DETAILS) {
+            if (account[field] !== existing[field]) changes[field] = account[field];
+          }
         }
         if (passwordHash) changes.passwordHash = passwordHash;
-        if (Object.keys(changes).length === 0) return ok({ id });
+        if (Object.keys(changes).length === 0 && Object.keys(companyChanges).length === 0) return ok({ id });
 
+        if (Object.keys(companyChanges).length > 0 && existing.companyId !== null) {
+          tx.update(companies)
+            .set({ ...companyChanges, updatedAt: new Date() })
+            .where(eq(companies.id, existing.companyId))
+            .run();
+        }
         tx.update(users)
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(users.id, id))
@@ -210,7 +263,7 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
       const existing = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
       if (hasHistory(tx, id)) return fail(409, HAS_HISTORY_MESSAGE);
-      tx.delete(users).where(eq(users.id, id)).run();
+      deleteUserAndLoneCompany(tx, id);
       recordAudit(tx, {
         actorId: actor.id,
         action: "user.deleted",

@@ -8,15 +8,13 @@
  * so the books keep their customer.
  */
 import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { orders, priceTiers, purchaseInvoices, purchaseOrders, returns, salesInvoices, users } from "~db/schema";
+import { companies, orders, priceTiers, purchaseInvoices, purchaseOrders, returns, salesInvoices, users } from "~db/schema";
+import { accountAddress, accountName, accountVatNumber } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { toDecimalString } from "~/utils/money";
 import { USERS_PAGE_SIZE, type UserListQuery } from "./user.schema";
 
-type UserRow = typeof users.$inferSelect;
-
-export type AdminUser = Omit<UserRow, "passwordHash"> & { priceTierName: string | null };
 
 export const DUPLICATE_EMAIL_MESSAGE = "A user with this email already exists";
 export const SELF_DELETE_MESSAGE = "You cannot delete your own account";
@@ -34,16 +32,19 @@ const adminUserColumns = {
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
-  businessName: users.businessName,
+  // a customer's business details and terms are their company's (docs/decisions/0061-companies.md)
+  businessName: accountName,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
   phone: users.phone,
-  address: users.address,
-  vatNumber: users.vatNumber,
-  priceTierId: users.priceTierId,
+  address: accountAddress,
+  vatNumber: accountVatNumber,
+  companyId: users.companyId,
+  companyRole: users.companyRole,
+  priceTierId: companies.priceTierId,
   priceTierName: priceTiers.name,
-  requiresApproval: users.requiresApproval,
-  deliveryChargePence: users.deliveryChargePence,
+  requiresApproval: sql<boolean>`coalesce(${companies.requiresApproval}, 0)`.mapWith(Boolean),
+  deliveryChargePence: companies.deliveryChargePence,
   isActive: users.isActive,
   approvedAt: users.approvedAt,
   signUpHeldAt: users.signUpHeldAt,
@@ -51,10 +52,16 @@ const adminUserColumns = {
   updatedAt: users.updatedAt,
 };
 
-/** Users as the back office reads them (with their tier's name), for a query to narrow. */
+/** Users as the back office reads them (with their company's terms and tier name), for a query to narrow. */
 export function selectAdminUsers(db: DB) {
-  return db.select(adminUserColumns).from(users).leftJoin(priceTiers, eq(priceTiers.id, users.priceTierId));
+  return db
+    .select(adminUserColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(priceTiers, eq(priceTiers.id, companies.priceTierId));
 }
+
+export type AdminUser = ReturnType<ReturnType<typeof selectAdminUsers>["all"]>[number];
 
 /** The JSON shape of a user for the admin API: never the password hash; instants as ISO strings. */
 export function adminUserJson(user: AdminUser) {
@@ -69,6 +76,8 @@ export function adminUserJson(user: AdminUser) {
     phone: user.phone,
     address: user.address,
     vatNumber: user.vatNumber,
+    companyId: user.companyId,
+    companyRole: user.companyRole,
     priceTierId: user.priceTierId,
     priceTierName: user.priceTierName,
     requiresApproval: user.requiresApproval,
@@ -115,13 +124,14 @@ export function listUsers(db: DB, query: UserListQuery, pageSize = USERS_PAGE_SI
       or(
         likeEscaped(users.email, pattern),
         likeEscaped(fullName, pattern),
-        likeEscaped(sql`coalesce(${users.businessName}, '')`, pattern),
+        likeEscaped(sql`coalesce(${accountName}, '')`, pattern),
       )!,
     );
   }
   if (query.role) conditions.push(eq(users.role, query.role));
   const where = conditions.length ? and(...conditions) : undefined;
-  const total = db.select({ n: count() }).from(users).where(where).get()?.n ?? 0;
+  const total =
+    db.select({ n: count() }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where).get()?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const items = selectAdminUsers(db)
@@ -160,9 +170,10 @@ export function listCustomers(db: DB): CustomerOption[] {
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
-      businessName: users.businessName,
+      businessName: accountName,
     })
     .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.role, "customer"))
     .orderBy(asc(users.email))
     .all();

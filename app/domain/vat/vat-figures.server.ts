@@ -12,7 +12,8 @@
  * Sums run in SQL over the date indexes; only the month's refunds are valued one by one.
  */
 import { and, asc, between, eq, gte, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { orders, purchaseInvoices, returns, salesInvoices, users, vatReturns } from "~db/schema";
+import { companies, orders, returns, salesInvoices, purchaseInvoices, users, vatReturns } from "~db/schema";
+import { accountName } from "~/domain/companies/companies.server";
 import { itemRows, returnedLine } from "~/domain/returns/return-processing.server";
 import { returnValue } from "~/domain/returns/return-refund";
 import type { DB } from "~/utils/db.server";
@@ -246,7 +247,7 @@ export type PurchaseLine = {
 
 type Slice = { limit: number; offset: number };
 
-const partyName = sql<string | null>`coalesce(nullif(${users.businessName}, ''), ${users.email})`;
+const partyName = sql<string | null>`coalesce(nullif(${accountName}, ''), ${users.email})`;
 
 export function salesLines(db: DB, scope: VatScope, slice: Slice | null): SalesLine[] {
   const sales = salesCondition(scope);
@@ -264,6 +265,7 @@ export function salesLines(db: DB, scope: VatScope, slice: Slice | null): SalesL
     })
     .from(salesInvoices)
     .leftJoin(users, eq(users.id, salesInvoices.customerId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(sales.where)
     .orderBy(asc(salesInvoices.issueDate), asc(salesInvoices.id));
   const rows = slice ? query.limit(slice.limit).offset(slice.offset).all() : query.all();
@@ -296,6 +298,7 @@ export function purchaseLines(db: DB, scope: VatScope, slice: Slice | null): Pur
     })
     .from(purchaseInvoices)
     .leftJoin(users, eq(users.id, purchaseInvoices.supplierId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(purchasesCounted(scope))
     .orderBy(asc(purchaseInvoices.invoiceDate), asc(purchaseInvoices.id));
   const rows = slice ? query.limit(slice.limit).offset(slice.offset).all() : query.all();
