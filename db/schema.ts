@@ -154,6 +154,39 @@ export const users = sqliteTable(
   ],
 );
 
+/**
+ * A company admin's invitation to a colleague: one row per link sent. Only the SHA-256 of the link's token is
+ * kept (as for password resets). It works once, within 7 days; accepting makes the person, with the role given.
+ */
+export const companyInvitations = sqliteTable(
+  "company_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** lower-cased, as users' emails are */
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: COMPANY_ROLES }).notNull(),
+    /** SHA-256 of the token, hex */
+    tokenHash: text("token_hash").notNull(),
+    invitedById: text("invited_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** ms since the epoch */
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    /** when it was accepted, or withdrawn (a newer invitation to the same email replaces it) */
+    usedAt: integer("used_at"),
+    /** the person the invitation made */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("company_invitations_token_hash_unique").on(t.tokenHash),
+    index("company_invitations_company_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
 /** Server-side sessions: the cookie carries only `sid`. */
 export const sessions = sqliteTable(
   "sessions",

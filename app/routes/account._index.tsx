@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       businessName: user.businessName,
       role: user.role,
       roleLabel: ROLE_LABELS[user.role] ?? user.role,
+      companyAdmin: user.companyRole === "company_admin",
     },
     orderCount: countCustomerOrders(getDb(), user.id),
     dialog: new URL(request.url).searchParams.get("dialog") === CHANGE_PASSWORD_DIALOG ? CHANGE_PASSWORD_DIALOG : null,
@@ -193,7 +194,7 @@ export default function AccountDashboard() {
         </Card>
       </div>
 
-      <MoreOfYourAccount />
+      <MoreOfYourAccount companyAdmin={user.companyAdmin} />
     </div>
   );
 }

@@ -39,13 +39,17 @@ const ACCOUNT_LINKS = [
   { to: "/account/addresses", label: "Delivery Addresses", text: "The sites you deliver to, ready to pick at checkout." },
 ];
 
+/** For a company admin: the people of the company. */
+const COMPANY_LINK = { to: "/account/company", label: "Company", text: "The people who order for your company: invite, roles, access." };
+
 /** Links to the rest of the account: loyalty, returns, invoices, order templates and delivery addresses. */
-export function MoreOfYourAccount() {
+export function MoreOfYourAccount({ companyAdmin = false }: { companyAdmin?: boolean }) {
+  const links = companyAdmin ? [...ACCOUNT_LINKS, COMPANY_LINK] : ACCOUNT_LINKS;
   return (
     <nav aria-label="More of your account" className="mt-10">
       <h2 className="text-xl font-semibold text-slate-900">More of your account</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {ACCOUNT_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <Link
               to={link.to}

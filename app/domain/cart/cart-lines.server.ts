@@ -5,10 +5,11 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { cartItems } from "~db/schema";
+import { cartItems, users } from "~db/schema";
+import { VIEWER_MESSAGE } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { writeTransaction, type DB } from "~/utils/db.server";
-import { ok, type Failure, type Success } from "~/utils/result";
+import { fail, ok, type Failure, type Success } from "~/utils/result";
 import type { AppSession } from "~/utils/session.server";
 import { MAX_LINE_QUANTITY, variantKey, type SelectedVariants } from "./cart.schema";
 
@@ -154,12 +155,18 @@ export function changeCart<T>(
     return ok(result.value.value);
   }
   return writeTransaction(db, (tx) => {
+    // a viewer sees the catalogue and prices but orders nothing: every door into the cart is refused here
+    if (companyRoleOf(tx, owner.userId) === "viewer") return fail(403, VIEWER_MESSAGE);
     const before = readUserLines(tx, owner.userId);
     const result = change(before.map((line) => ({ ...line })));
     if (!result.ok) return result;
     writeUserLines(tx, owner.userId, before, result.value.lines);
     return ok(result.value.value);
   });
+}
+
+function companyRoleOf(tx: DB, userId: string) {
+  return tx.select({ role: users.companyRole }).from(users).where(eq(users.id, userId)).get()?.role ?? null;
 }
 
 export function readLines(db: DB, owner: CartOwner): StoredLine[] {

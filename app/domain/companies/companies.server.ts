@@ -3,7 +3,7 @@
  * what the account owns (prices, points, addresses, orders, invoices) is keyed by it. See
  * docs/decisions/0061-companies.md.
  */
-import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { companies, users, type CompanyRole } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 
@@ -120,4 +120,16 @@ export function deleteUserAndLoneCompany(tx: DB, userId: string) {
     )
     .get(row.companyId, row.companyId, row.companyId);
   if (!inUse) tx.delete(companies).where(eq(companies.id, row.companyId)).run();
+}
+
+/** The company roles that see every order and invoice of their company (a buyer sees their own). */
+export const COMPANY_WIDE_ROLES = ["company_admin", "approver"] as const;
+
+/**
+ * Whether a document (an order, an invoice) is one this person may see: their own, or, for a company admin or an
+ * approver, any of their company's. `owner` is the document's person column and `company` its company column.
+ */
+export function visibleTo(userId: string, owner: SQLWrapper, company: SQLWrapper): SQL {
+  return sql`(${owner} = ${userId} OR (${company} = (select u.company_id from users u where u.id = ${userId})
+    AND (select u.company_role from users u where u.id = ${userId}) IN ('company_admin', 'approver')))`;
 }

@@ -6,6 +6,7 @@
  */
 import { count, desc, eq } from "drizzle-orm";
 import { orders, salesInvoices } from "~db/schema";
+import { visibleTo } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import type { SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
 import { toDecimalString } from "~/utils/money";
@@ -96,7 +97,7 @@ function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {
 }
 
 function countCustomerInvoices(db: DB, userId: string): number {
-  const row = db.select({ value: count() }).from(salesInvoices).where(eq(salesInvoices.customerId, userId)).get();
+  const row = db.select({ value: count() }).from(salesInvoices).where(visibleTo(userId, salesInvoices.customerId, salesInvoices.companyId)).get();
   return row?.value ?? 0;
 }
 
@@ -117,7 +118,7 @@ export function listCustomerInvoices(
     .select(listColumns)
     .from(salesInvoices)
     .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
-    .where(eq(salesInvoices.customerId, userId))
+    .where(visibleTo(userId, salesInvoices.customerId, salesInvoices.companyId))
     .orderBy(desc(salesInvoices.issueDate), desc(salesInvoices.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize)

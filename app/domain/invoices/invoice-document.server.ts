@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { companies, orders, salesInvoiceItems, salesInvoices, users } from "~db/schema";
-import { accountName, accountAddress, accountVatNumber } from "~/domain/companies/companies.server";
+import { accountName, accountAddress, accountVatNumber, visibleTo } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { renderSalesInvoicePdf, type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
@@ -37,7 +37,7 @@ export function loadSalesInvoiceDocument(
 ): LoadedSalesInvoice | null {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const conditions: SQL[] = [eq(salesInvoices.id, id)];
-  if (customerId !== undefined) conditions.push(eq(salesInvoices.customerId, customerId));
+  if (customerId !== undefined) conditions.push(visibleTo(customerId, salesInvoices.customerId, salesInvoices.companyId));
   const row = db
     .select({
       id: salesInvoices.id,

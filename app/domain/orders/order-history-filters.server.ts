@@ -6,6 +6,7 @@
 import { and, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { orderItems, orders } from "~db/schema";
+import { visibleTo } from "~/domain/companies/companies.server";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
 import { containsPattern } from "~/domain/catalog/catalog.schema";
 import type { OrderHistoryFilters } from "./order-history.schema";
@@ -16,7 +17,7 @@ function like(column: SQL | SQLiteColumn, pattern: string) {
 
 /** The customer's own orders matching the filters; the owner condition is never optional. */
 export function customerOrdersWhere(userId: string, filters?: OrderHistoryFilters): SQL {
-  const conditions: SQL[] = [eq(orders.userId, userId)];
+  const conditions: SQL[] = [visibleTo(userId, orders.userId, orders.companyId)];
   if (!filters) return conditions[0];
   if (filters.q) {
     const pattern = containsPattern(filters.q);

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { orderItems, orders } from "~db/schema";
+import { visibleTo } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { addLinesToCart, leftOutLines, type BulkCartLine } from "~/domain/cart/cart-bulk.server";
 import { bulkAddNotice, lineName, type LeftOutLine, type ShortLine } from "~/domain/cart/cart-words";
@@ -250,7 +251,7 @@ export function findOrderJson(db: DB, orderId: number, userId?: string): OrderJs
   const row = db
     .select(orderColumns)
     .from(orders)
-    .where(userId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(userId === undefined ? eq(orders.id, orderId) : and(eq(orders.id, orderId), visibleTo(userId, orders.userId, orders.companyId)))
     .get();
   return row ? orderJson(row, orderItemRows(db, row.id).map(itemJson)) : null;
 }
@@ -322,7 +323,7 @@ function findCustomerOrder(db: DB, userId: string, orderId: number) {
   return db
     .select({ id: orders.id, orderNumber: orders.orderNumber })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), visibleTo(userId, orders.userId, orders.companyId)))
     .get();
 }
 

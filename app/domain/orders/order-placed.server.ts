@@ -5,6 +5,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import { salesInvoices } from "~db/schema";
+import { visibleTo } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { addressBookNotice, savedAddressLabel, type AddressBookOutcome } from "~/domain/users/delivery-addresses.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
@@ -52,7 +53,7 @@ export function loadPlacedOrder(
     db
       .select({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber, dueDate: salesInvoices.dueDate })
       .from(salesInvoices)
-      .where(and(eq(salesInvoices.orderId, order.id), eq(salesInvoices.customerId, user.id), ne(salesInvoices.status, "void")))
+      .where(and(eq(salesInvoices.orderId, order.id), visibleTo(user.id, salesInvoices.customerId, salesInvoices.companyId), ne(salesInvoices.status, "void")))
       .get() ?? null;
   return ok({
     order,

@@ -6,6 +6,7 @@
 import { formatReturnNumber, nextReturnNumber } from "~/domain/shared/numbering.server";
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { orderItems, orders, returnItems, returns } from "~db/schema";
+import { visibleTo } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -127,7 +128,7 @@ function withItems(db: DB, rows: ReturnRow[]): ReturnJson[] {
 // ─── Reading ────────────────────────────────────────────────────────────────
 
 function countCustomerReturns(db: DB, userId: string): number {
-  return db.select({ value: count() }).from(returns).where(eq(returns.userId, userId)).get()?.value ?? 0;
+  return db.select({ value: count() }).from(returns).where(visibleTo(userId, returns.userId, returns.companyId)).get()?.value ?? 0;
 }
 
 /** The customer's own returns, newest first, each with its lines. */
@@ -136,7 +137,7 @@ function listCustomerReturns(
   userId: string,
   { limit = RETURNS_PAGE_SIZE, offset = 0 }: { limit?: number; offset?: number } = {},
 ): ReturnJson[] {
-  return withItems(db, returnRows(db, eq(returns.userId, userId), limit, offset));
+  return withItems(db, returnRows(db, visibleTo(userId, returns.userId, returns.companyId), limit, offset));
 }
 
 /** GET /api/returns?limit=&offset=: a slice of the customer's returns with its place in the whole list. */
@@ -193,7 +194,7 @@ export function returnableLines(db: DB, userId: string, orderId: number): Result
   const order = db
     .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, createdAt: orders.createdAt })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), visibleTo(userId, orders.userId, orders.companyId)))
     .get();
   if (!order) return fail(404, ORDER_NOT_FOUND);
 
