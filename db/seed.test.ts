@@ -44,11 +44,13 @@ describe("demo accounts", () => {
     { email: "approval@example.com", password: "buyer-demo", role: "customer", approved: true, requiresApproval: true },
     { email: "pending@example.com", password: "buyer-demo", role: "customer", approved: false, requiresApproval: false },
     { email: "supplier@example.com", password: "supplier-demo", role: "supplier", approved: true, requiresApproval: false },
+    { email: "buyer.colleague@example.com", password: "buyer-demo", role: "customer", approved: true, requiresApproval: false },
   ];
 
   it.each(accounts)("$email signs in as $role", async (account) => {
     const user = one<{ role: string; password_hash: string; approved_at: number | null; requires_approval: number; is_active: number }>(
-      "select role, password_hash, approved_at, requires_approval, is_active from users where email = ?",
+      `select u.role, u.password_hash, u.approved_at, coalesce(c.requires_approval, 0) as requires_approval, u.is_active
+       from users u left join companies c on c.id = u.company_id where u.email = ?`,
       account.email,
     );
     expect(user).toBeDefined();
@@ -64,14 +66,30 @@ describe("demo accounts", () => {
     expect(wrong).toBe(false);
   }, 20_000);
 
-  it("puts the demo buyer on a price tier with full business details", () => {
-    const buyer = one<{ tier: string | null; discount: number; business_name: string; address: string; phone: string; vat_number: string }>(
-      `select t.name as tier, t.discount_percentage as discount, u.business_name, u.address, u.phone, u.vat_number
-       from users u join price_tiers t on t.id = u.price_tier_id where u.email = 'buyer@example.com'`,
+  it("puts the demo buyer's company on a price tier with full business details", () => {
+    const buyer = one<{ tier: string | null; discount: number; business_name: string; address: string; phone: string; vat_number: string; company_role: string }>(
+      `select t.name as tier, t.discount_percentage as discount, c.name as business_name, c.address, u.phone, c.vat_number, u.company_role
+       from users u join companies c on c.id = u.company_id join price_tiers t on t.id = c.price_tier_id where u.email = 'buyer@example.com'`,
     );
     expect(buyer.tier).toBe("Silver");
     expect(buyer.discount).toBe(1000);
     expect(buyer.business_name && buyer.address && buyer.phone && buyer.vat_number).toBeTruthy();
+    expect(buyer.company_role).toBe("company_admin");
+  });
+
+  it("makes every demo customer the company admin of a company of one, and puts the colleague in the buyer's company", () => {
+    const customers = all<{ email: string; company_id: number | null; company_role: string | null }>(
+      "select email, company_id, company_role from users where role = 'customer'",
+    );
+    expect(customers.every((c) => c.company_id !== null)).toBe(true);
+    const byEmail = new Map(customers.map((c) => [c.email, c]));
+    const colleague = byEmail.get("buyer.colleague@example.com")!;
+    expect(colleague).toMatchObject({ company_role: "buyer", company_id: byEmail.get("buyer@example.com")!.company_id });
+    const others = customers.filter((c) => c.email !== "buyer.colleague@example.com");
+    expect(others.every((c) => c.company_role === "company_admin")).toBe(true);
+    expect(new Set(others.map((c) => c.company_id)).size).toBe(others.length);
+    const staff = one<{ n: number }>("select count(*) as n from users where role <> 'customer' and company_id is not null");
+    expect(staff.n).toBe(0);
   });
 
   it("stores every email in lower case", () => {
@@ -160,7 +178,7 @@ describe("catalogue", () => {
     expect(one<{ n: number }>("select count(distinct product_id) as n from volume_discounts").n).toBeGreaterThanOrEqual(8);
     expect(
       one<{ n: number }>(
-        "select count(*) as n from customer_pricing c join users u on u.id = c.user_id where u.email = 'buyer@example.com'",
+        "select count(*) as n from customer_pricing c join users u on u.company_id = c.company_id where u.email = 'buyer@example.com'",
       ).n,
     ).toBeGreaterThanOrEqual(3);
     const rewards = all<{ reward_type: string; is_active: number; valid_from: number }>(
@@ -228,7 +246,7 @@ describe("orders, invoices and payments", () => {
     );
     const custom = new Map(
       all<{ product_id: number; custom_price: number }>(
-        "select c.product_id, c.custom_price from customer_pricing c join users u on u.id = c.user_id where u.email = 'buyer@example.com'",
+        "select c.product_id, c.custom_price from customer_pricing c join users u on u.company_id = c.company_id where u.email = 'buyer@example.com'",
       ).map((r) => [r.product_id, r.custom_price]),
     );
     const rules = groupBy(

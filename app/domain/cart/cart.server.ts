@@ -277,7 +277,7 @@ export function addManyToCart(
   commands: readonly AddCommand[],
 ): (Success<AddedToCart> | AddFailure)[] {
   let results: (Success<AddedToCart> | AddFailure)[] = [];
-  changeCart(db, owner, (lines) => {
+  const changed = changeCart(db, owner, (lines) => {
     const found = loadProducts(db, commands.map((command) => command.productId));
     const groups = variantGroupsByProduct(db, [...found.keys()]);
     results = commands.map((command) =>
@@ -294,6 +294,8 @@ export function addManyToCart(
     }
     return ok({ lines, value: null });
   });
+  // refused before any item was tried (a viewer may not order): every item is refused for that reason
+  if (!changed.ok && results.length === 0) return commands.map(() => changed as AddFailure);
   return results;
 }
 
