@@ -13,6 +13,7 @@ import * as apiStats from "~/routes/api.admin.stats";
 import * as apiUser from "~/routes/api.admin.users.$id";
 import * as apiUsers from "~/routes/api.admin.users";
 import * as apiAuthUser from "~/routes/api.auth.user";
+import { selectAdminUsers } from "~/domain/users/users.server";
 import { getDb } from "~/utils/db.server";
 import { createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
@@ -33,7 +34,12 @@ beforeAll(async () => {
 
 const db = () => getDb();
 const userCount = () => db().select({ n: sql<number>`count(*)` }).from(users).get()!.n;
-const userByEmail = (email: string) => db().select().from(users).where(eq(users.email, email)).get();
+/** A user's row with the account fields as the back office reads them (a customer's are their company's). */
+const userByEmail = (email: string) => {
+  const row = db().select().from(users).where(eq(users.email, email)).get();
+  const view = selectAdminUsers(db()).where(eq(users.email, email)).get();
+  return row && view ? { ...row, ...view } : undefined;
+};
 const auditFor = (action: string, entityId: string) =>
   db()
     .select()

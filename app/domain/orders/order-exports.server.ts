@@ -5,7 +5,7 @@
  */
 import { writeCsv } from "~/utils/csv.server";
 import { asc, eq, inArray } from "drizzle-orm";
-import { orderItems, orders, users } from "~db/schema";
+import { orderItems, orders, users, companies } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
@@ -31,6 +31,7 @@ function loadOrdersByIds(db: DB, ids: readonly number[]): Result<AdminOrderSumma
       .select(summaryColumns)
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
       .where(inArray(orders.id, unique.slice(i, i + 500)))
       .all()) {
       found.set(row.id, row);

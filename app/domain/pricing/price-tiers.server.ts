@@ -35,8 +35,9 @@ function selectTiers(db: DB) {
       description: priceTiers.description,
       discountPercentage: priceTiers.discountPercentage,
       createdAt: priceTiers.createdAt,
-      // written out in full: inside a one-table select drizzle leaves column names unqualified
-      userCount: sql<number>`(select count(*) from "users" as "tier_users" where "tier_users"."price_tier_id" = "price_tiers"."id")`,
+      // written out in full: inside a one-table select drizzle leaves column names unqualified. The customers on
+      // a tier are the companies on it (a customer account is a company).
+      userCount: sql<number>`(select count(*) from "companies" as "tier_companies" where "tier_companies"."price_tier_id" = "price_tiers"."id")`,
     })
     .from(priceTiers);
 }
