@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { updateCompanyPersonSchema } from "~/domain/companies/company-people.schema";
 import { deactivateCompanyPerson, updateCompanyPerson } from "~/domain/companies/company-people.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -15,7 +15,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["PATCH", "DELETE"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyAdmin(request);
   const key = apiIdempotencyKey(request);
   const id = params.id ?? "";
   const db = getDb();

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { inviteColleagueSchema } from "~/domain/companies/company-people.schema";
 import { inviteColleague, listCompanyPeople } from "~/domain/companies/company-people.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyAdmin } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -15,14 +15,14 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * 401 signed out; 403 for anyone who is not a company admin.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyAdmin(request);
   const result = listCompanyPeople(getDb(), user);
   return result.ok ? json(result.value, { headers: { "Cache-Control": "private, no-store" } }) : failureResponse(result);
 });
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyAdmin(request);
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, inviteColleagueSchema);
   const result = await inviteColleague(getDb(), user, input, { idempotencyKey: key });

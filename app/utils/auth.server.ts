@@ -2,7 +2,8 @@
  * Who is asking, and the guards every loader and action calls. Page guards redirect; API guards answer
  * the contract's JSON errors (401 signed out, 403 wrong role).
  */
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { companyAdminOf } from "~/domain/companies/company-people.server";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/users/user-accounts.server";
@@ -190,4 +191,23 @@ export async function startUserSession(request: Request, user: SessionUser, toas
 /** Ends this request's session. Returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request) {
   return destroySession(await getSession(request));
+}
+
+/**
+ * The Company screen: signed-out visitors sign in first; anyone but a company admin gets 403 with the reason,
+ * before anything they sent is read.
+ */
+export async function requireCompanyAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireBuyer(request);
+  const admin = companyAdminOf(user);
+  if (!admin.ok) throw json({ message: admin.message }, { status: admin.status });
+  return user;
+}
+
+/** /api/company/*: 401 signed out, 403 for anyone but a company admin. */
+export async function requireApiCompanyAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireApiBuyer(request);
+  const admin = companyAdminOf(user);
+  if (!admin.ok) throw jsonError(admin.status, admin.message);
+  return user;
 }

@@ -63,6 +63,13 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   { kind: "public download", paths: /^\/quick-order\/template\.csv$/, access: everyone },
   // the browser tab's icon: the business's initials
   { kind: "public download", paths: /^\/company-icon\.svg$/, access: everyone },
+  // the people of a company: its company admins only (the sweep's customer is the demo buyer, a company admin);
+  // anyone else signed in is refused (403), other companies' people are unknown (404)
+  {
+    kind: "company people",
+    paths: /^\/account\/company(\/|$)|^\/api\/company(\/|$)/,
+    access: { signedOut: "signIn", customer: "allowed", supplier: "refused", admin: "refused" },
+  },
   {
     kind: "customer area",
     paths:
@@ -84,7 +91,7 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   {
     kind: "public",
     paths:
-      /^\/($|\*$|category\/|products\/|login$|logout$|prices$|listing-view$|forgot-password$|reset-password\/)|^\/api\/(\*$|products|categories|auth\/(login|signup|forgot-password|reset-password)|login|logout)(\/|$)/,
+      /^\/($|\*$|category\/|products\/|login$|logout$|prices$|listing-view$|forgot-password$|reset-password\/|invitation\/)|^\/api\/(\*$|products|categories|auth\/(login|signup|forgot-password|reset-password)|login|logout)(\/|$)/,
     access: everyone,
   },
 ];

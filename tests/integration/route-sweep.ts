@@ -110,6 +110,8 @@ const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
   "sign-in-holds": () => "no-such-hold",
   // a reset link is named by its token, which only its mail holds
   "reset-password": () => "no-such-token",
+  // so is an invitation's
+  invitation: () => "no-such-token",
 };
 
 /** Params that hold something else than their name says (they sit beside a sibling route's `:slug`). */

@@ -11,7 +11,7 @@ import {
   COMPANY_ROLE_LABELS,
 } from "~/domain/companies/company-people.schema";
 import { inviteColleague, listCompanyPeople, updateCompanyPerson } from "~/domain/companies/company-people.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyAdmin } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { CONNECTION_LOST_DESCRIPTION, keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 import { getDb } from "~/utils/db.server";
@@ -33,7 +33,7 @@ function refused(status: number, message: string): never {
  * invitations not yet accepted, and the invite form. Anyone else in the company gets 403.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyAdmin(request);
   const result = listCompanyPeople(getDb(), user);
   if (!result.ok) refused(result.status, result.message);
   return json(
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Invite, change a role, deactivate or reactivate: each once per page key, then back here with a notice. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyAdmin(request);
   const formData = await request.formData().catch(() => new FormData());
   const key = idempotencyKeyFrom(formData);
   const db = getDb();
