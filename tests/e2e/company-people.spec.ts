@@ -1,0 +1,74 @@
+import type { Browser, Page } from "@playwright/test";
+import { ADMIN, createCustomer, expect, loginAs, signIn, test, uniqueEmail } from "./fixtures";
+
+/** A page in a browser of its own (the colleague's own computer), with this project's settings (JavaScript on or off). */
+async function pageOfItsOwn(browser: Browser) {
+  const { baseURL, javaScriptEnabled, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale, timezoneId });
+  return context.newPage();
+}
+
+/** The newest outbox mail to `email` with `subject`, opened on the back office's Outbox screen, as text. */
+async function readMail(admin: Page, email: string, subject: string) {
+  const row = admin.getByTestId("outbox-mail").filter({ hasText: email }).filter({ hasText: subject });
+  await expect(async () => {
+    await admin.goto("/admin/outbox");
+    await expect(row.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await row.first().getByRole("link", { name: subject }).click();
+  await expect(admin.getByRole("heading", { level: 1 })).toContainText(subject);
+  return (await admin.getByTestId("mail-text").textContent()) ?? "";
+}
+
+test.describe("people in a company", () => {
+  test("a company admin invites a colleague, who accepts from the mail's link, signs in, and the link is spent", async ({ page, browser, baseURL }) => {
+    test.slow(); // two browsers and the outbox
+    const owner = await createCustomer(baseURL!, { businessName: `Casey Trading ${Date.now().toString(36)} Ltd` });
+    const colleagueEmail = uniqueEmail("colleague");
+    await signIn(page, owner);
+
+    await page.goto("/account/dashboard");
+    await page.getByRole("link", { name: /^Company/ }).click();
+    await expect(page).toHaveURL(/\/account\/company$/);
+    await expect(page.getByRole("heading", { name: "Company", level: 1 })).toBeVisible();
+    await expect(page.getByRole("table", { name: "People in your company" })).toContainText(owner.email);
+
+    await page.getByLabel("First name").fill("Robin");
+    await page.getByLabel("Last name").fill("Colleague");
+    await page.getByLabel("Email", { exact: true }).fill(colleagueEmail);
+    await page.getByLabel("Role", { exact: true }).selectOption("buyer");
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText("Invitation sent", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(colleagueEmail).first()).toBeVisible();
+
+    const admin = await pageOfItsOwn(browser);
+    await signIn(admin, ADMIN);
+    const mail = await readMail(admin, colleagueEmail, "You are invited to order for Casey Trading");
+    expect(mail).toContain("as buyer");
+    const link = /https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]{43}/.exec(mail);
+    expect(link, "an invitation link in the mail").not.toBeNull();
+    const path = new URL(link![0]).pathname;
+
+    const colleague = await pageOfItsOwn(browser);
+    await colleague.goto(path);
+    await expect(colleague.getByRole("heading", { name: /^Join Casey Trading/ })).toBeVisible();
+    await expect(colleague.getByLabel("First name")).toHaveValue("Robin");
+    await colleague.getByLabel("Password", { exact: true }).fill("robin-secret");
+    await colleague.getByLabel("Confirm password", { exact: true }).fill("robin-secret");
+    await colleague.getByRole("button", { name: "Accept and sign in" }).click();
+    await colleague.waitForURL((url) => url.pathname.startsWith("/account"));
+    await expect(colleague.getByText("Welcome", { exact: true }).first()).toBeVisible();
+
+    // signed out, the colleague signs in with the password they chose
+    await colleague.context().clearCookies();
+    await loginAs(colleague, colleagueEmail, "robin-secret");
+
+    // the link works once
+    await colleague.goto(path);
+    await expect(colleague.getByRole("heading", { name: "Invitation already used" })).toBeVisible();
+
+    // the company admin sees them among the people
+    await page.goto("/account/company");
+    await expect(page.getByRole("table", { name: "People in your company" })).toContainText(colleagueEmail);
+  });
+});
