@@ -62,7 +62,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     key: "administration",
     label: "Administration",
     items: [
-      { label: "Users", to: "/admin/users", short: "Us", via: ["/admin/sign-in-holds"] },
+      { label: "Users", to: "/admin/users", short: "Us", via: ["/admin/sign-in-holds", "/admin/companies"] },
       { label: "Price Tiers", to: "/admin/price-tiers", short: "PT" },
       { label: "Volume Discounts", to: "/admin/volume-discounts", short: "VD" },
       { label: "Customer Pricing", to: "/admin/customer-pricing", short: "CP" },

@@ -71,12 +71,15 @@ export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
 /** The detail screen's forms. */
 export const holdFormSchema = z.object({ holdReason: z.string().trim().min(1, HOLD_REASON_REQUIRED).max(500, "Reason must be 500 characters or fewer") });
+/** A form sends an emptied field as nothing at all: on this form that clears it. */
+const formText = (label: string, max: number) => optionalText(label, max).transform((value) => value ?? null);
+
 export const termsFormSchema = z.object({
   name: nameField,
-  vatNumber: optionalText("VAT number", 50),
-  companyNumber: optionalText("Company number", 20),
-  address: optionalText("Address", 500),
-  priceTierId: priceTierIdField,
+  vatNumber: formText("VAT number", 50),
+  companyNumber: formText("Company number", 20),
+  address: formText("Address", 500),
+  priceTierId: priceTierIdField.optional().transform((value) => value ?? null),
   requiresApproval: z.preprocess((value) => value === "on" || value === "true", z.boolean()),
 });
 

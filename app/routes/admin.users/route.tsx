@@ -181,6 +181,9 @@ export default function AdminUsers() {
         description="Customers, suppliers and admins; approve new trade registrations."
         actions={
           <>
+            <Link to="/admin/companies" className="text-sm font-medium text-brand-700 hover:underline">
+              Companies
+            </Link>
             <Link to="/admin/sign-in-holds" className="text-sm font-medium text-brand-700 hover:underline">
               Sign-in holds
             </Link>
