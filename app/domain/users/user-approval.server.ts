@@ -9,6 +9,7 @@ import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import {
   ALREADY_APPROVED_MESSAGE,
+  getAdminUser,
   HAS_HISTORY_MESSAGE,
   hasHistory,
   NOT_PENDING_MESSAGE,
@@ -55,13 +56,15 @@ export function rejectUser(db: DB, actor: Actor, id: string, key: string | null 
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
       if (existing.approvedAt) return fail(409, NOT_PENDING_MESSAGE);
       if (hasHistory(tx, id)) return fail(409, HAS_HISTORY_MESSAGE);
+      // the business name the registration gave is its company's, read before the company goes with it
+      const businessName = getAdminUser(tx, id)?.businessName ?? null;
       deleteUserAndLoneCompany(tx, id);
       recordAudit(tx, {
         actorId: actor.id,
         action: "user.rejected",
         entityType: "user",
         entityId: id,
-        details: { email: existing.email, businessName: existing.businessName },
+        details: { email: existing.email, businessName },
       });
       return ok({ id: existing.id, email: existing.email });
     },
