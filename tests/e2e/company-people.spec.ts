@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, createCustomer, expect, loginAs, signIn, test, uniqueEmail } from "./fixtures";
+import { ORDERABLE } from "./orders";
 
 /** A page in a browser of its own (the colleague's own computer), with this project's settings (JavaScript on or off). */
 async function pageOfItsOwn(browser: Browser) {
@@ -70,5 +71,38 @@ test.describe("people in a company", () => {
     // the company admin sees them among the people
     await page.goto("/account/company");
     await expect(page.getByRole("table", { name: "People in your company" })).toContainText(colleagueEmail);
+  });
+});
+
+test.describe("a company on hold", () => {
+  test("the back office puts a company on hold with a reason; its buyer sees why at checkout; releasing lets them order", async ({ page, browser, baseURL }) => {
+    test.slow();
+    const name = `Hold Test ${Date.now().toString(36)} Ltd`;
+    const buyer = await createCustomer(baseURL!, { businessName: name });
+    await signIn(page, buyer);
+    const product = await (await page.request.get(`/api/products/${ORDERABLE.stillWater.slug}`)).json();
+    expect((await page.request.post("/api/cart/items", { data: { productId: product.id, quantity: 1 } })).status()).toBe(200);
+
+    const admin = await pageOfItsOwn(browser);
+    await signIn(admin, ADMIN);
+    await admin.goto("/admin/users");
+    await admin.getByRole("link", { name: "Companies", exact: true }).click();
+    await admin.getByLabel("Company name or a person's email").fill(buyer.email);
+    await admin.getByRole("button", { name: "Search" }).click();
+    await admin.getByRole("link", { name }).click();
+    await expect(admin.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(admin.getByRole("table", { name: `People of ${name}` })).toContainText(buyer.email);
+    await admin.getByLabel("Reason (shown to the company's buyers)").fill("Two invoices over 60 days");
+    await admin.getByRole("button", { name: "Put on hold" }).click();
+    await expect(admin.getByText("Company on hold", { exact: true }).first()).toBeVisible();
+
+    await page.goto("/checkout");
+    await expect(page.getByText("Ordering is not available")).toBeVisible();
+    await expect(page.getByText("Reason: Two invoices over 60 days")).toBeVisible();
+
+    await admin.getByRole("button", { name: "Release the hold" }).click();
+    await expect(admin.getByText("Company released", { exact: true }).first()).toBeVisible();
+    await page.goto("/checkout");
+    await expect(page.getByText("Ordering is not available")).toHaveCount(0);
   });
 });

@@ -17,7 +17,7 @@ import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { hashPassword } from "~/utils/password.server";
-import { fail, ok, type Failure, type Result } from "~/utils/result";
+import { fail, ok, type Result } from "~/utils/result";
 import { endUserSessions } from "~/utils/session.server";
 import {
   COMPANY_ROLE_LABELS,
@@ -359,6 +359,3 @@ export function updateCompanyPerson(
 export function deactivateCompanyPerson(db: DB, actor: SessionUser, userId: string, idempotencyKey: string | null = null) {
   return updateCompanyPerson(db, actor, userId, { active: false }, idempotencyKey);
 }
-
-/** For a caller that has a Failure to pass on unchanged. */
-export type PeopleFailure = Failure;

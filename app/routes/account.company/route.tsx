@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
 import {
@@ -120,10 +120,27 @@ export default function CompanyPage() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const refusal = isRouteErrorResponse(error) && error.status === 403 ? (error.data as { message?: string } | null)?.message : null;
+  if (refusal) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">Company</h1>
+        <p role="alert" className="mt-4 text-slate-700">
+          {refusal} If you need a colleague added or your role changed, ask your company admin.
+        </p>
+        <div className="mt-8">
+          <Link to="/account" className="rounded-md bg-brand-700 px-4 py-2 text-white hover:bg-brand-800">
+            Back to your account
+          </Link>
+        </div>
+      </div>
+    );
+  }
   return (
     <RouteErrorPage
       title="The company page could not be shown"
-      message="Only a company admin can manage the people of a company. If you need a colleague added, ask your company admin."
+      message="Something went wrong while loading your company's people. Please try again in a moment."
       links={[{ to: "/account", label: "Back to your account" }]}
     />
   );
