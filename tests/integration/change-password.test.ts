@@ -55,6 +55,8 @@ describe("the account dashboard", () => {
           businessName: "Fiona Foods Ltd",
           role: "customer",
           roleLabel: "Customer",
+          // a customer made alone is their company's admin: the dashboard links to the Company screen
+          companyAdmin: true,
         },
         orderCount: 0,
         dialog: null,

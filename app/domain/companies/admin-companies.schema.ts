@@ -3,18 +3,10 @@
  * the API. Safe for the browser.
  */
 import { z } from "zod";
+import { optionalText } from "~/domain/users/user.schema";
 
 export const COMPANIES_PATH = "/admin/companies";
 export const COMPANIES_PAGE_SIZE = 25;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ invalid_type_error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be ${max} characters or fewer`)
-    .nullable()
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === null || value === "" ? null : value));
 
 const nameField = z
   .string({ required_error: "Company name is required", invalid_type_error: "Company name is required" })

@@ -33,7 +33,7 @@ const passwordField = z
   .max(1024, "Password is too long");
 
 /** Optional text: blank becomes null (cleared); absent stays undefined (unchanged, for PATCH). */
-const optionalText = (label: string, max: number) =>
+export const optionalText = (label: string, max: number) =>
   z
     .string({ invalid_type_error: `${label} must be text` })
     .trim()
