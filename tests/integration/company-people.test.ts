@@ -260,3 +260,25 @@ describe("roles and access", () => {
     colleagueCookie = await signIn(colleague.email);
   });
 });
+
+describe("the company's address book", () => {
+  it("is shared by the company and kept by its company admins: a buyer sees it and is refused changes (403), another company gets 404", async () => {
+    const apiAddresses = await import("~/routes/api.addresses");
+    const apiAddress = await import("~/routes/api.addresses.$id");
+    const site = { label: "Harbour kitchen", name: "Goods In", address: "2 Quay Street", city: "Hull", postcode: "HU1 1AA" };
+    const created = await callRoute(apiAddresses.action, buildRequest("/api/addresses", { json: site, cookie: adminCookie }));
+    expect(created.status).toBe(201);
+    const { id } = await readJson(created);
+    const seen = await readJson(await callRoute(apiAddresses.loader, buildRequest("/api/addresses", { cookie: colleagueCookie })));
+    expect(seen.map((a: { label: string }) => a.label)).toContain("Harbour kitchen");
+
+    const byBuyer = await callRoute(apiAddresses.action, buildRequest("/api/addresses", { json: { ...site, label: "Mine" }, cookie: colleagueCookie }));
+    expect(byBuyer.status).toBe(403);
+    const deleteByBuyer = await callRoute(apiAddress.action, buildRequest(`/api/addresses/${id}`, { method: "DELETE", cookie: colleagueCookie }), { id: String(id) });
+    expect(deleteByBuyer.status).toBe(403);
+    const byOutsider = await callRoute(apiAddress.loader, buildRequest(`/api/addresses/${id}`, { cookie: outsiderCookie }), { id: String(id) });
+    expect(byOutsider.status).toBe(404);
+    const still = await readJson(await callRoute(apiAddresses.loader, buildRequest("/api/addresses", { cookie: adminCookie })));
+    expect(still.map((a: { label: string }) => a.label)).toEqual(["Harbour kitchen"]);
+  });
+});

@@ -10,12 +10,12 @@
  */
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { deliveryAddresses } from "~db/schema";
+import { deliveryAddresses, users } from "~db/schema";
 import { companyIdOfUser } from "~/domain/companies/companies.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
-import { fail, ok, type Result } from "~/utils/result";
+import { fail, ok, type Failure, type Result } from "~/utils/result";
 import {
   ADDRESS_BOOK_FULL,
   ADDRESS_NOT_FOUND,
@@ -138,12 +138,24 @@ function makeDefault(tx: DB, userId: string, id: number): Result<DeliveryAddress
 
 const succeeded = (result: Result<unknown>) => result.ok;
 
+export const ADDRESSES_ADMIN_ONLY =
+  "Only a company admin can change your company's delivery addresses. You can still order to a new address at checkout.";
+
+/**
+ * The address book is the company's: its company admins keep it (a buyer may still save the address an order goes
+ * to, at checkout: keepOrderAddress). Anyone else of the company is refused, with the reason.
+ */
+function addressBookRefusal(tx: DB, userId: string): Failure | null {
+  const role = tx.select({ role: users.companyRole }).from(users).where(eq(users.id, userId)).get()?.role ?? null;
+  return role === null || role === "company_admin" ? null : fail(403, ADDRESSES_ADMIN_ONLY);
+}
+
 /** Add an address (the screen's add form, POST /api/addresses). */
 export function addDeliveryAddress(db: DB, userId: string, input: DeliveryAddressInput, key: string | null) {
   return runOnce(
     db,
     { ownerId: userId, scope: REPEAT_SCOPE.deliveryAddressCreate, key, command: input },
-    (tx) => insertDeliveryAddress(tx, userId, input),
+    (tx) => addressBookRefusal(tx, userId) ?? insertDeliveryAddress(tx, userId, input),
     succeeded,
   ).result;
 }
@@ -153,7 +165,7 @@ export function updateDeliveryAddress(db: DB, userId: string, id: number, input:
   return runOnce(
     db,
     { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressUpdate, id), key, command: input },
-    (tx) => updateAddress(tx, userId, id, input),
+    (tx) => addressBookRefusal(tx, userId) ?? updateAddress(tx, userId, id, input),
     succeeded,
   ).result;
 }
@@ -163,7 +175,7 @@ export function deleteDeliveryAddress(db: DB, userId: string, id: number, key: s
   return runOnce(
     db,
     { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressDelete, id), key, command: { id } },
-    (tx) => removeAddress(tx, userId, id),
+    (tx) => addressBookRefusal(tx, userId) ?? removeAddress(tx, userId, id),
     succeeded,
   ).result;
 }
@@ -173,7 +185,7 @@ export function makeDefaultDeliveryAddress(db: DB, userId: string, id: number, k
   return runOnce(
     db,
     { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.deliveryAddressDefault, id), key, command: { id } },
-    (tx) => makeDefault(tx, userId, id),
+    (tx) => addressBookRefusal(tx, userId) ?? makeDefault(tx, userId, id),
     succeeded,
   ).result;
 }
