@@ -8,7 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startLocalS3, storedKeys, type LocalS3 } from "../tests/support/s3-server";
 import { replicaTarget, type S3Target } from "./replica";
 import { bucketImageMirror, bucketImagesWaiting, fetchBucketImages } from "./replica-images";
@@ -81,6 +81,36 @@ describe("the bucket client on a real S3-compatible server", () => {
     await expect(nowhere.put("client/x.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
       `Storing s3://replica/client/x.webp: http://127.0.0.1:${port} could not be reached (ECONNREFUSED).`,
     );
+  });
+});
+
+describe("addressing Amazon S3 (no endpoint)", () => {
+  it("asks the bucket's region once, as Litestream does, then signs for it at the bucket's own host", async () => {
+    const seen: { url: string; scope: string }[] = [];
+    vi.stubGlobal("fetch", async (request: Request) => {
+      const scope = /Credential=[^/]+\/\d{8}\/([^/]+)\/s3\//.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
+      seen.push({ url: request.url, scope });
+      if (request.url.endsWith("?location")) return new Response("<LocationConstraint>eu-west-2</LocationConstraint>");
+      return new Response("<ListBucketResult><IsTruncated>false</IsTruncated><Contents><Key>shop/images/a.webp</Key></Contents></ListBucketResult>");
+    });
+    try {
+      const keys = { LITESTREAM_ACCESS_KEY_ID: "AKID", LITESTREAM_SECRET_ACCESS_KEY: "secret" };
+      const bucket = openBucket(replicaTarget({ REPLICA_URL: "s3://shop-copies/shop", ...keys }) as S3Target);
+      expect(await bucket.list("shop/images/")).toEqual(["a.webp"]);
+      expect(await bucket.list("shop/images/")).toEqual(["a.webp"]);
+      expect(seen).toEqual([
+        { url: "https://s3.amazonaws.com/shop-copies?location", scope: "us-east-1" },
+        { url: "https://shop-copies.s3.eu-west-2.amazonaws.com/?list-type=2&prefix=shop%2Fimages%2F", scope: "eu-west-2" },
+        { url: "https://shop-copies.s3.eu-west-2.amazonaws.com/?list-type=2&prefix=shop%2Fimages%2F", scope: "eu-west-2" },
+      ]);
+      // a region given, and a bucket name with dots (path-style: the certificate names no such host)
+      seen.length = 0;
+      const dotted = openBucket(replicaTarget({ REPLICA_URL: "s3://copies.example.co.uk/shop", REPLICA_S3_REGION: "eu-west-1", ...keys }) as S3Target);
+      await dotted.get("shop/images/a b.webp");
+      expect(seen).toEqual([{ url: "https://s3.eu-west-1.amazonaws.com/copies.example.co.uk/shop/images/a%20b.webp", scope: "eu-west-1" }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

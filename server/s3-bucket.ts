@@ -77,6 +77,9 @@ async function refusal(response: Response, what: string) {
   return new BucketError(`${what}: the store answered ${response.status} (${said}).`, response.status, code);
 }
 
+/** Amazon buckets' regions by name, as found (a bucket does not move between regions). */
+const amazonRegions = new Map<string, Promise<string>>();
+
 /** Each part of a key encoded for a URL path, the slashes kept. */
 const keyPath = (key: string) => key.split("/").map(encodeURIComponent).join("/");
 
@@ -111,20 +114,25 @@ export function openBucket(target: S3Target, { pageSize }: { pageSize?: number }
     }
   }
 
-  // Amazon's region for the bucket, asked once as Litestream asks it (GetBucketLocation, signed for us-east-1)
-  let regionFound: Promise<string> | null = null;
+  // Amazon's region for the bucket, asked once per process as Litestream asks it (GetBucketLocation, signed for us-east-1)
   function region(): Promise<string> {
     if (target.region) return Promise.resolve(target.region);
     if (endpoint) return Promise.resolve(DEFAULT_REGION);
-    regionFound ??= (async () => {
-      const response = await send(`https://s3.amazonaws.com/${encodeURIComponent(bucket)}?location`, DEFAULT_REGION, {}, `Finding the region of bucket ${bucket}`);
-      if (!response.ok) throw await refusal(response, `Finding the region of bucket ${bucket}`);
-      return elements(await response.text(), "LocationConstraint")[0] || DEFAULT_REGION;
-    })();
-    regionFound.catch(() => {
-      regionFound = null;
-    });
-    return regionFound;
+    let found = amazonRegions.get(bucket);
+    if (!found) {
+      found = (async () => {
+        const response = await send(`https://s3.amazonaws.com/${encodeURIComponent(bucket)}?location`, DEFAULT_REGION, {}, `Finding the region of bucket ${bucket}`);
+        if (!response.ok) throw await refusal(response, `Finding the region of bucket ${bucket}`);
+        return elements(await response.text(), "LocationConstraint")[0] || DEFAULT_REGION;
+      })();
+      const asked = found;
+      amazonRegions.set(bucket, asked);
+      // a failed look is not kept: the next asks again
+      asked.catch(() => {
+        if (amazonRegions.get(bucket) === asked) amazonRegions.delete(bucket);
+      });
+    }
+    return found;
   }
 
   /** The URL of `key` in the bucket ("" for the bucket itself). */
