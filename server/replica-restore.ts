@@ -10,7 +10,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { copyImages, imagesBeside } from "./backup";
-import { litestreamBinary, readReplicaListing, writeLitestreamConfig, type Generation, type ReplicaTarget } from "./replica";
+import { fetchBucketImages } from "./replica-images";
+import { litestreamBinary, litestreamEnvironment, readReplicaListing, writeLitestreamConfig, type Generation, type ReplicaTarget } from "./replica";
 
 const run = promisify(execFile);
 
@@ -69,7 +70,15 @@ export function restorePoint(generations: Generation[], at: number): RestorePoin
   return { generation: before.reduce((a, b) => (b.end > a.end ? b : a)).name };
 }
 
-export type ReplicaRestore = { restoredTo: string; asAt: Date | null; images: number; elapsedMs: number };
+export type ReplicaRestore = {
+  restoredTo: string;
+  asAt: Date | null;
+  /** product images put back */
+  images: number;
+  /** why some images could not be put back (the database is in place all the same), or null */
+  imagesProblem: string | null;
+  elapsedMs: number;
+};
 
 const ukTime = (ms: number) => `${londonWallClock(ms)} UK time`;
 
@@ -93,7 +102,7 @@ export async function restoreFromReplica({
   const started = Date.now();
   const config = writeLitestreamConfig(databaseFile, target);
   const binary = litestreamBinary();
-  const options = { timeout: 30 * 60_000, maxBuffer: 16 * 1024 * 1024 };
+  const options = { timeout: 30 * 60_000, maxBuffer: 16 * 1024 * 1024, env: litestreamEnvironment(target) };
 
   const { generations } = await readReplicaListing(databaseFile, target);
   if (generations.length === 0) throw new Error(`The replica at ${target.display} holds no copy of the database.`);
@@ -148,6 +157,12 @@ export async function restoreFromReplica({
   fs.rmSync(path.join(path.dirname(databaseFile), `.${path.basename(databaseFile)}-litestream`), { recursive: true, force: true });
   fs.renameSync(incoming, databaseFile);
   clearIncoming();
-  const images = target.kind === "folder" ? copyImages(target.images, imagesBeside(databaseFile)) : 0;
-  return { restoredTo: databaseFile, asAt: at, images, elapsedMs: Date.now() - started };
+  let images = 0;
+  let imagesProblem: string | null = null;
+  try {
+    images = target.kind === "folder" ? copyImages(target.images, imagesBeside(databaseFile)) : await fetchBucketImages(databaseFile, target);
+  } catch (error) {
+    imagesProblem = error instanceof Error ? error.message : String(error);
+  }
+  return { restoredTo: databaseFile, asAt: at, images, imagesProblem, elapsedMs: Date.now() - started };
 }
