@@ -10,26 +10,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { copyImages, imagesBeside } from "./backup";
+import { ukWallClock } from "../app/utils/uk-time";
 import { fetchBucketImages } from "./replica-images";
 import { litestreamBinary, litestreamEnvironment, readReplicaListing, writeLitestreamConfig, type Generation, type ReplicaTarget } from "./replica";
 
 const run = promisify(execFile);
-
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function londonWallClock(ms: number) {
-  const parts = Object.fromEntries(londonParts.formatToParts(ms).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 /**
  * The instant a UK wall-clock time names: "2026-11-27 14:05" or "2026-11-27 14:05:30" (a T between date and
@@ -46,7 +31,7 @@ export function ukTimeToInstant(text: string): Date {
   // summer time first, so the earlier of two matches wins
   for (const offsetHours of [1, 0]) {
     const instant = asUtc - offsetHours * 3_600_000;
-    if (londonWallClock(instant) === wanted) return new Date(instant);
+    if (ukWallClock(instant) === wanted) return new Date(instant);
   }
   throw new Error(`${wanted} does not exist in the UK (the clocks went forward over it).`);
 }
@@ -80,7 +65,7 @@ export type ReplicaRestore = {
   elapsedMs: number;
 };
 
-const ukTime = (ms: number) => `${londonWallClock(ms)} UK time`;
+const ukTime = (ms: number) => `${ukWallClock(ms)} UK time`;
 
 /**
  * Rebuilds `databaseFile` from `target` (as it was at `at`, when given) and puts the replica's product images

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, calendarDayParts, formatUkDate, formatUkDateTime, ukClock, ukDay, ukDayAndMinute, ukDayStartMs } from "./uk-time";
+import { addDays, calendarDayParts, formatUkDate, formatUkDateTime, ukClock, ukDay, ukDayAndMinute, ukDayStartMs, ukWallClock } from "./uk-time";
 
 describe("the UK clock", () => {
   it("puts 23:30 UTC on a summer night on the next UK day, and a winter one on the same day", () => {
@@ -29,5 +29,12 @@ describe("the UK clock", () => {
     expect(formatUkDate("2025-01-05T10:00:00Z")).toBe("05 Jan 2025");
     expect(formatUkDateTime(Date.parse("2026-06-30T23:30:00Z"))).toBe("01 Jul 2026, 00:30");
     expect(formatUkDate("not a date")).toBe("not a date");
+  });
+});
+
+describe("the UK wall clock", () => {
+  it("writes a moment as an owner types it, in summer and winter time", () => {
+    expect(ukWallClock(Date.parse("2026-06-30T23:30:05Z"))).toBe("2026-07-01 00:30:05");
+    expect(ukWallClock(Date.parse("2026-11-27T14:05:00Z"))).toBe("2026-11-27 14:05:00");
   });
 });

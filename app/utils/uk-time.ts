@@ -32,6 +32,13 @@ export function ukClock(instant: Date | number): UkClock {
   };
 }
 
+/** An instant as a UK wall clock shows it, "2026-11-27 14:05:30" (as an owner would type a moment). */
+export function ukWallClock(instant: Date | number): string {
+  const { year, month, day, hour, minute, second } = ukClock(instant);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${year}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}:${two(second)}`;
+}
+
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: UK, year: "numeric", month: "2-digit", day: "2-digit" });
 
 /** The UK calendar day an instant falls on, "2026-11-28". */

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SHIPPING, baselineOf, checkDatabase, ordersIn, stockedProducts } from "../support/fault-orders";
 import { apiClient, signal, startServer, stopHard, tempDir, type RunningServer } from "../../scripts/server-process";
 import { startLocalS3, storedKeys, type LocalS3 } from "../support/s3-server";
+import { ukWallClock } from "../../app/utils/uk-time";
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -75,24 +76,6 @@ async function restore(dir: string, replica: Replica, args: string[], port = "1"
   return { code, output, ms: Date.now() - started };
 }
 
-/** "2026-11-27 14:05:30" in UK time, as an owner would type it. */
-function ukTime(ms: number) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 type Buyer = Awaited<ReturnType<typeof apiClient>>;
 
@@ -214,13 +197,13 @@ describe.each(["folder", "bucket"] as const)("the continuous replica in a %s", (
     await replicaCaughtUp(server);
 
     // while the server runs, a restore refuses to touch its database
-    const refused = await restore(dir, replica, ["--replica", "--at", ukTime(moment)], String(server.port));
+    const refused = await restore(dir, replica, ["--replica", "--at", ukWallClock(moment)], String(server.port));
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/A server \(pid \d+\) is running on .*app\.db\. Stop it first/);
     expect(ordersIn(file, after)).toEqual(after);
 
     await stop(server, "SIGTERM");
-    const restored = await restore(dir, replica, ["--replica", "--at", ukTime(moment)]);
+    const restored = await restore(dir, replica, ["--replica", "--at", ukWallClock(moment)]);
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toMatch(/Saved the current database to .*before-restore\.db/);
     expect(ordersIn(file, before)).toEqual(before);
@@ -228,7 +211,7 @@ describe.each(["folder", "bucket"] as const)("the continuous replica in a %s", (
     expect(checkDatabase(file, baselineOf(file)).integrity).toEqual([]);
 
     // before the replica's first copy there is nothing to restore, and the file is left alone
-    const tooEarly = await restore(dir, replica, ["--replica", "--at", ukTime(moment - 3_600_000)]);
+    const tooEarly = await restore(dir, replica, ["--replica", "--at", ukWallClock(moment - 3_600_000)]);
     expect(tooEarly.code).toBe(1);
     expect(tooEarly.output).toMatch(/The replica goes back to .*; it holds nothing from/);
     expect(ordersIn(file, before)).toEqual(before);
