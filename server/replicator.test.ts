@@ -39,20 +39,27 @@ function alive(pid: number) {
   }
 }
 
+/** A shop's data folder with one picture and a WAL database of 20 orders; `place(n)` adds n more. */
+function liveShop(dir: string, pictures: Record<string, string>) {
+  const databaseFile = path.join(dir, "data", "app.db");
+  const images = path.join(dir, "data", "images");
+  fs.mkdirSync(images, { recursive: true });
+  for (const [name, content] of Object.entries(pictures)) fs.writeFileSync(path.join(images, name), content);
+  const db = new Database(databaseFile);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  db.exec("create table orders (id integer primary key, number text not null)");
+  const place = (n: number) => {
+    for (let i = 0; i < n; i++) db.prepare("insert into orders (number) values (?)").run(`ORD-${Math.random().toString(36).slice(2)}`);
+  };
+  place(20);
+  return { databaseFile, images, db, place };
+}
+
 describe("the replicator", () => {
   it("keeps a folder replica within a second, restarts Litestream, and the copy restores whole", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "replicator-"));
-    const databaseFile = path.join(dir, "data", "app.db");
-    fs.mkdirSync(path.join(dir, "data", "images"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "data", "images", "aaaa.png"), "first picture");
-    const db = new Database(databaseFile);
-    db.pragma("journal_mode = WAL");
-    db.pragma("busy_timeout = 5000");
-    db.exec("create table orders (id integer primary key, number text not null)");
-    const place = (n: number) => {
-      for (let i = 0; i < n; i++) db.prepare("insert into orders (number) values (?)").run(`ORD-${Math.random().toString(36).slice(2)}`);
-    };
-    place(20);
+    const { databaseFile, db, place } = liveShop(dir, { "aaaa.png": "first picture" });
 
     const env = { REPLICA_URL: path.join(dir, "copy") };
     const target = replicaTarget(env)!;
@@ -117,19 +124,7 @@ describe("the replicator", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "replicator-s3-"));
     const s3 = await startLocalS3(path.join(dir, "store"));
     stops.push(() => s3.close());
-    const databaseFile = path.join(dir, "data", "app.db");
-    const images = path.join(dir, "data", "images");
-    fs.mkdirSync(images, { recursive: true });
-    fs.writeFileSync(path.join(images, "aaaa.png"), "first picture");
-    fs.writeFileSync(path.join(images, "aaaa-160.webp"), "its rendition");
-    const db = new Database(databaseFile);
-    db.pragma("journal_mode = WAL");
-    db.pragma("busy_timeout = 5000");
-    db.exec("create table orders (id integer primary key, number text not null)");
-    const place = (n: number) => {
-      for (let i = 0; i < n; i++) db.prepare("insert into orders (number) values (?)").run(`ORD-${Math.random().toString(36).slice(2)}`);
-    };
-    place(20);
+    const { databaseFile, images, db, place } = liveShop(dir, { "aaaa.png": "first picture", "aaaa-160.webp": "its rendition" });
 
     const env = s3.settings("shop");
     const target = replicaTarget(env)!;
