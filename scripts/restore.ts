@@ -118,8 +118,14 @@ async function restoreReplica(target: string, at: string | null, force: boolean)
   if (!force) await refuseWhileRunning(target);
   console.log(`Restoring ${path.relative(process.cwd(), target)} from ${replica.display}${at ? ` as it was at ${at} (UK time)` : ""}...`);
   const restored = await restoreFromReplica({ databaseFile: target, target: replica, at: moment, beforeReplacing: () => saveCurrent(target) });
-  const images = replica.kind === "folder" ? `, ${restored.images} product images copied back` : "; product images are not kept in a bucket";
-  console.log(`Restored ${path.relative(process.cwd(), target)} in ${(restored.elapsedMs / 1000).toFixed(1)} s${images}.`);
+  const took = `${(restored.elapsedMs / 1000).toFixed(1)} s`;
+  if (restored.imagesProblem) {
+    fail(
+      `Restored ${path.relative(process.cwd(), target)} in ${took}, but the product images could not all be put back (${restored.images} were): ` +
+        `${restored.imagesProblem}\nRun the same restore again once the replica answers: it fetches only the missing pictures.`,
+    );
+  }
+  console.log(`Restored ${path.relative(process.cwd(), target)} in ${took}, ${restored.images} product images put back.`);
 }
 
 async function main() {

@@ -31,6 +31,11 @@ export function imagesOfBackup(backupFile: string) {
   return backupFile.replace(/\.db$/, "") + "-images";
 }
 
+/** Whether a name in the images folder is a picture to copy (not a half-written `.tmp` or a hidden file). */
+export function isImageToCopy(name: string) {
+  return !name.endsWith(".tmp") && !name.startsWith(".");
+}
+
 /**
  * Copies the images folder into `into`, skipping the names already there. An image is written before any
  * product points at it and is never changed under its name, so a copy made after a database snapshot holds
@@ -42,7 +47,7 @@ export function copyImages(from: string, into: string) {
   const present = new Set(fs.readdirSync(into));
   let copied = 0;
   for (const name of fs.readdirSync(from)) {
-    if (name.endsWith(".tmp") || name.startsWith(".") || present.has(name)) continue;
+    if (!isImageToCopy(name) || present.has(name)) continue;
     // by way of a temporary name, so an interrupted copy never leaves half a picture under a real name
     const target = path.join(into, name);
     const temporary = `${target}.${process.pid}.tmp`;

@@ -10,25 +10,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { copyImages, imagesBeside } from "./backup";
-import { litestreamBinary, readReplicaListing, writeLitestreamConfig, type Generation, type ReplicaTarget } from "./replica";
+import { ukWallClock } from "../app/utils/uk-time";
+import { fetchBucketImages } from "./replica-images";
+import { litestreamBinary, litestreamEnvironment, readReplicaListing, writeLitestreamConfig, type Generation, type ReplicaTarget } from "./replica";
 
 const run = promisify(execFile);
-
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function londonWallClock(ms: number) {
-  const parts = Object.fromEntries(londonParts.formatToParts(ms).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 /**
  * The instant a UK wall-clock time names: "2026-11-27 14:05" or "2026-11-27 14:05:30" (a T between date and
@@ -45,7 +31,7 @@ export function ukTimeToInstant(text: string): Date {
   // summer time first, so the earlier of two matches wins
   for (const offsetHours of [1, 0]) {
     const instant = asUtc - offsetHours * 3_600_000;
-    if (londonWallClock(instant) === wanted) return new Date(instant);
+    if (ukWallClock(instant) === wanted) return new Date(instant);
   }
   throw new Error(`${wanted} does not exist in the UK (the clocks went forward over it).`);
 }
@@ -69,9 +55,17 @@ export function restorePoint(generations: Generation[], at: number): RestorePoin
   return { generation: before.reduce((a, b) => (b.end > a.end ? b : a)).name };
 }
 
-export type ReplicaRestore = { restoredTo: string; asAt: Date | null; images: number; elapsedMs: number };
+export type ReplicaRestore = {
+  restoredTo: string;
+  asAt: Date | null;
+  /** product images put back */
+  images: number;
+  /** why some images could not be put back (the database is in place all the same), or null */
+  imagesProblem: string | null;
+  elapsedMs: number;
+};
 
-const ukTime = (ms: number) => `${londonWallClock(ms)} UK time`;
+const ukTime = (ms: number) => `${ukWallClock(ms)} UK time`;
 
 /**
  * Rebuilds `databaseFile` from `target` (as it was at `at`, when given) and puts the replica's product images
@@ -93,7 +87,7 @@ export async function restoreFromReplica({
   const started = Date.now();
   const config = writeLitestreamConfig(databaseFile, target);
   const binary = litestreamBinary();
-  const options = { timeout: 30 * 60_000, maxBuffer: 16 * 1024 * 1024 };
+  const options = { timeout: 30 * 60_000, maxBuffer: 16 * 1024 * 1024, env: litestreamEnvironment(target) };
 
   const { generations } = await readReplicaListing(databaseFile, target);
   if (generations.length === 0) throw new Error(`The replica at ${target.display} holds no copy of the database.`);
@@ -148,6 +142,12 @@ export async function restoreFromReplica({
   fs.rmSync(path.join(path.dirname(databaseFile), `.${path.basename(databaseFile)}-litestream`), { recursive: true, force: true });
   fs.renameSync(incoming, databaseFile);
   clearIncoming();
-  const images = target.kind === "folder" ? copyImages(target.images, imagesBeside(databaseFile)) : 0;
-  return { restoredTo: databaseFile, asAt: at, images, elapsedMs: Date.now() - started };
+  let images = 0;
+  let imagesProblem: string | null = null;
+  try {
+    images = target.kind === "folder" ? copyImages(target.images, imagesBeside(databaseFile)) : await fetchBucketImages(databaseFile, target);
+  } catch (error) {
+    imagesProblem = error instanceof Error ? error.message : String(error);
+  }
+  return { restoredTo: databaseFile, asAt: at, images, imagesProblem, elapsedMs: Date.now() - started };
 }

@@ -7,12 +7,14 @@
  * database file and its WAL were last changed with, otherwise the time since the replica last took a change.
  * With Litestream shipping every second it stays under about a second; it grows when Litestream has stopped or
  * the replica's disk or bucket cannot be written. A folder replica is read directly (a directory listing and a
- * few file times); a bucket through `litestream snapshots` and `litestream wal`.
+ * few file times); a bucket through `litestream snapshots` and `litestream wal`, and its images by one listing.
  */
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { imagesBeside } from "./backup";
-import { readReplicaListing, replicaTarget, type ReplicaTarget, type Settings } from "./replica";
+import { imagesBeside, isImageToCopy } from "./backup";
+import { readReplicaListing, replicaTarget, type ReplicaTarget, type S3Target, type Settings } from "./replica";
+import { bucketImagesWaiting } from "./replica-images";
+import { openBucket } from "./s3-bucket";
 
 export type ReplicaStatus =
   | { configured: false; message: string }
@@ -27,7 +29,7 @@ export type ReplicaStatus =
       lastSnapshotAt: string | null;
       /** the newest change the replica holds (ISO time), null when none */
       lastReplicatedAt: string | null;
-      /** product images not yet copied to a folder replica; null for a bucket (images are not mirrored there) */
+      /** product images not yet copied to the replica; null when that could not be told */
       imagesWaiting: number | null;
       /** what is wrong, in a sentence, or null */
       problem: string | null;
@@ -43,7 +45,12 @@ export function replicaConfigured(env: Settings = process.env) {
   return Boolean(env.REPLICA_URL?.trim());
 }
 
-type Times = { lastReplicatedMs: number | null; lastSnapshotMs: number | null };
+type Times = {
+  lastReplicatedMs: number | null;
+  lastSnapshotMs: number | null;
+  /** how much later than lastReplicatedMs the replica's newest change may really be (a bucket lists whole seconds) */
+  slackMs?: number;
+};
 
 /**
  * The newest change and snapshot in a folder replica, read from Litestream's file layout. Asynchronous: a NAS
@@ -69,24 +76,48 @@ export async function folderReplicaTimes(databaseReplica: string): Promise<Times
   return { lastReplicatedMs, lastSnapshotMs };
 }
 
-/** A bucket is asked at most this often (each look is two listings over the network); a folder every time. */
+/** A bucket is asked at most this often (each look is listings over the network); a folder every time. */
 const LISTING_KEPT_MS = 10_000;
-let lastListing: { key: string; at: number; times: Promise<Times> } | null = null;
 
-/** The figures from Litestream's own listings (any replica type; used for a bucket). */
-function listingTimes(databaseFile: string, target: ReplicaTarget, now: number): Promise<Times> {
-  const key = `${databaseFile}\n${target.display}`;
-  if (lastListing && lastListing.key === key && now - lastListing.at < LISTING_KEPT_MS) return lastListing.times;
-  const times = readReplicaListing(databaseFile, target).then(({ generations, lastSnapshotMs }) => ({
-    lastReplicatedMs: generations.length ? Math.max(...generations.map((g) => g.end)) : null,
-    lastSnapshotMs,
-  }));
-  lastListing = { key, at: now, times };
-  // a failed look is not kept: the next asks again
-  times.catch(() => {
-    if (lastListing?.times === times) lastListing = null;
+/** The answer to `look`, kept LISTING_KEPT_MS for the same `key`; a failed look is not kept: the next asks again. */
+function keptLook<T>() {
+  let last: { key: string; at: number; answer: Promise<T> } | null = null;
+  return (key: string, now: number, look: () => Promise<T>): Promise<T> => {
+    if (last && last.key === key && now - last.at < LISTING_KEPT_MS) return last.answer;
+    const answer = look();
+    const kept = { key, at: now, answer };
+    last = kept;
+    answer.catch(() => {
+      if (last === kept) last = null;
+    });
+    return answer;
+  };
+}
+
+const keptListing = keptLook<Times>();
+const keptImagesWaiting = keptLook<number>();
+
+/**
+ * A bucket's figures from Litestream's own listings, in this box's time. Those listings give the store's time
+ * of each object in whole seconds (rounded down), and the store's clock is not this box's: the times are moved
+ * by the store's clock offset (server/s3-bucket.ts) and may be up to a second later than listed (`slackMs`).
+ * Without that, a replica holding every change looked further behind each second.
+ */
+function bucketTimes(databaseFile: string, target: S3Target, now: number): Promise<Times> {
+  return keptListing(`${databaseFile}\n${target.display}`, now, async () => {
+    const [{ generations, lastSnapshotMs }, offset] = await Promise.all([readReplicaListing(databaseFile, target), openBucket(target).clockOffsetMs()]);
+    const local = (ms: number | null) => (ms === null ? null : ms - offset);
+    return {
+      lastReplicatedMs: local(generations.length ? Math.max(...generations.map((g) => g.end)) : null),
+      lastSnapshotMs: local(lastSnapshotMs),
+      slackMs: 1000,
+    };
   });
-  return times;
+}
+
+/** Product images beside the database that the bucket does not have yet (its listing kept as the other). */
+function bucketImagesWaitingKept(databaseFile: string, target: S3Target, now: number) {
+  return keptImagesWaiting(`${databaseFile}\n${target.display}`, now, () => bucketImagesWaiting(databaseFile, target));
 }
 
 /** When the database last changed: its file or its WAL, whichever is later (as Litestream reckons it). */
@@ -101,14 +132,23 @@ async function imagesWaiting(databaseFile: string, imagesReplica: string) {
   const local = await fsp.readdir(imagesBeside(databaseFile)).catch(() => [] as string[]);
   if (local.length === 0) return 0;
   const copied = new Set(await fsp.readdir(imagesReplica).catch(() => [] as string[]));
-  return local.filter((name) => !name.endsWith(".tmp") && !name.startsWith(".") && !copied.has(name)).length;
+  return local.filter((name) => isImageToCopy(name) && !copied.has(name)).length;
 }
 
-/** The lag as defined at the top of this file, in whole seconds (rounded up: 0.2 s behind is 1, not 0). */
-export function lagSeconds(databaseChanged: number | null, lastReplicated: number | null, now: number): number | null {
+/**
+ * The lag as defined at the top of this file, in whole seconds (rounded up: 0.2 s behind is 1, not 0). The
+ * replica holds everything when its newest change, up to `slackMs` later than `lastReplicated`, is not before
+ * the database's.
+ */
+export function lagSeconds(databaseChanged: number | null, lastReplicated: number | null, now: number, slackMs = 0): number | null {
   if (lastReplicated === null) return null;
-  if (databaseChanged === null || lastReplicated >= databaseChanged) return 0;
+  if (databaseChanged === null || lastReplicated + slackMs >= databaseChanged) return 0;
   return Math.max(0, Math.ceil((now - lastReplicated) / 1000));
+}
+
+/** REPLICA_URL as it may be shown: a user name and password written into it are left out. */
+function withoutKeys(value: string) {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, "$1");
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -123,20 +163,33 @@ export async function replicaStatus({
   try {
     target = replicaTarget(env);
   } catch (error) {
-    return { configured: true, kind: "folder", target: String(env.REPLICA_URL), lagSeconds: null, lastSnapshotAt: null, lastReplicatedAt: null, imagesWaiting: null, problem: (error as Error).message };
+    return { configured: true, kind: "folder", target: withoutKeys(String(env.REPLICA_URL)), lagSeconds: null, lastSnapshotAt: null, lastReplicatedAt: null, imagesWaiting: null, problem: (error as Error).message };
   }
   if (!target) return { configured: false, message: NO_REPLICA_MESSAGE };
 
   const base = { configured: true as const, kind: target.kind, target: target.display };
+  // a bucket's images are listed while Litestream lists its database (a failure is caught below)
+  const bucketWaiting = target.kind === "s3" ? bucketImagesWaitingKept(databaseFile, target, now()) : null;
+  bucketWaiting?.catch(() => undefined);
   let times: Times;
   try {
-    times = target.kind === "folder" ? await folderReplicaTimes(target.databaseReplica) : await listingTimes(databaseFile, target, now());
+    times = target.kind === "folder" ? await folderReplicaTimes(target.databaseReplica) : await bucketTimes(databaseFile, target, now());
   } catch (error) {
     const message = (error as Error).message;
     return { ...base, lagSeconds: null, lastSnapshotAt: null, lastReplicatedAt: null, imagesWaiting: null, problem: `The replica could not be read: ${message}` };
   }
-  const lag = lagSeconds(await databaseChangedMs(databaseFile), times.lastReplicatedMs, now());
-  const waiting = target.kind === "folder" ? await imagesWaiting(databaseFile, target.images) : null;
+  const lag = lagSeconds(await databaseChangedMs(databaseFile), times.lastReplicatedMs, now(), times.slackMs);
+  let waiting: number | null = null;
+  let imagesProblem: string | null = null;
+  if (target.kind === "folder") waiting = await imagesWaiting(databaseFile, target.images);
+  else if (bucketWaiting) {
+    try {
+      waiting = await bucketWaiting;
+    } catch (error) {
+      waiting = null;
+      imagesProblem = `The product images in the bucket could not be listed: ${(error as Error).message}`;
+    }
+  }
   const problem =
     times.lastReplicatedMs === null
       ? `Nothing has been replicated to ${target.display} yet.`
@@ -144,7 +197,7 @@ export async function replicaStatus({
         ? `The replica at ${target.display} holds no snapshot.`
         : lag !== null && lag > LAG_WARNING_SECONDS
           ? `The replica is ${lag} s behind the database: Litestream may have stopped, or ${target.display} cannot be written.`
-          : null;
+          : imagesProblem;
   return { ...base, lagSeconds: lag, lastSnapshotAt: iso(times.lastSnapshotMs), lastReplicatedAt: iso(times.lastReplicatedMs), imagesWaiting: waiting, problem };
 }
 
@@ -167,8 +220,8 @@ export async function replicaLagSeconds({
   const replica = target;
   const now = Date.now();
   const look = (async () => {
-    const times = replica.kind === "folder" ? await folderReplicaTimes(replica.databaseReplica) : await listingTimes(databaseFile, replica, now);
-    return lagSeconds(await databaseChangedMs(databaseFile), times.lastReplicatedMs, Date.now());
+    const times = replica.kind === "folder" ? await folderReplicaTimes(replica.databaseReplica) : await bucketTimes(databaseFile, replica, now);
+    return lagSeconds(await databaseChangedMs(databaseFile), times.lastReplicatedMs, Date.now(), times.slackMs);
   })().catch(() => null);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {

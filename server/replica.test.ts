@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { litestreamConfig, parseListing, replicaTarget } from "./replica";
+import { litestreamConfig, litestreamEnvironment, parseListing, replicaTarget, s3Keys } from "./replica";
 import { lagSeconds } from "./replica-status";
 import { restorePoint, ukTimeToInstant } from "./replica-restore";
 
@@ -22,19 +22,66 @@ describe("REPLICA_URL", () => {
     expect(replicaTarget({ REPLICA_URL: "replica" })).toMatchObject({ root: path.resolve("replica") });
   });
 
-  it("names an S3-compatible bucket, with an endpoint for a store other than Amazon's", () => {
-    expect(replicaTarget({ REPLICA_URL: "s3://shop-backups/trade-counter/", REPLICA_S3_ENDPOINT: "https://s3.example.net" })).toEqual({
+  const keys = { LITESTREAM_ACCESS_KEY_ID: "AKIDLITE", LITESTREAM_SECRET_ACCESS_KEY: "lite-secret" };
+
+  it("names an S3-compatible bucket, with an endpoint and a region for a store other than Amazon's", () => {
+    expect(
+      replicaTarget({ REPLICA_URL: "s3://shop-backups/trade-counter/", REPLICA_S3_ENDPOINT: "https://s3.example.net/", REPLICA_S3_REGION: "fr-par", ...keys }),
+    ).toEqual({
       kind: "s3",
       url: "s3://shop-backups/trade-counter/",
-      databaseReplica: "s3://shop-backups/trade-counter/db",
+      bucket: "shop-backups",
+      prefix: "trade-counter",
+      databaseReplica: "trade-counter/db",
+      imagesPrefix: "trade-counter/images/",
       endpoint: "https://s3.example.net",
+      region: "fr-par",
+      keys: { accessKeyId: "AKIDLITE", secretAccessKey: "lite-secret", sessionToken: null },
       display: "s3://shop-backups/trade-counter at https://s3.example.net",
     });
+    expect(replicaTarget({ REPLICA_URL: "s3://top", ...keys })).toMatchObject({
+      prefix: "",
+      databaseReplica: "db",
+      imagesPrefix: "images/",
+      endpoint: null,
+      region: null,
+      display: "s3://top",
+    });
+    expect(replicaTarget({ REPLICA_URL: "s3://b/deep/er%20copy", ...keys })).toMatchObject({ prefix: "deep/er copy", imagesPrefix: "deep/er copy/images/" });
+  });
+
+  it("takes a bucket's keys as Litestream does: AWS_* first, else LITESTREAM_*, each on its own", () => {
+    expect(s3Keys(keys)).toEqual({ accessKeyId: "AKIDLITE", secretAccessKey: "lite-secret", sessionToken: null });
+    expect(s3Keys({ ...keys, AWS_ACCESS_KEY_ID: "AKIDAWS", AWS_SESSION_TOKEN: "tok" })).toEqual({
+      accessKeyId: "AKIDAWS",
+      secretAccessKey: "lite-secret",
+      sessionToken: "tok",
+    });
+    expect(s3Keys({ ...keys, AWS_ACCESS_KEY_ID: " " })).toMatchObject({ accessKeyId: "AKIDLITE" });
+    expect(s3Keys({ LITESTREAM_ACCESS_KEY_ID: "only-the-id" })).toBeNull();
+    expect(() => replicaTarget({ REPLICA_URL: "s3://b/p" })).toThrow(/needs the bucket's keys: set LITESTREAM_ACCESS_KEY_ID and LITESTREAM_SECRET_ACCESS_KEY/);
+  });
+
+  it("hands Litestream the keys it found, as the AWS_* names it reads first", () => {
+    const target = replicaTarget({ REPLICA_URL: "s3://b/p", ...keys })!;
+    const env = litestreamEnvironment(target);
+    expect(env).toMatchObject({ AWS_ACCESS_KEY_ID: "AKIDLITE", AWS_SECRET_ACCESS_KEY: "lite-secret" });
+    expect(env.AWS_SESSION_TOKEN).toBeUndefined();
+    expect(litestreamEnvironment(replicaTarget({ REPLICA_URL: "/mnt/copy" })!)).toBe(process.env);
   });
 
   it("refuses anything else, saying what is expected", () => {
     expect(() => replicaTarget({ REPLICA_URL: "https://example.com/backup" })).toThrow(/a folder .* or an s3:\/\/ bucket/);
     expect(() => replicaTarget({ REPLICA_URL: "s3:///nothing" })).toThrow(/no bucket/);
+    const keys = { LITESTREAM_ACCESS_KEY_ID: "id", LITESTREAM_SECRET_ACCESS_KEY: "secret" };
+    expect(() => replicaTarget({ REPLICA_URL: "s3://id:secret@bucket/p", ...keys })).toThrow(/must not hold the bucket's keys/);
+    expect(() => replicaTarget({ REPLICA_URL: "s3://id:secret@bucket/p", ...keys })).not.toThrow(/secret@/);
+    expect(() => replicaTarget({ REPLICA_URL: "s3://bucket:9000/p", ...keys })).toThrow(/goes in REPLICA_S3_ENDPOINT/);
+    expect(() => replicaTarget({ REPLICA_URL: "s3://bucket/p?endpoint=x", ...keys })).toThrow(/goes in REPLICA_S3_ENDPOINT/);
+    expect(() => replicaTarget({ REPLICA_URL: "s3://bucket/p", REPLICA_S3_ENDPOINT: "minio:9000", ...keys })).toThrow(/the store's address is expected/);
+    expect(() => replicaTarget({ REPLICA_URL: "s3://bucket/p", REPLICA_S3_ENDPOINT: "http://minio:9000/bucket", ...keys })).toThrow(
+      /the store's address is expected/,
+    );
   });
 });
 
@@ -48,11 +95,18 @@ describe("the Litestream configuration", () => {
     expect(yml).toMatch(/retention: 72h/);
   });
 
-  it("gives a bucket as a URL, with its endpoint, and never its keys", () => {
-    const yml = litestreamConfig("/srv/app.db", replicaTarget({ REPLICA_URL: "s3://b/p", REPLICA_S3_ENDPOINT: "http://minio:9000", AWS_SECRET_ACCESS_KEY: "secret" })!);
-    expect(yml).toContain('url: "s3://b/p/db"');
+  it("gives a bucket by name and path, with its endpoint and region, and never its keys", () => {
+    const env = { REPLICA_URL: "s3://b/p", REPLICA_S3_ENDPOINT: "http://minio:9000", REPLICA_S3_REGION: "eu-west-2", LITESTREAM_ACCESS_KEY_ID: "id", AWS_SECRET_ACCESS_KEY: "secret" };
+    const yml = litestreamConfig("/srv/app.db", replicaTarget(env)!);
+    expect(yml).toContain("type: s3");
+    expect(yml).toContain('bucket: "b"');
+    expect(yml).toContain('path: "p/db"');
     expect(yml).toContain('endpoint: "http://minio:9000"');
-    expect(yml).not.toContain("secret");
+    expect(yml).toContain('region: "eu-west-2"');
+    expect(yml).not.toMatch(/secret|\bid\b/);
+    const amazon = litestreamConfig("/srv/app.db", replicaTarget({ REPLICA_URL: "s3://b", LITESTREAM_ACCESS_KEY_ID: "id", LITESTREAM_SECRET_ACCESS_KEY: "s" })!);
+    expect(amazon).toContain('path: "db"');
+    expect(amazon).not.toMatch(/endpoint|region/);
   });
 });
 
@@ -124,5 +178,11 @@ describe("the replica's lag", () => {
   it("is the time since the replica last took a change, once the database has a newer one", () => {
     expect(lagSeconds(now - 1_000, now - 1_500, now)).toBe(2);
     expect(lagSeconds(now - 10_000, now - 600_000, now)).toBe(600);
+  });
+
+  it("gives a bucket's whole-second times their second: a change at .6 s is held by a segment listed at .0", () => {
+    expect(lagSeconds(now - 4_400, now - 5_000, now, 1000)).toBe(0);
+    expect(lagSeconds(now - 4_400, now - 5_000, now)).toBe(5);
+    expect(lagSeconds(now - 3_000, now - 5_000, now, 1000)).toBe(5);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Runs Litestream beside the server while REPLICA_URL is set (docs/decisions/0057), from the first server
  * process, once the database is migrated: `litestream replicate` as a child process, started again if it
- * stops, and stopped with the server. For a folder replica the product images are mirrored too.
+ * stops, and stopped with the server. The product images are mirrored to the replica too: copied into a folder,
+ * or uploaded to a bucket (server/replica-images.ts).
  *
  * Litestream's lifetime is tied to this process's: it runs a watcher (its `-exec` subprocess) that ends when
  * this process is gone, and Litestream stops when its subprocess ends, after a last sync. So a server killed
@@ -9,7 +10,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { imagesBeside, copyImages } from "./backup";
-import { litestreamBinary, writeLitestreamConfig, type ReplicaTarget } from "./replica";
+import { litestreamBinary, litestreamEnvironment, writeLitestreamConfig, type ReplicaTarget } from "./replica";
+import { bucketImageMirror } from "./replica-images";
 
 /** New product images reach the replica within this (a picture is written once and never changed). */
 export const IMAGE_MIRROR_INTERVAL_MS = 30_000;
@@ -29,8 +31,8 @@ export function watcherCommand(pid: number) {
 export type Replicator = {
   /** the running Litestream's process id, or null between a stop and its restart */
   pid(): number | null;
-  /** copies new product images to a folder replica now; the number copied */
-  mirrorImages(): number;
+  /** copies new product images to the replica now (a folder or a bucket); the number copied */
+  mirrorImages(): Promise<number>;
   /** stops Litestream (after its last sync) and the image mirror */
   stop(): Promise<void>;
 };
@@ -65,6 +67,7 @@ export function startReplicator({
     const startedAt = Date.now();
     const started = spawn(binary, ["replicate", "-config", config, "-exec", watcherCommand(process.pid)], {
       stdio: ["ignore", "pipe", "pipe"],
+      env: litestreamEnvironment(target),
     });
     child = started;
     forward(started.stdout, log.info);
@@ -84,21 +87,24 @@ export function startReplicator({
     });
   }
 
-  function mirrorImages() {
-    if (target.kind !== "folder") return 0;
+  const bucketImages = target.kind === "s3" ? bucketImageMirror(databaseFile, target) : null;
+  const imagesPlace = target.kind === "s3" ? `s3://${target.bucket}/${target.imagesPrefix}` : target.images;
+  async function mirrorImages() {
     try {
-      return copyImages(imagesBeside(databaseFile), target.images);
+      if (bucketImages) return await bucketImages.mirror();
+      return target.kind === "folder" ? copyImages(imagesBeside(databaseFile), target.images) : 0;
     } catch (error) {
-      log.error(`Could not copy product images to ${target.images}: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`Could not copy product images to ${imagesPlace}: ${error instanceof Error ? error.message : String(error)}`);
       return 0;
     }
   }
 
   run();
   log.info(`Replicating ${databaseFile} to ${target.display} with Litestream (config ${config}).`);
-  mirrorImages();
-  const mirrorTimer = target.kind === "folder" ? setInterval(mirrorImages, IMAGE_MIRROR_INTERVAL_MS) : undefined;
-  mirrorTimer?.unref();
+  void mirrorImages();
+  // a bucket's round that runs longer than the interval is joined, not started twice (bucketImageMirror)
+  const mirrorTimer = setInterval(() => void mirrorImages(), IMAGE_MIRROR_INTERVAL_MS);
+  mirrorTimer.unref();
 
   // A plain exit (the server's graceful stop ends with process.exit) still asks Litestream for its last sync.
   const onExit = () => {
@@ -123,7 +129,7 @@ export function startReplicator({
       process.off("exit", onExit);
       process.off("SIGTERM", onSignal);
       process.off("SIGINT", onSignal);
-      mirrorImages();
+      await mirrorImages();
       const running = child;
       if (!running || running.exitCode !== null || running.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));

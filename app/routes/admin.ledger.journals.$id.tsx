@@ -19,6 +19,7 @@ import { reverseJournalByHand } from "~/domain/ledger/manual-journal.server";
 import { readAdminForm } from "~/utils/admin-form.server";
 import { screenJson, screenRequest } from "~/utils/record-screen.server";
 import { errorToast, failureToast, redirectWithToast } from "~/utils/toast.server";
+import { formatUkDateTime } from "~/utils/uk-time";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: adminPageTitle(matches, `${data?.journal.number ?? "Journal"} · Ledger`) }];
 
@@ -41,7 +42,7 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
     confirming: params.get("confirm") === "reverse",
     today: ukToday(),
     // formatted here, so the page reads the same before and after hydration whatever the browser's zone
-    postedAt: new Date(journal.createdAt).toLocaleString("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }),
+    postedAt: formatUkDateTime(journal.createdAt),
   });
 }
 

@@ -166,6 +166,8 @@ async function firstLink(request: APIRequestContext, screen: string, prefix: str
 const FOOD = "/category/catering-food-ingredients";
 
 test.describe("accessibility", () => {
+  // a sign-in, a page and two axe runs (1280 and 375 px): seconds alone, past 30 s on a box busy with other work
+  test.describe.configure({ timeout: 90_000 });
   test.describe("signed out", () => {
     checkScreens([
       ["home", "/"],

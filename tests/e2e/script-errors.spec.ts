@@ -23,6 +23,8 @@ async function scriptErrorsOn(page: Page, path: string) {
 }
 
 test.describe("no screen throws while it comes alive", JS_ONLY, () => {
+  // one test opens forty screens in turn: well under the usual 30 s alone, not on a box busy with other work
+  test.describe.configure({ timeout: 120_000 });
   test("every back-office screen", async ({ page, login }) => {
     await login(ADMIN);
     const paths = ADMIN_NAV.flatMap((group) => group.items.map((item) => item.to));

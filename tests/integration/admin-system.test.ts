@@ -9,7 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { backupDatabase } from "../../server/backup";
+import { replicaTarget } from "../../server/replica";
 import { NO_REPLICA_MESSAGE } from "../../server/replica-status";
+import { startReplicator } from "../../server/replicator";
+import { startLocalS3 } from "../support/s3-server";
 import * as page from "~/routes/admin.system/route";
 import * as api from "~/routes/api.admin.system";
 import * as apiCheck from "~/routes/api.admin.system.check";
@@ -44,7 +47,9 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  delete process.env.REPLICA_URL;
+  for (const name of ["REPLICA_URL", "REPLICA_S3_ENDPOINT", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "LITESTREAM_ACCESS_KEY_ID", "LITESTREAM_SECRET_ACCESS_KEY"]) {
+    delete process.env[name];
+  }
 });
 
 async function apiStatus(cookie = adminCookie): Promise<SystemStatus> {
@@ -148,6 +153,36 @@ describe("the figures", () => {
     expect(status.replica).toMatchObject({ configured: true, target: folder, lagSeconds: 0, lastSnapshotAt: snapshotAt.toISOString(), problem: null });
     expect((await pageStatus()).status.replica).toMatchObject({ lagSeconds: 0, lastSnapshotAt: snapshotAt.toISOString() });
   });
+
+  it("shows a bucket replica's lag, last snapshot and images as they are, and a bucket that does not answer", async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "replica-bucket-"));
+    const s3 = await startLocalS3(path.join(work, "store"));
+    const settings = s3.settings("system-page");
+    Object.assign(process.env, settings);
+    const replicator = startReplicator({ databaseFile: databasePath(), target: replicaTarget(settings)!, log: { info: () => undefined, error: () => undefined } });
+    try {
+      // Litestream's first snapshot in the bucket: up to date (its whole-second times read as such), no image waiting
+      const deadline = Date.now() + 45_000;
+      let status = await apiStatus();
+      while (!(status.replica.configured && status.replica.lagSeconds === 0 && status.replica.lastSnapshotAt) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        status = await apiStatus();
+      }
+      expect(status.replica).toMatchObject({ configured: true, kind: "s3", target: `s3://replica/system-page at ${s3.endpoint}`, lagSeconds: 0, imagesWaiting: 0, problem: null });
+      const snapshotAt = status.replica.configured ? Date.parse(status.replica.lastSnapshotAt!) : 0;
+      expect(Math.abs(snapshotAt - Date.now())).toBeLessThan(60_000);
+      expect((await pageStatus()).status.replica).toMatchObject({ kind: "s3", lagSeconds: 0, problem: null });
+      expect(JSON.stringify(status)).not.toContain("S3RVER");
+    } finally {
+      await replicator.stop();
+      await s3.close();
+    }
+    // the store gone: said as a problem, not a wait and not a 500
+    process.env.REPLICA_URL = "s3://replica/elsewhere";
+    const gone = await apiStatus();
+    expect(gone.replica).toMatchObject({ configured: true, kind: "s3", lagSeconds: null, problem: expect.stringMatching(/^The replica could not be read: /) });
+    fs.rmSync(work, { recursive: true, force: true });
+  }, 90_000);
 
   it("shows the last backup from the backups folder", async () => {
     expect((await apiStatus()).lastBackup).toBeNull();

@@ -1,4 +1,5 @@
 /** The outbox screens' addresses and how they show a time and a size (browser-safe). */
+import { formatUkDateTime } from "~/utils/uk-time";
 const PATH = "/admin/outbox";
 
 export const outboxHref = (page = 1) => (page > 1 ? `${PATH}?page=${page}` : PATH);
@@ -12,9 +13,7 @@ export function pageParam(request: Request): number {
 }
 
 /** "31 Jan 2026, 17:45" in UK time, the same on the server and in the browser. */
-export function mailTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }).format(new Date(iso));
-}
+export const mailTime: (iso: string) => string = formatUkDateTime;
 
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

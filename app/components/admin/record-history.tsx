@@ -1,13 +1,5 @@
 import type { HistoryEntry } from "~/domain/shared/audit-history.server";
-
-const whenFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
+import { formatUkDateTime } from "~/utils/uk-time";
 
 /** A record's audit history: who did what, when, and what changed (before → after), newest first. */
 export function RecordHistory({ entries, title = "History" }: { entries: HistoryEntry[]; title?: string }) {
@@ -23,7 +15,7 @@ export function RecordHistory({ entries, title = "History" }: { entries: History
               <div className="flex flex-wrap gap-x-2">
                 <span className="font-medium text-slate-900">{entry.label}</span>
                 <time dateTime={entry.at} className="text-slate-500">
-                  {whenFormat.format(new Date(entry.at))}
+                  {formatUkDateTime(new Date(entry.at))}
                 </time>
               </div>
               <div className="text-xs text-slate-600 [overflow-wrap:anywhere]">by {entry.who}</div>

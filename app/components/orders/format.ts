@@ -3,13 +3,7 @@
  * JSON's decimal strings, and tracking links that can only ever open a web page.
  */
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
+import { formatUkDate } from "~/utils/uk-time";
 
 const calendarDateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
@@ -20,8 +14,7 @@ const calendarDateFormat = new Intl.DateTimeFormat("en-GB", {
 
 /** An instant (ISO string) as the UK calendar day it fell on: "05 Jan 2025". */
 export function formatOrderDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return formatUkDate(iso);
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

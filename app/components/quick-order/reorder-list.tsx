@@ -4,6 +4,7 @@ import { REORDER_INTENT } from "~/domain/orders/order-history.schema";
 import { statusBadgeClass, statusLabel } from "~/domain/orders/order-status";
 import { QUICK_ORDER_PATH } from "~/domain/cart/quick-order.schema";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
+import { formatUkDate } from "~/utils/uk-time";
 
 export type ReorderRow = {
   id: number;
@@ -15,13 +16,6 @@ export type ReorderRow = {
   total: string;
   itemCount: number;
 };
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 /** The customer's last orders, each with a Reorder button that puts its items back in the cart. */
 export function ReorderList({ orders, idempotencyKey }: { orders: ReorderRow[]; idempotencyKey: string }) {
@@ -79,7 +73,7 @@ export function ReorderList({ orders, idempotencyKey }: { orders: ReorderRow[]; 
                   </span>
                 </th>
                 <td className="py-3 pr-4 text-slate-700">
-                  <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+                  <time dateTime={order.createdAt}>{formatUkDate(order.createdAt)}</time>
                 </td>
                 <td className="py-3 pr-4">
                   <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusBadgeClass(order.status)}`}>

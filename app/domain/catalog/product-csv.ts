@@ -15,6 +15,7 @@ import { restoreCell } from "~/utils/csv-cells";
 import { csvReadProblem, readCsvText, type CsvReadOptions } from "~/utils/csv.server";
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
+import { ukDay } from "~/utils/uk-time";
 import {
   CATEGORY_NAME_MAX,
   DESCRIPTION_MAX,
@@ -851,11 +852,5 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
 
 /** products-YYYY-MM-DD.csv, the date as it is in the UK. */
 export function exportFileName(now: Date = new Date()): string {
-  const day = new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-  return `products-${day}.csv`;
+  return `products-${ukDay(now)}.csv`;
 }

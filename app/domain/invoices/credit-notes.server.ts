@@ -10,6 +10,7 @@ import type { DB } from "~/utils/db.server";
 import { nextSequenceValue } from "~/domain/shared/numbering.server";
 import { postCreditNote } from "~/domain/ledger/postings.server";
 import { invoiceOutstanding } from "./invoice-status";
+import { orderInvoiceRow } from "./order-invoice.server";
 
 /** CN-000001 */
 export function formatCreditNoteNumber(n: number) {
@@ -38,18 +39,7 @@ export type IssuedCreditNote = { id: number; creditNoteNumber: string; invoiceNu
  * back (refunded). An order with no live invoice has nothing owing.
  */
 export function creditNoteSplit(tx: DB, orderId: number, gross: number) {
-  const invoice = tx
-    .select({
-      id: salesInvoices.id,
-      invoiceNumber: salesInvoices.invoiceNumber,
-      status: salesInvoices.status,
-      total: salesInvoices.total,
-      amountPaid: salesInvoices.amountPaid,
-      creditedAmount: salesInvoices.creditedAmount,
-    })
-    .from(salesInvoices)
-    .where(eq(salesInvoices.orderId, orderId))
-    .get();
+  const invoice = orderInvoiceRow(tx, orderId);
   const owed = invoice && invoice.status !== "void" ? invoiceOutstanding(invoice) : 0;
   const appliedAmount = Math.min(owed, Math.max(0, gross));
   return { invoice: invoice ?? null, owed, appliedAmount, refundedAmount: Math.max(0, gross) - appliedAmount };

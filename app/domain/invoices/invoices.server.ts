@@ -15,29 +15,19 @@ import type { DB } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
 import { fail, ok, type Result } from "~/utils/result";
+import { addDays, ukDay } from "~/utils/uk-time";
 import { creditNotesAgainst, creditNotesSetAgainst } from "./credit-notes.server";
 import { DELIVERY_LINE_DESCRIPTION, DELIVERY_VAT_RATE, FREE_DELIVERY_REWARD } from "~/domain/ordering/delivery-charge";
 
 export const PAYMENT_TERMS_DAYS = 30;
 
-const ukDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** Today's date in the UK as YYYY-MM-DD (an invoice is dated by the UK calendar, not by UTC). */
 export function ukToday(now: Date = new Date()): string {
-  return ukDay.format(now);
+  return ukDay(now);
 }
 
 /** A calendar date plus some days: "2026-01-31" + 30 → "2026-03-02". */
-export function addDaysToDate(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export const addDaysToDate = addDays;
 
 /** How an order line reads on the invoice: the product, with its chosen options. */
 export function describeOrderLine(productName: string, selectedVariants: Record<string, string> | null | undefined) {

@@ -7,13 +7,13 @@ import { eq } from "drizzle-orm";
 import { salesInvoices } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { deriveInvoiceStatus, type InvoiceStatus } from "./invoice-status";
-import { ukToday } from "./invoices.server";
+import { ukDay } from "~/utils/uk-time";
 
 export type OrderInvoice = { id: number; invoiceNumber: string; status: InvoiceStatus };
 
-/** The order's invoice with its status as of `today` (UK, YYYY-MM-DD); null when the order has none yet. */
-export function orderInvoice(db: DB, orderId: number, today: string = ukToday()): OrderInvoice | null {
-  const row = db
+/** The order's invoice row with the figures its status and what it still owes are worked out from; undefined when none. */
+export function orderInvoiceRow(db: DB, orderId: number) {
+  return db
     .select({
       id: salesInvoices.id,
       invoiceNumber: salesInvoices.invoiceNumber,
@@ -26,5 +26,10 @@ export function orderInvoice(db: DB, orderId: number, today: string = ukToday())
     .from(salesInvoices)
     .where(eq(salesInvoices.orderId, orderId))
     .get();
+}
+
+/** The order's invoice with its status as of `today` (UK, YYYY-MM-DD); null when the order has none yet. */
+export function orderInvoice(db: DB, orderId: number, today: string = ukDay()): OrderInvoice | null {
+  const row = orderInvoiceRow(db, orderId);
   return row ? { id: row.id, invoiceNumber: row.invoiceNumber, status: deriveInvoiceStatus(row, today) } : null;
 }

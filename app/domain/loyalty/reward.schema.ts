@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { REWARD_TYPES } from "~db/schema";
 import { formatMoney, formatPercent } from "~/utils/money";
+import { addDays, calendarDayParts, ukDay, ukDayStartMs } from "~/utils/uk-time";
 import {
   addIssue,
   apiPageSizeField,
@@ -71,71 +72,21 @@ export const VALID_UNTIL_BEFORE_FROM = "Valid until must be after valid from";
 
 // ─── UK calendar days ───────────────────────────────────────────────────────
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** London's offset from UTC at an instant, in ms (0 in winter, one hour in summer). */
-function londonOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(londonParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** "2025-01-05" → [2025, 0, 5], or null when it is not a real calendar day. */
-function calendarDay(text: string): [number, number, number] | null {
-  const match = DAY.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
-  const check = new Date(Date.UTC(year, month, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month || check.getUTCDate() !== day) return null;
-  return [year, month, day];
-}
-
-/** Midnight in London at the start of a calendar day (the clocks change at 01:00 UTC, never at midnight). */
+/** Midnight in London at the start of a calendar day, or null when it is not a real day. */
 export function londonDayStart(ymd: string): Date | null {
-  const day = calendarDay(ymd);
-  if (!day) return null;
-  const utcMidnight = Date.UTC(...day);
-  return new Date(utcMidnight - londonOffsetMs(utcMidnight));
+  return calendarDayParts(ymd) ? new Date(ukDayStartMs(ymd)) : null;
 }
 
 /** The last millisecond of a calendar day in London. */
 export function londonDayEnd(ymd: string): Date | null {
-  const day = calendarDay(ymd);
-  if (!day) return null;
-  const next = new Date(Date.UTC(day[0], day[1], day[2] + 1)).toISOString().slice(0, 10);
-  const start = londonDayStart(next);
-  return start ? new Date(start.getTime() - 1) : null;
+  return calendarDayParts(ymd) ? new Date(ukDayStartMs(addDays(ymd, 1)) - 1) : null;
 }
-
-const inputDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
 
 /** An instant as the London calendar day it falls on, "2025-01-05" (for a date input). */
 export function londonDateInput(value: Date | string | null): string {
   if (value === null) return "";
   const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? "" : inputDay.format(date);
+  return Number.isNaN(date.getTime()) ? "" : ukDay(date);
 }
 
 const displayDay = new Intl.DateTimeFormat("en-US", {
@@ -166,7 +117,7 @@ function dateField(edge: "start" | "end") {
     const text = asText(value);
     if (text === "") return null;
     if (text === null) return addIssue(ctx, DATE_INVALID);
-    if (DAY.test(text)) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
       const date = edge === "start" ? londonDayStart(text) : londonDayEnd(text);
       return date ?? addIssue(ctx, DATE_INVALID);
     }

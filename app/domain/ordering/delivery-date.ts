@@ -9,6 +9,7 @@
  * next-working-day delivery". Working days are Monday to Friday except England and Wales bank holidays.
  */
 import { ENGLAND_AND_WALES_BANK_HOLIDAYS } from "./bank-holidays";
+import { addDays, ukDayAndMinute } from "~/utils/uk-time";
 
 const BANK_HOLIDAYS: ReadonlySet<string> = new Set(ENGLAND_AND_WALES_BANK_HOLIDAYS.map((holiday) => holiday.date));
 
@@ -23,27 +24,10 @@ function minutesOf(cutOffTime: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-const ukClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The UK calendar date ("2026-06-01") and minute of the day of an instant, summer time included. */
-export function ukDateAndMinute(instant: Date): { date: string; minute: number } {
-  const parts = Object.fromEntries(ukClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
-}
+export const ukDateAndMinute: (instant: Date) => { date: string; minute: number } = ukDayAndMinute;
 
-function nextDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
+const nextDay = (date: string) => addDays(date, 1);
 
 /** Monday to Friday and not a bank holiday. */
 export function isWorkingDay(date: string, holidays: ReadonlySet<string> = BANK_HOLIDAYS): boolean {

@@ -14,6 +14,7 @@ import { companyFooter, escapeHtml } from "~/domain/shared/notice-mail.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { formatDeliveryDate } from "~/domain/ordering/delivery-date";
 import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
+import { formatUkDateTime } from "~/utils/uk-time";
 
 export type ConfirmationOrder = {
   orderNumber: string;
@@ -47,15 +48,6 @@ export type ConfirmationOrder = {
     total: number;
   }[];
 };
-
-const placedAt = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
 
 /** Subject, plain text and HTML of the confirmation for one order. */
 export function orderConfirmationEmail(order: ConfirmationOrder, company: CompanySettings = getCompanySettings()) {
@@ -94,7 +86,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     "",
     `Order number: ${order.orderNumber}`,
     ...(order.poReference ? [`Your PO reference: ${order.poReference}`] : []),
-    `Placed: ${placedAt.format(order.createdAt)}`,
+    `Placed: ${formatUkDateTime(order.createdAt)}`,
     ...(expected ? [`Expected delivery: ${expected}`] : []),
     "",
     "Items (prices ex VAT):",
@@ -114,7 +106,7 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
 <html lang="en-GB"><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
 <p>Hello ${escapeHtml(order.shippingName)},</p>
 <p>${escapeHtml(intro)}</p>
-<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}<br>${order.poReference ? `<strong>Your PO reference:</strong> ${escapeHtml(order.poReference)}<br>` : ""}<strong>Placed:</strong> ${escapeHtml(placedAt.format(order.createdAt))}${expected ? `<br><strong>Expected delivery:</strong> ${escapeHtml(expected)}` : ""}</p>
+<p><strong>Order number:</strong> ${escapeHtml(order.orderNumber)}<br>${order.poReference ? `<strong>Your PO reference:</strong> ${escapeHtml(order.poReference)}<br>` : ""}<strong>Placed:</strong> ${escapeHtml(formatUkDateTime(order.createdAt))}${expected ? `<br><strong>Expected delivery:</strong> ${escapeHtml(expected)}` : ""}</p>
 <table style="border-collapse:collapse;width:100%;max-width:640px;font-size:14px;">
 <thead><tr>
 <th style="${cell}text-align:left;">Item</th><th style="${cell}text-align:right;">Qty</th><th style="${cell}text-align:right;">Unit (ex VAT)</th><th style="${cell}text-align:right;">VAT</th><th style="${cell}text-align:right;">Total (ex VAT)</th>

@@ -1,26 +1,15 @@
 /** The analytics screen's calendar: the last 12 months in UK time, each with the instants it starts and ends. */
 
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
+import { ukClock, ukDayStartMs } from "~/utils/uk-time";
 
 function londonYearMonth(date: Date) {
-  const parts = Object.fromEntries(londonParts.formatToParts(date).map((part) => [part.type, part.value]));
-  return { year: Number(parts.year), month: Number(parts.month) - 1 };
+  const clock = ukClock(date);
+  return { year: clock.year, month: clock.month - 1 };
 }
 
-/** The instant a calendar month starts in the UK (midnight London time on the 1st). */
+/** The instant a calendar month starts in the UK (midnight London time on the 1st; month from 0). */
 export function londonMonthStart(year: number, month: number): Date {
-  const utcMidnight = new Date(Date.UTC(year, month, 1));
-  const hour = Number(
-    Object.fromEntries(londonParts.formatToParts(utcMidnight).map((part) => [part.type, part.value])).hour,
-  );
-  // at 00:00 UTC on the 1st London is on GMT (00) or BST (01); the clocks never change on the 1st
-  return new Date(utcMidnight.getTime() - hour * 60 * 60 * 1000);
+  return new Date(ukDayStartMs(new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10)));
 }
 
 const ANALYTICS_MONTHS = 12;

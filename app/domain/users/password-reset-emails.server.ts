@@ -7,27 +7,13 @@ import { renderNotice, sendNotice, type Notice } from "~/domain/shared/notice-ma
 import { appLink } from "~/utils/app-url.server";
 import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
+import { formatUkDateTime } from "~/utils/uk-time";
 
 export const RESET_LINK_SUBJECT = "Reset your password";
 export const PASSWORD_CHANGED_SUBJECT = "Your password was changed";
 
 /** Whom a mail of the reset goes to: the account's email, greeted by first name. */
 export type ResetRecipient = { email: string; firstName: string | null };
-
-const ukDateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "Europe/London",
-});
-
-/** "30 Nov 2026, 14:05" (UK time). */
-export function formatUkDateTime(ms: number): string {
-  return ukDateTime.format(new Date(ms));
-}
 
 /** The page a link opens: the token travels in its path. */
 export function resetPasswordPath(token: string): string {

@@ -3,6 +3,7 @@
  * where a UK day starts are worked out here so that a refund completed at 00:30 BST on 1 November belongs to
  * November, not to October.
  */
+import { addDays, ukDay, ukDayStartMs } from "~/utils/uk-time";
 
 export type VatPeriod = {
   /** "2026-11" */
@@ -83,12 +84,7 @@ export function longDate(date: string): string {
   return `${day} ${MONTH_NAMES[month - 1]} ${year}`;
 }
 
-/** A calendar date plus some days. */
-export function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
+export { addDays };
 
 /**
  * The return and payment deadline of a period: one calendar month and seven days after its end
@@ -109,23 +105,11 @@ export function periodProblem(start: string, end: string): { field: "periodStart
   return null;
 }
 
-const ukDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The UK calendar day of an instant (ms), "YYYY-MM-DD". */
-export function ukDateOf(ms: number): string {
-  return ukDay.format(ms);
-}
+export const ukDateOf: (ms: number) => string = ukDay;
 
 /** The instant (ms) a UK calendar day starts: midnight in London, which is 23:00 UTC the day before in summer. */
-export function ukStartOfDay(date: string): number {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  return ukDateOf(utcMidnight - 3_600_000) === date ? utcMidnight - 3_600_000 : utcMidnight;
-}
+export const ukStartOfDay = ukDayStartMs;
 
 /** The instants [from, to) a period covers in the UK. */
 export function periodInstants(period: VatPeriod): { from: number; to: number } {

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmActions } from "~/components/ui/confirm-actions";
 import type { OrderTemplateView } from "~/domain/cart/order-templates.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
+import { formatUkDate } from "~/utils/uk-time";
 
 export const TEMPLATES_PATH = "/account/templates";
 const PATH = TEMPLATES_PATH;
@@ -12,13 +13,6 @@ const PATH = TEMPLATES_PATH;
 export function listHref(page: number) {
   return page > 1 ? `${PATH}?page=${page}` : PATH;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 
 type TemplateData = SerializeFrom<OrderTemplateView>;
 
@@ -55,7 +49,7 @@ export function TemplateCard({ template, page, idempotencyKey }: { template: Tem
           ) : null}
           <p className="mt-1 text-xs text-slate-500">
             {count} {count === 1 ? "item" : "items"} · Created{" "}
-            <time dateTime={template.createdAt}>{dateFormat.format(new Date(template.createdAt))}</time>
+            <time dateTime={template.createdAt}>{formatUkDate(template.createdAt)}</time>
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -59,7 +59,7 @@ export function ReplicaNote({ replica }: { replica: ReplicaStatus }) {
   }
   const lag = replica.lagSeconds === null ? "Lag not known" : replica.lagSeconds === 0 ? "Up to date" : `${replica.lagSeconds} s behind`;
   const snapshot = replica.lastSnapshotAt ? `last good snapshot ${mailTime(replica.lastSnapshotAt)}` : "no snapshot yet";
-  const images = replica.imagesWaiting ? `; ${replica.imagesWaiting} product images still to copy` : "";
+  const images = replica.imagesWaiting ? `; ${replica.imagesWaiting} product ${replica.imagesWaiting === 1 ? "image" : "images"} still to copy` : "";
   return (
     <StatCard
       label="Copy off this disk (replica)"

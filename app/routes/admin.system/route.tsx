@@ -11,6 +11,7 @@ import { requireAdmin } from "~/utils/auth.server";
 import { adminPageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
 import { CheckResults, RecentErrors, ReplicaNote, StorageFigures, systemAge } from "./parts";
+import { formatUkDateTime } from "~/utils/uk-time";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "System") }];
 
@@ -59,7 +60,7 @@ export default function SystemPage() {
             note={pending > 0 ? `${pending} not applied: ${status.migrations.pending.join(", ")}` : status.migrations.latest ?? "none"}
             tone={pending > 0 ? "warning" : "default"}
           />
-          <StatCard label="Up for" value={systemAge(status.startedAt, status.checkedAt)} note={`since ${new Date(status.startedAt).toLocaleString("en-GB", { timeZone: "Europe/London" })}`} />
+          <StatCard label="Up for" value={systemAge(status.startedAt, status.checkedAt)} note={`since ${formatUkDateTime(status.startedAt)}`} />
           <StatCard
             label="Server processes"
             value={status.processes.count}

@@ -1,13 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ProductRequestJson, ProductRequestStatus } from "~/domain/requests/product-requests.server";
 import { REQUEST_PRODUCT_PATH as PATH } from "./request-form";
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
+import { formatUkDate } from "~/utils/uk-time";
 
 const STATUS_STYLES: Record<ProductRequestStatus, { label: string; className: string }> = {
   pending: { label: "Pending", className: "bg-amber-100 text-amber-900" },
@@ -37,7 +31,7 @@ function MyRequests({ requests }: { requests: RequestsData }) {
                 <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4">
                   <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
                     <time dateTime={item.createdAt} className="text-slate-600">
-                      {dateFormat.format(new Date(item.createdAt))}
+                      {formatUkDate(item.createdAt)}
                     </time>
                     <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.className}`}>
                       {status.label}

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { Identifier } from "~/components/admin/data-table";
 import { MOVEMENT_REASON_LABELS, signedChange } from "~/domain/catalog/stock-movement.schema";
+import { formatUkDateTime } from "~/utils/uk-time";
 
 export type StockMovementRow = {
   id: number;
@@ -18,15 +19,6 @@ export type StockMovementRow = {
   userEmail: string | null;
   createdAt: string;
 };
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
 
 const th = "px-2 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
 const td = "px-2 py-2 align-top";
@@ -94,7 +86,7 @@ export function StockHistory({
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid="stock-movement" className="border-b border-slate-100">
-                <td className={`${td} whitespace-nowrap`}>{when.format(new Date(row.createdAt))}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatUkDateTime(new Date(row.createdAt))}</td>
                 <td className={td}>{MOVEMENT_REASON_LABELS[row.reason] ?? row.reason}</td>
                 <td className={`${td} text-right font-semibold tabular-nums ${row.change < 0 ? "text-red-700" : "text-emerald-700"}`}>
                   {signedChange(row.change)}
