@@ -10,14 +10,14 @@ import { formatOrderDate } from "~/components/orders/format";
 import { statusLabel } from "~/domain/orders/order-status";
 import { getAnalytics } from "~/domain/reports/analytics.server";
 import { getAdminStats } from "~/domain/reports/dashboard.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Analytics") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "analytics");
   const db = getDb();
   const analytics = getAnalytics(db);
   return json({ ...analytics, lowStockProducts: getAdminStats(db).lowStockProducts });

@@ -15,7 +15,7 @@ import { hashPassword } from "~/utils/password.server";
 import { isRealInstall, recordDemoPasswords } from "~/domain/users/install.server";
 import { writeDemo } from "./demo";
 import { attachDemoPictures, drawDemoPictures } from "./images";
-import { ADMIN, CUSTOMERS, SUPPLIERS } from "./people-data";
+import { ADMIN, CUSTOMERS, STAFF, SUPPLIERS } from "./people-data";
 
 export { createRandom } from "./random";
 export { seedScale, type ScaleResult } from "./scale";
@@ -33,15 +33,16 @@ export async function seedIfEmpty(db: DB): Promise<boolean> {
 }
 
 /** The accounts whose passwords the README publishes. */
-export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...CUSTOMERS, ...SUPPLIERS].filter((p) => p.password).map((p) => p.email);
+export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...STAFF, ...CUSTOMERS, ...SUPPLIERS].filter((p) => p.password).map((p) => p.email);
 
 /** Writes the demo data set. Does nothing when the demo admin already exists. */
 export async function seedDemo(db: DB): Promise<void> {
   if (adminExists(db)) return;
 
   // Password hashing is slow on purpose, and drawing pictures takes a moment: both before the write lock.
-  const [adminHash, buyerHashes, supplierHash, sharedHash, pictures] = await Promise.all([
+  const [adminHash, staffHash, buyerHashes, supplierHash, sharedHash, pictures] = await Promise.all([
     hashPassword(ADMIN.password),
+    hashPassword("staff-demo"),
     Promise.all(CUSTOMERS.filter((c) => c.password).map(() => hashPassword("buyer-demo"))),
     hashPassword("supplier-demo"),
     hashPassword(randomBytes(18).toString("base64url")),
@@ -50,7 +51,7 @@ export async function seedDemo(db: DB): Promise<void> {
 
   writeTransaction(db, (tx) => {
     if (adminExists(tx) || isRealInstall(tx)) return;
-    writeDemo(tx, { adminHash, buyerHashes, supplierHash, sharedHash }, Date.now());
+    writeDemo(tx, { adminHash, staffHash, buyerHashes, supplierHash, sharedHash }, Date.now());
     attachDemoPictures(tx, pictures);
     recordDemoPasswords(tx, DEMO_ACCOUNT_EMAILS);
   });

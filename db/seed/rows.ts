@@ -17,6 +17,8 @@ export type UserRow = {
   lastName: string;
   businessName: string;
   role: UserRole;
+  /** the staff role of a back-office user (role admin); null for everyone else */
+  staffRole?: "admin" | "sales" | "warehouse" | "accounts" | null;
   phone: string;
   address: string | null;
   vatNumber: string | null;
@@ -130,9 +132,9 @@ type LoyaltyRow = {
 export function rowWriters(db: DB) {
   const c = db.$client;
   const insertUser = c.prepare(
-    `insert into users (id, email, password_hash, first_name, last_name, business_name, profile_image_url, role, phone, address, vat_number,
+    `insert into users (id, email, password_hash, first_name, last_name, business_name, profile_image_url, role, staff_role, phone, address, vat_number,
        price_tier_id, requires_approval, is_active, approved_at, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
   );
   const insertCategory = c.prepare("insert into categories (name, slug, description, created_at) values (?, ?, ?, ?) returning id").pluck();
   const insertProduct = c
@@ -187,6 +189,7 @@ export function rowWriters(db: DB) {
         u.lastName,
         u.businessName,
         u.role,
+        u.staffRole ?? (u.role === "admin" ? "admin" : null),
         u.phone,
         u.address,
         u.vatNumber,

@@ -11,6 +11,7 @@ import { reserveSignInAttempt, signInSucceeded, type SignInSource } from "~/util
 import { endUserSessions } from "~/utils/session.server";
 import type { ChangePasswordInput } from "./account.schema";
 import type { LoginInput } from "./auth.schema";
+import { staffRoleOf, type StaffRole } from "./staff-roles";
 
 /** What the rest of the app knows about the signed-in person. */
 export type SessionUser = {
@@ -20,6 +21,8 @@ export type SessionUser = {
   lastName: string | null;
   businessName: string | null;
   role: "customer" | "admin" | "supplier";
+  /** a back-office user's staff role; null for customers and suppliers */
+  staffRole: StaffRole | null;
   priceTierId: number | null;
   requiresApproval: boolean;
   isActive: boolean;
@@ -40,6 +43,7 @@ function toSessionUser(row: UserRow): SessionUser {
     lastName: row.lastName,
     businessName: row.businessName,
     role: row.role,
+    staffRole: staffRoleOf(row),
     priceTierId: row.priceTierId,
     requiresApproval: row.requiresApproval,
     isActive: row.isActive,

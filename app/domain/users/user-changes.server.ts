@@ -2,9 +2,13 @@
  * An admin's changes to user accounts: create (approved at once), edit (deactivating or a new password ends
  * the user's sessions) and delete (only a user without history). Each is audited in its transaction and
  * repeat-safe with an idempotency key.
+ *
+ * Staff roles (docs/decisions/0065-staff-roles.md): sales staff may change customer accounts only; staff and
+ * supplier accounts, and staff roles, are a full admin's. There is always one active full admin: the last one
+ * cannot be given another staff role or role, deactivated or deleted.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, count, eq, ne, or, isNull } from "drizzle-orm";
 import { priceTiers, sessions, users } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
@@ -13,6 +17,7 @@ import { runOnce } from "~/utils/idempotency.server";
 import { hashPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
 import type { CreateUserInput, UpdateUserInput } from "./user.schema";
+import { CUSTOMERS_ONLY_MESSAGE, LAST_ADMIN_MESSAGE, STAFF_ROLE_ONLY_ADMIN_MESSAGE, type StaffRole } from "./staff-roles";
 import {
   DUPLICATE_EMAIL_MESSAGE,
   HAS_HISTORY_MESSAGE,
@@ -43,6 +48,36 @@ function isUniqueEmailError(error: unknown) {
 }
 
 
+export const STAFF_ROLE_NOT_STAFF_MESSAGE = "Only back-office users (role Admin) have a staff role";
+export const SELF_STAFF_ROLE_MESSAGE = "You cannot change your own staff role";
+
+const isFullAdmin = (actor: Actor) => actor.staffRole === "admin";
+
+/** What a staff member who is not a full admin may not do to an account (null when they may). */
+function outsideCustomers(actor: Actor, targetRole: string, change: { role?: string; staffRole?: StaffRole }) {
+  if (isFullAdmin(actor)) return null;
+  if (change.staffRole !== undefined) return fail(403, STAFF_ROLE_ONLY_ADMIN_MESSAGE, "staffRole");
+  if (targetRole !== "customer" || (change.role !== undefined && change.role !== "customer")) {
+    return fail(403, CUSTOMERS_ONLY_MESSAGE, "role");
+  }
+  return null;
+}
+
+/** Active full admins other than `exceptId` (a back-office user with no staff role stored is a full admin). */
+function otherActiveFullAdmins(tx: DB, exceptId: string) {
+  const fullAdmin = or(eq(users.staffRole, "admin"), isNull(users.staffRole));
+  return (
+    tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, "admin"), fullAdmin, eq(users.isActive, true), ne(users.id, exceptId)))
+      .get()?.n ?? 0
+  );
+}
+
+type UserRowForRules = { id: string; role: string; staffRole: StaffRole | null; isActive: boolean };
+const activeFullAdmin = (row: UserRowForRules) => row.role === "admin" && (row.staffRole ?? "admin") === "admin" && row.isActive;
+
 function endSessionsOf(tx: DB, userId: string) {
   tx.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
@@ -58,6 +93,9 @@ export async function createUser(
   key: string | null = null,
 ): Promise<Result<AdminUser>> {
   // cheap checks first, so a refusal does not wait for the password hash
+  const refused = outsideCustomers(actor, input.role, { staffRole: input.staffRole });
+  if (refused) return refused;
+  if (input.staffRole !== undefined && input.role !== "admin") return fail(400, STAFF_ROLE_NOT_STAFF_MESSAGE, "staffRole");
   if (!key && emailTaken(db, input.email)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
   if (input.priceTierId !== null && !tierExists(db, input.priceTierId)) {
     return fail(400, TIER_NOT_FOUND_MESSAGE, "priceTierId");
@@ -86,6 +124,8 @@ export async function createUser(
             address: input.address ?? null,
             vatNumber: input.vatNumber ?? null,
             role: input.role,
+            // a new back-office user without a staff role named is a full admin, as POST role admin always made
+            staffRole: input.role === "admin" ? (input.staffRole ?? "admin") : null,
             priceTierId: input.priceTierId,
             isActive: input.isActive,
             requiresApproval: input.requiresApproval,
@@ -98,7 +138,13 @@ export async function createUser(
           action: "user.created",
           entityType: "user",
           entityId: id,
-          details: { email: input.email, role: input.role, isActive: input.isActive, priceTierId: input.priceTierId },
+          details: {
+            email: input.email,
+            role: input.role,
+            staffRole: input.role === "admin" ? (input.staffRole ?? "admin") : null,
+            isActive: input.isActive,
+            priceTierId: input.priceTierId,
+          },
         });
         return ok({ id });
       },
@@ -120,6 +166,7 @@ const EDITABLE_FIELDS = [
   "address",
   "vatNumber",
   "role",
+  "staffRole",
   "priceTierId",
   "isActive",
   "requiresApproval",
@@ -140,6 +187,9 @@ export async function updateUser(
   if (actor.id === id && input.role !== undefined && input.role !== "admin") {
     return fail(409, SELF_DEMOTE_MESSAGE, "role");
   }
+  if (actor.id === id && input.staffRole !== undefined && input.staffRole !== actor.staffRole) {
+    return fail(409, SELF_STAFF_ROLE_MESSAGE, "staffRole");
+  }
   if (!db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()) {
     return fail(404, USER_NOT_FOUND_MESSAGE);
   }
@@ -151,6 +201,17 @@ export async function updateUser(
       (tx): Result<{ id: string }> => {
         const existing = tx.select().from(users).where(eq(users.id, id)).get();
         if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
+        const refused = outsideCustomers(actor, existing.role, input);
+        if (refused) return refused;
+        const role = input.role ?? existing.role;
+        if (input.staffRole !== undefined && role !== "admin") return fail(400, STAFF_ROLE_NOT_STAFF_MESSAGE, "staffRole");
+        // the staff role follows the role: none off the back office, a full admin when first made back-office staff
+        const staffRole = role !== "admin" ? null : (input.staffRole ?? existing.staffRole ?? "admin");
+        const after = { id, role, staffRole, isActive: input.isActive ?? existing.isActive };
+        if (activeFullAdmin(existing) && !activeFullAdmin(after) && otherActiveFullAdmins(tx, id) === 0) {
+          const field = role !== "admin" ? "role" : !after.isActive ? "isActive" : "staffRole";
+          return fail(409, LAST_ADMIN_MESSAGE, field);
+        }
         if (input.email !== undefined && emailTaken(tx, input.email, id)) {
           return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
         }
@@ -159,19 +220,20 @@ export async function updateUser(
         }
         const changes: Partial<typeof users.$inferInsert> = {};
         const before: Record<string, unknown> = {};
-        const after: Record<string, unknown> = {};
+        const changed: Record<string, unknown> = {};
+        const wanted = { ...input, staffRole };
         for (const field of EDITABLE_FIELDS) {
-          const value = input[field];
+          const value = wanted[field];
           if (value === undefined || value === existing[field]) continue;
           (changes as Record<string, unknown>)[field] = value;
           before[field] = existing[field];
-          after[field] = value;
+          changed[field] = value;
         }
         // the API and the form speak of pounds as `deliveryCharge`; the column holds pence
         if (input.deliveryCharge !== undefined && input.deliveryCharge !== existing.deliveryChargePence) {
           changes.deliveryChargePence = input.deliveryCharge;
           before.deliveryChargePence = existing.deliveryChargePence;
-          after.deliveryChargePence = input.deliveryCharge;
+          changed.deliveryChargePence = input.deliveryCharge;
         }
         if (passwordHash) changes.passwordHash = passwordHash;
         if (Object.keys(changes).length === 0) return ok({ id });
@@ -187,7 +249,7 @@ export async function updateUser(
           action: "user.updated",
           entityType: "user",
           entityId: id,
-          details: { before, after, passwordChanged: Boolean(passwordHash), sessionsEnded: endSessions },
+          details: { before, after: changed, passwordChanged: Boolean(passwordHash), sessionsEnded: endSessions },
         });
         return ok({ id });
       },
@@ -207,8 +269,15 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userDelete, id), key, command: { id } },
     (tx): Result<Removed> => {
-      const existing = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).get();
+      const existing = tx
+        .select({ id: users.id, email: users.email, role: users.role, staffRole: users.staffRole, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, id))
+        .get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
+      const refused = outsideCustomers(actor, existing.role, {});
+      if (refused) return refused;
+      if (activeFullAdmin(existing) && otherActiveFullAdmins(tx, id) === 0) return fail(409, LAST_ADMIN_MESSAGE);
       if (hasHistory(tx, id)) return fail(409, HAS_HISTORY_MESSAGE);
       tx.delete(users).where(eq(users.id, id)).run();
       recordAudit(tx, {
@@ -218,7 +287,7 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
         entityId: id,
         details: { email: existing.email },
       });
-      return ok(existing);
+      return ok({ id: existing.id, email: existing.email });
     },
     storeSuccess,
   ).result;

@@ -13,6 +13,7 @@ import type { DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { toDecimalString } from "~/utils/money";
 import { USERS_PAGE_SIZE, type UserListQuery } from "./user.schema";
+import { staffRoleOf, type StaffRole } from "./staff-roles";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -37,6 +38,7 @@ const adminUserColumns = {
   businessName: users.businessName,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
+  staffRole: users.staffRole,
   phone: users.phone,
   address: users.address,
   vatNumber: users.vatNumber,
@@ -66,6 +68,8 @@ export function adminUserJson(user: AdminUser) {
     businessName: user.businessName,
     profileImageUrl: user.profileImageUrl,
     role: user.role,
+    /** a back-office user's staff role (admin, sales, warehouse, accounts); null for customers and suppliers */
+    staffRole: staffRoleOf(user),
     phone: user.phone,
     address: user.address,
     vatNumber: user.vatNumber,
@@ -191,7 +195,8 @@ export function hasHistory(db: DB, id: string) {
   return checks.some(Boolean);
 }
 
-export type Actor = { id: string };
+/** Who changes a user: their staff role says whether they may touch staff and supplier accounts. */
+export type Actor = { id: string; staffRole: StaffRole | null };
 
 /** Reads the user a stored (or fresh) result names, so a replayed result has real dates too. */
 export function withUser(result: Result<{ id: string }>, db: DB): Result<AdminUser> {

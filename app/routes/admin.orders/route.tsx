@@ -25,7 +25,7 @@ import {
 } from "~/domain/orders/order-list.server";
 import { statusLabel } from "~/domain/orders/order-status";
 import { auditHistory } from "~/domain/shared/audit-history.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -46,7 +46,7 @@ function firstError(error: Record<string, string[] | null> | null | undefined) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "fulfilment");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = orderListQuerySchema.parse(Object.fromEntries(params));
@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "fulfilment");
   const db = getDb();
   const formData = await request.formData();
   const intent = formData.get("intent");
