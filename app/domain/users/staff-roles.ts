@@ -150,7 +150,8 @@ export function staffMayOpen(role: StaffRole | null | undefined, path: string): 
  * anything that decides an approval (moving an order into or out of pending approval) are sales' calls.
  */
 export function areaForStatusChange(from: string, to: string): StaffArea {
-  const decides = to === "cancelled" || to === "pending_approval" || (from === "pending_approval" && from !== to);
+  if (from === to) return "fulfilment";
+  const decides = to === "cancelled" || to === "pending_approval" || from === "pending_approval";
   return decides ? "orders" : "fulfilment";
 }
 

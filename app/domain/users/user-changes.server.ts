@@ -49,7 +49,6 @@ function isUniqueEmailError(error: unknown) {
 
 
 export const STAFF_ROLE_NOT_STAFF_MESSAGE = "Only back-office users (role Admin) have a staff role";
-export const SELF_STAFF_ROLE_MESSAGE = "You cannot change your own staff role";
 
 const isFullAdmin = (actor: Actor) => actor.staffRole === "admin";
 
@@ -186,9 +185,6 @@ export async function updateUser(
   if (actor.id === id && input.isActive === false) return fail(409, SELF_DEACTIVATE_MESSAGE, "isActive");
   if (actor.id === id && input.role !== undefined && input.role !== "admin") {
     return fail(409, SELF_DEMOTE_MESSAGE, "role");
-  }
-  if (actor.id === id && input.staffRole !== undefined && input.staffRole !== actor.staffRole) {
-    return fail(409, SELF_STAFF_ROLE_MESSAGE, "staffRole");
   }
   if (!db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()) {
     return fail(404, USER_NOT_FOUND_MESSAGE);

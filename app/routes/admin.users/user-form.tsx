@@ -114,8 +114,12 @@ export function UserForm({
               label="Staff role"
               errors={fields.staffRole.errors}
               errorId={fields.staffRole.errorId}
-              hint={isSelf ? "You cannot change your own staff role." : "For role Admin: which back-office screens they may use."}
-              selectProps={{ ...getSelectProps(fields.staffRole), disabled: isSelf }}
+              hint={
+                isSelf
+                  ? "Handing over? There must always be another active full admin before you take a narrower role."
+                  : "For role Admin: which back-office screens they may use."
+              }
+              selectProps={getSelectProps(fields.staffRole)}
             >
               <option value="">Not back-office staff</option>
               {STAFF_ROLES.map((role) => (
@@ -124,7 +128,6 @@ export function UserForm({
                 </option>
               ))}
             </SelectField>
-            {isSelf && user?.staffRole ? <input type="hidden" name={fields.staffRole.name} value={user.staffRole} /> : null}
           </div>
         ) : null}
         <SelectField label="Price tier" errors={fields.priceTierId.errors} errorId={fields.priceTierId.errorId} selectProps={getSelectProps(fields.priceTierId)}>
