@@ -13,7 +13,7 @@ import { getDb } from "~/utils/db.server";
  * that matches nothing, goes back to the list with the reason.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "orders");
+  await requireStaff(request, "fulfilment");
   const result = exportOrdersCsv(getDb(), selectionFrom(new URL(request.url).searchParams));
   if (!result.ok) throw await redirectWithToast(request, "/admin/orders", errorToast(result.message));
   return csvDownload(result.value);

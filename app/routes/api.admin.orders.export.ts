@@ -12,12 +12,12 @@ import { apiRoute, csvDownload, failureResponse, methodNotAllowed } from "~/util
  * does. 400 on ids that are not whole numbers, 404 naming any id that is not an order.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiStaff(request, "orders");
+  await requireApiStaff(request, "fulfilment");
   const result = exportOrdersCsv(getDb(), selectionFrom(new URL(request.url).searchParams));
   return result.ok ? csvDownload(result.value) : failureResponse(result);
 });
 
 export const action = apiRoute(async ({ request }) => {
-  await requireApiStaff(request, "orders");
+  await requireApiStaff(request, "fulfilment");
   return methodNotAllowed(["GET"]);
 });

@@ -47,7 +47,8 @@ describe("staff roles", () => {
     expect(staffAreaOfPath("/admin")).toBe("home");
     expect(staffAreaOfPath("/admin/dashboard")).toBe("home");
     expect(staffAreaOfPath("/admin/orders?view=3")).toBe("fulfilment");
-    expect(staffAreaOfPath("/admin/orders/export.csv")).toBe("orders");
+    expect(staffAreaOfPath("/admin/orders/export.csv")).toBe("fulfilment");
+    expect(staffAreaOfPath("/admin/order-approvals")).toBe("orders");
     expect(staffAreaOfPath("/admin/orders/picking-list.csv")).toBe("fulfilment");
     expect(staffAreaOfPath("/api/admin/orders/:orderId/approve")).toBe("orders");
     expect(staffAreaOfPath("/api/admin/orders/12/status")).toBe("fulfilment");

@@ -27,9 +27,9 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
 export const STAFF_AREAS = {
   /** the back-office home, its layout, the sidebar's fold button and its not-found page */
   home: ["sales", "warehouse", "accounts"],
-  /** approving, rejecting and cancelling orders, the order CSV export */
+  /** approving, rejecting and cancelling orders */
   orders: ["sales"],
-  /** the order list and an order's details, picking lists, moving an order on (processing, shipped, delivered), tracking */
+  /** the order list and an order's details, its CSV export, picking lists, moving an order on (processing, shipped, delivered), tracking */
   fulfilment: ["sales", "warehouse"],
   /** customer accounts on the Users screen: create, edit, approve sign-ups, send reset links */
   customers: ["sales"],
@@ -101,8 +101,7 @@ const AREA_OF_PATH: [RegExp, StaffArea][] = [
   // orders: the decisions are sales', the handling is shared with the warehouse
   [/^\/(api\/)?admin\/order-approvals(\/|$)/, "orders"],
   [/^\/api\/admin\/orders\/(:orderId|\d+)\/(approve|reject)$/, "orders"],
-  [/^\/api\/admin\/orders\/(pending-approval|export)$/, "orders"],
-  [/^\/admin\/orders\/export\.csv$/, "orders"],
+  [/^\/api\/admin\/orders\/pending-approval$/, "orders"],
   [/^\/(api\/)?admin\/orders(\/|$)/, "fulfilment"],
   // customers
   [/^\/(api\/)?admin\/users(\/|$)/, "customers"],

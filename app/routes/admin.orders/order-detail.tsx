@@ -16,6 +16,7 @@ import { parseDecimalToHundredths } from "~/utils/money";
 export function OrderDetailView({
   order,
   hidden,
+  canDecide,
   closeHref,
   trackingResult,
   history,
@@ -23,6 +24,8 @@ export function OrderDetailView({
   order: OrderDetail;
   history: HistoryEntry[];
   hidden: ScreenHidden;
+  /** may cancel and decide approvals (sales and full admins; not the warehouse) */
+  canDecide: boolean;
   closeHref: string;
   trackingResult?: SubmissionResult<string[]>;
 }) {
@@ -190,7 +193,7 @@ export function OrderDetailView({
         </dl>
       </section>
 
-      <StatusForm order={order} hidden={hidden} />
+      <StatusForm order={order} hidden={hidden} canDecide={canDecide} />
       <TrackingForm order={order} hidden={hidden} lastResult={trackingResult} />
       <RecordHistory entries={history} />
 

@@ -1,0 +1,62 @@
+/**
+ * Staff roles (docs/decisions/0065-staff-roles.md), as the warehouse sees the back office, with JavaScript and
+ * without: the sidebar lists only the warehouse's screens, the dashboard shows no money, and an accounts screen
+ * opened by its address sends them back to the back-office home with the reason.
+ */
+import { expect, test, WAREHOUSE } from "./fixtures";
+
+test.describe("the back office for warehouse staff", () => {
+  test.beforeEach(async ({ login }) => {
+    await login(WAREHOUSE);
+  });
+
+  test("the sidebar lists only the warehouse's screens, and the dashboard only its figures", async ({ page }) => {
+    await page.goto("/admin");
+    const nav = page.getByTestId("admin-sidebar").getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link")).toHaveText([
+      "Dashboard",
+      "Products",
+      "Inventory Alerts",
+      "Inventory Forecast",
+      "Orders",
+      "Purchase Orders",
+    ]);
+    await expect(page.getByTestId("admin-sidebar").locator("details > summary")).toHaveText(["Sales", "Procurement"]);
+    for (const name of ["Sales Invoices", "VAT Returns", "Ledger", "Users", "POS", "System"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveCount(0);
+    }
+    await expect(page.getByTestId("admin-email")).toHaveText(WAREHOUSE.email);
+
+    const figures = page.locator("main dl");
+    await expect(figures).toContainText("Low Stock Products");
+    await expect(figures).toContainText("Pending Orders");
+    await expect(figures).not.toContainText("Total Revenue");
+    await expect(figures).not.toContainText("£");
+  });
+
+  test("opening an accounts screen by its address is refused with the reason", async ({ page }) => {
+    await page.goto("/admin/sales-invoices");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Your role cannot use this screen.").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+    // and a warehouse screen opens as it should
+    await page.goto("/admin/purchase-orders");
+    await expect(page).toHaveURL(/\/admin\/purchase-orders$/);
+    await expect(page.getByRole("heading", { name: "Purchase Orders", level: 1 })).toBeVisible();
+  });
+
+  test("an order's status offers no Cancelled to the warehouse, and shipping it works", async ({ page }) => {
+    await page.goto("/admin/orders?status=processing");
+    await expect(page.getByRole("link", { name: /Order Approvals/ })).toHaveCount(0);
+    // the oldest on the page: the other journeys pick the newest
+    await page.getByRole("link", { name: /^View order ORD-/ }).last().click();
+    const status = page.getByLabel("Order status");
+    await expect(status).toBeVisible();
+    await expect(status.locator("option", { hasText: "Cancelled" })).toHaveCount(0);
+    await expect(status.locator("option", { hasText: "Delivered" })).toHaveCount(1);
+    await status.selectOption("shipped");
+    await page.getByRole("button", { name: "Update Status" }).click();
+    await expect(page.getByText(/is now Shipped/).first()).toBeVisible();
+  });
+});
