@@ -3,7 +3,7 @@
  * without: the sidebar lists only the warehouse's screens, the dashboard shows no money, and an accounts screen
  * opened by its address sends them back to the back-office home with the reason.
  */
-import { expect, test, WAREHOUSE } from "./fixtures";
+import { ADMIN, expect, switchAccount, test, uniqueEmail, WAREHOUSE } from "./fixtures";
 
 test.describe("the back office for warehouse staff", () => {
   test.beforeEach(async ({ login }) => {
@@ -58,5 +58,34 @@ test.describe("the back office for warehouse staff", () => {
     await status.selectOption("shipped");
     await page.getByRole("button", { name: "Update Status" }).click();
     await expect(page.getByText(/is now Shipped/).first()).toBeVisible();
+  });
+});
+
+test.describe("a full admin gives a colleague a staff role", () => {
+  test("on the Users screen: the new back-office user sees only the accounts screens", async ({ page, login }) => {
+    test.slow();
+    const email = uniqueEmail("bookkeeper");
+    await login(ADMIN);
+    await page.goto("/admin/users?dialog=new");
+    const form = page.locator('form[id^="user-form-"]');
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill("bookkeeper-pass");
+    await form.getByLabel("First name").fill("Bea");
+    await form.getByLabel("Role", { exact: true }).selectOption("admin");
+    await form.getByLabel("Staff role").selectOption("accounts");
+    await form.getByRole("button", { name: "Create User" }).click();
+    await expect(page.getByText("User created")).toBeVisible();
+
+    await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("user-row").filter({ hasText: email }).getByTestId("staff-role")).toHaveText("Staff role: Accounts");
+
+    await switchAccount(page, { email, password: "bookkeeper-pass" });
+    await page.goto("/admin");
+    const nav = page.getByTestId("admin-sidebar").getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: "Ledger", exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Products", exact: true })).toHaveCount(0);
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Your role cannot use this screen.").first()).toBeVisible();
   });
 });
