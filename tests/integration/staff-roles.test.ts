@@ -317,7 +317,7 @@ describe("orders: the warehouse moves them on, sales decide", () => {
     expect(statusOf(order.id)).toBe("cancelled");
   });
 
-  it("form door: the warehouse's cancel on the Orders screen is refused with the reason, and nothing changes", async () => {
+  it("form door: the warehouse's cancel on the Orders screen is refused with the reason and changes nothing; shipping works", async () => {
     const product = createProduct({ name: "Paper straws 200", salesPrice: 450, stockLevel: 30 });
     const order = writeOrder(db(), userById(ids.buyer), [{ product, quantity: 3 }], { status: "processing" });
     const response = await callRoute(
@@ -331,5 +331,20 @@ describe("orders: the warehouse moves them on, sales decide", () => {
     const rootData = await readJson(await callRoute(root.loader, buildRequest("/admin/orders", { cookie: cookieFrom(response, cookies.warehouse) })));
     expect(rootData.toast.description).toBe(STATUS_CHANGE_REFUSED_MESSAGE);
     expect(db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("processing");
+
+    // shipping through the same form is the warehouse's job
+    const shipped = await callRoute(
+      ordersPage.action,
+      buildRequest("/admin/orders", {
+        form: { intent: "status", id: String(order.id), status: "shipped", idempotencyKey: crypto.randomUUID(), returnTo: "/admin/orders" },
+        cookie: cookies.warehouse,
+      }),
+    );
+    const shippedToast = (await readJson(await callRoute(root.loader, buildRequest("/admin/orders", { cookie: cookieFrom(shipped, cookies.warehouse) })))).toast;
+    expect(shippedToast).toMatchObject({ title: "Status updated", description: `${order.orderNumber} is now Shipped.` });
+    expect(db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).get()!.status).toBe("shipped");
+    // and the screen offers them neither Cancelled nor Order Approvals
+    const screen = await readJson(await page(ordersPage.loader, `/admin/orders?view=${order.id}&cancel=${order.id}`, "warehouse"));
+    expect(screen).toMatchObject({ canDecide: false, cancelling: null, pendingApprovals: 0 });
   });
 });

@@ -101,6 +101,8 @@ export function userJson(user: SessionUser) {
     lastName: user.lastName,
     businessName: user.businessName,
     role: user.role,
+    /** a back-office user's staff role (admin, sales, warehouse, accounts): what the back office lets them use */
+    staffRole: user.staffRole,
     isApproved: user.isApproved,
     requiresApproval: user.requiresApproval,
     priceTierId: user.priceTierId,
