@@ -97,9 +97,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
+export const NOT_ADMIN_MESSAGE = "You do not have admin privileges.";
+
 export const ACCESS_DENIED: Toast = {
   title: "Access Denied",
-  description: "You do not have admin privileges.",
+  description: NOT_ADMIN_MESSAGE,
   variant: "destructive",
 };
 
@@ -185,8 +187,6 @@ export async function requireApiBuyer(request: Request): Promise<SessionUser> {
   refuseApiSupplier(user);
   return user;
 }
-
-export const NOT_ADMIN_MESSAGE = "You do not have admin privileges.";
 
 /** The back office's API of one area: 401 when signed out, 403 for customers, suppliers and staff whose role does not cover it. */
 export async function requireApiStaff(request: Request, area: StaffArea): Promise<SessionUser & { staffRole: StaffRole }> {
