@@ -27,6 +27,8 @@ const updatedAt = () =>
 
 export const USER_ROLES = ["customer", "admin", "supplier"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** A back-office user's staff role (app/domain/users/staff-roles.ts); null for customers and suppliers. */
+export const STAFF_ROLE_VALUES = ["admin", "sales", "warehouse", "accounts"] as const;
 
 /** What a customer may do within their company (docs/decisions/0061-companies.md). */
 export const COMPANY_ROLES = ["company_admin", "approver", "buyer", "viewer"] as const;
@@ -115,6 +117,11 @@ export const users = sqliteTable(
     businessName: text("business_name"),
     profileImageUrl: text("profile_image_url"),
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
+    /**
+     * what a back-office user (role 'admin') may use: admin (everything), sales, warehouse or accounts; null for
+     * customers and suppliers. A back-office row with null here is a full admin, as every admin was before roles.
+     */
+    staffRole: text("staff_role", { enum: STAFF_ROLE_VALUES }),
     phone: text("phone"),
     /** a supplier's address; a customer's billing address is their company's (null here) */
     address: text("address"),

@@ -1,10 +1,10 @@
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /** An admin address no screen answers: a real 404, inside the admin layout. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "home");
   throw new Response("Not Found", { status: 404 });
 }
 

@@ -12,38 +12,45 @@ import { countOf } from "~/domain/cart/cart-words";
 import { getAdminStats, listRecentOrders } from "~/domain/reports/dashboard.server";
 import { gettingStartedCard } from "~/domain/settings/getting-started.server";
 import { isGettingStartedHidden } from "~/utils/getting-started-cookie.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
+import { staffMay, staffMayOpen, type StaffArea } from "~/domain/users/staff-roles";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Dashboard") }];
 
+type DashboardCard = { label: string; period: string; value: string; note: string; to?: string; warning?: boolean };
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const staff = await requireStaff(request, "home");
   const db = getDb();
+  const stats = getAdminStats(db);
+  const may = (area: StaffArea) => staffMay(staff.staffRole, area);
+  // every figure says what time it covers: sales by period, then the counts that need attention now. Each
+  // belongs to an area, and only the figures of the areas this staff role may use leave the server (no money
+  // for the warehouse, no stock for accounts)
+  const cards: (DashboardCard & { area: StaffArea })[] = [
+    { area: "analytics", label: "Sales", period: "Today", value: formatMoney(stats.salesToday), note: `${countOf(stats.ordersToday, "order")} placed, incl. VAT`, to: "/admin/orders" },
+    { area: "analytics", label: "Sales", period: "This month", value: formatMoney(stats.salesThisMonth), note: `${countOf(stats.ordersThisMonth, "order")} placed, incl. VAT`, to: "/admin/orders" },
+    { area: "analytics", label: "Total Revenue", period: "All time", value: formatMoney(stats.totalRevenue), note: "Delivered orders, incl. VAT", to: "/admin/analytics" },
+    { area: "fulfilment", label: "Pending Orders", period: "Now", value: String(stats.pendingOrders), note: "Awaiting processing or approval" },
+    { area: "catalogue", label: "Total Products", period: "Now", value: String(stats.totalProducts), note: "In the catalogue", to: "/admin/products" },
+    { area: "productRequests", label: "Product Requests", period: "Now", value: String(stats.productRequests), note: "Waiting for a decision", to: "/admin/product-requests" },
+    { area: "stock", label: "Low Stock Products", period: "Now", value: String(stats.lowStockProducts), note: `At or below threshold; ${stats.outOfStockProducts} out of stock`, to: "/admin/inventory-alerts", warning: stats.lowStockProducts + stats.outOfStockProducts > 0 },
+  ];
   return json({
-    stats: getAdminStats(db),
-    recentOrders: listRecentOrders(db),
-    // a real install's first steps, until they are all done or this admin hides them
-    gettingStarted: gettingStartedCard(db, { hidden: await isGettingStartedHidden(request, admin.id) }),
+    cards: cards.filter((card) => may(card.area)).map(({ area: _area, ...card }) => ({ ...card, to: card.to && staffMayOpen(staff.staffRole, card.to) ? card.to : undefined })),
+    recentOrders: may("fulfilment") ? listRecentOrders(db) : null,
+    // a real install's first steps, until they are all done or this admin hides them: a full admin's job
+    gettingStarted: may("settings") ? gettingStartedCard(db, { hidden: await isGettingStartedHidden(request, staff.id) }) : null,
   });
 }
 
 export default function AdminDashboard() {
-  const { stats, recentOrders, gettingStarted } = useLoaderData<typeof loader>();
-  // every figure says what time it covers: sales by period, then the counts that need attention now
-  const cards: { label: string; period: string; value: string; note: string; to?: string }[] = [
-    { label: "Sales", period: "Today", value: formatMoney(stats.salesToday), note: `${countOf(stats.ordersToday, "order")} placed, incl. VAT`, to: "/admin/orders" },
-    { label: "Sales", period: "This month", value: formatMoney(stats.salesThisMonth), note: `${countOf(stats.ordersThisMonth, "order")} placed, incl. VAT`, to: "/admin/orders" },
-    { label: "Total Revenue", period: "All time", value: formatMoney(stats.totalRevenue), note: "Delivered orders, incl. VAT", to: "/admin/analytics" },
-    { label: "Pending Orders", period: "Now", value: String(stats.pendingOrders), note: "Awaiting processing or approval" },
-    { label: "Total Products", period: "Now", value: String(stats.totalProducts), note: "In the catalogue", to: "/admin/products" },
-    { label: "Product Requests", period: "Now", value: String(stats.productRequests), note: "Waiting for a decision", to: "/admin/product-requests" },
-    { label: "Low Stock Products", period: "Now", value: String(stats.lowStockProducts), note: `At or below threshold; ${stats.outOfStockProducts} out of stock`, to: "/admin/inventory-alerts" },
-  ];
+  const { cards, recentOrders, gettingStarted } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Dashboard" description="Sales today, this month and all time, what needs attention now, and the latest orders." />
+      <PageHeader title="Dashboard" description="What needs attention now in the parts of the back office your role uses." />
       {gettingStarted ? <GettingStartedCard steps={gettingStarted} /> : null}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((card) => (
@@ -52,7 +59,7 @@ export default function AdminDashboard() {
             label={card.label}
             period={card.period}
             value={card.value}
-            tone={card.label === "Low Stock Products" && stats.lowStockProducts + stats.outOfStockProducts > 0 ? "warning" : "default"}
+            tone={card.warning ? "warning" : "default"}
             note={
               card.to ? (
                 <Link to={card.to} className="hover:text-brand-700 hover:underline">
@@ -66,6 +73,7 @@ export default function AdminDashboard() {
         ))}
       </dl>
 
+      {recentOrders ? (
       <Panel className="mt-8" title="Recent Orders">
         <DataTable caption="The 10 most recent orders">
           <thead>
@@ -110,7 +118,7 @@ export default function AdminDashboard() {
           </tbody>
         </DataTable>
       </Panel>
-
+      ) : null}
     </div>
   );
 }

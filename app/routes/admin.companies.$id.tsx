@@ -13,7 +13,7 @@ import { COMPANY_NOT_FOUND, getCompanyDetail, updateCompanyByAdmin } from "~/dom
 import { COMPANY_ROLE_LABELS } from "~/domain/companies/company-people.schema";
 import { listPriceTierOptions } from "~/domain/users/users.server";
 import type { CompanyRole } from "~db/schema";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { adminPageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -32,7 +32,7 @@ function companyId(params: { id?: string }): number {
 
 /** /admin/companies/{id}: the company's people and roles, tier and terms, addresses, orders and invoices; hold or release. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "companies");
   const db = getDb();
   const company = getCompanyDetail(db, companyId(params));
   if (!company) throw json({ message: COMPANY_NOT_FOUND }, { status: 404 });
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Hold (with a reason), release, or save the details and terms; then back here with a notice. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "companies");
   const id = companyId(params);
   const formData = await request.formData().catch(() => new FormData());
   const intent = String(formData.get("intent") ?? "");

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { COMPANIES_PATH, companyListQuerySchema } from "~/domain/companies/admin-companies.schema";
 import { listCompanies } from "~/domain/companies/admin-companies.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { adminPageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
 
@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 
 /** /admin/companies?search=&page=: the customer accounts, searched by company name or any member's email (a GET form). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "companies");
   const query = companyListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return json({ ...listCompanies(getDb(), query), search: query.search ?? "" }, { headers: { "Cache-Control": "private, no-store" } });
 }

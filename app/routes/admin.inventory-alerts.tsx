@@ -10,7 +10,7 @@ import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { listInventoryAlerts } from "~/domain/reports/inventory-alerts.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { readBodyText } from "~/utils/http.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -36,7 +36,7 @@ function pageOf(params: URLSearchParams) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "stock");
   const params = new URL(request.url).searchParams;
   const db = getDb();
   return json(
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Adjust stock from a row's dialog; done, back to the same page of the alerts with a notice. */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "stock");
   const page = pageOf(new URL(request.url).searchParams);
   const formData = new FormData();
   for (const [name, value] of new URLSearchParams(await readBodyText(request, 16 * 1024))) formData.append(name, value);

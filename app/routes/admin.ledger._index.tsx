@@ -20,7 +20,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 
 /** /admin/ledger?date=YYYY-MM-DD: the trial balance at the end of that day (today, UK, by default). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "ledger");
   const parsed = trialBalanceQuerySchema.safeParse(Object.fromEntries(params));
   const today = ukToday();
   const date = (parsed.success ? parsed.data.date : undefined) ?? today;

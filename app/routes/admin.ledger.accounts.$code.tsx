@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** /admin/ledger/accounts/{code}?from=&to=&page=: one account's entries (this month by default), 50 a page. */
 export async function loader({ request, params: route }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "ledger");
   const account = getLedgerAccount(db, route.code ?? "");
   if (!account) throw new Response("Not Found", { status: 404 });
   const parsed = accountLedgerQuerySchema.safeParse(Object.fromEntries(params));

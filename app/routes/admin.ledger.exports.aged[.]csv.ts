@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { agedExportFor } from "~/domain/ledger/aged-balances.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { csvDownload } from "~/utils/http.server";
 
@@ -11,7 +11,7 @@ import { csvDownload } from "~/utils/http.server";
  * with the reason as plain text.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "ledger");
   const file = agedExportFor(getDb(), new URL(request.url).searchParams, ukToday());
   if (!file.ok) return new Response(file.message, { status: file.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return csvDownload(file.value);

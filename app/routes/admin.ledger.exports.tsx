@@ -17,7 +17,7 @@ import { JOURNAL_FORMAT_LABELS, JOURNAL_FORMATS } from "~/domain/ledger/exports"
 import { agedFileHref, journalFileHref, readAgedDate, readExportPeriod } from "~/domain/ledger/exports-query";
 import { EXPORTS_PATH as PATH } from "~/domain/ledger/ledger-hrefs";
 import { periodSummary } from "~/domain/ledger/exports.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 
@@ -42,7 +42,7 @@ function pageOfReport(report: AgedReport, page: number) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "ledger");
   const params = new URL(request.url).searchParams;
   const today = ukToday();
   const db = getDb();

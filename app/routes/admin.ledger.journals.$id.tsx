@@ -27,7 +27,7 @@ const notFound = () => new Response("Not Found", { status: 404 });
 
 /** /admin/ledger/journals/{id}: one journal, its reversal or what it reverses, and (?confirm=reverse) the Reverse step. */
 export async function loader({ request, params: route }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "ledger");
   const id = idParam(route.id ?? null);
   const journal = id === null ? null : getJournal(db, id);
   if (!journal) throw notFound();
@@ -48,7 +48,7 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
 
 /** Reverse (intent=reverse): posts the reversal dated today and opens it; a refusal comes back here with why. */
 export async function action({ request, params: route }: ActionFunctionArgs) {
-  const { db, admin, key, intent } = await readAdminForm(request);
+  const { db, admin, key, intent } = await readAdminForm(request, "ledger");
   const id = idParam(route.id ?? null);
   if (id === null) throw notFound();
   if (intent !== "reverse") return redirectWithToast(request, journalHref(id), errorToast("Unknown action"));

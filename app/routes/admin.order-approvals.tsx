@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { approvalDecisionSchema, approvalListQuerySchema, NO_PENDING_ORDERS } from "~/domain/orders/order-approvals.schema";
 import { approveOrder, listPendingApprovalOrders, pendingApprovalJson, rejectOrder } from "~/domain/orders/order-approvals.server";
 import { getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 
@@ -32,7 +32,7 @@ function pageHref(page: number, extra: Record<string, string> = {}) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "orders");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const { page } = approvalListQuerySchema.parse(Object.fromEntries(params));
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "orders");
   const db = getDb();
   const formData = await request.formData();
   const intent = formData.get("intent");

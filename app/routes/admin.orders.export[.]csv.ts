@@ -3,7 +3,7 @@ import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { exportOrdersCsv } from "~/domain/orders/order-exports.server";
 import { selectionFrom } from "~/domain/orders/order-list.schema";
 import { csvDownload } from "~/utils/http.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -13,7 +13,7 @@ import { getDb } from "~/utils/db.server";
  * that matches nothing, goes back to the list with the reason.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "fulfilment");
   const result = exportOrdersCsv(getDb(), selectionFrom(new URL(request.url).searchParams));
   if (!result.ok) throw await redirectWithToast(request, "/admin/orders", errorToast(result.message));
   return csvDownload(result.value);

@@ -3,7 +3,7 @@ import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { pickingListCsv } from "~/domain/orders/order-exports.server";
 import { selectionFrom } from "~/domain/orders/order-list.schema";
 import { csvDownload } from "~/utils/http.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -12,7 +12,7 @@ import { getDb } from "~/utils/db.server";
  * JavaScript the screen fetches /api/admin/orders/picking-list and says "Picking List Exported".
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "fulfilment");
   const result = pickingListCsv(getDb(), selectionFrom(new URL(request.url).searchParams));
   if (!result.ok) throw await redirectWithToast(request, "/admin/orders", errorToast(result.message));
   return csvDownload(result.value);

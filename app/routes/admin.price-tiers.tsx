@@ -39,7 +39,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 const PATH = "/admin/price-tiers";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "pricing");
   return screenJson({
     tiers: listPriceTiers(db).map(priceTierJson),
     ...dialogState(params, (id) => getPriceTier(db, id), priceTierJson),
@@ -49,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
 export async function action(args: ActionFunctionArgs) {
   return recordScreenAction({
+    area: "pricing",
     schema: priceTierSchema,
     fields: ["name", "description", "discountPercentage"],
     returnTo: () => PATH,

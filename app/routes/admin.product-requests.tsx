@@ -34,7 +34,7 @@ import {
   REQUEST_NOT_FOUND,
   scoreProductRequest,
 } from "~/domain/requests/request-review.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 
@@ -45,7 +45,7 @@ const PATH = "/admin/product-requests";
 const parseList = (params: URLSearchParams): ListState => productRequestListQuerySchema.parse(Object.fromEntries(params));
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "productRequests");
   const db = getDb();
   const query = productRequestListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = listAdminProductRequests(db, query);
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "productRequests");
   const formData = await request.formData();
   const back = safeReturnHref(PATH, formData.get("returnTo"), parseList);
   const submission = parseWithZod(formData, { schema: requestReviewFormSchema });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_PRODUCTS_PATH, NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT } from "~/domain/catalog/product.schema";
 import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { csvDownload } from "~/utils/http.server";
 import { failureToast, redirectWithToast } from "~/utils/toast.server";
@@ -12,7 +12,7 @@ import { failureToast, redirectWithToast } from "~/utils/toast.server";
  * products page says so instead.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "catalogue");
   const exported = exportProductsCsv(getDb());
   if (!exported) throw await redirectWithToast(request, ADMIN_PRODUCTS_PATH, failureToast(NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT));
   return csvDownload(exported);

@@ -3,4 +3,4 @@ import { PURCHASE_INVOICE_NOT_FOUND } from "~/domain/invoices/purchase-invoice.s
 import { invoicePrintLoader } from "~/utils/invoice-api.server";
 
 /** GET /admin/purchase-invoices/{id}.pdf: the back office's Print, the purchase invoice as a PDF, opened in the browser. */
-export const loader = invoicePrintLoader({ notFound: PURCHASE_INVOICE_NOT_FOUND, render: (db, id) => purchaseInvoicePdf(db, id) });
+export const loader = invoicePrintLoader({ area: "purchaseInvoices", notFound: PURCHASE_INVOICE_NOT_FOUND, render: (db, id) => purchaseInvoicePdf(db, id) });

@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { parseSidebarState, sidebarCookie, sidebarToggleSchema, toggledSidebarState } from "~/components/admin/sidebar-state";
-import { requireAdmin, safeRedirectPath } from "~/utils/auth.server";
+import { requireStaff, safeRedirectPath } from "~/utils/auth.server";
 
 /**
  * The sidebar's collapse button without JavaScript: flips the `sidebar_state` cookie and goes back to the
  * page the admin was on. (With JavaScript the page writes the same cookie itself.)
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "home");
   const submission = parseWithZod(await request.formData(), { schema: sidebarToggleSchema });
   const form = submission.status === "success" ? submission.value : {};
   const current = form.current ?? parseSidebarState(request.headers.get("Cookie"));
@@ -20,6 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "home");
   return redirect("/admin");
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { vatReturnMtdFile } from "~/domain/vat/vat-return-submission.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { jsonError } from "~/utils/http.server";
 
@@ -11,7 +11,7 @@ import { jsonError } from "~/utils/http.server";
  * the link only once both are entered); 404 for an unknown return.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "vat");
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : 0;
   const result = vatReturnMtdFile(getDb(), id);
   if (!result.ok) return jsonError(result.status, result.message);

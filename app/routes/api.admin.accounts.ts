@@ -3,7 +3,7 @@ import { accountsOverview } from "~/domain/finance/accounts.server";
 import { resolvePeriod } from "~/domain/finance/accounts-period";
 import { accountsApiQuerySchema } from "~/domain/finance/accounts-query.schema";
 import { ukToday } from "~/domain/invoices/invoices.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, onlyMethods, parseQuery } from "~/utils/http.server";
 
@@ -30,7 +30,7 @@ import { apiRoute, jsonError, onlyMethods, parseQuery } from "~/utils/http.serve
  * 401/403 without an admin session; 405 other methods.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "ledger");
   const query = parseQuery(request, accountsApiQuerySchema);
   const today = ukToday();
   const resolved = resolvePeriod(query, today);

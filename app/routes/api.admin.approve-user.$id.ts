@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { approveUser } from "~/domain/users/user-approval.server";
 import { adminUserJson } from "~/domain/users/users.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed } from "~/utils/http.server";
 
 /** POST /api/admin/approve-user/{id} (empty body): sets approvedAt. 404 unknown, 409 already approved. */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "customers");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const result = approveUser(getDb(), admin, params.id ?? "", idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
@@ -16,6 +16,6 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
 });
 
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "customers");
   return methodNotAllowed(["POST"]);
 });

@@ -1,14 +1,14 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { CATEGORY_DELETED, CATEGORY_NOT_FOUND, categoryRenameSchema } from "~/domain/catalog/product.schema";
 import { deleteCategory, getCategoryWithCount, renameCategory } from "~/domain/catalog/product-categories.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /** GET /api/admin/categories/{id} → {id, name, slug, description, productCount}. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   const category = getCategoryWithCount(getDb(), requireIntParam(params.id, CATEGORY_NOT_FOUND));
   return category ? json(category) : jsonError(404, CATEGORY_NOT_FOUND);
 });
@@ -21,7 +21,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
  * first" while products use it. Both honour an Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "catalogue");
   const id = requireIntParam(params.id, CATEGORY_NOT_FOUND);
   const db = getDb();
   const idempotencyKey = idempotencyKeyFrom(request);

@@ -2,14 +2,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { categoryCreateSchema } from "~/domain/catalog/product.schema";
 import { createCategory } from "~/domain/catalog/product-categories.server";
 import { listCategories } from "~/domain/catalog/catalog.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /** GET /api/admin/categories: every category, by name. */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   return json(listCategories(getDb()));
 });
 
@@ -19,7 +19,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * (ignoring case, field name) or the slug (field slug) is taken.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "catalogue");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await parseJsonBody(request, categoryCreateSchema);
   const result = createCategory(getDb(), admin, input, { idempotencyKey: idempotencyKeyFrom(request) });

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { companyListQuerySchema, createCompanySchema } from "~/domain/companies/admin-companies.schema";
 import { createCompanyByAdmin, listCompanies } from "~/domain/companies/admin-companies.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, pagedJsonResponse, parseJsonBody, parseQuery } from "~/utils/http.server";
 
@@ -14,13 +14,13 @@ import { apiRoute, failureResponse, methodNotAllowed, pagedJsonResponse, parseJs
  * 401 signed out, 403 for anyone but an admin.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "companies");
   return pagedJsonResponse(listCompanies(getDb(), parseQuery(request, companyListQuerySchema)));
 });
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "companies");
   const input = await parseJsonBody(request, createCompanySchema);
   const result = createCompanyByAdmin(getDb(), admin, input);
   return result.ok ? json(result.value, { status: 201 }) : failureResponse(result);

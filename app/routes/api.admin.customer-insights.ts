@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getCustomerInsights } from "~/domain/reports/customer-insights.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods } from "~/utils/http.server";
 import { toDecimalString } from "~/utils/money";
@@ -13,7 +13,7 @@ import { toDecimalString } from "~/utils/money";
  * months}. Money is a 2-decimal string incl. VAT, from orders not cancelled.
  */
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "insights");
   const insights = getCustomerInsights(getDb(), { now: new Date() });
   return json({
     totalCustomers: insights.totalCustomers,

@@ -16,6 +16,7 @@ import { apiRecord } from "~/utils/api-resource.server";
  * 404 unknown rule; 401/403 without an admin session; 405 other methods.
  */
 const price = apiRecord({
+  area: "pricing",
   notFound: CUSTOMER_PRICE_NOT_FOUND,
   get: getCustomerPrice,
   toJson: customerPriceJson,

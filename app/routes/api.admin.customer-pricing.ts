@@ -14,6 +14,7 @@ import { apiCollection } from "~/utils/api-resource.server";
  * 405 other methods.
  */
 const prices = apiCollection({
+  area: "pricing",
   list: { query: customerPriceListApiQuerySchema, page: (db, query) => listCustomerPrices(db, query, query.pageSize) },
   toJson: customerPriceJson,
   schema: customerPriceSchema,

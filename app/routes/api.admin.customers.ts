@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listCustomers } from "~/domain/users/users.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods } from "~/utils/http.server";
 
 /** GET /api/admin/customers: users with role customer, for pickers: [{id, email, firstName, lastName, businessName}]. */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "customers");
   return json(listCustomers(getDb()));
 });
 

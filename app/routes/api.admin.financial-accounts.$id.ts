@@ -20,6 +20,7 @@ import { apiRecord } from "~/utils/api-resource.server";
  * 405 other methods.
  */
 const account = apiRecord({
+  area: "ledger",
   notFound: ACCOUNT_NOT_FOUND,
   get: getFinancialAccount,
   toJson: financialAccountJson,

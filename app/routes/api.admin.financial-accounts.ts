@@ -16,6 +16,7 @@ import { apiCollection } from "~/utils/api-resource.server";
  * 405 other methods.
  */
 const accounts = apiCollection({
+  area: "ledger",
   list: { all: listFinancialAccounts },
   toJson: financialAccountJson,
   schema: financialAccountSchema,

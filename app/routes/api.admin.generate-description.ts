@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { generateDescriptionSchema } from "~/domain/catalog/product.schema";
 import { generateDescription } from "~/domain/catalog/description-generator.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { apiRoute, methodNotAllowed, onlyMethods, parseJsonBody } from "~/utils/http.server";
 
 /**
@@ -10,7 +10,7 @@ import { apiRoute, methodNotAllowed, onlyMethods, parseJsonBody } from "~/utils/
  * model when LLM_API_URL is set, the local generator otherwise (or when the model fails). Writes nothing.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const input = await parseJsonBody(request, generateDescriptionSchema);
   const { description } = await generateDescription(input);

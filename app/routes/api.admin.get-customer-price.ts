@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { customerPriceFor } from "~/domain/pos/pos-customers.server";
 import { customerPriceSchema } from "~/domain/pos/pos.schema";
 import { unitPriceJson } from "~/domain/pricing/pricing.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
@@ -13,7 +13,7 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/ut
  * customer who cannot be sold to.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "pricing");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const input = await parseJsonBody(request, customerPriceSchema);
   const result = customerPriceFor(getDb(), input);
@@ -22,6 +22,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
 });
 
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "pricing");
   return methodNotAllowed(["POST"]);
 });

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { formatVelocity } from "~/domain/purchasing/forecast";
 import { loadInventoryForecast, type ForecastRow } from "~/domain/purchasing/forecast.server";
 import { forecastApiQuerySchema } from "~/domain/purchasing/inventory-forecast.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods, parseQuery } from "~/utils/http.server";
 
@@ -35,7 +35,7 @@ function productJson(row: ForecastRow) {
  * X-Page-Count headers.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "stock");
   const query = parseQuery(request, forecastApiQuerySchema);
   const forecast = loadInventoryForecast(getDb(), { now: new Date(), ...query });
   return json(

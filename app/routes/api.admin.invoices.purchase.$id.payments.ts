@@ -19,6 +19,7 @@ import { invoicePaymentsApi } from "~/utils/invoice-api.server";
  * Both: 401 signed out; 403 not an admin; 404 unknown invoice.
  */
 export const { loader, action } = invoicePaymentsApi({
+  area: "purchaseInvoices",
   notFound: PURCHASE_INVOICE_NOT_FOUND,
   list: (db, id) => listPaymentsOf(db, "purchase", id),
   record: recordPurchasePayment,

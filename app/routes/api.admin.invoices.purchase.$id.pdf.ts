@@ -7,4 +7,4 @@ import { invoicePdfApi } from "~/utils/invoice-api.server";
  * (application/pdf, attachment named after the invoice number). 401 signed out; 403 not an admin; 404
  * unknown invoice; 405 for any other method.
  */
-export const { loader, action } = invoicePdfApi({ notFound: PURCHASE_INVOICE_NOT_FOUND, render: (db, id) => purchaseInvoicePdf(db, id) });
+export const { loader, action } = invoicePdfApi({ area: "purchaseInvoices", notFound: PURCHASE_INVOICE_NOT_FOUND, render: (db, id) => purchaseInvoicePdf(db, id) });

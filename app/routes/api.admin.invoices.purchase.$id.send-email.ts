@@ -9,4 +9,4 @@ import { invoiceEmailApi } from "~/utils/invoice-api.server";
  * 502 {message} with the mail server's message (or 'Failed to send invoice') when it could not be sent;
  * 405 for any other method. Honours an Idempotency-Key header (a repeat sends nothing).
  */
-export const { loader, action } = invoiceEmailApi({ notFound: PURCHASE_INVOICE_NOT_FOUND, send: sendPurchaseInvoiceEmail });
+export const { loader, action } = invoiceEmailApi({ area: "purchaseInvoices", notFound: PURCHASE_INVOICE_NOT_FOUND, send: sendPurchaseInvoiceEmail });

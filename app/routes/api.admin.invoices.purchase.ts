@@ -3,7 +3,7 @@ import { createPurchaseInvoice } from "~/domain/invoices/purchase-invoices.serve
 import { getPurchaseInvoice, listPurchaseInvoices } from "~/domain/invoices/purchase-invoice-list.server";
 import { purchaseInvoiceSchema } from "~/domain/invoices/purchase-invoice.schema";
 import { INVOICE_CREATED } from "~/domain/invoices/sales-invoice.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -18,7 +18,7 @@ import { invoiceAmountsJson, invoiceListApi } from "~/utils/invoice-api.server";
  * paging by `page` and `pageSize` (1 to 100, default 25) with X-Total-Count, X-Page, X-Page-Size and
  * X-Page-Count headers. 400 for an unknown status; 401 signed out; 403 not an admin.
  */
-export const { loader } = invoiceListApi((db, query) => listPurchaseInvoices(db, query, { pageSize: query.pageSize }));
+export const { loader } = invoiceListApi("purchaseInvoices", (db, query) => listPurchaseInvoices(db, query, { pageSize: query.pageSize }));
 
 /**
  * POST /api/admin/invoices/purchase {supplierId, invoiceNumber (≤ 50), invoiceDate? (YYYY-MM-DD, default
@@ -34,7 +34,7 @@ export const { loader } = invoiceListApi((db, query) => listPurchaseInvoices(db,
  * invoice and writes nothing).
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "purchaseInvoices");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await parseJsonBody(request, purchaseInvoiceSchema);
   const db = getDb();

@@ -16,6 +16,7 @@ import { invoicePaymentsApi } from "~/utils/invoice-api.server";
  * Both: 401 signed out; 403 not an admin; 404 unknown invoice.
  */
 export const { loader, action } = invoicePaymentsApi({
+  area: "invoices",
   notFound: SALES_INVOICE_NOT_FOUND,
   list: listInvoicePayments,
   record: recordPayment,

@@ -8,4 +8,4 @@ import { invoiceEmailApi } from "~/utils/invoice-api.server";
  * invoice; 409 void or no address; 502 {message} with the mail server's message when it could not be sent.
  * Honours an Idempotency-Key header.
  */
-export const { loader, action } = invoiceEmailApi({ notFound: SALES_INVOICE_NOT_FOUND, send: sendInvoiceEmail });
+export const { loader, action } = invoiceEmailApi({ area: "invoices", notFound: SALES_INVOICE_NOT_FOUND, send: sendInvoiceEmail });

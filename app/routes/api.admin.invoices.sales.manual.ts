@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { INVOICE_CREATED, manualInvoiceSchema } from "~/domain/invoices/sales-invoice.schema";
 import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
 import { getAdminSalesInvoice } from "~/domain/invoices/sales-invoice-list.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -19,7 +19,7 @@ import { invoiceAmountsJson } from "~/utils/invoice-api.server";
  * An order that already has an invoice cannot get another (409). Honours an Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "invoices");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, manualInvoiceSchema);
@@ -45,6 +45,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
 });
 
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "invoices");
   return methodNotAllowed(["POST"]);
 });

@@ -10,4 +10,4 @@ import { invoiceListApi } from "~/utils/invoice-api.server";
  * X-Page, X-Page-Size and X-Page-Count headers. 400 for an unknown status; 401 signed out; 403 not an
  * admin; 405 for any other method.
  */
-export const { loader, action } = invoiceListApi((db, query) => listSalesInvoices(db, query, { pageSize: query.pageSize }));
+export const { loader, action } = invoiceListApi("invoices", (db, query) => listSalesInvoices(db, query, { pageSize: query.pageSize }));

@@ -10,7 +10,7 @@ import {
 } from "~/domain/ledger/ledger-accounts.server";
 import { accountLedgerQuerySchema, ledgerAccountRenameSchema } from "~/domain/ledger/ledger.schema";
 import { ledgerRange } from "~/domain/ledger/running-balance";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, parseQuery } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -28,7 +28,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
  * 400 {message, field} for a date that is not a real day or a range that runs backwards; 404 unknown code.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "ledger");
   const db = getDb();
   const account = getLedgerAccount(db, params.code ?? "");
   if (!account) return jsonError(404, LEDGER_ACCOUNT_NOT_FOUND);
@@ -47,7 +47,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "ledger");
   const key = apiIdempotencyKey(request);
   const code = params.code ?? "";
   const db = getDb();

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { addLedgerAccount, ledgerAccountJson, listChart } from "~/domain/ledger/ledger-accounts.server";
 import { ledgerAccountSchema } from "~/domain/ledger/ledger.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -16,7 +16,7 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
  * positive), hasEntries, deletable, whyNotDeletable}.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "ledger");
   return json(listChart(getDb(), ukToday()).map(ledgerAccountJson), { headers: NO_STORE });
 });
 
@@ -30,7 +30,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "ledger");
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, ledgerAccountSchema);
   const result = addLedgerAccount(getDb(), admin, input, key);

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { getJournal, JOURNAL_NOT_FOUND, journalJson } from "~/domain/ledger/journal-list.server";
 import { reverseJournalByHand } from "~/domain/ledger/manual-journal.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, onlyMethods, requireIntParam } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -18,7 +18,7 @@ export const loader = onlyMethods(["POST"]);
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "ledger");
   const key = apiIdempotencyKey(request);
   const id = requireIntParam(params.id, JOURNAL_NOT_FOUND);
   const db = getDb();

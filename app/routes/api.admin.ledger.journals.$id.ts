@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getJournal, JOURNAL_NOT_FOUND, journalJson } from "~/domain/ledger/journal-list.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, onlyMethods, requireIntParam } from "~/utils/http.server";
 
@@ -9,7 +9,7 @@ import { apiRoute, jsonError, onlyMethods, requireIntParam } from "~/utils/http.
  * reversesId / reversedById). 404 unknown id; 401 signed out; 403 not an admin; 405 other methods.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "ledger");
   const journal = getJournal(getDb(), requireIntParam(params.id, JOURNAL_NOT_FOUND));
   return journal ? json(journalJson(journal), { headers: { "Cache-Control": "private, no-store" } }) : jsonError(404, JOURNAL_NOT_FOUND);
 });

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { getJournal, journalJson, listJournals } from "~/domain/ledger/journal-list.server";
 import { journalListApiQuerySchema, manualJournalSchema } from "~/domain/ledger/ledger.schema";
 import { postManualJournal } from "~/domain/ledger/manual-journal.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, pagedJsonResponse, parseJsonBody, parseQuery } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -17,7 +17,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * 400 {message, field} for a bad filter; 401 signed out; 403 not an admin.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "ledger");
   const { pageSize, ...query } = parseQuery(request, journalListApiQuerySchema);
   return pagedJsonResponse(listJournals(getDb(), query, pageSize), journalJson);
 });
@@ -33,7 +33,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "ledger");
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, manualJournalSchema);
   const db = getDb();

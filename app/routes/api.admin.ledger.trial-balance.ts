@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { trialBalanceQuerySchema } from "~/domain/ledger/ledger.schema";
 import { trialBalanceJson } from "~/domain/ledger/trial-balance.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods, parseQuery } from "~/utils/http.server";
 
@@ -14,7 +14,7 @@ import { apiRoute, onlyMethods, parseQuery } from "~/utils/http.server";
  * 405 other methods.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "ledger");
   const { date } = parseQuery(request, trialBalanceQuerySchema);
   return json(trialBalanceJson(getDb(), date ?? ukToday()), { headers: { "Cache-Control": "private, no-store" } });
 });

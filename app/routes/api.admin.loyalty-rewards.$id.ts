@@ -16,6 +16,7 @@ import { apiRecord } from "~/utils/api-resource.server";
  * 404 unknown reward; 401/403 without an admin session; 405 other methods.
  */
 const reward = apiRecord({
+  area: "pricing",
   notFound: REWARD_NOT_FOUND,
   get: getLoyaltyReward,
   toJson: loyaltyRewardJson,

@@ -14,6 +14,7 @@ import { apiCollection } from "~/utils/api-resource.server";
  * 400 invalid or an unknown free product (with field); 401/403 without an admin session; 405 other methods.
  */
 const rewards = apiCollection({
+  area: "pricing",
   list: { query: rewardListApiQuerySchema, page: (db, query) => listLoyaltyRewards(db, { page: query.page }, query.pageSize) },
   toJson: loyaltyRewardJson,
   schema: loyaltyRewardSchema,

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
 import { rejectOrder } from "~/domain/orders/order-approvals.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
@@ -11,7 +11,7 @@ import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/
  * cancelled and its stock returned. 404 unknown, 409 when the order is not awaiting approval.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "orders");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const id = requireIntParam(params.orderId, ORDER_NOT_FOUND_MESSAGE);
   const db = getDb();
@@ -25,6 +25,6 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
 });
 
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "orders");
   return methodNotAllowed(["POST"]);
 });

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { orderStatusSchema } from "~/domain/orders/order-fulfilment.schema";
 import { adminOrderJson, getAdminOrder, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order-list.server";
 import { updateOrderStatus } from "~/domain/orders/order-fulfilment.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
@@ -13,7 +13,7 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntP
  * status, 404 for an unknown order, 409 for a cancelled order ("A cancelled order cannot be reopened ...").
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "fulfilment");
   if (request.method !== "PATCH" && request.method !== "PUT") return methodNotAllowed(["PATCH"]);
   const id = requireIntParam(params.orderId, ORDER_NOT_FOUND_MESSAGE);
   const { status } = await parseJsonBody(request, orderStatusSchema);
@@ -24,6 +24,6 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
 });
 
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "fulfilment");
   return methodNotAllowed(["PATCH"]);
 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { approvalListQuerySchema } from "~/domain/orders/order-approvals.schema";
 import { listPendingApprovalOrders, pendingApprovalJson } from "~/domain/orders/order-approvals.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse } from "~/utils/http.server";
 
@@ -11,13 +11,13 @@ import { apiRoute, methodNotAllowed, pagedJsonResponse } from "~/utils/http.serv
  * (2-decimal string), createdAt. Paged by `page` (25 a page) with X-Total-Count, X-Page and X-Page-Count.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "orders");
   const { page } = approvalListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const result = listPendingApprovalOrders(getDb(), { page });
   return pagedJsonResponse(result, pendingApprovalJson);
 });
 
 export const action = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "orders");
   return methodNotAllowed(["GET"]);
 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pickingListCsv } from "~/domain/orders/order-exports.server";
 import { selectionFrom } from "~/domain/orders/order-list.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, csvDownload, failureResponse, methodNotAllowed } from "~/utils/http.server";
 
@@ -13,12 +13,12 @@ import { apiRoute, csvDownload, failureResponse, methodNotAllowed } from "~/util
  * 404 naming any id that is not an order.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "fulfilment");
   const result = pickingListCsv(getDb(), selectionFrom(new URL(request.url).searchParams));
   return result.ok ? csvDownload(result.value) : failureResponse(result);
 });
 
 export const action = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "fulfilment");
   return methodNotAllowed(["GET"]);
 });

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { listRecentOrders } from "~/domain/reports/dashboard.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods } from "~/utils/http.server";
 import { toDecimalString } from "~/utils/money";
@@ -10,7 +10,7 @@ import { toDecimalString } from "~/utils/money";
  * account has none, or for a walk-in sale) and contact name; totals as 2-decimal strings.
  */
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "fulfilment");
   const orders = listRecentOrders(getDb()).map((order) => ({
     id: order.id,
     orderNumber: order.orderNumber,

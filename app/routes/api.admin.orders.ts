@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ADMIN_ORDERS_PAGE_SIZE, orderListQuerySchema } from "~/domain/orders/order-list.schema";
 import { adminOrderSummaryJson, listAdminOrders } from "~/domain/orders/order-list.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse } from "~/utils/http.server";
 
@@ -18,7 +18,7 @@ const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(A
  * X-Page-Count headers.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "fulfilment");
   const params = new URL(request.url).searchParams;
   const query = orderListQuerySchema.parse(Object.fromEntries(params));
   const pageSize = pageSizeSchema.parse(params.get("pageSize") ?? undefined);
@@ -27,6 +27,6 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 });
 
 export const action = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "fulfilment");
   return methodNotAllowed(["GET"]);
 });

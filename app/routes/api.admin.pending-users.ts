@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { heldSignUpCounts, listHeldSignUps } from "~/domain/users/held-sign-ups.server";
 import { pendingUsersQuerySchema } from "~/domain/users/held-sign-ups.schema";
 import { adminUserJson, listPendingUsers } from "~/domain/users/users.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
@@ -14,7 +14,7 @@ import { apiRoute, onlyMethods, pagedJsonResponse, parseQuery } from "~/utils/ht
  * 401 signed out; 403 not an admin.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "customers");
   const db = getDb();
   const query = parseQuery(request, pendingUsersQuerySchema);
   const counts = heldSignUpCounts(db);

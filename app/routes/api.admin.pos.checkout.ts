@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { completeSale, posSaleJson } from "~/domain/pos/pos-sale.server";
 import { posCheckoutSchema } from "~/domain/pos/pos.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -20,7 +20,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * 409 when a line is short of stock, naming the product and what is left (nothing is written).
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "pos");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const idempotencyKey = apiIdempotencyKey(request);
   const body = await parseJsonBody(request, posCheckoutSchema);
@@ -41,6 +41,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
 });
 
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "pos");
   return methodNotAllowed(["POST"]);
 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadPosCatalog, posProductJson } from "~/domain/pos/pos-catalog.server";
 import { POS_PAGE_SIZE, posProductsApiQuerySchema } from "~/domain/pos/pos.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
@@ -12,7 +12,7 @@ import { apiRoute, onlyMethods, pagedJsonResponse, parseQuery } from "~/utils/ht
  * X-Page-Size / X-Page-Count. 401 signed out, 403 not an admin.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "pos");
   const catalog = loadPosCatalog(getDb(), parseQuery(request, posProductsApiQuerySchema));
   return pagedJsonResponse({ items: catalog.products, total: catalog.total, page: catalog.page, pageSize: POS_PAGE_SIZE, pageCount: catalog.pageCount }, posProductJson);
 });

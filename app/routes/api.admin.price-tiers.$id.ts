@@ -16,6 +16,7 @@ import { apiRecord } from "~/utils/api-resource.server";
  * 404 unknown tier; 401/403 without an admin session; 405 other methods.
  */
 const tier = apiRecord({
+  area: "pricing",
   notFound: TIER_NOT_FOUND,
   get: getPriceTier,
   toJson: priceTierJson,

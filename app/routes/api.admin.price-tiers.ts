@@ -10,6 +10,7 @@ import { apiCollection } from "~/utils/api-resource.server";
  * name is taken (ignoring case). 401/403 without an admin session; 405 other methods.
  */
 const tiers = apiCollection({
+  area: "pricing",
   list: { all: listPriceTiers },
   toJson: priceTierJson,
   schema: priceTierSchema,

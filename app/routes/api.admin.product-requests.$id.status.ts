@@ -5,7 +5,7 @@ import {
   decideProductRequest,
   REQUEST_NOT_FOUND,
 } from "~/domain/requests/request-review.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
@@ -15,7 +15,7 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntP
  * Only a pending request can be decided: 409 otherwise. 400 for any other status, 404 for an unknown id.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "productRequests");
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const id = requireIntParam(params.id, REQUEST_NOT_FOUND);
   const { status } = await parseJsonBody(request, productRequestStatusSchema);

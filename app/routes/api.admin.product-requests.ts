@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { productRequestListQuerySchema } from "~/domain/requests/request-review.schema";
 import { adminProductRequestJson, listAdminProductRequests } from "~/domain/requests/request-review.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
@@ -18,7 +18,7 @@ const listQuerySchema = productRequestListQuerySchema.extend({
  * and `pageSize` (1 to 100, default 100) with X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "productRequests");
   const query = parseQuery(request, listQuerySchema);
   return pagedJsonResponse(listAdminProductRequests(getDb(), query, query.pageSize), adminProductRequestJson);
 });

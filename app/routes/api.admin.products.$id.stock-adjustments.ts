@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { PRODUCT_NOT_FOUND } from "~/domain/catalog/product.schema";
 import { stockAdjustmentBodySchema } from "~/domain/catalog/stock-movement.schema";
 import { adjustStock } from "~/domain/catalog/stock-movements.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, onlyMethods, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
@@ -14,7 +14,7 @@ import { idempotencyKeyFrom } from "~/utils/idempotency.server";
  * the stock below zero (nothing is written). Honours an Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "stock");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const productId = requireIntParam(params.id, PRODUCT_NOT_FOUND);
   const body = await parseJsonBody(request, stockAdjustmentBodySchema);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PRODUCT_NOT_FOUND } from "~/domain/catalog/product.schema";
 import { getAdminProduct } from "~/domain/catalog/products.server";
 import { listStockMovements } from "~/domain/catalog/stock-movements.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, onlyMethods, pagedJsonResponse, requireIntParam } from "~/utils/http.server";
 
@@ -17,7 +17,7 @@ const pageSizeSchema = z.coerce.number().int().min(1).max(100).catch(25);
  * X-Page, X-Page-Size and X-Page-Count. 404 for an unknown product.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "stock");
   const db = getDb();
   const productId = requireIntParam(params.id, PRODUCT_NOT_FOUND);
   if (!getAdminProduct(db, productId)) return jsonError(404, PRODUCT_NOT_FOUND);

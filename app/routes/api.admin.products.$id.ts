@@ -2,14 +2,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { PRODUCT_DELETED, PRODUCT_NOT_FOUND, productPatchSchema } from "~/domain/catalog/product.schema";
 import { deleteProduct, updateProduct } from "~/domain/catalog/product-changes.server";
 import { adminProductJson, getAdminProduct } from "~/domain/catalog/products.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /** GET /api/admin/products/{id}: one product with its variants, cost price and supplierId. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   const product = getAdminProduct(getDb(), requireIntParam(params.id, PRODUCT_NOT_FOUND));
   return product ? json(adminProductJson(product)) : jsonError(404, PRODUCT_NOT_FOUND);
 });
@@ -21,7 +21,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
  * DELETE /api/admin/products/{id} → 200 {message, id}. Orders that included the product keep their lines.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "catalogue");
   const id = requireIntParam(params.id, PRODUCT_NOT_FOUND);
   const db = getDb();
   const idempotencyKey = idempotencyKeyFrom(request);

@@ -2,14 +2,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { PRODUCT_NOT_FOUND, variantCreateSchema } from "~/domain/catalog/product.schema";
 import { addVariant } from "~/domain/catalog/product-variants.server";
 import { getAdminProduct } from "~/domain/catalog/products.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /** GET /api/admin/products/{productId}/variants: the product's variants in their order. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   const product = getAdminProduct(getDb(), requireIntParam(params.productId, PRODUCT_NOT_FOUND));
   return product ? json(product.variants) : jsonError(404, PRODUCT_NOT_FOUND);
 });
@@ -21,7 +21,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
  * name, or three variants.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "catalogue");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const productId = requireIntParam(params.productId, PRODUCT_NOT_FOUND);
   const input = await parseJsonBody(request, variantCreateSchema);

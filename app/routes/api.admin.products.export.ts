@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NO_PRODUCTS_TO_EXPORT } from "~/domain/catalog/product.schema";
 import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, csvDownload, jsonError, onlyMethods } from "~/utils/http.server";
 
@@ -11,7 +11,7 @@ import { apiRoute, csvDownload, jsonError, onlyMethods } from "~/utils/http.serv
  * catalogue is empty. X-Export-Count says how many products the file holds.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   const exported = exportProductsCsv(getDb());
   if (!exported) return jsonError(404, NO_PRODUCTS_TO_EXPORT);
   return csvDownload(exported);

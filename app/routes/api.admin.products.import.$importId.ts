@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { IMPORT_NOT_FOUND, readImportProgress } from "~/domain/catalog/import-progress.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, onlyMethods } from "~/utils/http.server";
 
@@ -12,7 +12,7 @@ import { apiRoute, jsonError, onlyMethods } from "~/utils/http.server";
  * import has started, and for another admin's import. Never cached: it is polled.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "catalogue");
   const progress = readImportProgress(getDb(), admin.id, params.importId ?? "");
   if (!progress) return jsonError(404, IMPORT_NOT_FOUND);
   return json(progress, { headers: { "Cache-Control": "no-store" } });

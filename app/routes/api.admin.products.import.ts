@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { CSV_FILE_TOO_LARGE, productImportFormSchema } from "~/domain/catalog/product.schema";
 import { importProductCsv, readProductCsvUpload } from "~/domain/catalog/product-csv.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, firstIssue, jsonError, methodNotAllowed } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
@@ -14,7 +14,7 @@ import { idempotencyKeyFrom } from "~/utils/idempotency.server";
  * memory, until the import is answered.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "catalogue");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const upload = await readProductCsvUpload(request);
   if (!upload.ok) return jsonError(upload.status, upload.message, upload.status === 400 ? "file" : undefined);
@@ -36,6 +36,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
 });
 
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   return methodNotAllowed(["POST"]);
 });

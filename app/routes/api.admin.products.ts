@@ -4,7 +4,7 @@ import { parseAdminProductsQuery, productCreateSchema } from "~/domain/catalog/p
 import { createProduct } from "~/domain/catalog/product-changes.server";
 import { adminProductJson, listAdminProducts } from "~/domain/catalog/products.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, pagedJsonResponse, parseJsonBody } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
@@ -22,7 +22,7 @@ const pageSizeSchema = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(P
  * how many match in all.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalogue");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = parseAdminProductsQuery(params);
@@ -42,7 +42,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "catalogue");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await parseJsonBody(request, productCreateSchema);
   const result = createProduct(getDb(), admin, input, { idempotencyKey: idempotencyKeyFrom(request) });

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { PURCHASE_ORDER_NOT_FOUND, purchaseOrderStatusSchema } from "~/domain/purchasing/purchase-order.schema";
 import { updatePurchaseOrderStatus } from "~/domain/purchasing/purchase-order-status.server";
 import { getPurchaseOrder } from "~/domain/purchasing/purchase-orders.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, methodNotAllowed, onlyMethods, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -15,7 +15,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * that does not exist; 404 for an unknown order. Honours an Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "purchasing");
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const id = requireIntParam(params.id, PURCHASE_ORDER_NOT_FOUND);
   const key = apiIdempotencyKey(request);

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { autoGeneratePurchaseOrders } from "~/domain/purchasing/auto-generate.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, onlyMethods } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -12,7 +12,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * `created` is empty and the message says why (still 200). Honours an Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "purchasing");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const result = autoGeneratePurchaseOrders(getDb(), admin, apiIdempotencyKey(request));
   if (!result.ok) return failureResponse(result);

@@ -6,7 +6,7 @@ import {
   purchaseOrderApiQuerySchema,
 } from "~/domain/purchasing/purchase-order.schema";
 import { getPurchaseOrder, listPurchaseOrders } from "~/domain/purchasing/purchase-orders.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, pagedJsonResponse, parseJsonBody, parseQuery } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -20,7 +20,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * X-Page-Size and X-Page-Count headers.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "purchasing");
   const query = parseQuery(request, purchaseOrderApiQuerySchema);
   return pagedJsonResponse(listPurchaseOrders(getDb(), query, query.pageSize));
 });
@@ -32,7 +32,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * totals are the server's. Honours an Idempotency-Key header.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "purchasing");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, createPurchaseOrderSchema);

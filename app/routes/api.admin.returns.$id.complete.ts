@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { completeReturnApiSchema, RETURN_NOT_FOUND } from "~/domain/returns/return-processing.schema";
 import { completeReturn } from "~/domain/returns/return-completion.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
@@ -15,7 +15,7 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntP
  * `Idempotency-Key` header makes a retry return the first answer.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "returns");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const id = requireIntParam(params.id, RETURN_NOT_FOUND);
   const input = await parseJsonBody(request, completeReturnApiSchema);

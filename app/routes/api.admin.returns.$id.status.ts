@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { RETURN_NOT_FOUND, returnStatusUpdateSchema } from "~/domain/returns/return-processing.schema";
 import { updateReturnStatus } from "~/domain/returns/return-processing.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
@@ -13,7 +13,7 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntP
  * return is completed or rejected. An `Idempotency-Key` header makes a retry return the first answer.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "returns");
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const id = requireIntParam(params.id, RETURN_NOT_FOUND);
   const input = await parseJsonBody(request, returnStatusUpdateSchema);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { adminReturnListQuerySchema } from "~/domain/returns/return-processing.schema";
 import { countReturnsByStatus, listAdminReturns } from "~/domain/returns/return-processing.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
@@ -20,7 +20,7 @@ const listQuerySchema = adminReturnListQuerySchema.extend({
  * Headers: X-Total-Count, X-Page, X-Page-Size, X-Page-Count, and X-Count-Requested/-Approved/-Rejected/-Completed.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "returns");
   const query = parseQuery(request, listQuerySchema);
   const db = getDb();
   const result = listAdminReturns(db, query, query.pageSize);

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getAdminStats } from "~/domain/reports/dashboard.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods } from "~/utils/http.server";
 import { toDecimalString } from "~/utils/money";
@@ -12,7 +12,7 @@ import { toDecimalString } from "~/utils/money";
  * since UK midnight or the 1st of the UK month, totals incl. VAT). Money as 2-decimal strings.
  */
 export const loader = apiRoute(async ({ request }) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "analytics");
   const stats = getAdminStats(getDb());
   return json({
     ...stats,

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { sendPasswordResetLink } from "~/domain/users/password-reset.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -12,7 +12,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * sent. Honours an Idempotency-Key header (a repeat answers the first result and sends nothing more).
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "customers");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const result = await sendPasswordResetLink(getDb(), admin, params.id ?? "", { idempotencyKey: apiIdempotencyKey(request) });
   if (!result.ok) return result.status === 502 ? jsonError(502, result.message) : failureResponse(result);

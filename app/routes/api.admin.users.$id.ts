@@ -2,14 +2,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { updateUserSchema } from "~/domain/users/user.schema";
 import { deleteUser, updateUser } from "~/domain/users/user-changes.server";
 import { adminUserJson, getAdminUser, USER_NOT_FOUND_MESSAGE } from "~/domain/users/users.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** GET /api/admin/users/{id}: one user. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "customers");
   const user = getAdminUser(getDb(), params.id ?? "");
   return user ? json(adminUserJson(user)) : jsonError(404, USER_NOT_FOUND_MESSAGE);
 });
@@ -21,7 +21,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
  * invoices (deactivate them instead).
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "customers");
   const id = params.id ?? "";
   const db = getDb();
   if (request.method === "PATCH" || request.method === "PUT") {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createUserSchema, userListQuerySchema } from "~/domain/users/user.schema";
 import { createUser } from "~/domain/users/user-changes.server";
 import { adminUserJson, listUsers } from "~/domain/users/users.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, pagedJsonResponse, parseJsonBody } from "~/utils/http.server";
@@ -17,7 +17,7 @@ const pageSizeSchema = z.coerce.number().int().min(1).max(API_USERS_PAGE_SIZE_MA
  * X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "customers");
   const params = new URL(request.url).searchParams;
   const query = userListQuerySchema.parse(Object.fromEntries(params));
   const pageSize = pageSizeSchema.parse(params.get("pageSize") ?? undefined);
@@ -30,7 +30,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * 400 invalid (first issue and its field), 409 field email when the email is taken.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "customers");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const input = await parseJsonBody(request, createUserSchema);
   const result = await createUser(getDb(), admin, input, idempotencyKeyFrom(request));

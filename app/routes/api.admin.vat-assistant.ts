@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { askVatAssistant } from "~/domain/vat/vat-assistant.server";
 import { vatAssistantSchema } from "~/domain/vat/vat-return.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, onlyMethods, parseJsonBody } from "~/utils/http.server";
 
@@ -12,7 +12,7 @@ import { apiRoute, methodNotAllowed, onlyMethods, parseJsonBody } from "~/utils/
  * (after trimming): 400 {message: "Please enter a question", field: "question"}. Writes nothing; 401/403.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "vat");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const input = await parseJsonBody(request, vatAssistantSchema);
   return json(await askVatAssistant(getDb(), input), { headers: { "Cache-Control": "private, no-store" } });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
 import { vatReturnCsv } from "~/domain/vat/vat-returns.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, csvDownload, failureResponse, onlyMethods, requireIntParam } from "~/utils/http.server";
 
@@ -11,7 +11,7 @@ import { apiRoute, csvDownload, failureResponse, onlyMethods, requireIntParam } 
  * marked); X-Export-Count is the number of lines. 404 for an unknown id; 401/403.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "vat");
   const result = vatReturnCsv(getDb(), requireIntParam(params.id, VAT_RETURN_NOT_FOUND));
   return result.ok ? csvDownload(result.value) : failureResponse(result);
 });

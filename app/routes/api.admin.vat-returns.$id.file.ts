@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { fileVatReturn } from "~/domain/vat/vat-return-changes.server";
 import { VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, onlyMethods, requireIntParam } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -13,7 +13,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * then. 404 for an unknown id; 401/403.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "vat");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const key = apiIdempotencyKey(request);
   const result = fileVatReturn(getDb(), admin, requireIntParam(params.id, VAT_RETURN_NOT_FOUND), key);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { declarationJson } from "~/domain/vat/mtd";
 import { VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
 import { vatReturnMtdBody } from "~/domain/vat/vat-return-submission.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, onlyMethods, requireIntParam } from "~/utils/http.server";
 
@@ -16,7 +16,7 @@ import { apiRoute, failureResponse, onlyMethods, requireIntParam } from "~/utils
  * (set it with PATCH /api/admin/vat-returns/{id}); 401 signed out, 403 for non-admins; 405 for writes.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "vat");
   const result = vatReturnMtdBody(getDb(), requireIntParam(params.id, VAT_RETURN_NOT_FOUND));
   if (!result.ok) return failureResponse(result);
   // written by hand so that boxes 1 to 5 keep their 2 decimals (77.50, not 77.5)

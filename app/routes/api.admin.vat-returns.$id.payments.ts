@@ -3,7 +3,7 @@ import { recordVatPaymentSchema } from "~/domain/vat/vat-payment.schema";
 import { listVatPayments, recordVatPayment } from "~/domain/vat/vat-payments.server";
 import { VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
 import { getVatReturn } from "~/domain/vat/vat-returns.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -21,7 +21,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * Idempotency-Key header. Both: 401 signed out; 403 not an admin; 404 unknown return.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "vat");
   const db = getDb();
   const id = requireIntParam(params.id, VAT_RETURN_NOT_FOUND);
   if (!getVatReturn(db, id)) return jsonError(404, VAT_RETURN_NOT_FOUND);
@@ -29,7 +29,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
 });
 
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "vat");
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const id = requireIntParam(params.id, VAT_RETURN_NOT_FOUND);
   const key = apiIdempotencyKey(request);

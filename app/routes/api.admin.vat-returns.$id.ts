@@ -3,7 +3,7 @@ import { vatReturnSubmissionDetailsSchema } from "~/domain/vat/mtd.schema";
 import { VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
 import { setVatReturnSubmissionDetails, submissionDetailsJson } from "~/domain/vat/vat-return-submission.server";
 import { vatReturnDetail, vatReturnJson } from "~/domain/vat/vat-returns.server";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -17,7 +17,7 @@ import { toDecimalString } from "~/utils/money";
  * filing. 404 for an unknown id; 401/403.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "vat");
   const detail = vatReturnDetail(getDb(), requireIntParam(params.id, VAT_RETURN_NOT_FOUND), { box: null, page: 1 });
   if (!detail) return jsonError(404, VAT_RETURN_NOT_FOUND);
   const part = ({ net, vat, count, late }: { net: number; vat: number; count: number; late: number }) => ({
@@ -46,7 +46,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
  * Idempotency-Key was used for a different request; 401 signed out, 403 for non-admins; 405 for other methods.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "vat");
   if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
   const id = requireIntParam(params.id, VAT_RETURN_NOT_FOUND);
   const key = apiIdempotencyKey(request);

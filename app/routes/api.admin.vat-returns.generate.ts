@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { generateVatReturn } from "~/domain/vat/vat-return-changes.server";
 import { generateVatReturnSchema } from "~/domain/vat/vat-return.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, onlyMethods, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -14,7 +14,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * written); 401/403.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const admin = await requireApiAdmin(request);
+  const admin = await requireApiStaff(request, "vat");
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, generateVatReturnSchema);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listVatReturns, vatReturnJson } from "~/domain/vat/vat-returns.server";
 import { pageParam } from "~/domain/vat/vat-return.schema";
-import { requireApiAdmin } from "~/utils/auth.server";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods, pagedJsonResponse } from "~/utils/http.server";
 
@@ -13,7 +13,7 @@ import { apiRoute, onlyMethods, pagedJsonResponse } from "~/utils/http.server";
  * 401 signed out, 403 for non-admins.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "vat");
   const page = pageParam.parse(new URL(request.url).searchParams.get("page") ?? 1);
   return pagedJsonResponse(listVatReturns(getDb(), page), vatReturnJson);
 });

@@ -16,6 +16,7 @@ import { apiRecord } from "~/utils/api-resource.server";
  * 404 unknown rule; 401/403 without an admin session; 405 other methods.
  */
 const rule = apiRecord({
+  area: "pricing",
   notFound: VOLUME_DISCOUNT_NOT_FOUND,
   get: getVolumeDiscount,
   toJson: volumeDiscountJson,

@@ -16,6 +16,7 @@ import { apiCollection } from "~/utils/api-resource.server";
  * rule at that minimum quantity. 401/403 without an admin session; 405 other methods.
  */
 const rules = apiCollection({
+  area: "pricing",
   list: { query: volumeDiscountListApiQuerySchema, page: (db, query) => listVolumeDiscounts(db, query, query.pageSize) },
   toJson: volumeDiscountJson,
   schema: volumeDiscountSchema,

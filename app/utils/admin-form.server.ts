@@ -1,4 +1,5 @@
-import { requireAdmin } from "./auth.server";
+import type { StaffArea } from "~/domain/users/staff-roles";
+import { requireStaff } from "./auth.server";
 import { getDb, type DB } from "./db.server";
 import { idempotencyKeyFrom } from "./idempotency.server";
 
@@ -8,8 +9,9 @@ import { idempotencyKeyFrom } from "./idempotency.server";
  */
 export type AdminForm = { request: Request; db: DB; admin: { id: string }; formData: FormData; key: string | null; intent: string };
 
-export async function readAdminForm(request: Request): Promise<AdminForm> {
-  const admin = await requireAdmin(request);
+/** `area`: the part of the back office the screen belongs to, whose staff may post this form. */
+export async function readAdminForm(request: Request, area: StaffArea): Promise<AdminForm> {
+  const admin = await requireStaff(request, area);
   const formData = await request.formData();
   return { request, db: getDb(), admin, formData, key: idempotencyKeyFrom(formData), intent: String(formData.get("intent") ?? "") };
 }

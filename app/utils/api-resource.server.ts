@@ -1,13 +1,14 @@
 /**
  * The JSON API of a back-office record type (price tiers, volume discounts, customer prices, loyalty rewards),
  * written once: the collection route answers GET (the list) and POST (create, 201), the record route GET, PUT
- * and DELETE by id. Every handler calls requireApiAdmin first; bodies are parsed with the command's zod schema;
+ * and DELETE by id. Every handler calls requireApiStaff for the record type's area first; bodies are parsed with the command's zod schema;
  * a use case's refusal answers its status with {message, field}; an unknown id answers 404 with `notFound`.
  * A route file declares its schema and use cases and documents its statuses.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
-import { requireApiAdmin } from "~/utils/auth.server";
+import type { StaffArea } from "~/domain/users/staff-roles";
+import { requireApiStaff } from "~/utils/auth.server";
 import { getDb, type DB } from "~/utils/db.server";
 import {
   apiRoute,
@@ -33,20 +34,21 @@ type ListSpec<Row, Query> =
 
 /** GET /api/admin/<things> (the list) and POST /api/admin/<things> (201 with the new record). */
 export function apiCollection<Row, Input, Query = never>(spec: {
+  area: StaffArea;
   list: ListSpec<Row, Query>;
   toJson: (row: Row) => unknown;
   schema: Schema<Input>;
   create: (db: DB, actor: Actor, input: Input, key: string | null) => Result<Row>;
 }) {
   const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-    await requireApiAdmin(request);
+    await requireApiStaff(request, spec.area);
     const { list } = spec;
     if ("all" in list) return json(list.all(getDb()).map(spec.toJson));
     return pagedJsonResponse(list.page(getDb(), parseQuery(request, list.query)), spec.toJson);
   });
 
   const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiStaff(request, spec.area);
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
     const input = await parseJsonBody(request, spec.schema);
     const result = spec.create(getDb(), admin, input, idempotencyKeyFrom(request));
@@ -59,6 +61,7 @@ export function apiCollection<Row, Input, Query = never>(spec: {
 
 /** GET, PUT (replace: 200 with the record) and DELETE (200 with `deletedJson`) of /api/admin/<things>/{id}. */
 export function apiRecord<Row, Input, Deleted>(spec: {
+  area: StaffArea;
   notFound: string;
   get: (db: DB, id: number) => Row | null;
   toJson: (row: Row) => unknown;
@@ -68,13 +71,13 @@ export function apiRecord<Row, Input, Deleted>(spec: {
   deletedJson: (deleted: Deleted) => unknown;
 }) {
   const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-    await requireApiAdmin(request);
+    await requireApiStaff(request, spec.area);
     const row = spec.get(getDb(), requireIntParam(params.id, spec.notFound));
     return row ? json(spec.toJson(row)) : jsonError(404, spec.notFound);
   });
 
   const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-    const admin = await requireApiAdmin(request);
+    const admin = await requireApiStaff(request, spec.area);
     const id = requireIntParam(params.id, spec.notFound);
     const db = getDb();
     if (request.method === "PUT") {

@@ -9,6 +9,14 @@ import { FormStrategy } from "remix-auth-form";
 import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/users/user-accounts.server";
 import { loginSchema } from "~/domain/users/auth.schema";
 import { mergeGuestCart } from "~/domain/cart/cart.server";
+import {
+  ROLE_REFUSED_API_MESSAGE,
+  ROLE_REFUSED_MESSAGE,
+  ROLE_REFUSED_TITLE,
+  staffMay,
+  type StaffArea,
+  type StaffRole,
+} from "~/domain/users/staff-roles";
 import { getDb } from "./db.server";
 import { noteRequestUser } from "./log.server";
 import { sameSitePath } from "./safe-redirect";
@@ -90,25 +98,42 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
+export const NOT_ADMIN_MESSAGE = "You do not have admin privileges.";
+
 export const ACCESS_DENIED: Toast = {
   title: "Access Denied",
-  description: "You do not have admin privileges.",
+  description: NOT_ADMIN_MESSAGE,
   variant: "destructive",
 };
 
+/** A back-office user whose staff role does not cover the screen: back to the back-office home. */
+export const ROLE_REFUSED: Toast = { title: ROLE_REFUSED_TITLE, description: ROLE_REFUSED_MESSAGE, variant: "destructive" };
+export const BACK_OFFICE_HOME = "/admin";
+
+async function redirectWithNotice(request: Request, to: string, toast: Toast): Promise<never> {
+  const session = await getSession(request);
+  session.flash("toast", toast);
+  throw redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
 /**
- * Admin pages: signed-out visitors sign in first; other roles go home with the "Access Denied" notice. A
- * supplier's home is the supplier area, so a supplier is sent straight there: sent to "/", the notice was read
- * (and so used up) by the root loader of "/" while that page redirected on to the supplier area.
+ * Back-office pages of one area (app/domain/users/staff-roles.ts): signed-out visitors sign in first; customers
+ * and suppliers go home with the "Access Denied" notice (a supplier's home is the supplier area: sent to "/",
+ * the notice was read, and so used up, by the root loader of "/" while that page redirected on); staff whose
+ * role does not cover the area go to the back-office home with "Your role cannot use this screen."
  */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export async function requireStaff(request: Request, area: StaffArea): Promise<SessionUser & { staffRole: StaffRole }> {
   const user = await requireUser(request);
-  if (user.role !== "admin") {
-    const session = await getSession(request);
-    session.flash("toast", ACCESS_DENIED);
-    throw redirect(user.role === "supplier" ? SUPPLIER_HOME : "/", { headers: { "Set-Cookie": await commitSession(session) } });
+  if (user.role !== "admin" || !user.staffRole) {
+    return redirectWithNotice(request, user.role === "supplier" ? SUPPLIER_HOME : "/", ACCESS_DENIED);
   }
-  return user;
+  if (!staffMay(user.staffRole, area)) return redirectWithNotice(request, BACK_OFFICE_HOME, ROLE_REFUSED);
+  return user as SessionUser & { staffRole: StaffRole };
+}
+
+/** Back-office pages for full admins only (settings, the System page, staff roles). */
+export function requireAdmin(request: Request) {
+  return requireStaff(request, "system");
 }
 
 /** Where a supplier's account lives: their own purchase orders and invoices, and nothing else. */
@@ -117,10 +142,8 @@ export const SUPPLIER_REFUSED_MESSAGE =
   "Supplier accounts cannot use the customer areas: your purchase orders and invoices are in the supplier area.";
 const SUPPLIER_REFUSED: Toast = { title: "Supplier area", description: SUPPLIER_REFUSED_MESSAGE, variant: "destructive" };
 
-async function sendToSupplierArea(request: Request): Promise<never> {
-  const session = await getSession(request);
-  session.flash("toast", SUPPLIER_REFUSED);
-  throw redirect(SUPPLIER_HOME, { headers: { "Set-Cookie": await commitSession(session) } });
+function sendToSupplierArea(request: Request): Promise<never> {
+  return redirectWithNotice(request, SUPPLIER_HOME, SUPPLIER_REFUSED);
 }
 
 /**
@@ -166,11 +189,17 @@ export async function requireApiBuyer(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** API: 401 when signed out, 403 for any role but admin. */
-export async function requireApiAdmin(request: Request): Promise<SessionUser> {
+/** The back office's API of one area: 401 when signed out, 403 for customers, suppliers and staff whose role does not cover it. */
+export async function requireApiStaff(request: Request, area: StaffArea): Promise<SessionUser & { staffRole: StaffRole }> {
   const user = await requireApiUser(request);
-  if (user.role !== "admin") throw jsonError(403, "You do not have admin privileges.");
-  return user;
+  if (user.role !== "admin" || !user.staffRole) throw jsonError(403, NOT_ADMIN_MESSAGE);
+  if (!staffMay(user.staffRole, area)) throw jsonError(403, ROLE_REFUSED_API_MESSAGE);
+  return user as SessionUser & { staffRole: StaffRole };
+}
+
+/** API for full admins only: 401 when signed out, 403 for anyone else. */
+export function requireApiAdmin(request: Request) {
+  return requireApiStaff(request, "system");
 }
 
 /**

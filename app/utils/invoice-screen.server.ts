@@ -18,7 +18,8 @@ import {
   type RecordPaymentInput,
   type SalesInvoiceListQuery,
 } from "~/domain/invoices/sales-invoice.schema";
-import { requireAdmin } from "~/utils/auth.server";
+import type { StaffArea } from "~/domain/users/staff-roles";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb, type DB } from "~/utils/db.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -31,6 +32,8 @@ type Actor = { id: string };
 const PAYMENT_FIELDS = ["amount", "paymentMethod", "paymentDate", "reference", "notes", "financialAccountId"] as const;
 
 export type InvoiceScreenBook<Schema extends ZodTypeAny> = {
+  /** the part of the back office the book belongs to, whose staff may post its forms */
+  area: StaffArea;
   address: {
     returnList: (value: FormDataEntryValue | null) => SalesInvoiceListQuery;
     href: (list: Partial<SalesInvoiceListQuery>, extra?: Record<string, string | undefined>) => string;
@@ -44,7 +47,7 @@ export type InvoiceScreenBook<Schema extends ZodTypeAny> = {
 };
 
 export async function invoiceScreenAction<Schema extends ZodTypeAny>(request: Request, book: InvoiceScreenBook<Schema>) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, book.area);
   const db = getDb();
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");

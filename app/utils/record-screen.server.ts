@@ -9,7 +9,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import { idParam } from "~/components/admin/form/list-hrefs";
-import { requireAdmin } from "~/utils/auth.server";
+import type { StaffArea } from "~/domain/users/staff-roles";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb, type DB } from "~/utils/db.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -18,9 +19,9 @@ import { errorToast, failureToast, redirectWithToast, type Toast } from "~/utils
 
 type Actor = { id: string };
 
-/** A screen loader's start: the admin guard, the database and the address's parameters. */
-export async function screenRequest(request: Request) {
-  await requireAdmin(request);
+/** A screen loader's start: the staff guard of the screen's area, the database and the address's parameters. */
+export async function screenRequest(request: Request, area: StaffArea) {
+  await requireStaff(request, area);
   return { db: getDb(), params: new URL(request.url).searchParams };
 }
 
@@ -52,6 +53,8 @@ export function screenJson<Data extends object>(data: Data) {
  * throws there (this module is server-only) and the screen never comes alive.
  */
 export function recordScreenAction<Schema extends ZodTypeAny, Row, Deleted>(spec: {
+  /** the part of the back office the screen belongs to, whose staff may post it */
+  area: StaffArea;
   schema: Schema;
   fields: readonly string[];
   returnTo: (formData: FormData) => string;
@@ -71,7 +74,7 @@ export function recordScreenAction<Schema extends ZodTypeAny, Row, Deleted>(spec
   };
 
   return async function action({ request }: ActionFunctionArgs) {
-    const admin = await requireAdmin(request);
+    const admin = await requireStaff(request, spec.area);
     const db = getDb();
     const formData = await request.formData();
     const intent = String(formData.get("intent") ?? "");

@@ -1,13 +1,14 @@
 /** The demo's price tiers and people: the admin, the suppliers and the customers. */
+import crypto from "node:crypto";
 import type { DB } from "~/utils/db.server";
 import * as s from "~db/schema";
 import { DAY, HOUR } from "./calendar";
 import { PRICE_TIERS, type SupplierKey, type TierName } from "./catalog-data";
-import { ADMIN, COLLEAGUES, CUSTOMERS, SUPPLIERS, type PersonSeed } from "./people-data";
+import { ADMIN, COLLEAGUES, CUSTOMERS, STAFF, SUPPLIERS, type PersonSeed } from "./people-data";
 import type { Random } from "./random";
 import type { RowWriters, UserRow } from "./rows";
 
-export type Hashes = { adminHash: string; buyerHashes: string[]; supplierHash: string; sharedHash: string };
+export type Hashes = { adminHash: string; staffHash: string; buyerHashes: string[]; supplierHash: string; sharedHash: string };
 
 export function writePeople(db: DB, rows: RowWriters, hashes: Hashes, now: number, random: Random) {
   const tiers = new Map<TierName, { id: number; discount: number }>();
@@ -128,6 +129,29 @@ export function writePeople(db: DB, rows: RowWriters, hashes: Hashes, now: numbe
         role: "customer",
         companyId: companyIds.get(colleague.companyOf)!,
         companyRole: colleague.companyRole,
+      },
+      created,
+      created,
+    );
+  }
+
+  // the other staff, one per staff role; their ids come from outside the demo's seeded random numbers, so
+  // every other row of the demo is what it was before they joined
+  for (const [index, person] of STAFF.entries()) {
+    const created = adminCreated + (index + 1) * DAY;
+    insertUser(
+      {
+        id: crypto.randomUUID(),
+        email: person.email,
+        passwordHash: hashes.staffHash,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        businessName: ADMIN.businessName,
+        phone: person.phone,
+        address: null,
+        vatNumber: null,
+        role: "admin",
+        staffRole: person.staffRole,
       },
       created,
       created,

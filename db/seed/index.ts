@@ -15,7 +15,7 @@ import { hashPassword } from "~/utils/password.server";
 import { isRealInstall, recordDemoPasswords } from "~/domain/users/install.server";
 import { writeDemo } from "./demo";
 import { attachDemoPictures, drawDemoPictures } from "./images";
-import { ADMIN, COLLEAGUES, CUSTOMERS, SUPPLIERS } from "./people-data";
+import { ADMIN, COLLEAGUES, CUSTOMERS, STAFF, SUPPLIERS } from "./people-data";
 
 export { createRandom } from "./random";
 export { seedScale, type ScaleResult } from "./scale";
@@ -33,7 +33,7 @@ export async function seedIfEmpty(db: DB): Promise<boolean> {
 }
 
 /** The accounts whose passwords the README publishes. */
-export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...CUSTOMERS, ...COLLEAGUES, ...SUPPLIERS]
+export const DEMO_ACCOUNT_EMAILS = [ADMIN, ...STAFF, ...CUSTOMERS, ...COLLEAGUES, ...SUPPLIERS]
   .filter((p) => p.password)
   .map((p) => p.email);
 
@@ -42,8 +42,9 @@ export async function seedDemo(db: DB): Promise<void> {
   if (adminExists(db)) return;
 
   // Password hashing is slow on purpose, and drawing pictures takes a moment: both before the write lock.
-  const [adminHash, buyerHashes, supplierHash, sharedHash, pictures] = await Promise.all([
+  const [adminHash, staffHash, buyerHashes, supplierHash, sharedHash, pictures] = await Promise.all([
     hashPassword(ADMIN.password),
+    hashPassword("staff-demo"),
     // the customers' first, then their colleagues' (accounts.ts takes them in that order)
     Promise.all([...CUSTOMERS, ...COLLEAGUES].filter((c) => c.password).map(() => hashPassword("buyer-demo"))),
     hashPassword("supplier-demo"),
@@ -53,7 +54,7 @@ export async function seedDemo(db: DB): Promise<void> {
 
   writeTransaction(db, (tx) => {
     if (adminExists(tx) || isRealInstall(tx)) return;
-    writeDemo(tx, { adminHash, buyerHashes, supplierHash, sharedHash }, Date.now());
+    writeDemo(tx, { adminHash, staffHash, buyerHashes, supplierHash, sharedHash }, Date.now());
     attachDemoPictures(tx, pictures);
     recordDemoPasswords(tx, DEMO_ACCOUNT_EMAILS);
   });

@@ -360,3 +360,20 @@ export const ADMIN = {
   businessName: "INFY Wholesale Ltd",
   phone: "0113 496 0000",
 };
+
+/**
+ * The back office's other staff, one per staff role (docs/decisions/0065-staff-roles.md). Their sign-ins are
+ * published in the README, so the demo-password warning names them until their passwords change.
+ */
+export const STAFF: {
+  email: string;
+  password: "staff-demo";
+  staffRole: "sales" | "warehouse" | "accounts";
+  firstName: string;
+  lastName: string;
+  phone: string;
+}[] = [
+  { email: "sales@example.com", password: "staff-demo", staffRole: "sales", firstName: "Priya", lastName: "Mistry", phone: "0113 496 0001" },
+  { email: "warehouse@example.com", password: "staff-demo", staffRole: "warehouse", firstName: "Gareth", lastName: "Booth", phone: "0113 496 0002" },
+  { email: "accounts@example.com", password: "staff-demo", staffRole: "accounts", firstName: "Helen", lastName: "Ackroyd", phone: "0113 496 0003" },
+];

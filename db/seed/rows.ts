@@ -18,6 +18,8 @@ export type UserRow = {
   /** a supplier's (or the staff's) business; null for a customer, whose business is their company */
   businessName: string | null;
   role: UserRole;
+  /** the staff role of a back-office user (role admin); null for everyone else */
+  staffRole?: "admin" | "sales" | "warehouse" | "accounts" | null;
   phone: string;
   address: string | null;
   vatNumber: string | null;
@@ -141,9 +143,9 @@ type LoyaltyRow = {
 export function rowWriters(db: DB) {
   const c = db.$client;
   const insertUser = c.prepare(
-    `insert into users (id, email, password_hash, first_name, last_name, business_name, profile_image_url, role, phone, address, vat_number,
+    `insert into users (id, email, password_hash, first_name, last_name, business_name, profile_image_url, role, staff_role, phone, address, vat_number,
        company_id, company_role, is_active, approved_at, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
   );
   const insertCompany = c
     .prepare(
@@ -208,6 +210,7 @@ export function rowWriters(db: DB) {
         u.lastName,
         u.businessName,
         u.role,
+        u.staffRole ?? (u.role === "admin" ? "admin" : null),
         u.phone,
         u.address,
         u.vatNumber,

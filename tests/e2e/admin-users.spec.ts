@@ -81,7 +81,7 @@ test.describe("users and approvals", () => {
     await form.getByLabel("First name").fill("Nora");
     await form.getByLabel("Last name").fill("Newman");
     await form.getByLabel("Business name").fill("Newman Provisions");
-    await form.getByLabel("Role").selectOption("supplier");
+    await form.getByLabel("Role", { exact: true }).selectOption("supplier");
     await form.getByLabel("Phone").fill("0161 000 1111");
     await form.getByRole("button", { name: "Create User" }).click();
     await expect(page.getByText("User created")).toBeVisible();

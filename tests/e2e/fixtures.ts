@@ -12,6 +12,8 @@ export const BUYER2 = { email: "buyer2@example.com", password: "buyer-demo" } as
 export const APPROVAL_BUYER = { email: "approval@example.com", password: "buyer-demo" } as const;
 export const PENDING_BUYER = { email: "pending@example.com", password: "buyer-demo" } as const;
 export const SUPPLIER = { email: "supplier@example.com", password: "supplier-demo" } as const;
+/** Back-office staff with the warehouse staff role (docs/decisions/0065-staff-roles.md). */
+export const WAREHOUSE = { email: "warehouse@example.com", password: "staff-demo" } as const;
 
 export const DEMO_ACCOUNTS = {
   admin: ADMIN,
@@ -20,6 +22,7 @@ export const DEMO_ACCOUNTS = {
   approval: APPROVAL_BUYER,
   pending: PENDING_BUYER,
   supplier: SUPPLIER,
+  warehouse: WAREHOUSE,
 } as const;
 
 /**

@@ -151,7 +151,10 @@ describe("dashboard stats", () => {
       const response = await callRoute(route.loader, buildRequest(path, { cookie: adminCookie }));
       expect(response.status).toBe(200);
       const data = await readJson(response);
-      expect(data.stats).toMatchObject({ totalRevenue: 62_550, pendingOrders: 2, lowStockProducts: 2, outOfStockProducts: 1 });
+      const card = (label: string) => data.cards.find((c: { label: string }) => c.label === label);
+      expect(card("Total Revenue")).toMatchObject({ value: "£625.50", to: "/admin/analytics" });
+      expect(card("Pending Orders")).toMatchObject({ value: "2" });
+      expect(card("Low Stock Products")).toMatchObject({ value: "2", note: "At or below threshold; 1 out of stock", warning: true });
       expect(data.recentOrders).toHaveLength(10);
       expect(data.recentOrders[0].customerEmail).toBe("buyer@example.com");
     }

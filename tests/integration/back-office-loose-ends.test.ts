@@ -38,6 +38,7 @@ import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type R
 import { mailsDuring } from "./outbox";
 import { pdfText } from "./pdf-text";
 import { signIn } from "./sign-in";
+import { formatMoney } from "~/utils/money";
 
 type User = typeof users.$inferSelect;
 type Product = typeof products.$inferSelect;
@@ -244,7 +245,9 @@ describe("the dashboard", () => {
     expect(stats.salesThisMonth).toMatch(/^\d+\.\d{2}$/);
 
     const screen = await readJson(await callRoute(dashboardPage.loader, buildRequest("/admin", { cookie: adminCookie })));
-    expect(screen.stats).toMatchObject({ ordersToday: stats.ordersToday, salesToday: pounds(stats.salesToday), ordersThisMonth: stats.ordersThisMonth });
+    const [today, month] = screen.cards.filter((card: { label: string }) => card.label === "Sales");
+    expect(today).toMatchObject({ period: "Today", value: formatMoney(pounds(stats.salesToday)), note: `${stats.ordersToday} ${stats.ordersToday === 1 ? "order" : "orders"} placed, incl. VAT` });
+    expect(month).toMatchObject({ period: "This month", note: `${stats.ordersThisMonth} ${stats.ordersThisMonth === 1 ? "order" : "orders"} placed, incl. VAT` });
 
     const recent = await readJson(await api(apiRecentOrders.loader, "/api/admin/orders/recent"));
     expect(recent[0]).toMatchObject({ businessName: "Canal Café Ltd", contactName: "Sam Patel", customerEmail: buyer.email });

@@ -147,8 +147,7 @@ describe("the demo's published passwords", () => {
     expect(await accountsWithDemoPasswords(db)).not.toContain("approval@example.com");
     db.update(users).set({ isActive: false }).where(eq(users.email, "pending@example.com")).run();
     expect(await accountsWithDemoPasswords(db)).not.toContain("pending@example.com");
-    // the demo buyer's colleague still has the published password
-    expect(await warning()).toEqual(["admin@example.com", "buyer.colleague@example.com", "supplier@example.com"]);
+    expect(await warning()).toEqual(["accounts@example.com", "admin@example.com", "buyer.colleague@example.com", "sales@example.com", "supplier@example.com", "warehouse@example.com"]);
   });
 
   it("the start-up check says in the log which accounts still accept a published password", async () => {
@@ -157,7 +156,7 @@ describe("the demo's published passwords", () => {
       await checkDemoPasswordsAtStart(getDb());
       expect(warn).toHaveBeenCalledTimes(1);
       expect(String(warn.mock.calls[0]![0])).toContain(
-        "admin@example.com, buyer.colleague@example.com, supplier@example.com still accept the password the README publishes",
+        "accounts@example.com, admin@example.com, buyer.colleague@example.com, sales@example.com, supplier@example.com, warehouse@example.com still accept the password the README publishes",
       );
     } finally {
       warn.mockRestore();

@@ -1,6 +1,7 @@
 /**
  * The sweep: every route of the app (found from `app/routes`, so a new screen or API is swept without a
- * word here) is called as a signed-out visitor, a customer, a supplier and an admin, with real records in
+ * word here) is called as a signed-out visitor, a customer, a supplier and each staff role of the back office
+ * (sales, warehouse, accounts and a full admin), with real records in
  * its params: GET, and the writes its kind of route can take (a form post for a screen; POST, PUT, PATCH
  * and DELETE for the JSON API), each passing the request guard as the app's own pages would. What each
  * role may get is the table ACCESS below, by kind of route; nothing ever answers 500.
@@ -11,6 +12,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/utils/db.server";
 import { refusalFor } from "~/utils/request-guard";
+import { ROLE_REFUSED_API_MESSAGE, ROLE_REFUSED_MESSAGE, staffAreaOfPath, staffMay } from "~/domain/users/staff-roles";
 import { sessionStorage } from "~/utils/session.server";
 import { buildRequest, callRoute, cookieFrom, TEST_ORIGIN } from "./http";
 import {
@@ -19,6 +21,7 @@ import {
   isApiPattern,
   paramFiller,
   ROLES,
+  STAFF_ROLE_ACTORS,
   sessionCookie,
   type Actors,
   type AppRoute,
@@ -33,11 +36,21 @@ import {
  * - `allowed`: anything but a 500 or being sent to sign in;
  * - `signIn`: a screen redirects to /login (and back), the API answers 401;
  * - `accessDenied`: a screen sends the visitor home with the "Access Denied" notice, the API answers 403;
- * - `refused`: a screen answers 403/404 or redirects elsewhere, the API answers 403 or 404.
+ * - `refused`: a screen answers 403/404 or redirects elsewhere, the API answers 403 or 404;
+ * - `roleRefused`: a back-office user whose staff role does not cover the route: a screen sends them to the
+ *   back-office home with "Your role cannot use this screen.", the API answers 403.
  * A method the route does not take may always answer 405 naming the methods it does take.
  */
-type Expectation = "any" | "allowed" | "signIn" | "accessDenied" | "refused";
+type Expectation = "any" | "allowed" | "signIn" | "accessDenied" | "refused" | "roleRefused";
 type Access = Record<Role, Expectation>;
+
+/** Outside the back office every staff role is treated as the admin is. */
+const asAdmin = (access: Omit<Access, "sales" | "warehouse" | "accounts">): Access => ({
+  ...access,
+  sales: access.admin,
+  warehouse: access.admin,
+  accounts: access.admin,
+});
 
 /**
  * Switch on when the supplier portal is in: a supplier then sees only their own purchase orders and purchase
@@ -45,19 +58,20 @@ type Access = Record<Role, Expectation>;
  */
 const SUPPLIERS_KEPT_OUT_OF_CUSTOMER_AREAS = true;
 
-const everyone: Access = { signedOut: "any", customer: "any", supplier: "any", admin: "any" };
+const everyone: Access = asAdmin({ signedOut: "any", customer: "any", supplier: "any", admin: "any" });
 
 /** Kinds of route, first match wins; a route in none of them fails the sweep until it is given one. */
 const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   {
     kind: "back office",
     paths: /^\/(api\/)?admin(\/|$)/,
-    access: { signedOut: "signIn", customer: "accessDenied", supplier: "accessDenied", admin: "allowed" },
+    // the staff roles' expectations come from the route's area (staffExpectation below)
+    access: asAdmin({ signedOut: "signIn", customer: "accessDenied", supplier: "accessDenied", admin: "allowed" }),
   },
   {
     kind: "supplier portal",
     paths: /^\/(api\/)?suppliers?(\/|$)/,
-    access: { signedOut: "signIn", customer: "refused", supplier: "allowed", admin: "allowed" },
+    access: asAdmin({ signedOut: "signIn", customer: "refused", supplier: "allowed", admin: "allowed" }),
   },
   // a blank CSV layout, before the quick-order screen it belongs to
   { kind: "public download", paths: /^\/quick-order\/template\.csv$/, access: everyone },
@@ -68,23 +82,23 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   {
     kind: "company people",
     paths: /^\/account\/company(\/|$)|^\/api\/company(\/|$)/,
-    access: { signedOut: "signIn", customer: "allowed", supplier: "refused", admin: "refused" },
+    access: asAdmin({ signedOut: "signIn", customer: "allowed", supplier: "refused", admin: "refused" }),
   },
   {
     kind: "customer area",
     paths:
       /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests)(\/|$)/,
-    access: {
+    access: asAdmin({
       signedOut: "signIn",
       customer: "allowed",
       supplier: SUPPLIERS_KEPT_OUT_OF_CUSTOMER_AREAS ? "refused" : "allowed",
       admin: "allowed",
-    },
+    }),
   },
   {
     kind: "who is signed in, and their own password",
     paths: /^\/api\/auth\/(user|change-password)$/,
-    access: { signedOut: "signIn", customer: "allowed", supplier: "allowed", admin: "allowed" },
+    access: asAdmin({ signedOut: "signIn", customer: "allowed", supplier: "allowed", admin: "allowed" }),
   },
   // guests have a cart of their own (kept in their session) that joins their account when they sign in
   { kind: "cart", paths: /^\/(api\/)?cart(\/|$)/, access: everyone },
@@ -121,6 +135,9 @@ type Call = {
   location: string | null;
   allow: string | null;
   toastTitle?: string;
+  toastDescription?: string;
+  /** the `message` of a JSON refusal */
+  message?: string;
   error?: string;
 };
 
@@ -168,9 +185,16 @@ async function call(entry: Swept, role: Role, method: string) {
     result.allow = response.headers.get("Allow");
     if (result.location && response.headers.getSetCookie().length > 0) {
       const session = await sessionStorage.getSession(cookieFrom(response, cookie ?? ""));
-      result.toastTitle = session.get("toast")?.title;
+      // a flash is gone once read: read it once
+      const toast = session.get("toast");
+      result.toastTitle = toast?.title;
+      result.toastDescription = toast?.description;
     }
-    await response.body?.cancel();
+    if (response.status === 403 && (response.headers.get("Content-Type") ?? "").includes("json")) {
+      result.message = ((await response.json()) as { message?: string }).message;
+    } else {
+      await response.body?.cancel();
+    }
   } catch (error) {
     // Remix answers an error a loader or action throws with a 500 page
     result.status = 500;
@@ -198,26 +222,42 @@ beforeAll(async () => {
   }
 
   const entries = [...swept.values()];
-  // Everyone but the admin first, then the admin's reads, writes and finally deletes, so a record the back
-  // office removes is gone only after every other call has used it.
-  for (const role of ROLES.filter((r) => r !== "admin")) {
+  const staff: readonly Role[] = STAFF_ROLE_ACTORS;
+  // Everyone outside the back office first, then the staff's reads, writes and finally deletes (the full
+  // admin last each time), so a record the back office removes is gone only after every other call has used it.
+  for (const role of ROLES.filter((r) => !staff.includes(r))) {
     for (const entry of entries) {
       await call(entry, role, "GET");
       for (const method of methodsOf(entry.route)) await call(entry, role, method);
     }
   }
-  for (const entry of entries) await call(entry, "admin", "GET");
-  for (const entry of entries) for (const method of methodsOf(entry.route)) if (method !== "DELETE") await call(entry, "admin", method);
-  for (const entry of entries) if (methodsOf(entry.route).includes("DELETE" as never)) await call(entry, "admin", "DELETE");
+  for (const role of STAFF_ROLE_ACTORS) for (const entry of entries) await call(entry, role, "GET");
+  for (const role of STAFF_ROLE_ACTORS) {
+    for (const entry of entries) for (const method of methodsOf(entry.route)) if (method !== "DELETE") await call(entry, role, method);
+  }
+  for (const role of STAFF_ROLE_ACTORS) {
+    for (const entry of entries) if (methodsOf(entry.route).includes("DELETE" as never)) await call(entry, role, "DELETE");
+  }
 
   const calls = entries.reduce((sum, entry) => sum + entry.calls.length, 0);
   console.log(`Route sweep: ${entries.length} routes × ${ROLES.length} roles = ${entries.length * ROLES.length}; ${calls} calls`);
-}, 120_000);
+}, 300_000);
 
 // ─── What the calls must show ───────────────────────────────────────────────
 
 function accessOf(pattern: string) {
   return ACCESS.find((kind) => kind.paths.test(pattern));
+}
+
+/**
+ * A staff role's expectation on a back-office route: allowed in the route's area (docs/decisions/0065), refused
+ * with the role notice elsewhere. Throws for a back-office route in no area.
+ */
+function expectationOf(pattern: string, kind: { kind: string; access: Access }, role: Role): Expectation {
+  if (kind.kind !== "back office" || !(STAFF_ROLE_ACTORS as readonly Role[]).includes(role)) return kind.access[role];
+  const area = staffAreaOfPath(pattern);
+  if (!area) throw new Error(`${pattern} is in no staff area: add it to AREA_OF_PATH in app/domain/users/staff-roles.ts`);
+  return staffMay(role as (typeof STAFF_ROLE_ACTORS)[number], area) ? "allowed" : "roleRefused";
 }
 
 const isLoginRedirect = (c: Call) => c.status >= 300 && c.status < 400 && (c.location ?? "").startsWith("/login");
@@ -231,7 +271,10 @@ function problem(c: Call, expectation: Expectation, api: boolean): string | null
     case "any":
       return null;
     case "allowed":
-      return isLoginRedirect(c) || c.status === 401 ? `was sent to sign in (${c.status} ${c.location ?? ""})` : null;
+      if (isLoginRedirect(c) || c.status === 401) return `was sent to sign in (${c.status} ${c.location ?? ""})`;
+      // a staff role is never turned away from its own area
+      if (c.toastDescription === ROLE_REFUSED_MESSAGE || c.message === ROLE_REFUSED_API_MESSAGE) return `was refused for the staff role (${c.status})`;
+      return null;
     case "signIn":
       if (api) return c.status === 401 ? null : `answered ${c.status}, not 401`;
       return isLoginRedirect(c) && c.location!.includes("redirectTo=") ? null : `answered ${c.status} ${c.location ?? ""}, not a redirect to /login`;
@@ -241,6 +284,11 @@ function problem(c: Call, expectation: Expectation, api: boolean): string | null
       return c.location === (c.role === "supplier" ? "/supplier" : "/") && c.toastTitle === "Access Denied"
         ? null
         : `answered ${c.status} ${c.location ?? ""} (notice: ${c.toastTitle ?? "none"}), not "Access Denied"`;
+    case "roleRefused":
+      if (api) return c.status === 403 ? null : `answered ${c.status}, not 403`;
+      return c.location === "/admin" && c.toastTitle === "Access Denied" && c.toastDescription === ROLE_REFUSED_MESSAGE
+        ? null
+        : `answered ${c.status} ${c.location ?? ""} (notice: ${c.toastDescription ?? "none"}), not the role's refusal`;
     case "refused":
       if (c.status === 403 || c.status === 404) return null;
       if (api) return `answered ${c.status}, not 403 or 404`;
@@ -265,9 +313,10 @@ describe("route sweep", () => {
 
     const api = isApiPattern(route.pattern);
     const problems = entry.calls
-      .map((c) => [c, problem(c, kind.access[c.role], api)] as const)
-      .filter(([, found]) => found)
-      .map(([c, found]) => `${c.role} ${c.method} ${c.url} (${kind.kind}: ${kind.access[c.role]}) ${found}`);
+      .map((c) => [c, expectationOf(route.pattern, kind, c.role)] as const)
+      .map(([c, expectation]) => [c, expectation, problem(c, expectation, api)] as const)
+      .filter(([, , found]) => found)
+      .map(([c, expectation, found]) => `${c.role} ${c.method} ${c.url} (${kind.kind}: ${expectation}) ${found}`);
     expect(problems).toEqual([]);
 
     // every role was asked: a GET when the route has a loader, each write when it has an action

@@ -57,6 +57,10 @@ export function isApiPattern(pattern: string) {
 
 export type Actors = {
   admin: string;
+  /** back-office users with the staff roles sales, warehouse and accounts */
+  sales: string;
+  warehouse: string;
+  accounts: string;
   customer: string;
   supplier: string;
   otherCustomer: string;
@@ -217,8 +221,10 @@ export function paramFiller(actors: Actors): ParamFiller {
 
 // ─── Who is asking ──────────────────────────────────────────────────────────
 
-export const ROLES = ["signedOut", "customer", "supplier", "admin"] as const;
+export const ROLES = ["signedOut", "customer", "supplier", "sales", "warehouse", "accounts", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles that are back-office staff, each with the staff role of its name. */
+export const STAFF_ROLE_ACTORS = ["sales", "warehouse", "accounts", "admin"] as const satisfies readonly Role[];
 
 /** A Cookie header for a fresh session of `userId` (a new one for every call: a sign-out or a flash cannot leak). */
 export async function sessionCookie(userId: string): Promise<string> {
@@ -242,6 +248,9 @@ export async function seedSweepData(): Promise<Actors> {
   await seedDemo(getDb());
   const actors: Actors = {
     admin: userIdByEmail("admin@example.com"),
+    sales: userIdByEmail("sales@example.com"),
+    warehouse: userIdByEmail("warehouse@example.com"),
+    accounts: userIdByEmail("accounts@example.com"),
     customer: userIdByEmail("buyer@example.com"),
     supplier: userIdByEmail("supplier@example.com"),
     otherCustomer: userIdByEmail("buyer2@example.com"),

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNo
 import { CompanyMark } from "~/components/layout/company-mark";
 import { LogoutForm } from "~/components/layout/logout-form";
 import { initialsOf, useCompanyBrand } from "~/utils/company-brand";
-import { ADMIN_BOTTOM_LINKS, ADMIN_LOG_OUT, ADMIN_NAV, currentNavGroup, isActiveNav, type AdminNavItem } from "./nav";
+import type { StaffRole } from "~/domain/users/staff-roles";
+import { ADMIN_BOTTOM_LINKS, ADMIN_LOG_OUT, currentNavGroup, isActiveNav, navForRole, type AdminNavGroup, type AdminNavItem } from "./nav";
 import {
   foldedGroupsCookie,
   isSidebarShortcut,
@@ -27,17 +28,21 @@ const LOADING_TEXT: Record<string, string> = {
  */
 export function AdminShell({
   email,
+  staffRole,
   sidebarState,
   foldedGroups = [],
   children,
 }: {
   email: string;
+  /** the signed-in user's staff role: the sidebar lists only the screens it may use */
+  staffRole: StaffRole;
   sidebarState: SidebarState;
   /** the groups the admin folded (the fold cookie); the current page's group shows open all the same */
   foldedGroups?: string[];
   children: ReactNode;
 }) {
   const location = useLocation();
+  const nav = navForRole(staffRole);
   const params = new URLSearchParams(location.search);
   const menuInUrl = params.get("menu") === "open";
 
@@ -106,7 +111,7 @@ export function AdminShell({
           collapsed ? "w-12" : "w-64"
         }`}
       >
-        <SidebarContent collapsed={collapsed} pathname={location.pathname} folded={folded} onFold={fold} />
+        <SidebarContent nav={nav} collapsed={collapsed} pathname={location.pathname} folded={folded} onFold={fold} />
       </aside>
 
       {mobileOpen ? (
@@ -124,7 +129,7 @@ export function AdminShell({
             aria-label="Admin menu"
             className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white shadow-xl"
           >
-            <SidebarContent collapsed={false} pathname={location.pathname} folded={folded} onFold={fold} />
+            <SidebarContent nav={nav} collapsed={false} pathname={location.pathname} folded={folded} onFold={fold} />
           </aside>
         </div>
       ) : null}
@@ -191,18 +196,20 @@ export function AdminShell({
 }
 
 function SidebarContent({
+  nav,
   collapsed,
   pathname,
   folded,
   onFold,
 }: {
+  nav: AdminNavGroup[];
   collapsed: boolean;
   pathname: string;
   folded: string[];
   onFold: (key: string, isFolded: boolean) => void;
 }) {
   const navRef = useRef<HTMLElement>(null);
-  const currentGroup = currentNavGroup(pathname);
+  const currentGroup = currentNavGroup(pathname, nav);
   useEffect(() => {
     const nav = navRef.current;
     if (nav) keepCurrentItemInView(nav);
@@ -215,7 +222,7 @@ function SidebarContent({
       </div>
       {/* min-h-0 lets the list shrink below its content, so it (not the page) scrolls on a short screen */}
       <nav ref={navRef} aria-label="Admin" className="min-h-0 flex-1 overflow-y-auto px-2 py-0.5">
-        {ADMIN_NAV.map((group, index) =>
+        {nav.map((group, index) =>
           group.key && group.label && !collapsed ? (
             <NavGroup
               key={group.key}

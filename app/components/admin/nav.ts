@@ -7,6 +7,8 @@
  * on Users (docs/decisions/0053-back-office-sidebar-and-stacked-tables.md); the Outbox one on System, which
  * counts the mail waiting in it (docs/decisions/0056-system-page.md).
  */
+import { staffMayOpen, type StaffRole } from "~/domain/users/staff-roles";
+
 export type AdminNavItem = {
   label: string;
   to: string;
@@ -74,6 +76,16 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   },
 ];
 
+/**
+ * The sidebar a staff role sees: only the screens its role may use (docs/decisions/0065-staff-roles.md), and no
+ * heading left without a screen under it.
+ */
+export function navForRole(role: StaffRole): AdminNavGroup[] {
+  return ADMIN_NAV.map((group) => ({ ...group, items: group.items.filter((item) => staffMayOpen(role, item.to)) })).filter(
+    (group) => group.items.length > 0,
+  );
+}
+
 /** The keys of the groups that fold, for reading the fold cookie. */
 export const ADMIN_NAV_GROUP_KEYS = ADMIN_NAV.flatMap((group) => (group.key ? [group.key] : []));
 
@@ -104,7 +116,7 @@ export function isActiveNav(to: string, pathname: string): boolean {
 }
 
 /** The key of the group holding the current page's item (it is always shown open), or null. */
-export function currentNavGroup(pathname: string): string | null {
-  const group = ADMIN_NAV.find((candidate) => candidate.items.some((item) => isActiveNav(item.to, pathname)));
+export function currentNavGroup(pathname: string, nav: AdminNavGroup[] = ADMIN_NAV): string | null {
+  const group = nav.find((candidate) => candidate.items.some((item) => isActiveNav(item.to, pathname)));
   return group?.key ?? null;
 }

@@ -2,7 +2,7 @@
  * The invitation to join a company's trade account: a link to /invitation/{token}, through the mailer (the outbox
  * without SMTP_URL), to the invited address only.
  */
-import { formatUkDateTime } from "~/domain/users/password-reset-emails.server";
+import { formatUkDateTime } from "~/utils/uk-time";
 import { renderNotice, type Notice } from "~/domain/shared/notice-mail.server";
 import { appLink } from "~/utils/app-url.server";
 import { getCompanySettings, type CompanySettings } from "~/utils/company.server";

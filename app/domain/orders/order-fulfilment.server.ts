@@ -14,6 +14,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { orders, type OrderStatus } from "~db/schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
+import { areaForStatusChange, staffMay, STATUS_CHANGE_REFUSED_MESSAGE } from "~/domain/users/staff-roles";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -84,6 +85,7 @@ export async function updateOrderStatus(
       if (!order) return fail(404, ORDER_NOT_FOUND_MESSAGE);
       const change = { orderId: order.id, orderNumber: order.orderNumber, previousStatus: order.status, status };
       if (order.status === status) return ok(change);
+      if (!staffMay(actor.staffRole, areaForStatusChange(order.status, status))) return fail(403, STATUS_CHANGE_REFUSED_MESSAGE, "status");
       if (order.status === "cancelled") return fail(409, CANNOT_REOPEN_MESSAGE, "status");
       if (status === "cancelled") {
         // cancelOrder's own transaction nests as a savepoint of this one; it writes its own audit entry
@@ -144,6 +146,11 @@ export async function bulkUpdateStatus(
           `A cancelled order cannot be reopened: ${cancelled.map((order) => order.orderNumber).join(", ")}. Nothing was changed.`,
           "ids",
         );
+      }
+      // moving a pending-approval order on approves it: not the warehouse's call
+      const decided = unique.map((id) => found.get(id)!).filter((order) => !staffMay(actor.staffRole, areaForStatusChange(order.status, status)));
+      if (decided.length > 0) {
+        return fail(403, `${STATUS_CHANGE_REFUSED_MESSAGE} (${decided.map((order) => order.orderNumber).join(", ")}) Nothing was changed.`, "ids");
       }
       const changed: string[] = [];
       const moved: BulkStatusChange["moved"] = [];

@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { z } from "zod";
 import { installSettings, users } from "~db/schema";
-import { ADMIN, COLLEAGUES, CUSTOMERS, SUPPLIERS } from "~db/seed/people-data";
+import { ADMIN, CUSTOMERS, COLLEAGUES, STAFF, SUPPLIERS } from "~db/seed/people-data";
 import { writeTransaction, type DB } from "~/utils/db.server";
 import { readSetting, writeSetting } from "~/domain/shared/install-settings.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
@@ -51,7 +51,7 @@ export function markRealInstall(db: DB, adminEmail: string) {
 
 /** The sign-ins the README publishes, email → password (the demo's own people data). */
 export const PUBLISHED_DEMO_PASSWORDS: ReadonlyMap<string, string> = new Map(
-  [ADMIN, ...CUSTOMERS, ...COLLEAGUES, ...SUPPLIERS].flatMap((person) => (person.password ? [[person.email, person.password] as const] : [])),
+  [ADMIN, ...STAFF, ...CUSTOMERS, ...COLLEAGUES, ...SUPPLIERS].flatMap((person) => (person.password ? [[person.email, person.password] as const] : [])),
 );
 
 /** What a check found: whether `hash` accepts the account's published password. */
@@ -209,6 +209,7 @@ export async function setUpRealInstall(db: DB, input: SetupInput): Promise<Resul
         firstName: parsed.data.firstName || null,
         lastName: parsed.data.lastName || null,
         role: "admin",
+        staffRole: "admin",
         approvedAt: new Date(),
       })
       .run();

@@ -30,6 +30,7 @@ import { LINK_NOT_VALID_MESSAGE, type ForgotPasswordInput, type ResetPasswordInp
 import { sendPasswordChanged, sendResetLink, type ResetRecipient } from "./password-reset-emails.server";
 import { replacePasswordHash } from "./user-accounts.server";
 import { USER_NOT_FOUND_MESSAGE, type Actor } from "./users.server";
+import { CUSTOMERS_ONLY_MESSAGE } from "./staff-roles";
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -82,6 +83,7 @@ const accountColumns = {
   email: users.email,
   firstName: users.firstName,
   passwordHash: users.passwordHash,
+  role: users.role,
   isActive: users.isActive,
 };
 
@@ -248,6 +250,8 @@ export async function sendPasswordResetLink(
   if (earlier) return earlier.result;
   const account = db.select(accountColumns).from(users).where(eq(users.id, userId)).get();
   if (!account) return fail(404, USER_NOT_FOUND_MESSAGE);
+  // a staff or supplier account's password is a full admin's business (docs/decisions/0065-staff-roles.md)
+  if (actor.staffRole !== "admin" && account.role !== "customer") return fail(403, CUSTOMERS_ONLY_MESSAGE);
   if (!account.isActive) return fail(409, INACTIVE_RESET_MESSAGE);
   const { token, tokenHash } = newToken();
   const link = writeTransaction(db, (tx) => insertLink(tx, account, tokenHash, now, actor.id));

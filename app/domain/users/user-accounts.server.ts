@@ -11,6 +11,7 @@ import { reserveSignInAttempt, signInSucceeded, type SignInSource } from "~/util
 import { endUserSessions } from "~/utils/session.server";
 import type { ChangePasswordInput } from "./account.schema";
 import type { LoginInput } from "./auth.schema";
+import { staffRoleOf, type StaffRole } from "./staff-roles";
 
 /** What the rest of the app knows about the signed-in person. */
 export type SessionUser = {
@@ -24,6 +25,8 @@ export type SessionUser = {
   /** customers: the account they buy for (null for admins and suppliers) */
   companyId: number | null;
   companyRole: CompanyRole | null;
+  /** a back-office user's staff role; null for customers and suppliers */
+  staffRole: StaffRole | null;
   /** the company's price tier (customers only) */
   priceTierId: number | null;
   /** the wholesaler approves the company's orders */
@@ -56,6 +59,7 @@ function toSessionUser(row: UserRow, company: CompanyRow | null): SessionUser {
     requiresApproval: company?.requiresApproval ?? false,
     onHold: Boolean(company?.onHoldAt),
     holdReason: company?.holdReason ?? null,
+    staffRole: staffRoleOf(row),
     isActive: row.isActive,
     isApproved: row.approvedAt !== null,
   };
@@ -120,6 +124,8 @@ export function userJson(user: SessionUser) {
     role: user.role,
     companyId: user.companyId,
     companyRole: user.companyRole,
+    /** a back-office user's staff role (admin, sales, warehouse, accounts): what the back office lets them use */
+    staffRole: user.staffRole,
     isApproved: user.isApproved,
     requiresApproval: user.requiresApproval,
     priceTierId: user.priceTierId,

@@ -2,12 +2,15 @@
  * An admin's changes to user accounts: create (approved at once), edit (deactivating or a new password ends
  * the user's sessions) and delete (only a user without history). Each is audited in its transaction and
  * repeat-safe with an idempotency key.
+ *
+ * Staff roles (docs/decisions/0065-staff-roles.md): sales staff may change customer accounts only; staff and
+ * supplier accounts, and staff roles, are a full admin's. There is always one active full admin: the last one
+ * cannot be given another staff role or role, deactivated or deleted.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
-import { deleteUserAndLoneCompany } from "~/domain/companies/companies.server";
+import { and, count, eq, ne, or, isNull } from "drizzle-orm";
+import { companyNameFor, createCompany, deleteUserAndLoneCompany } from "~/domain/companies/companies.server";
 import { companies, priceTiers, sessions, users } from "~db/schema";
-import { companyNameFor, createCompany } from "~/domain/companies/companies.server";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
@@ -15,6 +18,7 @@ import { runOnce } from "~/utils/idempotency.server";
 import { hashPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
 import type { CreateUserInput, UpdateUserInput } from "./user.schema";
+import { CUSTOMERS_ONLY_MESSAGE, LAST_ADMIN_MESSAGE, STAFF_ROLE_ONLY_ADMIN_MESSAGE, type StaffRole } from "./staff-roles";
 import {
   DUPLICATE_EMAIL_MESSAGE,
   getAdminUser,
@@ -46,6 +50,35 @@ function isUniqueEmailError(error: unknown) {
 }
 
 
+export const STAFF_ROLE_NOT_STAFF_MESSAGE = "Only back-office users (role Admin) have a staff role";
+
+const isFullAdmin = (actor: Actor) => actor.staffRole === "admin";
+
+/** What a staff member who is not a full admin may not do to an account (null when they may). */
+function outsideCustomers(actor: Actor, targetRole: string, change: { role?: string; staffRole?: StaffRole }) {
+  if (isFullAdmin(actor)) return null;
+  if (change.staffRole !== undefined) return fail(403, STAFF_ROLE_ONLY_ADMIN_MESSAGE, "staffRole");
+  if (targetRole !== "customer" || (change.role !== undefined && change.role !== "customer")) {
+    return fail(403, CUSTOMERS_ONLY_MESSAGE, "role");
+  }
+  return null;
+}
+
+/** Active full admins other than `exceptId` (a back-office user with no staff role stored is a full admin). */
+function otherActiveFullAdmins(tx: DB, exceptId: string) {
+  const fullAdmin = or(eq(users.staffRole, "admin"), isNull(users.staffRole));
+  return (
+    tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, "admin"), fullAdmin, eq(users.isActive, true), ne(users.id, exceptId)))
+      .get()?.n ?? 0
+  );
+}
+
+type UserRowForRules = { id: string; role: string; staffRole: StaffRole | null; isActive: boolean };
+const activeFullAdmin = (row: UserRowForRules) => row.role === "admin" && (row.staffRole ?? "admin") === "admin" && row.isActive;
+
 function endSessionsOf(tx: DB, userId: string) {
   tx.delete(sessions).where(eq(sessions.userId, userId)).run();
 }
@@ -61,6 +94,9 @@ export async function createUser(
   key: string | null = null,
 ): Promise<Result<AdminUser>> {
   // cheap checks first, so a refusal does not wait for the password hash
+  const refused = outsideCustomers(actor, input.role, { staffRole: input.staffRole });
+  if (refused) return refused;
+  if (input.staffRole !== undefined && input.role !== "admin") return fail(400, STAFF_ROLE_NOT_STAFF_MESSAGE, "staffRole");
   if (!key && emailTaken(db, input.email)) return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
   if (input.priceTierId !== null && !tierExists(db, input.priceTierId)) {
     return fail(400, TIER_NOT_FOUND_MESSAGE, "priceTierId");
@@ -103,6 +139,8 @@ export async function createUser(
             role: input.role,
             companyId,
             companyRole: isCustomer ? "company_admin" : null,
+            // a new back-office user without a staff role named is a full admin, as POST role admin always made
+            staffRole: input.role === "admin" ? (input.staffRole ?? "admin") : null,
             isActive: input.isActive,
             approvedAt: new Date(),
           })
@@ -112,7 +150,13 @@ export async function createUser(
           action: "user.created",
           entityType: "user",
           entityId: id,
-          details: { email: input.email, role: input.role, isActive: input.isActive, priceTierId: input.priceTierId },
+          details: {
+            email: input.email,
+            role: input.role,
+            staffRole: input.role === "admin" ? (input.staffRole ?? "admin") : null,
+            isActive: input.isActive,
+            priceTierId: input.priceTierId,
+          },
         });
         return ok({ id });
       },
@@ -126,7 +170,7 @@ export async function createUser(
 }
 
 /** The person's own fields. */
-const PERSON_FIELDS = ["email", "firstName", "lastName", "phone", "role", "isActive"] as const;
+const PERSON_FIELDS = ["email", "firstName", "lastName", "phone", "role", "staffRole", "isActive"] as const;
 /** The account's: a customer's company holds them; a supplier (or the staff) keeps the first three on their row. */
 const ACCOUNT_FIELDS = ["businessName", "address", "vatNumber", "priceTierId", "requiresApproval"] as const;
 const OWN_DETAILS = ["businessName", "address", "vatNumber"] as const;
@@ -157,6 +201,17 @@ export async function updateUser(
       (tx): Result<{ id: string }> => {
         const existing = tx.select().from(users).where(eq(users.id, id)).get();
         if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
+        const refused = outsideCustomers(actor, existing.role, input);
+        if (refused) return refused;
+        const role = input.role ?? existing.role;
+        if (input.staffRole !== undefined && role !== "admin") return fail(400, STAFF_ROLE_NOT_STAFF_MESSAGE, "staffRole");
+        // the staff role follows the role: none off the back office, a full admin when first made back-office staff
+        const staffRole = role !== "admin" ? null : (input.staffRole ?? existing.staffRole ?? "admin");
+        const after = { id, role, staffRole, isActive: input.isActive ?? existing.isActive };
+        if (activeFullAdmin(existing) && !activeFullAdmin(after) && otherActiveFullAdmins(tx, id) === 0) {
+          const field = role !== "admin" ? "role" : !after.isActive ? "isActive" : "staffRole";
+          return fail(409, LAST_ADMIN_MESSAGE, field);
+        }
         if (input.email !== undefined && emailTaken(tx, input.email, id)) {
           return fail(409, DUPLICATE_EMAIL_MESSAGE, "email");
         }
@@ -167,18 +222,18 @@ export async function updateUser(
         const changes: Partial<typeof users.$inferInsert> = {};
         const companyChanges: Partial<typeof companies.$inferInsert> = {};
         const before: Record<string, unknown> = {};
-        const after: Record<string, unknown> = {};
+        const changed: Record<string, unknown> = {};
         const note = (field: string, from: unknown, to: unknown) => {
           before[field] = from;
-          after[field] = to;
+          changed[field] = to;
         };
+        const wanted = { ...input, staffRole };
         for (const field of PERSON_FIELDS) {
-          const value = input[field];
+          const value = wanted[field];
           if (value === undefined || value === existing[field]) continue;
           (changes as Record<string, unknown>)[field] = value;
           note(field, existing[field], value);
         }
-        const role = input.role ?? existing.role;
         const account = {
           businessName: current.businessName,
           address: current.address,
@@ -207,7 +262,7 @@ export async function updateUser(
             changes.companyId = createCompany(tx, companyFields);
             changes.companyRole = "company_admin";
             for (const field of OWN_DETAILS) changes[field] = null;
-          } else if (Object.keys(after).some((f) => f !== "role" && !(PERSON_FIELDS as readonly string[]).includes(f))) {
+          } else if (Object.keys(changed).some((f) => f !== "role" && !(PERSON_FIELDS as readonly string[]).includes(f))) {
             Object.assign(companyChanges, companyFields);
           }
         } else {
@@ -240,7 +295,7 @@ export async function updateUser(
           action: "user.updated",
           entityType: "user",
           entityId: id,
-          details: { before, after, passwordChanged: Boolean(passwordHash), sessionsEnded: endSessions },
+          details: { before, after: changed, passwordChanged: Boolean(passwordHash), sessionsEnded: endSessions },
         });
         return ok({ id });
       },
@@ -260,8 +315,15 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
     db,
     { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.userDelete, id), key, command: { id } },
     (tx): Result<Removed> => {
-      const existing = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).get();
+      const existing = tx
+        .select({ id: users.id, email: users.email, role: users.role, staffRole: users.staffRole, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, id))
+        .get();
       if (!existing) return fail(404, USER_NOT_FOUND_MESSAGE);
+      const refused = outsideCustomers(actor, existing.role, {});
+      if (refused) return refused;
+      if (activeFullAdmin(existing) && otherActiveFullAdmins(tx, id) === 0) return fail(409, LAST_ADMIN_MESSAGE);
       if (hasHistory(tx, id)) return fail(409, HAS_HISTORY_MESSAGE);
       deleteUserAndLoneCompany(tx, id);
       recordAudit(tx, {
@@ -271,7 +333,7 @@ export function deleteUser(db: DB, actor: Actor, id: string, key: string | null 
         entityId: id,
         details: { email: existing.email },
       });
-      return ok(existing);
+      return ok({ id: existing.id, email: existing.email });
     },
     storeSuccess,
   ).result;

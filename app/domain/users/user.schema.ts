@@ -8,6 +8,7 @@ import { z } from "zod";
 import { USER_ROLES } from "~db/schema";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { customerDeliveryChargeField } from "~/domain/ordering/ordering-settings.schema";
+import { STAFF_ROLES } from "./staff-roles";
 
 export { USER_ROLES };
 
@@ -43,6 +44,8 @@ export const optionalText = (label: string, max: number) =>
     .transform((value) => (value === undefined ? undefined : value === null || value === "" ? null : value));
 
 const roleField = z.enum(USER_ROLES, { errorMap: () => ({ message: ROLE_MESSAGE }) });
+/** A back-office user's staff role (only a full admin may set it); absent leaves it as it is. */
+const staffRoleField = z.enum(STAFF_ROLES, { errorMap: () => ({ message: "Staff role must be one of admin, sales, warehouse, accounts" }) });
 
 const priceTierIdField = z
   .number({ invalid_type_error: "Price tier must be a number or null" })
@@ -68,6 +71,8 @@ export const createUserSchema = z.object({
   password: passwordField,
   ...profileFields,
   role: roleField.default("customer"),
+  /** for role admin: what the back-office user may use; a new back-office user without one is a full admin */
+  staffRole: staffRoleField.optional(),
   priceTierId: priceTierIdField.default(null),
   isActive: booleanField("isActive").default(true),
   requiresApproval: booleanField("requiresApproval").default(false),
@@ -82,6 +87,7 @@ export const updateUserSchema = z.object({
   password: passwordField.optional(),
   ...profileFields,
   role: roleField.optional(),
+  staffRole: staffRoleField.optional(),
   priceTierId: priceTierIdField.optional(),
   isActive: booleanField("isActive").optional(),
   requiresApproval: booleanField("requiresApproval").optional(),
@@ -104,6 +110,8 @@ const formFields = {
   address: formText("Address", 500),
   vatNumber: formText("VAT number", 50),
   role: roleField,
+  // "Not staff" (blank) leaves it unset; the select is only on a full admin's form
+  staffRole: staffRoleField.optional(),
   priceTierId: priceTierIdField.optional().transform((value) => value ?? null),
   isActive: z.boolean().default(false),
   requiresApproval: z.boolean().default(false),

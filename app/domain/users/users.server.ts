@@ -14,6 +14,7 @@ import type { DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { toDecimalString } from "~/utils/money";
 import { USERS_PAGE_SIZE, type UserListQuery } from "./user.schema";
+import { staffRoleOf, type StaffRole } from "./staff-roles";
 
 
 export const DUPLICATE_EMAIL_MESSAGE = "A user with this email already exists";
@@ -36,6 +37,7 @@ const adminUserColumns = {
   businessName: accountName,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
+  staffRole: users.staffRole,
   phone: users.phone,
   address: accountAddress,
   vatNumber: accountVatNumber,
@@ -73,6 +75,8 @@ export function adminUserJson(user: AdminUser) {
     businessName: user.businessName,
     profileImageUrl: user.profileImageUrl,
     role: user.role,
+    /** a back-office user's staff role (admin, sales, warehouse, accounts); null for customers and suppliers */
+    staffRole: staffRoleOf(user),
     phone: user.phone,
     address: user.address,
     vatNumber: user.vatNumber,
@@ -202,7 +206,8 @@ export function hasHistory(db: DB, id: string) {
   return checks.some(Boolean);
 }
 
-export type Actor = { id: string };
+/** Who changes a user: their staff role says whether they may touch staff and supplier accounts. */
+export type Actor = { id: string; staffRole: StaffRole | null };
 
 /** Reads the user a stored (or fresh) result names, so a replayed result has real dates too. */
 export function withUser(result: Result<{ id: string }>, db: DB): Result<AdminUser> {

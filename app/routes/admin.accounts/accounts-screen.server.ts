@@ -8,7 +8,7 @@ import { ukToday } from "~/domain/invoices/invoices.server";
 import { dialogState, screenJson, screenRequest } from "~/utils/record-screen.server";
 
 export async function loadAccountsScreen(request: Request) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "ledger");
   const query = accountsScreenQuerySchema.parse(Object.fromEntries(params));
   const today = ukToday();
   const resolved = resolvePeriod(query, today);

@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
 export async function action(args: ActionFunctionArgs) {
   return recordScreenAction({
+    area: "ledger",
     schema: financialAccountSchema,
     fields: FINANCIAL_ACCOUNT_FIELDS,
     returnTo: (formData) => accountsReturnHref(formData.get("returnTo")),

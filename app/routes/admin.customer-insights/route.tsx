@@ -5,7 +5,7 @@ import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { StatCard } from "~/components/admin/stat-card";
 import { getCustomerInsights } from "~/domain/reports/customer-insights.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { SegmentBreakdown } from "./segment-breakdown";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 export const NO_CUSTOMER_DATA = "No customer data available yet";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "insights");
   return json(getCustomerInsights(getDb(), { now: new Date() }));
 }
 

@@ -39,7 +39,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 const PATH = "/admin/customer-pricing";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "pricing");
   const query = ruleScreenQuerySchema.parse(Object.fromEntries(params));
   const list = listCustomerPrices(db, query);
   const dialogs = dialogState(params, (id) => getCustomerPrice(db, id), customerPriceJson);
@@ -67,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
 export async function action(args: ActionFunctionArgs) {
   return recordScreenAction({
+    area: "pricing",
     schema: customerPriceSchema,
     fields: ["userId", "productId", "customPrice"],
     returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),

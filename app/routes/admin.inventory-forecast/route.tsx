@@ -9,7 +9,7 @@ import { StatCard } from "~/components/admin/stat-card";
 import { formatVelocity, URGENCIES, URGENCY_LABELS, type Urgency } from "~/domain/purchasing/forecast";
 import { loadInventoryForecast } from "~/domain/purchasing/forecast.server";
 import { forecastScreenQuerySchema } from "~/domain/purchasing/inventory-forecast.schema";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { ForecastTable } from "./forecast-table";
 import { UrgencyChart } from "./urgency-chart";
@@ -27,7 +27,7 @@ function forecastHref(urgency: Urgency | undefined, page = 1) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "stock");
   const query = forecastScreenQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const forecast = loadInventoryForecast(getDb(), { now: new Date(), ...query });
   return json({

@@ -32,7 +32,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 
 /** /admin/ledger/chart: every account with today's balance; ?dialog=new, ?edit=CODE and ?delete=CODE open its dialogs. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "ledger");
   const today = ukToday();
   const accounts = listChart(db, today).map(ledgerAccountJson);
   const named = (param: string) => {
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** intent=create adds an account, intent=rename renames one, intent=delete deletes one; each comes back to the chart. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, admin, formData, key, intent } = await readAdminForm(request);
+  const { db, admin, formData, key, intent } = await readAdminForm(request, "ledger");
   const code = String(formData.get("code") ?? "");
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: ledgerAccountSchema });

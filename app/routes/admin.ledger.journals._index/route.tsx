@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 
 /** /admin/ledger/journals?from=&to=&account=&type=&page=: journals newest first, 25 a page, each with its lines. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "ledger");
   const parsed = journalListQuerySchema.safeParse(Object.fromEntries(params));
   const query = parsed.success ? parsed.data : { page: 1 };
   const page = listJournals(db, query);

@@ -26,7 +26,7 @@ const JOURNAL_FIELDS = ["date", "narration", "kind", "lines", ...Array.from({ le
 const CAPITAL_FIELDS = ["amount", "date", "account", "note"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db } = await screenRequest(request);
+  const { db } = await screenRequest(request, "ledger");
   return screenJson({
     accounts: listLedgerAccounts(db).map(({ code, name }) => ({ code, name })),
     moneyAccounts: moneyAccountOptions(db),
@@ -38,7 +38,7 @@ const postedToast = (posted: PostedJournalRef, what: string) => ({ title: `${wha
 
 /** intent=journal posts the manual journal, intent=capital the capital introduced; either opens the new journal. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, admin, formData, key, intent } = await readAdminForm(request);
+  const { db, admin, formData, key, intent } = await readAdminForm(request, "ledger");
   if (intent === "journal") {
     const submission = parseWithZod(formData, { schema: manualJournalSchema });
     if (submission.status !== "success") return invalidReply(intent, submission);

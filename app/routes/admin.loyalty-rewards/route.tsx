@@ -44,7 +44,7 @@ function pageOf(params: URLSearchParams) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "pricing");
   const list = listLoyaltyRewards(db, { page: pageOf(params) });
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const dialogs = dialogState(params, (id) => getLoyaltyReward(db, id), loyaltyRewardJson);
@@ -66,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
 export async function action(args: ActionFunctionArgs) {
   return recordScreenAction({
+    area: "pricing",
     schema: loyaltyRewardFormSchema,
     fields: [
       "name",

@@ -1,3 +1,4 @@
+import { StaffLink } from "~/components/admin/staff-link";
 import { SkuLabel } from "~/components/catalog/sku-label";
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
@@ -16,6 +17,7 @@ import { parseDecimalToHundredths } from "~/utils/money";
 export function OrderDetailView({
   order,
   hidden,
+  canDecide,
   closeHref,
   trackingResult,
   history,
@@ -23,6 +25,8 @@ export function OrderDetailView({
   order: OrderDetail;
   history: HistoryEntry[];
   hidden: ScreenHidden;
+  /** may cancel and decide approvals (sales and full admins; not the warehouse) */
+  canDecide: boolean;
   closeHref: string;
   trackingResult?: SubmissionResult<string[]>;
 }) {
@@ -38,20 +42,20 @@ export function OrderDetailView({
       <div className="flex flex-wrap items-center gap-2">
         <StatusBadge status={order.status} />
         {order.invoice ? (
-          <Link to={`/admin/sales-invoices?view=${order.invoice.id}`} className="text-brand-700 hover:underline">
+          <StaffLink to={`/admin/sales-invoices?view=${order.invoice.id}`} className="text-brand-700 hover:underline">
             Invoice {order.invoice.invoiceNumber} ({invoiceStatusLabel(order.invoice.status).toLowerCase()})
-          </Link>
+          </StaffLink>
         ) : (
           <span className="text-slate-600">No invoice yet</span>
         )}
         {order.returns.map((item) => (
-          <Link
+          <StaffLink
             key={item.id}
             to={`/admin/returns?order=${order.id}#return-${item.id}`}
             className="text-brand-700 hover:underline"
           >
             Return {item.returnNumber ?? `#${item.id}`} ({item.status})
-          </Link>
+          </StaffLink>
         ))}
         {order.poReference ? (
           <span className="text-slate-600" data-testid="order-po-reference">
@@ -72,9 +76,9 @@ export function OrderDetailView({
               <li className="break-all">{order.customer.email}</li>
               {order.customer.phone ? <li>{order.customer.phone}</li> : null}
               <li className="flex flex-wrap gap-x-3 pt-1">
-                <Link to={`/admin/users?edit=${order.customer.id}`} className="text-brand-700 hover:underline">
+                <StaffLink to={`/admin/users?edit=${order.customer.id}`} className="text-brand-700 hover:underline">
                   Customer account
-                </Link>
+                </StaffLink>
                 <Link
                   to={`/admin/orders?q=${encodeURIComponent(order.customer.email)}`}
                   className="text-brand-700 hover:underline"
@@ -190,7 +194,7 @@ export function OrderDetailView({
         </dl>
       </section>
 
-      <StatusForm order={order} hidden={hidden} />
+      <StatusForm order={order} hidden={hidden} canDecide={canDecide} />
       <TrackingForm order={order} hidden={hidden} lastResult={trackingResult} />
       <RecordHistory entries={history} />
 

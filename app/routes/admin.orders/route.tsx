@@ -25,7 +25,8 @@ import {
 } from "~/domain/orders/order-list.server";
 import { statusLabel } from "~/domain/orders/order-status";
 import { auditHistory } from "~/domain/shared/audit-history.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
+import { staffMay } from "~/domain/users/staff-roles";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -46,7 +47,9 @@ function firstError(error: Record<string, string[] | null> | null | undefined) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const staff = await requireStaff(request, "fulfilment");
+  // cancelling and approval decisions are sales' (and a full admin's); the warehouse moves orders on
+  const canDecide = staffMay(staff.staffRole, "orders");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = orderListQuerySchema.parse(Object.fromEntries(params));
@@ -64,14 +67,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     viewing: viewing ? adminOrderJson(viewing) : null,
     viewMissing: params.has("view") && !viewing,
     history: viewing ? auditHistory(db, "order", viewing.id) : [],
-    cancelling: cancelId ? previewCancelOrder(db, cancelId) : null,
-    pendingApprovals: countPendingApprovalOrders(db),
+    cancelling: cancelId && canDecide ? previewCancelOrder(db, cancelId) : null,
+    canDecide,
+    pendingApprovals: canDecide ? countPendingApprovalOrders(db) : 0,
     idempotencyKey: issueIdempotencyKey(),
   });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "fulfilment");
   const db = getDb();
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -152,6 +156,7 @@ export default function AdminOrders() {
         title="Orders"
         description="Every order: search, check the details, move orders on and add tracking."
         actions={
+          data.canDecide ? (
           <Link
             to="/admin/order-approvals"
             className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
@@ -161,6 +166,7 @@ export default function AdminOrders() {
               <span aria-label={`${data.pendingApprovals} awaiting approval`}>{data.pendingApprovals}</span>
             </Badge>
           </Link>
+          ) : undefined
         }
       />
 
@@ -197,6 +203,7 @@ export default function AdminOrders() {
             order={data.viewing}
             history={data.history}
             hidden={hidden}
+            canDecide={data.canDecide}
             closeHref={listLink}
             trackingResult={actionData?.intent === "tracking" ? actionData.result : undefined}
           />

@@ -6,8 +6,11 @@ import { ADMIN_STATUS_OPTIONS } from "~/domain/orders/order-fulfilment.schema";
 import { statusLabel } from "~/domain/orders/order-status";
 import type { OrderDetail, ScreenHidden } from "./orders-screen";
 
-/** The detail's status selector; a cancelled order says why it stays cancelled instead. */
-export function StatusForm({ order, hidden }: { order: OrderDetail; hidden: ScreenHidden }) {
+/**
+ * The detail's status selector; a cancelled order says why it stays cancelled instead. Staff who may not decide
+ * (the warehouse) see no Cancelled, and an order awaiting approval says who decides it.
+ */
+export function StatusForm({ order, hidden, canDecide }: { order: OrderDetail; hidden: ScreenHidden; canDecide: boolean }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "status";
   if (order.status === "cancelled") {
@@ -22,7 +25,18 @@ export function StatusForm({ order, hidden }: { order: OrderDetail; hidden: Scre
       </section>
     );
   }
+  if (order.status === "pending_approval" && !canDecide) {
+    return (
+      <section aria-labelledby="order-status-heading" className="rounded-md border border-slate-200 p-3">
+        <h3 id="order-status-heading" className="font-semibold text-slate-900">
+          Status
+        </h3>
+        <p className="mt-1 text-slate-600">This order is awaiting approval: sales or a full admin decide it before it can be picked.</p>
+      </section>
+    );
+  }
   const current = (ADMIN_STATUS_OPTIONS as readonly string[]).includes(order.status) ? order.status : "";
+  const options = ADMIN_STATUS_OPTIONS.filter((status) => canDecide || status !== "cancelled");
   return (
     <Form
       method="post"
@@ -56,7 +70,7 @@ export function StatusForm({ order, hidden }: { order: OrderDetail; hidden: Scre
                 Choose a status
               </option>
             ) : null}
-            {ADMIN_STATUS_OPTIONS.map((status) => (
+            {options.map((status) => (
               <option key={status} value={status}>
                 {statusLabel(status)}
               </option>
@@ -67,9 +81,11 @@ export function StatusForm({ order, hidden }: { order: OrderDetail; hidden: Scre
           {saving ? "Updating..." : "Update Status"}
         </Button>
       </div>
-      <p className="mt-1 text-xs text-slate-500">
-        Cancelling returns the stock, voids the invoice and reverses the loyalty points; you confirm it first.
-      </p>
+      {canDecide ? (
+        <p className="mt-1 text-xs text-slate-500">
+          Cancelling returns the stock, voids the invoice and reverses the loyalty points; you confirm it first.
+        </p>
+      ) : null}
     </Form>
   );
 }

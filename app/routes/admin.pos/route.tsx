@@ -12,7 +12,7 @@ import { loadPosCatalog } from "~/domain/pos/pos-catalog.server";
 import { findPosSale } from "~/domain/pos/pos-sale.server";
 import { POS_PAYMENT_METHODS, posQuerySchema } from "~/domain/pos/pos.schema";
 import { customerOptions } from "~/domain/shared/pickers.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { getSession } from "~/utils/session.server";
@@ -32,7 +32,7 @@ const CONNECTION_LOST =
  * completed.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "pos");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = posQuerySchema.parse(Object.fromEntries(params));
@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Add, +, −, remove, choose customer, clear and Complete Sale: see pos-actions.server.ts. */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "pos");
   return posAction(getDb(), admin, request);
 }
 

@@ -19,7 +19,7 @@ import {
   PRODUCT_EXPORT_PATH,
   PRODUCT_INTENTS,
 } from "~/domain/catalog/product.schema";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { readBodyText, readMultipartWithin } from "~/utils/http.server";
 import { IMPORT_BODY_LIMIT, isProductImportPost, UPLOAD_BODY_LIMIT } from "~/utils/request-guard";
@@ -51,7 +51,7 @@ import { loadProductsPage } from "./products-page.server";
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Products") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "catalogue");
   const params = new URL(request.url).searchParams;
   return json(
     {
@@ -99,7 +99,7 @@ async function readProductsPageBody(request: Request) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "catalogue");
   const db = getDb();
   const query = parseAdminProductsQuery(new URL(request.url).searchParams);
   const body = await readProductsPageBody(request);

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { StaffLink } from "~/components/admin/staff-link";
 import { InvoiceCreateForm, NumberAndDates, pickerOf } from "~/routes/admin.sales-invoices/create-invoice-form";
 import { partyName } from "~/routes/admin.sales-invoices/invoice-table";
 import { FORM_LINES_STEP } from "~/domain/invoices/sales-invoice.schema";
@@ -51,9 +51,9 @@ export function CreatePurchaseInvoiceForm({
           {order ? (
             <p className="text-sm text-slate-700 sm:col-span-2" data-testid="from-purchase-order">
               For purchase order{" "}
-              <Link to={`/admin/purchase-orders?view=${order.id}`} className="font-medium text-brand-700 hover:underline">
+              <StaffLink to={`/admin/purchase-orders?view=${order.id}`} className="font-medium text-brand-700 hover:underline">
                 {order.orderNumber}
-              </Link>
+              </StaffLink>
               : its supplier and lines are filled in; change them to match the supplier&apos;s invoice.
             </p>
           ) : null}

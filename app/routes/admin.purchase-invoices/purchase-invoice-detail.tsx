@@ -1,3 +1,4 @@
+import { StaffLink } from "~/components/admin/staff-link";
 import { Link } from "@remix-run/react";
 import { InvoiceStatusBadge } from "~/routes/admin.sales-invoices/invoices-screen";
 import { InvoiceActions } from "~/routes/admin.sales-invoices/invoice-detail";
@@ -38,9 +39,9 @@ export function PurchaseInvoiceDetail({ invoice, data, hidden }: { invoice: Purc
               {supplierLines.map((line, i) => <span key={i} className="block">{line}</span>)}
             </address>
             {invoice.supplierId ? (
-              <Link to={`/admin/users?edit=${invoice.supplierId}`} className="text-sm text-brand-700 hover:underline">
+              <StaffLink to={`/admin/users?edit=${invoice.supplierId}`} className="text-sm text-brand-700 hover:underline">
                 Supplier account
-              </Link>
+              </StaffLink>
             ) : null}
           </section>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:text-right">

@@ -16,7 +16,7 @@ import { PURCHASE_INVOICE_NOT_FOUND, purchaseInvoiceFormSchema, purchasePickerQu
 import { listFinancialAccountOptions } from "~/domain/invoices/sales-invoice-list.server";
 import { auditHistory } from "~/domain/shared/audit-history.server";
 import { productOptions, supplierOptions } from "~/domain/shared/pickers.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { invoiceFormDefaults, invoiceScreenAction, invoiceScreenPages } from "~/utils/invoice-screen.server";
@@ -41,7 +41,7 @@ const PURCHASE_PAYMENT = {
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "purchaseInvoices");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = address.listQuery(params);
@@ -80,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Record Payment, Send Email and Create Invoice, as the sales screen has them, with the purchase use cases. */
 const PURCHASE_BOOK = { address, record: recordPurchasePayment, email: sendPurchaseInvoiceEmail, create: createPurchaseInvoice };
 export const action = ({ request }: ActionFunctionArgs) =>
-  invoiceScreenAction(request, { ...PURCHASE_BOOK, createSchema: purchaseInvoiceFormSchema, createFields: CREATE_FIELDS });
+  invoiceScreenAction(request, { area: "purchaseInvoices", ...PURCHASE_BOOK, createSchema: purchaseInvoiceFormSchema, createFields: CREATE_FIELDS });
 
 export default function AdminPurchaseInvoices() {
   const data = useLoaderData<typeof loader>();

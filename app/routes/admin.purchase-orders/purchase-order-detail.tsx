@@ -1,3 +1,4 @@
+import { StaffLink } from "~/components/admin/staff-link";
 import { Link } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
 import { primaryLinkClass, secondaryLinkClass } from "~/components/admin/form/form-bits";
@@ -33,16 +34,16 @@ function eventNote(event: PurchaseOrderView["history"][number]) {
 function InvoiceLink({ order }: { order: PurchaseOrderView }) {
   if (order.invoice) {
     return (
-      <Link to={`/admin/purchase-invoices?view=${order.invoice.id}`} className={secondaryLinkClass} data-testid="po-invoice">
+      <StaffLink to={`/admin/purchase-invoices?view=${order.invoice.id}`} className={secondaryLinkClass} data-testid="po-invoice">
         Invoice {order.invoice.invoiceNumber}
-      </Link>
+      </StaffLink>
     );
   }
   if (order.status !== "sent" && order.status !== "received") return null;
   return (
-    <Link to={`/admin/purchase-invoices?dialog=new&fromOrder=${order.id}`} className={primaryLinkClass}>
+    <StaffLink to={`/admin/purchase-invoices?dialog=new&fromOrder=${order.id}`} className={primaryLinkClass}>
       Create purchase invoice
-    </Link>
+    </StaffLink>
   );
 }
 

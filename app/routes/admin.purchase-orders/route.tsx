@@ -23,7 +23,7 @@ import {
   stockLevelsOf,
 } from "~/domain/purchasing/purchase-orders.server";
 import { productOptions } from "~/domain/shared/pickers.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { readAdminForm } from "~/utils/admin-form.server";
 import type { FormActionData } from "~/utils/form-reply.server";
@@ -38,7 +38,7 @@ import { lineRowsOf, listQuery, PURCHASE_ORDERS_PATH as PATH, purchaseOrdersHref
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Purchase Orders") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "purchasing");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = listQuery(params);
@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await readAdminForm(request);
+  const ctx = await readAdminForm(request, "purchasing");
   const { intent, formData } = ctx;
   if (intent === "auto-generate") return autoGenerateAction(ctx);
   if (intent === "status") return statusAction(ctx);

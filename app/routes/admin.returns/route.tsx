@@ -36,7 +36,7 @@ import {
 import { completeReturn, previewCompletion } from "~/domain/returns/return-completion.server";
 import { auditHistory } from "~/domain/shared/audit-history.server";
 import { listFinancialAccountOptions } from "~/domain/invoices/sales-invoice-list.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -52,7 +52,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 const parseList = (params: URLSearchParams): ListState => adminReturnListQuerySchema.parse(Object.fromEntries(params));
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "returns");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = adminReturnListQuerySchema.parse(Object.fromEntries(params));
@@ -99,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "returns");
   const db = getDb();
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");

@@ -1,3 +1,4 @@
+import { StaffLink } from "~/components/admin/staff-link";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { InvoiceBody, InvoiceHistories } from "./invoice-document";
 import { PageHeader, Panel } from "~/components/admin/page-header";
@@ -98,16 +99,16 @@ export function InvoiceDetail({
           <span className="inline-flex flex-wrap items-center gap-2">
             <StatusBadge status={invoice.status} />
             {invoice.orderId !== null ? (
-              <Link to={`/admin/orders?view=${invoice.orderId}`} className="text-brand-700 hover:underline">
+              <StaffLink to={`/admin/orders?view=${invoice.orderId}`} className="text-brand-700 hover:underline">
                 Order {invoice.orderNumber ?? `#${invoice.orderId}`}
-              </Link>
+              </StaffLink>
             ) : (
               <span>Created by hand</span>
             )}
             {invoice.customerId ? (
-              <Link to={`/admin/users?edit=${invoice.customerId}`} className="text-brand-700 hover:underline">
+              <StaffLink to={`/admin/users?edit=${invoice.customerId}`} className="text-brand-700 hover:underline">
                 Customer account
-              </Link>
+              </StaffLink>
             ) : null}
           </span>
         }
@@ -140,9 +141,9 @@ export function InvoiceDetail({
                 <dt className="text-slate-500">Order</dt>
                 <dd className="text-slate-900">
                   {invoice.orderId !== null ? (
-                    <Link to={`/admin/orders?view=${invoice.orderId}`} className="text-brand-700 hover:underline">
+                    <StaffLink to={`/admin/orders?view=${invoice.orderId}`} className="text-brand-700 hover:underline">
                       {invoice.orderNumber}
-                    </Link>
+                    </StaffLink>
                   ) : (
                     invoice.orderNumber
                   )}

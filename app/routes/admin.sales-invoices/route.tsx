@@ -19,7 +19,7 @@ import {
 import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
 import { customerOptions, productOptions } from "~/domain/shared/pickers.server";
 import { auditHistory } from "~/domain/shared/audit-history.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
@@ -43,7 +43,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 const CREATE_FIELDS = ["customerId", "orderId", "invoiceNumber", "issueDate", "dueDate", "items"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "invoices");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = invoiceScreenAddress(PATH).listQuery(params);
@@ -98,6 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const action = ({ request }: ActionFunctionArgs) =>
   invoiceScreenAction(request, {
+    area: "invoices",
     address: invoiceScreenAddress(PATH),
     record: recordPayment,
     email: sendInvoiceEmail,

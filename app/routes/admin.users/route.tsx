@@ -29,7 +29,8 @@ import {
   USER_NOT_FOUND_MESSAGE,
 } from "~/domain/users/users.server";
 import { auditHistory } from "~/domain/shared/audit-history.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
+import { staffMay } from "~/domain/users/staff-roles";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -44,7 +45,7 @@ import { UserFilters, UsersTable } from "./users-table";
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Users") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "customers");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = userListQuerySchema.parse(Object.fromEntries(params));
@@ -53,12 +54,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // ?pending=held shows the sign-ups held back as likely automated in place of the approval queue
   const held = heldView.pending ? listHeldSignUps(db, heldView.heldPage) : null;
   const userFor = (id: string | null) => (id ? getAdminUser(db, id) : null);
-  const editing = userFor(params.get("edit"));
-  const deleting = userFor(params.get("delete"));
+  // staff who are not full admins change customer accounts only: no other account opens for them
+  const canManageStaff = staffMay(admin.staffRole, "staff");
+  const changeable = (user: ReturnType<typeof userFor>) => (user && (canManageStaff || user.role === "customer") ? user : null);
+  const editing = changeable(userFor(params.get("edit")));
+  const deleting = changeable(userFor(params.get("delete")));
   const rejecting = userFor(params.get("reject"));
 
   return json({
     meId: admin.id,
+    staffRole: admin.staffRole,
+    canManageStaff,
     list: { q: query.q, role: query.role, page: page.page, pending: heldView.pending, heldPage: held?.page },
     users: page.items.map(adminUserJson),
     total: page.total,
@@ -86,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const USER_FORM_FIELDS = [
-  "email", "password", "firstName", "lastName", "businessName", "role", "priceTierId", "phone", "vatNumber",
+  "email", "password", "firstName", "lastName", "businessName", "role", "staffRole", "priceTierId", "phone", "vatNumber",
   "address", "isActive", "requiresApproval", "deliveryCharge",
 ] as const;
 
@@ -96,7 +102,7 @@ function withoutPassword<Value>(submission: Submission<unknown, string[], Value>
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireStaff(request, "customers");
   const db = getDb();
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -184,9 +190,11 @@ export default function AdminUsers() {
             <Link to="/admin/companies" className="text-sm font-medium text-brand-700 hover:underline">
               Companies
             </Link>
-            <Link to="/admin/sign-in-holds" className="text-sm font-medium text-brand-700 hover:underline">
-              Sign-in holds
-            </Link>
+            {data.canManageStaff ? (
+              <Link to="/admin/sign-in-holds" className="text-sm font-medium text-brand-700 hover:underline">
+                Sign-in holds
+              </Link>
+            ) : null}
             <Link to={usersHref(list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
               Add User
             </Link>
@@ -203,6 +211,8 @@ export default function AdminUsers() {
         deleting={data.deleting}
         rejecting={data.rejecting}
         meId={data.meId}
+        staffRole={data.staffRole}
+        canManageStaff={data.canManageStaff}
         tiers={data.tiers}
         hidden={hidden}
         listHref={listHref}
@@ -235,7 +245,7 @@ export default function AdminUsers() {
 
       <Panel className="mt-6" title="All Users">
         <UserFilters list={list} />
-        <UsersTable users={data.users} list={list} meId={data.meId} />
+        <UsersTable users={data.users} list={list} meId={data.meId} canManageStaff={data.canManageStaff} />
         <AdminPagination
           page={list.page}
           pageCount={data.pageCount}

@@ -7,6 +7,7 @@ import { RecordHistory } from "~/components/admin/record-history";
 import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import { SendResetLink } from "./send-reset-link";
 import { UserForm } from "./user-form";
+import { staffMayOpen, type StaffRole } from "~/domain/users/staff-roles";
 
 /** The screen's page states: ?dialog=new, ?edit=, ?delete= and ?reject= (a pending registration). */
 export function UserDialogs({
@@ -16,6 +17,8 @@ export function UserDialogs({
   deleting,
   rejecting,
   meId,
+  staffRole,
+  canManageStaff,
   tiers,
   hidden,
   listHref,
@@ -27,6 +30,9 @@ export function UserDialogs({
   deleting: AdminUserJson | null;
   rejecting: AdminUserJson | null;
   meId: string;
+  staffRole: StaffRole;
+  /** a full admin: staff and supplier accounts, and staff roles, are theirs to change */
+  canManageStaff: boolean;
   tiers: PriceTierOption[];
   hidden: Record<string, string>;
   listHref: string;
@@ -42,22 +48,26 @@ export function UserDialogs({
         closeHref={listHref}
       >
         {creating ? (
-          <UserForm key="new" mode="create" tiers={tiers} hidden={hidden} cancelHref={listHref} lastResult={lastResult("create")} />
+          <UserForm key="new" mode="create" canManageStaff={canManageStaff} tiers={tiers} hidden={hidden} cancelHref={listHref} lastResult={lastResult("create")} />
         ) : null}
       </AdminDialog>
 
       <AdminDialog open={Boolean(editing)} size="lg" title="Edit User" closeHref={listHref}>
         {editing && editing.role === "customer" ? (
           <nav aria-label="Their records" className="mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <Link to={`/admin/orders?q=${encodeURIComponent(editing.email)}`} className="font-medium text-brand-700 hover:underline">
-              Their orders
-            </Link>
-            <Link
-              to={`/admin/sales-invoices?q=${encodeURIComponent(editing.email)}`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              Their invoices
-            </Link>
+            {staffMayOpen(staffRole, "/admin/orders") ? (
+              <Link to={`/admin/orders?q=${encodeURIComponent(editing.email)}`} className="font-medium text-brand-700 hover:underline">
+                Their orders
+              </Link>
+            ) : null}
+            {staffMayOpen(staffRole, "/admin/sales-invoices") ? (
+              <Link
+                to={`/admin/sales-invoices?q=${encodeURIComponent(editing.email)}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Their invoices
+              </Link>
+            ) : null}
           </nav>
         ) : null}
         {editing ? (
@@ -66,6 +76,7 @@ export function UserDialogs({
             mode="edit"
             user={editing}
             isSelf={editing.id === meId}
+            canManageStaff={canManageStaff}
             tiers={tiers}
             hidden={hidden}
             cancelHref={listHref}

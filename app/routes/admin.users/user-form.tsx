@@ -5,15 +5,20 @@ import { DialogActions, FieldErrors, HiddenFields, SelectField, TextareaField } 
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { Field, FormError } from "~/components/ui/field";
 import { userFormSchema, USER_ROLES } from "~/domain/users/user.schema";
+import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/domain/users/staff-roles";
 import type { AdminUserJson, PriceTierOption } from "~/domain/users/users.server";
 import { formatPercent } from "~/utils/money";
 import { roleLabel } from "./users-href";
 
-/** Create a user (with a password) or edit one (without); an admin cannot demote or deactivate themself. */
+/**
+ * Create a user (with a password) or edit one (without); an admin cannot demote or deactivate themself. A full
+ * admin also sets a back-office user's staff role; other staff create and edit customers only.
+ */
 export function UserForm({
   mode,
   user,
   isSelf = false,
+  canManageStaff,
   tiers,
   hidden,
   cancelHref,
@@ -22,6 +27,7 @@ export function UserForm({
   mode: "create" | "edit";
   user?: AdminUserJson;
   isSelf?: boolean;
+  canManageStaff: boolean;
   tiers: PriceTierOption[];
   hidden: Record<string, string>;
   cancelHref: string;
@@ -43,12 +49,13 @@ export function UserForm({
           address: user.address ?? "",
           vatNumber: user.vatNumber ?? "",
           role: user.role,
+          staffRole: user.staffRole ?? "",
           priceTierId: user.priceTierId === null ? "" : String(user.priceTierId),
           isActive: user.isActive ? "on" : undefined,
           requiresApproval: user.requiresApproval ? "on" : undefined,
           deliveryCharge: user.deliveryCharge ?? "",
         }
-      : { role: "customer", isActive: "on", priceTierId: "" },
+      : { role: "customer", staffRole: "", isActive: "on", priceTierId: "" },
   });
   const passwordField = (fields as typeof fields & { password?: typeof fields.email }).password;
 
@@ -93,7 +100,7 @@ export function UserForm({
             hint={isSelf ? "You cannot change your own role." : undefined}
             selectProps={{ ...getSelectProps(fields.role), disabled: isSelf }}
           >
-            {USER_ROLES.map((role) => (
+            {USER_ROLES.filter((role) => canManageStaff || role === "customer").map((role) => (
               <option key={role} value={role}>
                 {roleLabel(role)}
               </option>
@@ -101,6 +108,28 @@ export function UserForm({
           </SelectField>
           {isSelf ? <input type="hidden" name={fields.role.name} value="admin" /> : null}
         </div>
+        {canManageStaff ? (
+          <div>
+            <SelectField
+              label="Staff role"
+              errors={fields.staffRole.errors}
+              errorId={fields.staffRole.errorId}
+              hint={
+                isSelf
+                  ? "Handing over? There must always be another active full admin before you take a narrower role."
+                  : "For role Admin: which back-office screens they may use."
+              }
+              selectProps={getSelectProps(fields.staffRole)}
+            >
+              <option value="">Not back-office staff</option>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role} title={STAFF_ROLE_DESCRIPTIONS[role]}>
+                  {STAFF_ROLE_LABELS[role]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ) : null}
         <SelectField label="Price tier" errors={fields.priceTierId.errors} errorId={fields.priceTierId.errorId} selectProps={getSelectProps(fields.priceTierId)}>
           <option value="">No tier (list prices)</option>
           {tiers.map((tier) => (

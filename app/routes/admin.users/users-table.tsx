@@ -4,6 +4,7 @@ import { Badge } from "~/components/admin/badge";
 import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
 import { USER_ROLES } from "~/domain/users/user.schema";
 import type { AdminUserJson } from "~/domain/users/users.server";
+import { STAFF_ROLE_LABELS } from "~/domain/users/staff-roles";
 import { personName, roleLabel, USERS_PATH, usersHref, type UsersListState } from "./users-href";
 
 export function UserFilters({ list }: { list: UsersListState }) {
@@ -19,8 +20,18 @@ export function UserFilters({ list }: { list: UsersListState }) {
   );
 }
 
-/** Every user on this page of the list, with Edit and Delete (not for yourself). */
-export function UsersTable({ users, list, meId }: { users: AdminUserJson[]; list: UsersListState; meId: string }) {
+/** Every user on this page of the list, with Edit and Delete (not for yourself; customers only, unless a full admin). */
+export function UsersTable({
+  users,
+  list,
+  meId,
+  canManageStaff,
+}: {
+  users: AdminUserJson[];
+  list: UsersListState;
+  meId: string;
+  canManageStaff: boolean;
+}) {
   return (
     <DataTable caption="Users" minWidth="48rem">
       <thead>
@@ -36,14 +47,16 @@ export function UsersTable({ users, list, meId }: { users: AdminUserJson[]; list
         {users.length === 0 ? (
           <EmptyRow colSpan={5}>No users found</EmptyRow>
         ) : (
-          users.map((user) => <UserRow key={user.id} user={user} list={list} isSelf={user.id === meId} />)
+          users.map((user) => (
+            <UserRow key={user.id} user={user} list={list} isSelf={user.id === meId} changeable={canManageStaff || user.role === "customer"} />
+          ))
         )}
       </tbody>
     </DataTable>
   );
 }
 
-function UserRow({ user, list, isSelf }: { user: AdminUserJson; list: UsersListState; isSelf: boolean }) {
+function UserRow({ user, list, isSelf, changeable }: { user: AdminUserJson; list: UsersListState; isSelf: boolean; changeable: boolean }) {
   const name = personName(user);
   return (
     <tr data-testid="user-row" className="hover:bg-slate-50">
@@ -56,6 +69,7 @@ function UserRow({ user, list, isSelf }: { user: AdminUserJson; list: UsersListS
       </td>
       <td className={tdClass}>
         <Badge tone={user.role === "admin" ? "info" : "neutral"}>{roleLabel(user.role)}</Badge>
+        {user.staffRole ? <div className="mt-1 text-xs text-slate-500" data-testid="staff-role">Staff role: {STAFF_ROLE_LABELS[user.staffRole]}</div> : null}
         {user.priceTierName ? <div className="mt-1 text-xs text-slate-500">{user.priceTierName} tier</div> : null}
       </td>
       <td className={tdClass}>
@@ -65,6 +79,7 @@ function UserRow({ user, list, isSelf }: { user: AdminUserJson; list: UsersListS
         </div>
       </td>
       <td className={`${tdClass} text-right`}>
+        {changeable ? (
         <div className="flex justify-end gap-3 whitespace-nowrap">
           <Link
             to={usersHref(list, { edit: user.id })}
@@ -89,6 +104,9 @@ function UserRow({ user, list, isSelf }: { user: AdminUserJson; list: UsersListS
             </Link>
           )}
         </div>
+        ) : (
+          <span className="text-xs text-slate-500">Full admins only</span>
+        )}
       </td>
     </tr>
   );

@@ -10,7 +10,7 @@ import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { pageParam, VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
 import { generateMonthOptions, listVatReturns, vatReturnDetail, vatReturnJson } from "~/domain/vat/vat-returns.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireStaff } from "~/utils/auth.server";
 import { isConnectionLost, keepPageOnConnectionLoss, useLastAnswer } from "~/utils/connection";
 import { getDb } from "~/utils/db.server";
 import { readAdminForm } from "~/utils/admin-form.server";
@@ -31,7 +31,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 const boxParam = (value: string | null) => (value && /^[1-9]$/.test(value) ? Number(value) : null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "vat");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const list = listVatReturns(db, pageParam.parse(params.get("page") ?? 1));
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await readAdminForm(request);
+  const ctx = await readAdminForm(request, "vat");
   const { intent } = ctx;
   if (intent === "generate") return generateAction(ctx);
   if (intent === "regenerate" || intent === "file") return changeAction(intent, ctx);

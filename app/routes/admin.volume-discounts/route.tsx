@@ -37,7 +37,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 const PATH = "/admin/volume-discounts";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, params } = await screenRequest(request);
+  const { db, params } = await screenRequest(request, "pricing");
   const query = ruleScreenQuerySchema.parse(Object.fromEntries(params));
   const list = listVolumeDiscounts(db, query);
   const dialogs = dialogState(params, (id) => getVolumeDiscount(db, id), volumeDiscountJson);
@@ -62,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // a function, not a module-level call: the browser bundle drops `action` but would keep (and run) a call
 export async function action(args: ActionFunctionArgs) {
   return recordScreenAction({
+    area: "pricing",
     schema: volumeDiscountSchema,
     fields: ["productId", "minQuantity", "discountPercentage"],
     returnTo: (formData) => safeReturnHref(PATH, formData.get("returnTo"), ruleListState),
