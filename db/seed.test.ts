@@ -45,6 +45,8 @@ describe("demo accounts", () => {
     { email: "pending@example.com", password: "buyer-demo", role: "customer", approved: false, requiresApproval: false },
     { email: "supplier@example.com", password: "supplier-demo", role: "supplier", approved: true, requiresApproval: false },
     { email: "buyer.colleague@example.com", password: "buyer-demo", role: "customer", approved: true, requiresApproval: false },
+    { email: "buyer.approver@example.com", password: "buyer-demo", role: "customer", approved: true, requiresApproval: false },
+    { email: "buyer.viewer@example.com", password: "buyer-demo", role: "customer", approved: true, requiresApproval: false },
   ];
 
   it.each(accounts)("$email signs in as $role", async (account) => {
@@ -77,15 +79,20 @@ describe("demo accounts", () => {
     expect(buyer.company_role).toBe("company_admin");
   });
 
-  it("makes every demo customer the company admin of a company of one, and puts the colleague in the buyer's company", () => {
+  it("makes every demo customer the company admin of a company of one, and puts a buyer, an approver and a viewer in the buyer's company", () => {
     const customers = all<{ email: string; company_id: number | null; company_role: string | null }>(
       "select email, company_id, company_role from users where role = 'customer'",
     );
     expect(customers.every((c) => c.company_id !== null)).toBe(true);
     const byEmail = new Map(customers.map((c) => [c.email, c]));
-    const colleague = byEmail.get("buyer.colleague@example.com")!;
-    expect(colleague).toMatchObject({ company_role: "buyer", company_id: byEmail.get("buyer@example.com")!.company_id });
-    const others = customers.filter((c) => c.email !== "buyer.colleague@example.com");
+    const hartleys = byEmail.get("buyer@example.com")!.company_id;
+    const colleagues = ["buyer.colleague@example.com", "buyer.approver@example.com", "buyer.viewer@example.com"];
+    expect(colleagues.map((email) => byEmail.get(email))).toEqual([
+      { email: colleagues[0], company_role: "buyer", company_id: hartleys },
+      { email: colleagues[1], company_role: "approver", company_id: hartleys },
+      { email: colleagues[2], company_role: "viewer", company_id: hartleys },
+    ]);
+    const others = customers.filter((c) => !colleagues.includes(c.email));
     expect(others.every((c) => c.company_role === "company_admin")).toBe(true);
     expect(new Set(others.map((c) => c.company_id)).size).toBe(others.length);
     const staff = one<{ n: number }>("select count(*) as n from users where role <> 'customer' and company_id is not null");

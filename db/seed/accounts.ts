@@ -112,8 +112,8 @@ export function writePeople(db: DB, rows: RowWriters, hashes: Hashes, now: numbe
     );
   }
   for (const colleague of COLLEAGUES) {
-    const id = random.uuid();
-    const created = now - colleague.createdDaysAgo * DAY - random.int(1, 8) * HOUR;
+    const id = colleague.outsideSeed ? crypto.randomUUID() : random.uuid();
+    const created = now - colleague.createdDaysAgo * DAY - (colleague.outsideSeed ? 3 : random.int(1, 8)) * HOUR;
     customerIds.set(colleague.key, id);
     insertUser(
       {

@@ -80,6 +80,11 @@ export type ColleagueSeed = {
   phone: string;
   companyRole: "approver" | "buyer" | "viewer";
   createdDaysAgo: number;
+  /**
+   * Joined the demo after its seeded random numbers were fixed: their id and time come from outside that
+   * sequence, so every other row of the demo stays what it was.
+   */
+  outsideSeed?: true;
 };
 
 export const COLLEAGUES: ColleagueSeed[] = [
@@ -93,6 +98,30 @@ export const COLLEAGUES: ColleagueSeed[] = [
     phone: "0113 496 0732",
     companyRole: "buyer",
     createdDaysAgo: 90,
+  },
+  {
+    key: "buyer-approver",
+    companyOf: "buyer",
+    email: "buyer.approver@example.com",
+    password: "buyer-demo",
+    firstName: "Priya",
+    lastName: "Shah",
+    phone: "0113 496 0733",
+    companyRole: "approver",
+    createdDaysAgo: 60,
+    outsideSeed: true,
+  },
+  {
+    key: "buyer-viewer",
+    companyOf: "buyer",
+    email: "buyer.viewer@example.com",
+    password: "buyer-demo",
+    firstName: "Leo",
+    lastName: "Grant",
+    phone: "0113 496 0734",
+    companyRole: "viewer",
+    createdDaysAgo: 30,
+    outsideSeed: true,
   },
 ];
 

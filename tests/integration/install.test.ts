@@ -147,7 +147,7 @@ describe("the demo's published passwords", () => {
     expect(await accountsWithDemoPasswords(db)).not.toContain("approval@example.com");
     db.update(users).set({ isActive: false }).where(eq(users.email, "pending@example.com")).run();
     expect(await accountsWithDemoPasswords(db)).not.toContain("pending@example.com");
-    expect(await warning()).toEqual(["accounts@example.com", "admin@example.com", "buyer.colleague@example.com", "sales@example.com", "supplier@example.com", "warehouse@example.com"]);
+    expect(await warning()).toEqual(["accounts@example.com", "admin@example.com", "buyer.approver@example.com", "buyer.colleague@example.com", "buyer.viewer@example.com", "sales@example.com", "supplier@example.com", "warehouse@example.com"]);
   });
 
   it("the start-up check says in the log which accounts still accept a published password", async () => {
@@ -156,7 +156,7 @@ describe("the demo's published passwords", () => {
       await checkDemoPasswordsAtStart(getDb());
       expect(warn).toHaveBeenCalledTimes(1);
       expect(String(warn.mock.calls[0]![0])).toContain(
-        "accounts@example.com, admin@example.com, buyer.colleague@example.com, sales@example.com, supplier@example.com, warehouse@example.com still accept the password the README publishes",
+        "accounts@example.com, admin@example.com, buyer.approver@example.com, buyer.colleague@example.com, buyer.viewer@example.com, sales@example.com, supplier@example.com, warehouse@example.com still accept the password the README publishes",
       );
     } finally {
       warn.mockRestore();
