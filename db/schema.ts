@@ -37,6 +37,10 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export const LIMIT_PERIODS = ["none", "daily", "weekly", "monthly", "yearly"] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
+/** An order over a spending limit, kept for the company's approvers: waiting, then placed, rejected or withdrawn. */
+export const APPROVAL_REQUEST_STATUSES = ["waiting", "placed", "rejected", "withdrawn"] as const;
+export type ApprovalRequestStatus = (typeof APPROVAL_REQUEST_STATUSES)[number];
+
 export const ORDER_STATUSES = [
   "pending",
   "pending_approval",
@@ -97,7 +101,7 @@ export const companies = sqliteTable(
     /** set while the wholesaler has put the account on hold: it cannot place orders */
     onHoldAt: integer("on_hold_at", { mode: "timestamp_ms" }),
     holdReason: text("hold_reason"),
-    /** orders over this (pence, inc VAT) need two different approvers; null = any one approver */
+    /** orders over a limit and over this (pence ex VAT) need two different approvers; null = any one approver */
     secondApprovalAbovePence: integer("second_approval_above_pence"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -137,7 +141,7 @@ export const users = sqliteTable(
     /** customers only: the account they buy for (null for admins and suppliers) */
     companyId: integer("company_id").references((): AnySQLiteColumn => companies.id, { onDelete: "restrict" }),
     companyRole: text("company_role", { enum: COMPANY_ROLES }),
-    /** spending limits (pence, inc VAT): per order, and per period; null = no limit */
+    /** spending limits (pence ex VAT, delivery included): per order, and per period; null = no limit */
     orderLimitPence: integer("order_limit_pence"),
     periodLimitPence: integer("period_limit_pence"),
     limitPeriod: text("limit_period", { enum: LIMIT_PERIODS }).notNull().default("none"),
@@ -644,6 +648,89 @@ export const orderTemplates = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("order_templates_user_idx").on(t.userId), index("order_templates_company_idx").on(t.companyId, t.shared)],
+);
+
+/**
+ * An order over a person's spending limit, kept for their company's approvers instead of being placed
+ * (docs/decisions/0066-spending-limits-and-approvals.md). No stock is taken and nothing reaches the books
+ * until the last approval places it as an order (`order_id`).
+ */
+export const approvalRequests = sqliteTable(
+  "approval_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    /** who sent it */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: APPROVAL_REQUEST_STATUSES }).notNull().default("waiting"),
+    /** what Place Order was asked besides the lines (shipping, voucher, PO reference): placed so when approved */
+    orderInput: text("order_input", { mode: "json" })
+      .$type<{
+        shippingName: string;
+        shippingEmail: string;
+        shippingAddress: string;
+        shippingCity: string;
+        shippingPostcode: string;
+        channel: "storefront" | "api";
+        voucherCode: string | null;
+        poReference: string | null;
+        deliveryNotes: string | null;
+        saveAddress: boolean;
+        addressLabel: string | null;
+      }>()
+      .notNull(),
+    /** the lines as priced when it was sent (unit prices pence ex VAT) */
+    lines: text("lines", { mode: "json" })
+      .$type<
+        {
+          productId: number;
+          productName: string;
+          sku: string | null;
+          selectedVariants: Record<string, string>;
+          quantity: number;
+          unitPrice: number;
+          vatRate: number;
+        }[]
+      >()
+      .notNull(),
+    /** the totals shown when it was sent (pence): goods after any voucher ex VAT, VAT, total inc VAT with delivery */
+    subtotal: integer("subtotal").notNull(),
+    vatAmount: integer("vat_amount").notNull(),
+    total: integer("total").notNull(),
+    /** what the limits measured: ex VAT, delivery included */
+    orderValue: integer("order_value").notNull(),
+    /** why it needs approval, as the person was told */
+    reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull(),
+    /** 1, or 2 different approvers above the company's amount */
+    approvalsNeeded: integer("approvals_needed").notNull().default(1),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    rejectionReason: text("rejection_reason"),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("approval_requests_company_idx").on(t.companyId, t.status, t.createdAt),
+    index("approval_requests_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Each approver's decision on a request: one per person per request, so two approvals are two people. */
+export const approvalDecisions = sqliteTable(
+  "approval_decisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: integer("request_id")
+      .notNull()
+      .references(() => approvalRequests.id, { onDelete: "cascade" }),
+    approverId: text("approver_id").references(() => users.id, { onDelete: "set null" }),
+    decision: text("decision", { enum: ["approve", "reject"] }).notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("approval_decisions_once_idx").on(t.requestId, t.approverId)],
 );
 
 // ─── Returns ────────────────────────────────────────────────────────────────

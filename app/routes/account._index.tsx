@@ -22,6 +22,7 @@ import { UrlDialog } from "~/components/ui/url-dialog";
 import { changePasswordFormSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { countCustomerOrders } from "~/domain/orders/order-history.server";
+import { countWaitingForApprover } from "~/domain/companies/approvals.server";
 import { requireBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       companyAdmin: user.companyRole === "company_admin",
     },
     orderCount: countCustomerOrders(getDb(), user.id),
+    approvalsWaiting: countWaitingForApprover(getDb(), user),
     dialog: new URL(request.url).searchParams.get("dialog") === CHANGE_PASSWORD_DIALOG ? CHANGE_PASSWORD_DIALOG : null,
     changePasswordKey: issueIdempotencyKey(),
   });
@@ -120,7 +122,7 @@ export const clientAction = keepPageOnConnectionLoss({ title: "Error", descripti
 export { shouldRevalidate } from "~/utils/connection";
 
 export default function AccountDashboard() {
-  const { user, orderCount, dialog, changePasswordKey } = useLoaderData<typeof loader>();
+  const { user, orderCount, approvalsWaiting, dialog, changePasswordKey } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as ActionData | ConnectionLost | undefined;
   // a lost post keeps the form mounted as the last answer left it (passwords typed stay)
   const actionData = useLastAnswer(posted);
@@ -194,7 +196,7 @@ export default function AccountDashboard() {
         </Card>
       </div>
 
-      <MoreOfYourAccount companyAdmin={user.companyAdmin} />
+      <MoreOfYourAccount companyAdmin={user.companyAdmin} approvalsWaiting={approvalsWaiting} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { apiOrderSchema } from "~/domain/orders/order.schema";
 import { findOrderJson, listCustomerOrders } from "~/domain/orders/order-history.server";
 import { checkoutRefusal, placeOrder } from "~/domain/orders/orders.server";
+import { APPROVAL_NOT_FOUND_MESSAGE, getApproval, SENT_FOR_APPROVAL_MESSAGE } from "~/domain/companies/approvals.server";
 import { requireApiBuyer } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -37,6 +38,9 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * 403 for accounts awaiting approval and non-customers; 409 when a line is short of stock or the voucher has
  * been used (nothing written).
  * The saved cart is emptied only when the order is exactly what it holds.
+ * An order over the buyer's spending limit (per order or per period, ex VAT) is not placed: 202 with the
+ * approval request (`GET /api/company/approvals/{id}`'s shape) and `message`; it is placed when the company's
+ * approvers approve it (POST /api/company/approvals/{id}); 409 when nobody in the company could approve it.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
@@ -57,6 +61,14 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
     cart: "clear-if-same",
   });
   if (!result.ok) return failureResponse(result);
+  if (result.value.kind === "sent_for_approval") {
+    const sent = getApproval(db, user, result.value.approvalId);
+    if (!sent) return jsonError(404, APPROVAL_NOT_FOUND_MESSAGE);
+    return json(
+      { ...sent.approval, message: SENT_FOR_APPROVAL_MESSAGE },
+      { status: result.value.replayed ? 200 : 202, headers: { "Cache-Control": "no-store" } },
+    );
+  }
 
   const order = findOrderJson(db, result.value.orderId, user.id);
   if (!order) return jsonError(404, "Order not found");

@@ -85,6 +85,7 @@ async function place(user: User, lines: { product: Product; quantity: number }[]
     lines: lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
   });
   if (!result.ok) throw new Error(result.message);
+  if (result.value.kind !== "placed") throw new Error("The order was sent for approval");
   return result.value;
 }
 

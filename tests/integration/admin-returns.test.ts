@@ -74,6 +74,7 @@ async function deliveredOrder({ voucher }: { voucher: boolean }) {
     ],
   });
   if (!placed.ok) throw new Error(placed.message);
+  if (placed.value.kind !== "placed") throw new Error("The order was sent for approval");
   db().update(orders).set({ status: "delivered" }).where(eq(orders.id, placed.value.orderId)).run();
   const lines = db().select().from(orderItems).where(eq(orderItems.orderId, placed.value.orderId)).orderBy(asc(orderItems.id)).all();
   return { orderId: placed.value.orderId, orderNumber: placed.value.orderNumber, kettleLine: lines[0]!, milkLine: lines[1]! };

@@ -60,6 +60,7 @@ async function place(lines: { product: Product; quantity: number }[]) {
     lines: lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
   });
   if (!placed.ok) throw new Error(placed.message);
+  if (placed.value.kind !== "placed") throw new Error("The order was sent for approval");
   return placed.value;
 }
 

@@ -36,9 +36,11 @@ process.on("message", async (message: Message) => {
       channel: "api",
     });
     results.push(
-      result.ok
+      result.ok && result.value.kind === "placed"
         ? { ok: true, orderNumber: result.value.orderNumber }
-        : { ok: false, status: result.status, message: result.message },
+        : result.ok
+          ? { ok: false, status: 202, message: "sent for approval" }
+          : { ok: false, status: result.status, message: result.message },
     );
   }
   process.send!({ type: "done", results }, () => {

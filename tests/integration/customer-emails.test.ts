@@ -58,6 +58,7 @@ async function place(user: User, quantity = 1) {
     lines: [{ productId: kettle.id, quantity }],
   });
   if (!result.ok) throw new Error(result.message);
+  if (result.value.kind !== "placed") throw new Error("The order was sent for approval");
   return result.value;
 }
 

@@ -256,6 +256,7 @@ describe("(c) a refund of £59.00 completed", () => {
       lines: [{ productId: descaler.id, quantity: 1 }],
     });
     if (!placed.ok) throw new Error(placed.message);
+    if (placed.value.kind !== "placed") throw new Error("The order was sent for approval");
     const orderId = placed.value.orderId;
     for (const status of ["processing", "shipped", "delivered"] as const) expect((await updateOrderStatus(db(), admin, orderId, status)).ok).toBe(true);
     const invoice = db().select().from(salesInvoices).where(eq(salesInvoices.orderId, orderId)).get()!;

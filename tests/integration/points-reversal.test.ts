@@ -46,6 +46,7 @@ beforeAll(async () => {
 async function order(user: User, lines: { productId: number; quantity: number }[], voucherCode: string | null = null) {
   const placed = await placeOrder(db(), findSessionUser(db(), user.id)!, { ...SHIPPING, idempotencyKey: null, voucherCode, lines });
   if (!placed.ok) throw new Error(placed.message);
+  if (placed.value.kind !== "placed") throw new Error("The order was sent for approval");
   return placed.value;
 }
 

@@ -81,7 +81,7 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   // anyone else signed in is refused (403), other companies' people are unknown (404)
   {
     kind: "company people",
-    paths: /^\/account\/company(\/|$)|^\/api\/company(\/|$)/,
+    paths: /^\/account\/company(\/|$)|^\/api\/company(\/|$)|^\/account\/approvals(\/|$)/,
     access: asAdmin({ signedOut: "signIn", customer: "allowed", supplier: "refused", admin: "refused" }),
   },
   {

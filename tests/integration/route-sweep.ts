@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import remixConfig from "../../remix.config.js";
 import { seedDemo } from "~db/seed";
-import { deliveryAddresses } from "~db/schema";
+import { approvalRequests, deliveryAddresses } from "~db/schema";
 import { getDb } from "~/utils/db.server";
 import { sendMail } from "~/utils/mail.server";
 import { commitSession, sessionStorage } from "~/utils/session.server";
@@ -99,6 +99,7 @@ const TABLE_OF_SEGMENT: Record<string, string> = {
   "approve-user": "users",
   "reject-user": "users",
   "order-approvals": "orders",
+  approvals: "approval_requests",
 };
 
 /** Params that name no row: a mail is an .eml file in the outbox, an attachment its place in the mail. */
@@ -259,6 +260,33 @@ export async function seedSweepData(): Promise<Actors> {
   getDb()
     .insert(deliveryAddresses)
     .values({ companyId: companyIdOf(actors.customer), label: "Yard", name: "Goods In", address: "Unit 4, Canal Wharf", city: "Leeds", postcode: "LS11 5PS" })
+    .run();
+  // an order of the customer's sent for approval (the approvals screens and API are asked for it)
+  getDb()
+    .insert(approvalRequests)
+    .values({
+      companyId: companyIdOf(actors.customer),
+      userId: actors.customer,
+      orderInput: {
+        shippingName: "Goods In",
+        shippingEmail: "buyer@example.com",
+        shippingAddress: "Unit 4, Canal Wharf",
+        shippingCity: "Leeds",
+        shippingPostcode: "LS11 5PS",
+        channel: "storefront",
+        voucherCode: null,
+        poReference: null,
+        deliveryNotes: null,
+        saveAddress: false,
+        addressLabel: null,
+      },
+      lines: [],
+      subtotal: 0,
+      vatAmount: 0,
+      total: 0,
+      orderValue: 0,
+      reasons: ["This order is over the limit."],
+    })
     .run();
   // and a mail with an attachment in the outbox, for the screens that show one
   const sent = await sendMail({

@@ -55,6 +55,7 @@ async function call(handler: Parameters<typeof callRoute>[0], path: string, meth
 async function order(lines: { productId: number; quantity: number }[]) {
   const placed = await placeOrder(db(), findSessionUser(db(), buyerId)!, { ...SHIPPING, idempotencyKey: null, lines });
   if (!placed.ok) throw new Error(placed.message);
+  if (placed.value.kind !== "placed") throw new Error("The order was sent for approval");
   return placed.value.orderId;
 }
 

@@ -42,9 +42,25 @@ const ACCOUNT_LINKS = [
 /** For a company admin: the people of the company. */
 const COMPANY_LINK = { to: "/account/company", label: "Company", text: "The people who order for your company: invite, roles, access." };
 
+/** For a company admin: the spending limits of its people. */
+const LIMITS_LINK = {
+  to: "/account/company/limits",
+  label: "Spending limits",
+  text: "Limits per order and per period, and when an order needs two approvers.",
+};
+
+/** Orders sent for approval: to decide (approvers), or to follow (the person who sent them). */
+function approvalsLink(waiting: number) {
+  return {
+    to: "/account/approvals",
+    label: waiting > 0 ? `Approvals (${waiting} waiting for you)` : "Approvals",
+    text: "Orders over a spending limit, waiting for an approver, and what was decided.",
+  };
+}
+
 /** Links to the rest of the account: loyalty, returns, invoices, order templates and delivery addresses. */
-export function MoreOfYourAccount({ companyAdmin = false }: { companyAdmin?: boolean }) {
-  const links = companyAdmin ? [...ACCOUNT_LINKS, COMPANY_LINK] : ACCOUNT_LINKS;
+export function MoreOfYourAccount({ companyAdmin = false, approvalsWaiting = 0 }: { companyAdmin?: boolean; approvalsWaiting?: number }) {
+  const links = [...ACCOUNT_LINKS, approvalsLink(approvalsWaiting), ...(companyAdmin ? [COMPANY_LINK, LIMITS_LINK] : [])];
   return (
     <nav aria-label="More of your account" className="mt-10">
       <h2 className="text-xl font-semibold text-slate-900">More of your account</h2>

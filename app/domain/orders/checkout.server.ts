@@ -27,6 +27,7 @@ import { splitStoredAddress } from "~/domain/users/uk-address";
 import { formatMoney, formatPercent, withVat } from "~/utils/money";
 import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-charge";
 import { deliveryQuote } from "~/domain/ordering/delivery.server";
+import { checkSpending } from "~/domain/companies/approvals.server";
 
 // ─── The checkout form's starting values ────────────────────────────────────
 
@@ -240,6 +241,8 @@ export function loadCheckout(
     // each with its parts, so that picking one with JavaScript fills the UK form's fields
     addresses: addresses.map((entry) => ({ ...entry, parts: splitStoredAddress(entry, [user.businessName]) })),
     expectedDelivery: checkoutDelivery(db),
+    // the same rule as Place Order, on the same figure: what the page warns is what happens
+    spending: spendingNotice(db, user, charged.total - charged.vatAmount),
     requiresApproval: user.requiresApproval,
     chosenAddressId: chosen?.id ?? null,
     addressProblem,
@@ -248,6 +251,14 @@ export function loadCheckout(
 }
 
 export type CheckoutPage = NonNullable<ReturnType<typeof loadCheckout>>;
+
+/** Why this order will go to the company's approvers instead of being placed, or null when it will be placed. */
+function spendingNotice(db: DB, user: SessionUser, orderValue: number) {
+  if (user.role !== "customer" || user.companyId === null) return null;
+  const check = checkSpending(db, user.id, orderValue);
+  if (check.breaches.length === 0) return null;
+  return { reasons: check.breaches.map((breach) => breach.message), approvers: check.approverNames, approvalsNeeded: check.approvalsNeeded };
+}
 
 /**
  * Place Order from the checkout page: the shipping details (and voucher) from the form, the lines from the

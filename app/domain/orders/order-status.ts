@@ -23,6 +23,10 @@ const STATUS_STYLES: ReadonlyMap<string, StatusStyle> = new Map<string, StatusSt
   ["overdue", { label: "Overdue", tone: "danger" }],
   ["approved", { label: "Approved", tone: "success" }],
   ["rejected", { label: "Rejected", tone: "danger" }],
+  // an order sent to a company's approvers (companies/approvals.server.ts)
+  ["waiting", { label: "Waiting for approval", tone: "warning" }],
+  ["placed", { label: "Approved and placed", tone: "success" }],
+  ["withdrawn", { label: "Withdrawn", tone: "neutral" }],
 ]);
 
 /** Every status that has its own label. */

@@ -50,11 +50,25 @@ import {
   type VoucherRow,
 } from "~/domain/loyalty/vouchers.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
-import { insertOrderItems, loadOrderProducts, OrderRefused, refuse, takeStockForOrder } from "./order-writing.server";
+import {
+  insertOrderItems,
+  loadOrderProducts,
+  notEnoughStockMessage,
+  OrderRefused,
+  refuse,
+  takeStockForOrder,
+} from "./order-writing.server";
 import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-charge";
 import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { keepOrderAddress, type AddressBookOutcome } from "~/domain/users/delivery-addresses.server";
 import { estimatedDeliveryFor } from "~/domain/ordering/expected-delivery.server";
+import {
+  checkSpending,
+  holdForApproval,
+  mailApprovalRequested,
+  type HeldOrderInput,
+  type SentForApproval,
+} from "~/domain/companies/approvals.server";
 
 export { EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 
@@ -115,6 +129,7 @@ export type PlaceOrderInput = ShippingDetails & {
 };
 
 export type PlacedOrder = {
+  kind: "placed";
   orderId: number;
   orderNumber: string;
   status: Extract<OrderStatus, "pending" | "pending_approval">;
@@ -122,7 +137,10 @@ export type PlacedOrder = {
   addressBook: AddressBookOutcome | null;
 };
 
-export type PlaceOrderOutcome = PlacedOrder & {
+/** An order over the buyer's spending limit: kept for their company's approvers, not placed (companies/approvals.server.ts). */
+export type OrderSentForApproval = SentForApproval & { kind: "sent_for_approval" };
+
+export type PlaceOrderOutcome = (PlacedOrder | OrderSentForApproval) & {
   /** true when this was a repeat of an earlier request with the same key: nothing new was written */
   replayed: boolean;
 };
@@ -140,11 +158,11 @@ export async function placeOrder(
   const refused = checkoutRefusal(actor);
   if (refused) return refused;
 
-  let outcome: { result: Result<PlacedOrder>; replayed: boolean };
+  let outcome: { result: Result<PlacedOrder | OrderSentForApproval>; replayed: boolean };
   try {
     const { idempotencyKey: key, sent, ...order } = input;
     outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.checkout, key, command: sent ?? order }, (tx) =>
-      ok(writeOrder(tx, actor.id, input)),
+      ok(writeOrder(tx, actor.id, input, { limits: "apply" })),
     );
   } catch (error) {
     if (error instanceof OrderRefused) return error.failure;
@@ -153,8 +171,12 @@ export async function placeOrder(
   }
 
   if (!outcome.result.ok) return outcome.result;
-  if (!outcome.replayed) await sendOrderConfirmation(db, outcome.result.value.orderId);
-  return ok({ ...outcome.result.value, replayed: outcome.replayed });
+  const written = outcome.result.value;
+  if (!outcome.replayed) {
+    if (written.kind === "placed") await sendOrderConfirmation(db, written.orderId);
+    else await mailApprovalRequested(db, written.approvalId);
+  }
+  return ok({ ...written, replayed: outcome.replayed });
 }
 
 type MergedLine = { productId: number; selectedVariants: SelectedVariants; variantKey: string; quantity: number };
@@ -202,8 +224,19 @@ function firstOptions(groups: { name: string; options: string[] }[] | undefined)
   return Object.fromEntries((groups ?? []).filter((g) => g.options.length > 0).map((g) => [g.name, g.options[0]!]));
 }
 
-/** The work of one checkout, inside the write transaction. Throws OrderRefused to roll everything back. */
-function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder {
+/**
+ * The work of one checkout, inside the write transaction. Throws OrderRefused to roll everything back.
+ * With `limits: "apply"` an order over the person's spending limit is kept for their company's approvers
+ * instead (nothing taken from stock, no voucher used); "approved" places an order those approvers let through.
+ */
+export function writeOrder(tx: DB, userId: string, input: PlaceOrderInput, options: { limits: "apply" }): PlacedOrder | OrderSentForApproval;
+export function writeOrder(tx: DB, userId: string, input: PlaceOrderInput, options: { limits: "approved" }): PlacedOrder;
+export function writeOrder(
+  tx: DB,
+  userId: string,
+  input: PlaceOrderInput,
+  options: { limits: "apply" | "approved" },
+): PlacedOrder | OrderSentForApproval {
   // The session's copy of the user may be stale: approval, role and tier are read again under the lock.
   const user = findSessionUser(tx, userId);
   if (!user) throw refuse(403, CUSTOMERS_ONLY_MESSAGE);
@@ -280,6 +313,44 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
   const quote = deliveryQuote(tx, { userId: user.id, goodsValue: totals.goodsSubtotal, freeShippingReward: voucher?.rewardType === "free_shipping" });
   if (quote.minimumShortfall > 0) throw refuse(400, minimumOrderMessage(quote.minimumOrderPence!, quote.minimumShortfall), "items");
   const charged = withDelivery(totals, quote.delivery);
+
+  if (options.limits === "apply") {
+    // measured ex VAT with delivery, as the checkout page showed it (companies/spending-limits.ts)
+    const orderValue = charged.total - charged.vatAmount;
+    const check = checkSpending(tx, user.id, orderValue, now);
+    if (check.breaches.length > 0) {
+      // refused now rather than at the approver: a line already short of stock could not be approved
+      const short = [...stockUnits].filter(([id, quantity]) => quantity > (found.get(id)?.stockLevel ?? (freeProduct?.id === id ? Infinity : 0)));
+      if (short.length > 0) {
+        throw refuse(409, short.map(([id]) => notEnoughStockMessage(productNames.get(id)!, found.get(id)?.stockLevel ?? 0)).join("; "));
+      }
+      const held = holdForApproval(
+        tx,
+        user,
+        {
+          input: heldInput(input),
+          lines: priced.map(({ line, product, unitPrice }) => ({
+            productId: product.id,
+            productName: product.name,
+            sku: product.sku,
+            selectedVariants: line.selectedVariants,
+            quantity: line.quantity,
+            unitPrice,
+            vatRate: product.vatRate,
+          })),
+          subtotal: charged.subtotal,
+          vatAmount: charged.vatAmount,
+          total: charged.total,
+          orderValue,
+          check,
+        },
+        now,
+      );
+      if (!held.ok) throw new OrderRefused(held);
+      settleCart(tx, user.id, lines, input.cart ?? "keep");
+      return { kind: "sent_for_approval", ...held.value };
+    }
+  }
 
   const status: PlacedOrder["status"] = user.requiresApproval ? "pending_approval" : "pending";
   const orderNumber = nextOrderNumber(tx);
@@ -368,7 +439,24 @@ function writeOrder(tx: DB, userId: string, input: PlaceOrderInput): PlacedOrder
           postcode: input.shippingPostcode,
         })
       : null;
-  return { orderId: order.id, orderNumber, status, addressBook };
+  return { kind: "placed", orderId: order.id, orderNumber, status, addressBook };
+}
+
+/** What an approval request keeps of Place Order's input, to place it the same way once approved. */
+function heldInput(input: PlaceOrderInput): HeldOrderInput {
+  return {
+    shippingName: input.shippingName,
+    shippingEmail: input.shippingEmail,
+    shippingAddress: input.shippingAddress,
+    shippingCity: input.shippingCity,
+    shippingPostcode: input.shippingPostcode,
+    channel: input.channel ?? "storefront",
+    voucherCode: input.voucherCode ?? null,
+    poReference: input.poReference ?? null,
+    deliveryNotes: input.deliveryNotes ?? null,
+    saveAddress: input.saveAddress ?? false,
+    addressLabel: input.addressLabel ?? null,
+  };
 }
 
 /** The customer's voucher by code, refused when it is not theirs or has been used. */

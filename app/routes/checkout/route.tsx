@@ -5,7 +5,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { CheckoutNotice } from "./checkout-notice";
 import { ExpectedDelivery } from "./expected-delivery";
-import { loadCheckout, placeOrderFromCart } from "~/domain/orders/checkout.server";
+import { loadCheckout, placeOrderFromCart, type CheckoutPage } from "~/domain/orders/checkout.server";
+import { approvalPath } from "~/domain/companies/approvals.schema";
 import { orderPlacedHref } from "~/domain/orders/order-placed";
 import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
 import { requireBuyer } from "~/utils/auth.server";
@@ -75,6 +76,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return orderFailed(submission.reply({ formErrors: [result.message] }), result.status, result.message);
   }
 
+  if (result.value.kind === "sent_for_approval") {
+    // over the buyer's spending limit: the request's own page says where it stands and who was asked
+    return redirectWithToast(request, approvalPath(result.value.approvalId), {
+      title: "Sent for approval",
+      description: `Your order ${result.value.reference} is over your spending limit, so it has been sent to your company's approvers. It is placed once approved.`,
+    });
+  }
   // the order-placed page is the confirmation: it says everything in place, so no notice floats over it
   const { orderId, addressBook } = result.value;
   return redirect(orderPlacedHref(orderId, addressBook));
@@ -88,6 +96,27 @@ export const clientAction = keepPageOnConnectionLoss({ title: "Order failed", de
 
 /** After a lost reply the page keeps its key: reloading it would issue a new one (or leave an emptied cart). */
 export { shouldRevalidate } from "~/utils/connection";
+
+/** The order is over the buyer's spending limit: Place Order sends it to their approvers instead, and says so first. */
+function SpendingNotice({ spending }: { spending: NonNullable<CheckoutPage["spending"]> }) {
+  return (
+    <div role="note" className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="checkout-spending-limit">
+      <p className="font-semibold">This order needs your company&apos;s approval</p>
+      {spending.reasons.map((reason) => (
+        <p key={reason} className="mt-1">
+          {reason}
+        </p>
+      ))}
+      <p className="mt-1">
+        {spending.approvers.length === 0
+          ? "Nobody else in your company can approve it: ask your company admin to raise your limit."
+          : `Place Order sends it to ${spending.approvers.join(", ")}${
+              spending.approvalsNeeded === 2 ? " (two of them must approve)" : ""
+            }; it is placed once approved. Nothing is taken from stock until then.`}
+      </p>
+    </div>
+  );
+}
 
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
@@ -124,6 +153,7 @@ export default function CheckoutPage() {
           ) : null}
           <OrderSummary data={data} />
           <ExpectedDelivery delivery={data.expectedDelivery} requiresApproval={data.requiresApproval} />
+          {data.spending && !data.refusal ? <SpendingNotice spending={data.spending} /> : null}
           {data.refusal ? null : (
             <VoucherPanel
               vouchers={data.vouchers}
