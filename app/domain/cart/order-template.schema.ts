@@ -15,6 +15,25 @@ export const TEMPLATE_NOT_FOUND = "Template not found";
 export const TEMPLATE_SHARE_FAILED = "Failed to change sharing. Please try again.";
 export const TEMPLATE_COPY_FAILED = "Failed to save a copy. Please try again.";
 export const TEMPLATE_EDIT_FAILED = "Failed to update template. Please try again.";
+/** What the templates page says of a template that is not (or no longer) there for the person. */
+export const TEMPLATE_GONE = "This template no longer exists.";
+
+const FAILED_TITLES: Record<string, string> = {
+  load: TEMPLATE_LOAD_FAILED,
+  delete: TEMPLATE_DELETE_FAILED,
+  share: TEMPLATE_SHARE_FAILED,
+  unshare: TEMPLATE_SHARE_FAILED,
+  copy: TEMPLATE_COPY_FAILED,
+  edit: TEMPLATE_EDIT_FAILED,
+};
+
+/** Whether a templates-page form's intent is one the page knows. */
+export const isTemplateIntent = (intent: unknown): boolean => typeof intent === "string" && Object.hasOwn(FAILED_TITLES, intent);
+
+/** What a failed (or lost) post of a templates-page form is called, by its intent. */
+export function templateFailedTitle(intent: unknown): string {
+  return isTemplateIntent(intent) ? FAILED_TITLES[intent as string] : TEMPLATE_LOAD_FAILED;
+}
 
 export const TEMPLATE_NAME_MAX_LENGTH = 200;
 export const TEMPLATE_DESCRIPTION_MAX_LENGTH = 1000;

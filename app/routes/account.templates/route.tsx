@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewerOlderLinks } from "~/components/ui/page-links";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { readLines } from "~/domain/cart/cart-lines.server";
-import { templateIdSchema, templateListPage } from "~/domain/cart/order-template.schema";
+import { TEMPLATE_GONE, templateFailedTitle, templateIdSchema, templateListPage } from "~/domain/cart/order-template.schema";
 import { getTemplate, listSharedTemplatesPage, listTemplatesPage } from "~/domain/cart/order-templates.server";
 import { mayOrder } from "~/domain/cart/template-access";
 import { VIEWER_MESSAGE } from "~/domain/companies/companies.server";
@@ -16,7 +16,7 @@ import { ConnectionLostNotice } from "~/components/ui/toast";
 import { keepPageOnConnectionLoss } from "~/utils/connection";
 import { EditTemplateForm } from "./edit-template-form";
 import { ConfirmDeleteForm, listHref, TemplateCard, type ListPages } from "./template-card";
-import { failedTitle, TEMPLATE_GONE, templatesAction } from "./templates-action.server";
+import { templatesAction } from "./templates-action.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Order Templates") }];
 
@@ -48,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shared,
     companyName: user.companyId !== null ? user.businessName : null,
     mayOrder: mayOrder(user),
+    // the server's words (the component cannot import a .server module)
+    viewerNote: mayOrder(user) ? null : VIEWER_MESSAGE,
     confirmDelete: confirming.template ? { id: confirming.template.id, name: confirming.template.name, shared: confirming.template.shared } : null,
     edit: editing.template
       ? { id: editing.template.id, name: editing.template.name, description: editing.template.description, shared: editing.template.shared }
@@ -64,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** With JavaScript a lost reply keeps the page; the page's key makes a second press safe. */
-export const clientAction = keepPageOnConnectionLoss((form) => ({ title: failedTitle(form.get("intent")) }));
+export const clientAction = keepPageOnConnectionLoss((form) => ({ title: templateFailedTitle(form.get("intent")) }));
 
 export { shouldRevalidate } from "~/utils/connection";
 
@@ -84,9 +86,9 @@ export default function TemplatesPage() {
         The orders you place again and again. Load a template to add its products to your cart, then check out as
         usual.{companyName ? " Share a template to make it a list everyone in your company can load." : ""}
       </p>
-      {!data.mayOrder ? (
+      {data.viewerNote ? (
         <p role="note" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {VIEWER_MESSAGE}
+          {data.viewerNote}
         </p>
       ) : null}
 

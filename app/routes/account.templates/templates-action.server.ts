@@ -10,12 +10,11 @@ import { leftOutLines } from "~/domain/cart/cart-bulk.server";
 import { bulkAddNotice } from "~/domain/cart/cart-words";
 import {
   editTemplateFormSchema,
-  TEMPLATE_COPY_FAILED,
-  TEMPLATE_DELETE_FAILED,
-  TEMPLATE_EDIT_FAILED,
+  isTemplateIntent,
+  TEMPLATE_GONE,
   TEMPLATE_LOAD_FAILED,
-  TEMPLATE_SHARE_FAILED,
   templateCommandSchema,
+  templateFailedTitle,
   templateListPage,
 } from "~/domain/cart/order-template.schema";
 import { deleteTemplateOnce, loadTemplateIntoCartOnce, type LoadedTemplate } from "~/domain/cart/order-templates.server";
@@ -27,22 +26,6 @@ import type { Failure } from "~/utils/result";
 import type { Toast } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { listHref } from "./template-card";
-
-export const TEMPLATE_GONE = "This template no longer exists.";
-
-const FAILED_TITLES: Record<string, string> = {
-  load: TEMPLATE_LOAD_FAILED,
-  delete: TEMPLATE_DELETE_FAILED,
-  share: TEMPLATE_SHARE_FAILED,
-  unshare: TEMPLATE_SHARE_FAILED,
-  copy: TEMPLATE_COPY_FAILED,
-  edit: TEMPLATE_EDIT_FAILED,
-};
-
-/** What a failed (or lost) post of this intent is called. */
-export function failedTitle(intent: FormDataEntryValue | null): string {
-  return FAILED_TITLES[String(intent)] ?? TEMPLATE_LOAD_FAILED;
-}
 
 /** A refusal as a toast: a template not theirs to see "no longer exists"; anything else says why. */
 function refusal(title: string, failure: Failure): Toast {
@@ -66,7 +49,7 @@ export async function templatesAction(request: Request, user: SessionUser) {
   const payload = Object.fromEntries(formData);
   const back = listHref({ page: templateListPage(payload.page), sharedPage: templateListPage(payload.sharedPage) });
   const intent = String(payload.intent ?? "");
-  const failed = failedTitle(intent);
+  const failed = templateFailedTitle(intent);
   const key = idempotencyKeyFrom(formData);
 
   try {
@@ -82,7 +65,7 @@ export async function templatesAction(request: Request, user: SessionUser) {
 
     const submission = parseWithZod(formData, { schema: templateCommandSchema });
     if (submission.status !== "success") {
-      if (!(intent in FAILED_TITLES)) return redirectWithToast(request, back, { title: "Unknown action", variant: "destructive" });
+      if (!isTemplateIntent(intent)) return redirectWithToast(request, back, { title: "Unknown action", variant: "destructive" });
       return redirectWithToast(request, back, { title: failed, description: TEMPLATE_GONE, variant: "destructive" });
     }
     const { templateId } = submission.value;
