@@ -18,13 +18,16 @@ async function pageOfItsOwn(browser: Browser, account: Account) {
 }
 
 /** A template of the signed-in person's own, made through the API, so the test depends on no demo list. */
-async function makeTemplate(page: Page, name: string, slug: string, quantity: number) {
+async function makeTemplate(page: Page, name: string, slug: string, quantity: number, shared = false) {
   const product = await page.request.get(`/api/products/${slug}`);
   expect(product.status()).toBe(200);
   const created = await page.request.post("/api/order-templates", {
     data: { name, description: "Drinks for the counter fridge", items: [{ productId: (await product.json()).id, quantity, selectedVariants: {} }] },
   });
   expect(created.status()).toBe(201);
+  if (!shared) return;
+  const { id } = await created.json();
+  expect((await page.request.patch(`/api/order-templates/${id}`, { data: { shared: true } })).status()).toBe(200);
 }
 
 test.describe("shared lists", () => {
@@ -81,5 +84,37 @@ test.describe("shared lists", () => {
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByTestId("toast")).toContainText("Template deleted");
     await expect(own).toHaveCount(0);
+  });
+
+  test("a company admin keeps a colleague's shared list up to date: renamed in the Edit dialog, the colleague sees the new name", async ({ page, browser, javaScriptEnabled }) => {
+    test.slow(); // two people in two browsers
+    const tag = `${javaScriptEnabled ? "js" : "no-js"} ${randomUUID().slice(0, 8)}`;
+    const colleague = await pageOfItsOwn(browser, COLLEAGUE);
+    await makeTemplate(colleague, `Bar mixers ${tag}`, ORDERABLE.cola.slug, 2, true);
+
+    await signIn(page, BUYER);
+    await page.goto("/account/templates");
+    const shared = page.getByRole("list", { name: `Lists shared with ${COMPANY}` }).getByTestId("template-card");
+    await shared.filter({ hasText: `Bar mixers ${tag}` }).getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/\/account\/templates\?edit=\d+$/);
+    if (javaScriptEnabled) await expect(page.getByRole("dialog", { name: `Edit Bar mixers ${tag}` })).toBeVisible();
+    await page.getByLabel("Template name").fill("   ");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Name required", { exact: true }).first()).toBeVisible();
+    await page.getByLabel("Template name").fill(`Bar mixers (summer) ${tag}`);
+    await page.getByLabel("Description (optional)").fill("Cola and tonic for the terrace");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Template updated");
+    await expect(page).toHaveURL(/\/account\/templates$/);
+
+    await colleague.goto("/account/templates");
+    const own = colleague.getByRole("list", { name: "Your order templates" }).getByTestId("template-card").filter({ hasText: tag });
+    await expect(own.getByRole("heading", { name: `Bar mixers (summer) ${tag}` })).toBeVisible();
+    await expect(own).toContainText("Cola and tonic for the terrace");
+    await expect(own).toContainText("Shared with company");
+    // tidy: the maker deletes it
+    await own.getByRole("link", { name: "Delete" }).click();
+    await colleague.getByRole("button", { name: "Confirm" }).click();
+    await expect(colleague.getByTestId("toast")).toContainText("Template deleted");
   });
 });

@@ -127,6 +127,8 @@ beforeAll(async () => {
 describe("shared lists on /account/templates", () => {
   it("the maker shares a list; a colleague sees who made it and loads it at the company's prices; another company cannot", async () => {
     const list = await maker.template("Kitchen restock");
+    expect(list).toMatchObject({ shared: false, canEdit: true, createdBy: { id: makerId, name: "Mo Maker" } });
+    expect(list.updatedAt).toBe(list.createdAt); // new, so never changed
     expect((await colleague.page()).shared.items.map((t: TemplateJson) => t.id)).not.toContain(list.id);
 
     expect(redirectLocation(await maker.post({ intent: "share", templateId: list.id }))).toBe(PATH);

@@ -130,9 +130,18 @@ export function insertTemplate(
 ): Result<OrderTemplateView> {
   return writeTransaction(db, (tx) => {
     if (countTemplates(tx, ownBy(actor)) >= MAX_TEMPLATES_PER_USER) return fail(409, TOO_MANY_TEMPLATES);
+    const now = new Date(); // made and last changed at the same moment
     const row = tx
       .insert(orderTemplates)
-      .values({ userId: actor.id, companyId: companyIdOfUser(actor.id), name: input.name, description: input.description, items })
+      .values({
+        userId: actor.id,
+        companyId: companyIdOfUser(actor.id),
+        name: input.name,
+        description: input.description,
+        items,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: orderTemplates.id })
       .get();
     return ok(viewOfTemplate(tx, actor, row.id)!);

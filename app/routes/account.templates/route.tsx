@@ -84,7 +84,7 @@ export default function TemplatesPage() {
       <h1 className="text-3xl font-bold text-slate-900">Order Templates</h1>
       <p className="mt-2 text-slate-600">
         The orders you place again and again. Load a template to add its products to your cart, then check out as
-        usual.{companyName ? " Share a template to make it a list everyone in your company can load." : ""}
+        usual.{companyName && data.mayOrder ? " Share a template to make it a list everyone in your company can load." : ""}
       </p>
       {data.viewerNote ? (
         <p role="note" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
