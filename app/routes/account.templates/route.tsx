@@ -1,11 +1,12 @@
 import { pageTitle } from "~/utils/company-brand";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import type { ComponentProps } from "react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewerOlderLinks } from "~/components/ui/page-links";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { readLines } from "~/domain/cart/cart-lines.server";
 import { TEMPLATE_GONE, templateFailedTitle, templateIdSchema, templateListPage } from "~/domain/cart/order-template.schema";
-import { getTemplate, listSharedTemplatesPage, listTemplatesPage } from "~/domain/cart/order-templates.server";
+import { getTemplate, listSharedTemplatesPage, listTemplatesPage, type TemplatePage } from "~/domain/cart/order-templates.server";
 import { mayOrder } from "~/domain/cart/template-access";
 import { VIEWER_MESSAGE } from "~/domain/companies/companies.server";
 import { requireBuyer } from "~/utils/auth.server";
@@ -135,20 +136,13 @@ export default function TemplatesPage() {
             ) : null}
           </div>
         ) : (
-          <>
-            <ul aria-label="Your order templates" className="mt-3 space-y-3">
-              {templates.items.map((template) => (
-                <TemplateCard key={template.id} template={template} pages={pages} idempotencyKey={idempotencyKey} mayOrder={data.mayOrder} />
-              ))}
-            </ul>
-            <NewerOlderLinks
-              page={templates.page}
-              pageCount={templates.pageCount}
-              hrefFor={(page) => listHref({ ...pages, page })}
-              label="Pages of your templates"
-              className="mt-4"
-            />
-          </>
+          <TemplateList
+            label="Your order templates"
+            list={templates}
+            hrefFor={(page) => listHref({ ...pages, page })}
+            pagerLabel="Pages of your templates"
+            card={{ pages, idempotencyKey, mayOrder: data.mayOrder }}
+          />
         )}
       </section>
 
@@ -162,31 +156,43 @@ export default function TemplatesPage() {
               No colleague has shared a list yet. A template shared with the company shows here for everyone in it.
             </p>
           ) : (
-            <>
-              <ul aria-label={`Lists shared with ${companyName}`} className="mt-3 space-y-3">
-                {shared.items.map((template) => (
-                  <TemplateCard
-                    key={template.id}
-                    template={template}
-                    pages={pages}
-                    idempotencyKey={idempotencyKey}
-                    mayOrder={data.mayOrder}
-                    colleagues
-                  />
-                ))}
-              </ul>
-              <NewerOlderLinks
-                page={shared.page}
-                pageCount={shared.pageCount}
-                hrefFor={(sharedPage) => listHref({ ...pages, sharedPage })}
-                label="Pages of shared lists"
-                className="mt-4"
-              />
-            </>
+            <TemplateList
+              label={`Lists shared with ${companyName}`}
+              list={shared}
+              hrefFor={(sharedPage) => listHref({ ...pages, sharedPage })}
+              pagerLabel="Pages of shared lists"
+              card={{ pages, idempotencyKey, mayOrder: data.mayOrder, colleagues: true }}
+            />
           )}
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** One of the page's two lists (a page of it) with its Newer/Older links. */
+function TemplateList({
+  label,
+  list,
+  hrefFor,
+  pagerLabel,
+  card,
+}: {
+  label: string;
+  list: SerializeFrom<TemplatePage>;
+  hrefFor: (page: number) => string;
+  pagerLabel: string;
+  card: Omit<ComponentProps<typeof TemplateCard>, "template">;
+}) {
+  return (
+    <>
+      <ul aria-label={label} className="mt-3 space-y-3">
+        {list.items.map((template) => (
+          <TemplateCard key={template.id} template={template} {...card} />
+        ))}
+      </ul>
+      <NewerOlderLinks page={list.page} pageCount={list.pageCount} hrefFor={hrefFor} label={pagerLabel} className="mt-4" />
+    </>
   );
 }
 
