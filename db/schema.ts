@@ -624,7 +624,7 @@ export const orderTemplates = sqliteTable(
   "order_templates",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** who made it (and keeps it up to date while it is not shared) */
+    /** who made it: they keep it up to date, shared or not (docs/decisions/0068-shared-lists.md) */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -646,6 +646,8 @@ export const orderTemplates = sqliteTable(
       >()
       .notNull(),
     createdAt: createdAt(),
+    /** the last rename, change of lines or of sharing; set to created_at for templates older than it (migration 0019) */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).$defaultFn(() => new Date()),
   },
   (t) => [index("order_templates_user_idx").on(t.userId), index("order_templates_company_idx").on(t.companyId, t.shared)],
 );

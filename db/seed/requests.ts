@@ -29,6 +29,7 @@ export function writeTemplateAndRequests(demo: Demo) {
         selectedVariants,
       })),
       createdAt: new Date(now - 60 * DAY),
+      updatedAt: new Date(now - 60 * DAY),
     })
     .run();
 

@@ -217,8 +217,18 @@ describe("the companies migration on a copy of the demo database", () => {
           .sort((a, b) => a.label.localeCompare(b.label)),
         email,
       ).toEqual(was.addresses);
-      expect(listTemplates(db, id).map((t) => t.name).sort(), email).toEqual(was.templates);
+      expect(listTemplates(db, { id, companyId: null, companyRole: null }).map((t) => t.name).sort(), email).toEqual(was.templates);
     }
+  });
+
+  it("dates every template's last change at its making (migration 0020), and shares none", () => {
+    const templates = db.$client.prepare("select created_at, updated_at, shared from order_templates").all() as {
+      created_at: number;
+      updated_at: number | null;
+      shared: number;
+    }[];
+    expect(templates.length).toBeGreaterThan(0);
+    expect(templates.filter((t) => t.updated_at !== t.created_at || t.shared !== 0)).toEqual([]);
   });
 
   it("puts every order, invoice, return and credit note of a customer in that customer's company", () => {

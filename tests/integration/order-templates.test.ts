@@ -413,7 +413,7 @@ describe("/account/templates", () => {
 
     // the confirmation step is a URL
     const confirm = await owner.load(accountTemplates.loader, `/account/templates?delete=${template.id}`);
-    expect(confirm.confirmDelete).toEqual({ id: template.id, name: "Short-lived" });
+    expect(confirm.confirmDelete).toEqual({ id: template.id, name: "Short-lived", shared: false });
     const notTheirs = await other.load(accountTemplates.loader, `/account/templates?delete=${template.id}`);
     expect(notTheirs.confirmDelete).toBeNull();
     expect(notTheirs.deleteMissing).toBe(true);

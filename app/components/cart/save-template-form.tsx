@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
@@ -53,8 +53,6 @@ export function SaveTemplateForm({
   }
 
   const shown = clientNotice ?? notice ?? null;
-  const description = fields.description;
-  const descriptionError = description.errors?.length ? `${description.id}-error` : undefined;
 
   return (
     <Form method="post" action={SAVE_TEMPLATE_ACTION} {...formProps} onSubmit={onSubmit} noValidate className="space-y-4">
@@ -66,13 +64,44 @@ export function SaveTemplateForm({
           {shown.description ? <p>{shown.description}</p> : null}
         </div>
       ) : null}
+      <TemplateNameFields name={fields.name} description={fields.description} namePlaceholder="e.g. Weekly kitchen restock" />
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link
+          to="/cart"
+          replace
+          preventScrollReset
+          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          Cancel
+        </Link>
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : "Save Template"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A template's name (required) and description (optional): Save as Template's fields, and the templates page's Edit. */
+export function TemplateNameFields({
+  name,
+  description,
+  namePlaceholder,
+}: {
+  name: FieldMetadata<string>;
+  description: FieldMetadata<unknown>;
+  namePlaceholder?: string;
+}) {
+  const descriptionError = description.errors?.length ? `${description.id}-error` : undefined;
+  return (
+    <>
       <Field
         label="Template name"
-        errors={fields.name.errors}
+        errors={name.errors}
         inputProps={{
-          ...getInputProps(fields.name, { type: "text" }),
+          ...getInputProps(name, { type: "text" }),
           maxLength: TEMPLATE_NAME_MAX_LENGTH,
-          placeholder: "e.g. Weekly kitchen restock",
+          placeholder: namePlaceholder,
           autoComplete: "off",
         }}
       />
@@ -94,19 +123,6 @@ export function SaveTemplateForm({
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Link
-          to="/cart"
-          replace
-          preventScrollReset
-          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-        >
-          Cancel
-        </Link>
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save Template"}
-        </Button>
-      </div>
-    </Form>
+    </>
   );
 }

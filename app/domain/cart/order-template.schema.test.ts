@@ -2,11 +2,20 @@ import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import {
   createTemplateSchema,
+  isTemplateIntent,
+  NOTHING_TO_CHANGE,
   saveTemplateSchema,
+  SHARED_MUST_BE_BOOLEAN,
+  TEMPLATE_COPY_FAILED,
+  TEMPLATE_EDIT_FAILED,
   TEMPLATE_ITEMS_REQUIRED,
+  TEMPLATE_LOAD_FAILED,
   TEMPLATE_NAME_REQUIRED,
   TEMPLATE_QUANTITY_MESSAGE,
+  TEMPLATE_SHARE_FAILED,
+  templateFailedTitle,
   templateIdSchema,
+  updateTemplateSchema,
 } from "./order-template.schema";
 
 function form(values: Record<string, string>) {
@@ -95,5 +104,33 @@ describe("templateIdSchema", () => {
   it("reads a posted id and refuses anything else", () => {
     expect(templateIdSchema.parse("12")).toBe(12);
     for (const bad of ["", "0", "-3", "1.5", "abc", null]) expect(templateIdSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe("updateTemplateSchema (PATCH /api/order-templates/{id})", () => {
+  it("leaves absent fields absent, clears a blank description, and takes shared as a boolean only", () => {
+    expect(updateTemplateSchema.parse({ shared: true })).toEqual({ shared: true });
+    expect(updateTemplateSchema.parse({ description: "  " })).toEqual({ description: null });
+    expect(updateTemplateSchema.parse({ name: " Bar ", shared: false })).toEqual({ name: "Bar", shared: false });
+    const notBoolean = updateTemplateSchema.safeParse({ shared: "true" });
+    expect(notBoolean.success).toBe(false);
+    expect(notBoolean.error?.issues[0]).toMatchObject({ path: ["shared"], message: SHARED_MUST_BE_BOOLEAN });
+  });
+
+  it("refuses an empty change and a blank name", () => {
+    expect(updateTemplateSchema.safeParse({}).error?.issues[0].message).toBe(NOTHING_TO_CHANGE);
+    expect(updateTemplateSchema.safeParse({ name: "   " }).error?.issues[0]).toMatchObject({ path: ["name"], message: TEMPLATE_NAME_REQUIRED });
+    expect(updateTemplateSchema.safeParse({ items: [] }).error?.issues[0]).toMatchObject({ path: ["items"] });
+  });
+});
+
+describe("templateFailedTitle", () => {
+  it("names each templates-page form's failure, and falls back to the load failure for anything else", () => {
+    expect(templateFailedTitle("share")).toBe(TEMPLATE_SHARE_FAILED);
+    expect(templateFailedTitle("unshare")).toBe(TEMPLATE_SHARE_FAILED);
+    expect(templateFailedTitle("copy")).toBe(TEMPLATE_COPY_FAILED);
+    expect(templateFailedTitle("edit")).toBe(TEMPLATE_EDIT_FAILED);
+    expect(templateFailedTitle("toString")).toBe(TEMPLATE_LOAD_FAILED);
+    expect(isTemplateIntent("toString")).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Order templates: a customer saves a cart as a named list and loads it back into the cart later.
- * A template belongs to one user; anyone else asking for it gets "not found", never a hint it exists.
+ * A template belongs to its maker; shared, it is also a requisition list of the maker's company
+ * (docs/decisions/0068-shared-lists.md, rules in template-access.ts). Anyone else asking for it gets
+ * "not found", never a hint it exists.
  * Items keep the product's name as it was, so a template can still say what a deleted product was.
  */
-import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { orderTemplates, products, productVariants } from "~db/schema";
-import { companyIdOfUser } from "~/domain/companies/companies.server";
+import { and, count, desc, eq, ne, type SQL } from "drizzle-orm";
+import { orderTemplates, users } from "~db/schema";
+import { companyIdOfUser, VIEWER_MESSAGE } from "~/domain/companies/companies.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
@@ -13,37 +15,58 @@ import { writeTransaction, type DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { addLinesToCart, type BulkAddResult } from "./cart-bulk.server";
-import { getCart, resolveVariants, type Cart } from "./cart.server";
+import { getCart } from "./cart.server";
 import { type CartOwner } from "./cart-lines.server";
-import { MAX_LINE_QUANTITY, variantKey, type SelectedVariants } from "./cart.schema";
 import {
-  MAX_TEMPLATE_ITEMS,
   MAX_TEMPLATES_PER_USER,
   TEMPLATE_NOT_FOUND,
   type CreateTemplateInput,
   type SaveTemplateInput,
 } from "./order-template.schema";
+import { itemsOfCart, resolveTemplateItems, type TemplateItem } from "./template-items.server";
+import {
+  mayChangeTemplate,
+  mayOrder,
+  maySeeTemplate,
+  TEMPLATE_CHANGE_REFUSED,
+  type TemplateActor,
+} from "./template-access";
 import type { Buyer } from "~/domain/pricing/pricing.server";
 
-export type TemplateItem = {
-  productId: number;
-  productName: string;
-  quantity: number;
-  selectedVariants: SelectedVariants;
-};
+export type { TemplateItem };
 
-/** A template as screens and the API show it (JSON-safe: createdAt is an ISO string). */
+/** A template as screens and the API show it (JSON-safe: dates are ISO strings). */
 export type OrderTemplateView = {
   id: number;
   name: string;
   description: string | null;
   items: TemplateItem[];
   createdAt: string;
+  /** shared with the maker's company as a requisition list */
+  shared: boolean;
+  createdBy: { id: string; name: string };
+  /** the last rename, change of lines or of sharing */
+  updatedAt: string;
+  /** whether the person asking may rename, change, share, unshare or delete it */
+  canEdit: boolean;
 };
 
-type TemplateRow = typeof orderTemplates.$inferSelect;
+export type TemplateRow = typeof orderTemplates.$inferSelect;
 
-function viewOf(row: TemplateRow): OrderTemplateView {
+/** A template with its maker's name, as every query below reads it. */
+const withMaker = {
+  row: orderTemplates,
+  makerFirstName: users.firstName,
+  makerLastName: users.lastName,
+  makerEmail: users.email,
+};
+type RowWithMaker = { row: TemplateRow; makerFirstName: string | null; makerLastName: string | null; makerEmail: string };
+
+function selectWithMaker(db: DB) {
+  return db.select(withMaker).from(orderTemplates).innerJoin(users, eq(users.id, orderTemplates.userId));
+}
+
+function viewOf({ row, makerFirstName, makerLastName, makerEmail }: RowWithMaker, actor: TemplateActor): OrderTemplateView {
   return {
     id: row.id,
     name: row.name,
@@ -55,140 +78,123 @@ function viewOf(row: TemplateRow): OrderTemplateView {
       selectedVariants: selectedVariants ?? {},
     })),
     createdAt: row.createdAt.toISOString(),
+    shared: row.shared,
+    createdBy: { id: row.userId, name: [makerFirstName, makerLastName].filter(Boolean).join(" ") || makerEmail },
+    updatedAt: (row.updatedAt ?? row.createdAt).toISOString(),
+    canEdit: mayChangeTemplate(actor, row),
   };
 }
 
-function countTemplates(db: DB, userId: string): number {
-  const row = db.select({ value: count() }).from(orderTemplates).where(eq(orderTemplates.userId, userId)).get();
+/** The actor's own templates. */
+const ownBy = (actor: TemplateActor): SQL => eq(orderTemplates.userId, actor.id);
+
+/** Lists colleagues have shared with the actor's company (the actor's own are among their own). */
+function sharedWith(actor: TemplateActor): SQL | undefined {
+  if (actor.companyId === null) return undefined;
+  return and(eq(orderTemplates.shared, true), eq(orderTemplates.companyId, actor.companyId), ne(orderTemplates.userId, actor.id));
+}
+
+const newestFirst = [desc(orderTemplates.createdAt), desc(orderTemplates.id)];
+
+function countTemplates(db: DB, where: SQL): number {
+  const row = db.select({ value: count() }).from(orderTemplates).where(where).get();
   return row?.value ?? 0;
+}
+
+/**
+ * One template as the actor may use it: 404 when it is not theirs to see, 403 {message} when they may see it
+ * but not do this (change it, or load it as a viewer).
+ */
+export function templateFor(db: DB, actor: TemplateActor, templateId: number, need: "see" | "load" | "change"): Result<TemplateRow> {
+  const row = db.select().from(orderTemplates).where(eq(orderTemplates.id, templateId)).get();
+  if (!row || !maySeeTemplate(actor, row)) return fail(404, TEMPLATE_NOT_FOUND);
+  if (need !== "see" && !mayOrder(actor)) return fail(403, VIEWER_MESSAGE);
+  if (need === "change" && !mayChangeTemplate(actor, row)) return fail(403, TEMPLATE_CHANGE_REFUSED);
+  return ok(row);
+}
+
+/** The view of one template row, with its maker's name. */
+export function viewOfTemplate(db: DB, actor: TemplateActor, templateId: number): OrderTemplateView | null {
+  const found = selectWithMaker(db).where(eq(orderTemplates.id, templateId)).get();
+  return found ? viewOf(found, actor) : null;
 }
 
 const TOO_MANY_TEMPLATES = `You already have ${MAX_TEMPLATES_PER_USER} templates, the most you can keep. Delete one you no longer use first.`;
 
-function insertTemplate(
+/** A new template of the actor's, in their company, private until shared. */
+export function insertTemplate(
   db: DB,
-  userId: string,
+  actor: TemplateActor,
   input: SaveTemplateInput,
   items: TemplateItem[],
 ): Result<OrderTemplateView> {
   return writeTransaction(db, (tx) => {
-    if (countTemplates(tx, userId) >= MAX_TEMPLATES_PER_USER) return fail(409, TOO_MANY_TEMPLATES);
+    if (countTemplates(tx, ownBy(actor)) >= MAX_TEMPLATES_PER_USER) return fail(409, TOO_MANY_TEMPLATES);
+    const now = new Date(); // made and last changed at the same moment
     const row = tx
       .insert(orderTemplates)
-      .values({ userId, companyId: companyIdOfUser(userId), name: input.name, description: input.description, items })
-      .returning()
+      .values({
+        userId: actor.id,
+        companyId: companyIdOfUser(actor.id),
+        name: input.name,
+        description: input.description,
+        items,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orderTemplates.id })
       .get();
-    return ok(viewOf(row));
+    return ok(viewOfTemplate(tx, actor, row.id)!);
   });
 }
 
-/** Same product with the same variants is one line: quantities add up (capped at the line limit). */
-function mergeItems(items: TemplateItem[]): TemplateItem[] {
-  const byLine = new Map<string, TemplateItem>();
-  for (const item of items) {
-    const id = `${item.productId}|${variantKey(item.selectedVariants)}`;
-    const same = byLine.get(id);
-    if (same) same.quantity = Math.min(MAX_LINE_QUANTITY, same.quantity + item.quantity);
-    else byLine.set(id, { ...item });
-  }
-  return [...byLine.values()];
+/** Creates a template from an API client's items. */
+function createTemplate(db: DB, actor: TemplateActor, input: CreateTemplateInput): Result<OrderTemplateView> {
+  const items = resolveTemplateItems(db, input.items);
+  if (!items.ok) return items;
+  return insertTemplate(db, actor, { name: input.name, description: input.description }, items.value);
 }
 
-const EMPTY_CART_TEMPLATE = "Your cart is empty. Add products before saving a template.";
-
-/** Saves the lines of the (priced, current) cart as a new template of the user's. */
-function saveTemplateFromCart(
-  db: DB,
-  userId: string,
-  cart: Pick<Cart, "lines">,
-  input: SaveTemplateInput,
-): Result<OrderTemplateView> {
-  if (cart.lines.length === 0) return fail(400, EMPTY_CART_TEMPLATE);
-  const items = cart.lines.slice(0, MAX_TEMPLATE_ITEMS).map((line) => ({
-    productId: line.productId,
-    productName: line.productName,
-    quantity: line.quantity,
-    selectedVariants: line.selectedVariants,
-  }));
-  return insertTemplate(db, userId, input, mergeItems(items));
-}
-
-/**
- * Creates a template from an API client's items. Every product must exist (400 naming the item's field)
- * and every variant choice must be one of the product's options; names are the products' own.
- */
-function createTemplate(db: DB, userId: string, input: CreateTemplateInput): Result<OrderTemplateView> {
-  const ids = [...new Set(input.items.map((item) => item.productId))];
-  const found = new Map<number, string>();
-  const groups = new Map<number, { name: string; options: string[] }[]>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    for (const row of db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, chunk)).all()) {
-      found.set(row.id, row.name);
-    }
-    for (const row of db
-      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, chunk))
-      .orderBy(productVariants.position, productVariants.id)
-      .all()) {
-      const list = groups.get(row.productId) ?? [];
-      list.push({ name: row.name, options: row.options });
-      groups.set(row.productId, list);
-    }
-  }
-
-  const items: TemplateItem[] = [];
-  for (const [index, item] of input.items.entries()) {
-    const name = found.get(item.productId);
-    if (name === undefined) return fail(400, `Product ${item.productId} not found`, `items.${index}.productId`);
-    const variants = resolveVariants(groups.get(item.productId) ?? [], item.selectedVariants);
-    if (!variants.ok) {
-      return fail(400, variants.description ? `${name}: ${variants.description}` : variants.message, `items.${index}.selectedVariants`);
-    }
-    items.push({ productId: item.productId, productName: name, quantity: item.quantity, selectedVariants: variants.value });
-  }
-  return insertTemplate(db, userId, { name: input.name, description: input.description }, mergeItems(items));
-}
-
-/** The user's templates, newest first (at most MAX_TEMPLATES_PER_USER exist). */
-export function listTemplates(db: DB, userId: string): OrderTemplateView[] {
-  return db
-    .select()
-    .from(orderTemplates)
-    .where(eq(orderTemplates.userId, userId))
-    .orderBy(desc(orderTemplates.createdAt), desc(orderTemplates.id))
-    .all()
-    .map(viewOf);
+/** The API's list: the actor's own templates, newest first, then the lists colleagues share, newest first. */
+export function listTemplates(db: DB, actor: TemplateActor): OrderTemplateView[] {
+  const own = selectWithMaker(db).where(ownBy(actor)).orderBy(...newestFirst).all();
+  const shared = sharedWith(actor);
+  const colleagues = shared ? selectWithMaker(db).where(shared).orderBy(...newestFirst).all() : [];
+  return [...own, ...colleagues].map((found) => viewOf(found, actor));
 }
 
 export type TemplatePage = { items: OrderTemplateView[]; total: number; page: number; pageCount: number; pageSize: number };
 
-/** One page of the user's templates, newest first; a page past the end shows the last page. */
-export function listTemplatesPage(db: DB, userId: string, { page = 1, pageSize = 10 } = {}): TemplatePage {
-  const total = countTemplates(db, userId);
+function pageOf(db: DB, actor: TemplateActor, where: SQL | undefined, { page = 1, pageSize = 10 }): TemplatePage {
+  const total = where ? countTemplates(db, where) : 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(Number.isFinite(page) ? page : 1)), pageCount);
-  const items = db
-    .select()
-    .from(orderTemplates)
-    .where(eq(orderTemplates.userId, userId))
-    .orderBy(desc(orderTemplates.createdAt), desc(orderTemplates.id))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .all()
-    .map(viewOf);
+  const items = where
+    ? selectWithMaker(db)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(pageSize)
+        .offset((current - 1) * pageSize)
+        .all()
+        .map((found) => viewOf(found, actor))
+    : [];
   return { items, total, page: current, pageCount, pageSize };
 }
 
-/** One of the user's templates, or null (unknown, or someone else's). */
-export function getTemplate(db: DB, userId: string, templateId: number): OrderTemplateView | null {
-  const row = db
-    .select()
-    .from(orderTemplates)
-    .where(and(eq(orderTemplates.id, templateId), eq(orderTemplates.userId, userId)))
-    .get();
-  return row ? viewOf(row) : null;
+/** One page of the actor's own templates, newest first; a page past the end shows the last page. */
+export function listTemplatesPage(db: DB, actor: TemplateActor, options: { page?: number; pageSize?: number } = {}): TemplatePage {
+  return pageOf(db, actor, ownBy(actor), options);
+}
+
+/** One page of the lists colleagues share with the actor's company, newest first. */
+export function listSharedTemplatesPage(db: DB, actor: TemplateActor, options: { page?: number; pageSize?: number } = {}): TemplatePage {
+  return pageOf(db, actor, sharedWith(actor), options);
+}
+
+/** One template the actor may see (their own, or one shared with their company), or null. */
+export function getTemplate(db: DB, actor: TemplateActor, templateId: number): OrderTemplateView | null {
+  const found = selectWithMaker(db).where(eq(orderTemplates.id, templateId)).get();
+  return found && maySeeTemplate(actor, found.row) ? viewOf(found, actor) : null;
 }
 
 export type LoadedTemplate = BulkAddResult & { templateId: number; templateName: string };
@@ -197,32 +203,32 @@ export type LoadedTemplate = BulkAddResult & { templateId: number; templateName:
  * Adds a template's items to the buyer's cart. Each product is checked as if added by hand (it exists, the
  * variants are still offered); an item short of stock puts in what there is and is reported as short, items
  * of deleted products or options no longer offered are skipped and reported, the rest are added. For a
- * user's cart it is one write transaction.
+ * user's cart it is one write transaction. A shared list loads exactly as one's own, at the loader's prices.
  */
 function loadTemplateIntoCart(
   db: DB,
   owner: CartOwner,
   buyer: Buyer,
-  userId: string,
+  actor: TemplateActor,
   templateId: number,
 ): Result<LoadedTemplate> {
   const load = (tx: DB): Result<LoadedTemplate> => {
-    const template = getTemplate(tx, userId, templateId);
-    if (!template) return fail(404, TEMPLATE_NOT_FOUND);
-    const result = addLinesToCart(tx, owner, buyer, template.items, { upTo: true });
-    return ok({ templateId: template.id, templateName: template.name, ...result });
+    const template = templateFor(tx, actor, templateId, "load");
+    if (!template.ok) return template;
+    const result = addLinesToCart(tx, owner, buyer, template.value.items, { upTo: true });
+    return ok({ templateId: template.value.id, templateName: template.value.name, ...result });
   };
   return owner.kind === "user" ? writeTransaction(db, load) : load(db);
 }
 
-/** Deletes one of the user's templates; someone else's (or an unknown id) is 404 and nothing changes. */
-export function deleteTemplate(db: DB, userId: string, templateId: number): Result<{ id: number; name: string }> {
-  const row = db
-    .delete(orderTemplates)
-    .where(and(eq(orderTemplates.id, templateId), eq(orderTemplates.userId, userId)))
-    .returning({ id: orderTemplates.id, name: orderTemplates.name })
-    .get();
-  return row ? ok(row) : fail(404, TEMPLATE_NOT_FOUND);
+/** Deletes a template the actor may change: 404 when not theirs to see, 403 when theirs only to load. */
+export function deleteTemplate(db: DB, actor: TemplateActor, templateId: number): Result<{ id: number; name: string }> {
+  return writeTransaction(db, (tx) => {
+    const template = templateFor(tx, actor, templateId, "change");
+    if (!template.ok) return template;
+    tx.delete(orderTemplates).where(eq(orderTemplates.id, templateId)).run();
+    return ok({ id: template.value.id, name: template.value.name });
+  });
 }
 
 // ─── Repeat-safe use cases ──────────────────────────────────────────────────
@@ -240,7 +246,10 @@ export function saveCartAsTemplate(
   return runOnce(
     db,
     { ownerId: user.id, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey, command: input },
-    (tx) => saveTemplateFromCart(tx, user.id, getCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user)), input),
+    (tx) => {
+      const items = itemsOfCart(getCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user)));
+      return items.ok ? insertTemplate(tx, user, input, items.value) : items;
+    },
     (outcome) => outcome.ok,
   ).result;
 }
@@ -248,19 +257,19 @@ export function saveCartAsTemplate(
 /** POST /api/order-templates: a template from the client's items. */
 export function createTemplateOnce(
   db: DB,
-  userId: string,
+  actor: TemplateActor,
   input: CreateTemplateInput,
   idempotencyKey: string | null,
 ): Result<OrderTemplateView> {
   return runOnce(
     db,
-    { ownerId: userId, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey, command: input },
-    (tx) => createTemplate(tx, userId, input),
+    { ownerId: actor.id, scope: REPEAT_SCOPE.templateCreate, key: idempotencyKey, command: input },
+    (tx) => createTemplate(tx, actor, input),
     (outcome) => outcome.ok,
   ).result;
 }
 
-/** Load into Cart: one of the user's templates into their cart, at today's prices. */
+/** Load into Cart: one of the user's templates, or a list shared with their company, into their cart, at today's prices. */
 export function loadTemplateIntoCartOnce(
   db: DB,
   user: SessionUser,
@@ -270,7 +279,7 @@ export function loadTemplateIntoCartOnce(
   return runOnce(
     db,
     { ownerId: user.id, scope: scopeFor(REPEAT_SCOPE.templateLoad, templateId), key: idempotencyKey, command: { templateId } },
-    (tx) => loadTemplateIntoCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user), user.id, templateId),
+    (tx) => loadTemplateIntoCart(tx, { kind: "user", userId: user.id }, buyerFor(tx, user), user, templateId),
     (outcome) => outcome.ok,
   ).result;
 }
@@ -278,14 +287,14 @@ export function loadTemplateIntoCartOnce(
 /** Delete on the templates page. */
 export function deleteTemplateOnce(
   db: DB,
-  userId: string,
+  actor: TemplateActor,
   templateId: number,
   idempotencyKey: string | null,
 ): Result<{ id: number; name: string }> {
   return runOnce(
     db,
-    { ownerId: userId, scope: scopeFor(REPEAT_SCOPE.templateDelete, templateId), key: idempotencyKey, command: { templateId } },
-    (tx) => deleteTemplate(tx, userId, templateId),
+    { ownerId: actor.id, scope: scopeFor(REPEAT_SCOPE.templateDelete, templateId), key: idempotencyKey, command: { templateId } },
+    (tx) => deleteTemplate(tx, actor, templateId),
     (outcome) => outcome.ok,
   ).result;
 }

@@ -10,6 +10,7 @@ export const REPEAT_SCOPE = {
   templateCreate: "cart.template.create",
   templateLoad: "cart.template.load",
   templateDelete: "cart.template.delete",
+  templateCopy: "cart.template.copy",
   quickOrderEntry: "cart.quick-order.entry",
   quickOrderCsv: "cart.quick-order.csv",
   checkout: "orders.order.place",
