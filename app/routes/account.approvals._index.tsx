@@ -4,8 +4,8 @@ import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/compone
 import { StatusBadge } from "~/components/orders/status-badge";
 import { PageLinks } from "~/components/ui/page-links";
 import { APPROVAL_REQUEST_STATUSES, type ApprovalRequestStatus } from "~db/schema";
-import { APPROVALS_PATH, approvalPath } from "~/domain/companies/approvals.schema";
-import { APPROVAL_STATUS_LABELS, APPROVALS_PAGE_SIZE, countWaitingForApprover, listApprovals } from "~/domain/companies/approvals.server";
+import { APPROVAL_STATUS_LABELS, APPROVALS_PAGE_SIZE, APPROVALS_PATH, approvalPath } from "~/domain/companies/approvals.schema";
+import { countWaitingForApprover, listApprovals } from "~/domain/companies/approvals.server";
 import { requireBuyer } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";

@@ -103,7 +103,8 @@ export default function LimitsPage() {
       <div className="mt-4">
         <FormError errors={errors[""] ?? undefined} />
       </div>
-      <Form method="post" className="mt-4">
+      {/* a fresh form once saved values come back, so each field shows the figure as stored ("20.00") */}
+      <Form method="post" className="mt-4" key={JSON.stringify([secondApprovalAbove, people.map((p) => [p.orderLimit, p.periodLimit, p.limitPeriod])])}>
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Limits per person">

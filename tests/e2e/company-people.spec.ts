@@ -1,25 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { ADMIN, createCustomer, expect, loginAs, signIn, test, uniqueEmail } from "./fixtures";
+import { ADMIN, createCustomer, expect, loginAs, pageOfItsOwn, readOutboxMail as readMail, signIn, test, uniqueEmail } from "./fixtures";
 import { ORDERABLE } from "./orders";
-
-/** A page in a browser of its own (the colleague's own computer), with this project's settings (JavaScript on or off). */
-async function pageOfItsOwn(browser: Browser) {
-  const { baseURL, javaScriptEnabled, locale, timezoneId } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale, timezoneId });
-  return context.newPage();
-}
-
-/** The newest outbox mail to `email` with `subject`, opened on the back office's Outbox screen, as text. */
-async function readMail(admin: Page, email: string, subject: string) {
-  const row = admin.getByTestId("outbox-mail").filter({ hasText: email }).filter({ hasText: subject });
-  await expect(async () => {
-    await admin.goto("/admin/outbox");
-    await expect(row.first()).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await row.first().getByRole("link", { name: subject }).click();
-  await expect(admin.getByRole("heading", { level: 1 })).toContainText(subject);
-  return (await admin.getByTestId("mail-text").textContent()) ?? "";
-}
 
 test.describe("people in a company", () => {
   test("a company admin invites a colleague, who accepts from the mail's link, signs in, and the link is spent", async ({ page, browser, baseURL }) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, request as apiRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, request as apiRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export type Account = { email: string; password: string };
 
@@ -157,3 +157,22 @@ export const test = base.extend<{ login: (account: Account) => Promise<void>; cu
 });
 
 export { expect };
+
+/** A page in a browser of its own (a colleague's own computer), with this project's settings (JavaScript on or off). */
+export async function pageOfItsOwn(browser: Browser) {
+  const { baseURL, javaScriptEnabled, locale, timezoneId } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, locale, timezoneId });
+  return context.newPage();
+}
+
+/** The newest outbox mail to `email` with `subject`, opened on the back office's Outbox screen (by a signed-in admin), as text. */
+export async function readOutboxMail(admin: Page, email: string, subject: string) {
+  const row = admin.getByTestId("outbox-mail").filter({ hasText: email }).filter({ hasText: subject });
+  await expect(async () => {
+    await admin.goto("/admin/outbox");
+    await expect(row.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await row.first().getByRole("link", { name: subject }).click();
+  await expect(admin.getByRole("heading", { level: 1 })).toContainText(subject);
+  return (await admin.getByTestId("mail-text").textContent()) ?? "";
+}

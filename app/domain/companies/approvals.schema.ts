@@ -2,12 +2,27 @@
  * The commands of spending limits and company approvals, the same on the forms and the API (browser-safe).
  */
 import { z } from "zod";
-import { LIMIT_PERIODS } from "~db/schema";
+import { LIMIT_PERIODS, type ApprovalRequestStatus } from "~db/schema";
+import { formatMoney } from "~/utils/money";
 import { poundsField } from "~/domain/invoices/sales-invoice.schema";
 
 export const APPROVALS_PATH = "/account/approvals";
 export const LIMITS_PATH = "/account/company/limits";
 export const approvalPath = (id: number) => `${APPROVALS_PATH}/${id}`;
+export const APPROVALS_PAGE_SIZE = 25;
+
+export const APPROVAL_STATUS_LABELS: Record<ApprovalRequestStatus, string> = {
+  waiting: "Waiting for approval",
+  placed: "Approved and placed",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+};
+
+/** What an approver is told when a price changed since the order was sent, before anything is placed. */
+export function priceChangesMessage(changes: { productName: string; was: number; now: number }[]): string {
+  const each = changes.map((change) => `${change.productName} was ${formatMoney(change.was)}, now ${formatMoney(change.now)} ex VAT`);
+  return `Prices have changed since this order was sent for approval: ${each.join("; ")}. Approve again to place it at today's prices.`;
+}
 
 export const REJECT_REASON_MESSAGE = "Give a reason for rejecting the order: the buyer sees it";
 const REASON_LENGTH_MESSAGE = "Keep the reason to 500 characters or fewer";

@@ -45,7 +45,16 @@ import {
   type LimitBreach,
   type SpendingLimits,
 } from "./spending-limits";
-import { approvalPath, type ApprovalDecisionInput, type CompanyLimitsInput } from "./approvals.schema";
+import {
+  APPROVAL_STATUS_LABELS,
+  APPROVALS_PAGE_SIZE,
+  approvalPath,
+  priceChangesMessage,
+  type ApprovalDecisionInput,
+  type CompanyLimitsInput,
+} from "./approvals.schema";
+
+export { APPROVAL_STATUS_LABELS, APPROVALS_PAGE_SIZE, priceChangesMessage };
 
 export const APPROVAL_NOT_FOUND_MESSAGE = "Order for approval not found";
 export const NOT_APPROVER_MESSAGE = "Only an approver or a company admin of your company can approve or reject orders.";
@@ -67,12 +76,6 @@ export function approvalReference(id: number): string {
   return `AR-${String(id).padStart(5, "0")}`;
 }
 
-export const APPROVAL_STATUS_LABELS: Record<ApprovalRequestStatus, string> = {
-  waiting: "Waiting for approval",
-  placed: "Approved and placed",
-  rejected: "Rejected",
-  withdrawn: "Withdrawn",
-};
 
 const APPROVING_ROLES = ["approver", "company_admin"] as const;
 const isApprover = (user: Pick<SessionUser, "role" | "companyRole" | "companyId" | "isActive">) =>
@@ -368,7 +371,6 @@ function toJson(db: DB, rows: RequestRow[]): ApprovalJson[] {
   }));
 }
 
-export const APPROVALS_PAGE_SIZE = 25;
 
 /**
  * The requests a person sees, newest first (waiting ones first): an approver's or company admin's are the
@@ -465,10 +467,6 @@ export function previewApproval(db: DB, row: RequestRow): ApprovalPreview {
   return { priceChanges, problems };
 }
 
-export function priceChangesMessage(changes: ApprovalPreview["priceChanges"]): string {
-  const each = changes.map((change) => `${change.productName} was ${formatMoney(change.was)}, now ${formatMoney(change.now)} ex VAT`);
-  return `Prices have changed since this order was sent for approval: ${each.join("; ")}. Approve again to place it at today's prices.`;
-}
 
 /** One request with what placing it now would meet (null when the person may not see it: 404). */
 export function getApproval(db: DB, actor: SessionUser, id: number) {
