@@ -6,7 +6,7 @@ import { addSelectedOnce } from "~/domain/cart/add-selected.server";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { keepAddSelectedResult } from "~/utils/add-selected-result.server";
-import { getOptionalUser, refuseSupplier } from "~/utils/auth.server";
+import { getOptionalUser, refuseCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { sameSitePath } from "~/utils/safe-redirect";
@@ -45,7 +45,7 @@ function typedQuantities(formData: FormData): Record<string, string> {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
-  await refuseSupplier(request, user);
+  await refuseCompanyRole(request, user, "ordering");
   const back = sameSitePath(formData.get("redirectTo"));
   const typed = typedQuantities(formData);
 

@@ -19,9 +19,12 @@ const labelClass = "block text-sm font-medium text-slate-800";
 export function OrderFilters({
   filters,
   errors,
+  people = null,
 }: {
   filters: OrderHistoryFilters;
   errors: Partial<Record<OrderFilterField, string>>;
+  /** the company's people, for a company admin or approver to see one person's orders; null: no such filter */
+  people?: { id: string; name: string }[] | null;
 }) {
   const field = (name: OrderFilterField) => ({
     id: `orders-${name}`,
@@ -87,6 +90,22 @@ export function OrderFilters({
           <input {...field("to")} type="date" defaultValue={filters.to ?? ""} className={inputClass} />
           {error("to")}
         </div>
+        {people ? (
+          <div className="space-y-1 lg:col-span-4">
+            <label htmlFor="orders-placedBy" className={labelClass}>
+              Placed by
+            </label>
+            <select {...field("placedBy")} defaultValue={filters.placedBy ?? ""} className={inputClass}>
+              <option value="">Anyone in your company</option>
+              {people.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+            {error("placedBy")}
+          </div>
+        ) : null}
         <div className="flex items-end gap-3 lg:col-span-2">
           <button
             type="submit"

@@ -20,7 +20,7 @@ import {
   loadTemplateIntoCartOnce,
   type LoadedTemplate,
 } from "~/domain/cart/order-templates.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import type { Toast } from "~/utils/session.server";
@@ -36,7 +36,7 @@ const PAGE_SIZE = 10;
 const TEMPLATE_GONE = "This template no longer exists.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "templates");
   const db = getDb();
   const url = new URL(request.url);
   const templates = listTemplatesPage(db, user.id, { page: templateListPage(url.searchParams.get("page")), pageSize: PAGE_SIZE });
@@ -69,7 +69,7 @@ function loadedToast(result: LoadedTemplate): Toast {
 
 /** Load into Cart (then the cart) and Delete (back to the list page), each once per page key. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "templates");
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: templateCommandSchema });
   const back = listHref(templateListPage(submission.payload.page));
