@@ -29,7 +29,8 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
 
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  const user = await requireApiCompanyRole(request, "addresses");
+  // only a company admin changes the book: anyone else is refused before the body is read
+  const user = await requireApiCompanyRole(request, "addressBook");
   const id = requireIntParam(params.id, ADDRESS_NOT_FOUND);
   const key = apiIdempotencyKey(request);
   const db = getDb();

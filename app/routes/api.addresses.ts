@@ -25,7 +25,8 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiCompanyRole(request, "addresses");
+  // only a company admin changes the book: anyone else is refused before the body is read
+  const user = await requireApiCompanyRole(request, "addressBook");
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, deliveryAddressSchema);
   const result = addDeliveryAddress(getDb(), user.id, input, key);

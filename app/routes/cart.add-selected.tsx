@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { addSelectedNotice, describeLine, describeRefused, NOTHING_ADDED } from "~/domain/cart/add-selected";
 import { addSelectedSchema } from "~/domain/cart/add-selected.schema";
 import { addSelectedOnce } from "~/domain/cart/add-selected.server";
@@ -93,6 +93,8 @@ export const clientAction = keepPageOnConnectionLoss({
 });
 
 /** The form's address is not a page: send a visitor who lands here to the cart. */
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  // a company's viewer has no cart to be sent to
+  await refuseCompanyRole(request, await getOptionalUser(request), "ordering");
   return redirect("/cart");
 }

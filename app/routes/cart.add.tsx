@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { addToCartOnce } from "~/domain/cart/add-to-cart.server";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { parseAddToCartForm, sameSitePath } from "~/domain/cart/cart.schema";
@@ -53,6 +53,8 @@ export const clientAction = keepPageOnConnectionLoss({
 });
 
 /** The form's address is not a page: send a visitor who lands here to the cart. */
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  // a company's viewer has no cart to be sent to
+  await refuseCompanyRole(request, await getOptionalUser(request), "ordering");
   return redirect("/cart");
 }

@@ -25,8 +25,10 @@ export const COMPANY_AREAS = {
   templates: ["company_admin", "approver", "buyer"],
   /** the company's points, rewards and vouchers, and redeeming them */
   loyalty: ["company_admin", "approver", "buyer"],
-  /** the company's delivery address book: seeing it (changing it is the company admin's, in the use case) */
+  /** the company's delivery address book: seeing it and picking from it */
   addresses: ["company_admin", "approver", "buyer"],
+  /** adding, editing, deleting and choosing the default of the company's delivery addresses */
+  addressBook: ["company_admin"],
   /** asking the wholesaler to stock a product */
   productRequests: ["company_admin", "approver", "buyer"],
   /** the company's people, their roles, and the company's details */
@@ -55,10 +57,14 @@ export const VIEWER_MESSAGE =
   "Your role in your company is viewer: you can see the catalogue and prices, but not order. Ask your company admin.";
 export const COMPANY_ROLE_REFUSED_TITLE = "Not for your role";
 
+export const ADDRESSES_ADMIN_ONLY =
+  "Only a company admin can change your company's delivery addresses. You can still order to a new address at checkout.";
+
 /** Why a role is refused an area: the words a refused page's notice and a refused API's `message` use. */
 export function companyRoleRefusal(role: CompanyRole, area: CompanyArea): string {
-  if (area === "people") return "Only a company admin can manage your company's people and details.";
   if (role === "viewer") return VIEWER_MESSAGE;
+  if (area === "people") return "Only a company admin can manage your company's people and details.";
+  if (area === "addressBook") return ADDRESSES_ADMIN_ONLY;
   return `Your role in your company (${COMPANY_ROLE_NAMES[role]}) cannot use this.`;
 }
 
