@@ -76,12 +76,13 @@ describe("order history filters", () => {
     expect(orderHistoryFiltersSchema.parse({})).toEqual({ q: "", status: null, from: null, to: null, placedBy: null });
     expect(
       orderHistoryFiltersSchema.parse({ q: "  PO-77   north ", status: "shipped", from: "2025-01-01", to: "2025-01-31" }),
-    ).toEqual({ q: "PO-77 north", status: "shipped", from: "2025-01-01", to: "2025-01-31" });
-    expect(orderHistoryFiltersSchema.parse({ q: "", status: "all", from: " ", to: "" })).toEqual({
+    ).toEqual({ q: "PO-77 north", status: "shipped", from: "2025-01-01", to: "2025-01-31", placedBy: null });
+    expect(orderHistoryFiltersSchema.parse({ q: "", status: "all", from: " ", to: "", placedBy: "" })).toEqual({
       q: "",
       status: null,
       from: null,
       to: null,
+      placedBy: null,
     });
   });
 
