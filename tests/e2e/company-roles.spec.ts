@@ -1,8 +1,11 @@
-import { expect, signIn, test } from "./fixtures";
-import { ORDERABLE } from "./orders";
+import { expect, signIn, switchAccount, test } from "./fixtures";
+import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 /** The demo company's viewer (docs/decisions/0069-company-roles.md): catalogue and prices only. */
 const VIEWER = { email: "buyer.viewer@example.com", password: "buyer-demo" } as const;
+const APPROVER = { email: "buyer.approver@example.com", password: "buyer-demo" } as const;
+/** Tom Hartley, a buyer of the same company */
+const COLLEAGUE = { email: "buyer.colleague@example.com", password: "buyer-demo" } as const;
 const VIEWER_LINE = "You can see prices; ask your company admin to order.";
 const FOOD = "/category/catering-food-ingredients";
 
@@ -44,5 +47,33 @@ test.describe("a company's viewer", () => {
     await expect(page.getByTestId("company-role-summary")).toContainText("viewer");
     await expect(page.getByTestId("company-role-summary")).toContainText(VIEWER_LINE);
     await expect(page.getByRole("link", { name: "View Orders" })).toHaveCount(0);
+  });
+});
+
+test.describe("an approver", () => {
+  test("sees who placed each of the company's orders and narrows the history to one buyer; the buyer sees only theirs", async ({ page }) => {
+    await signIn(page, COLLEAGUE);
+    const placed = await placeOrderThroughApi(page.request, COLLEAGUE, [{ slug: ORDERABLE.stillWater.slug, quantity: 1 }]);
+
+    await switchAccount(page, APPROVER);
+    await page.goto("/account/orders");
+    const order = page.locator(`[data-order-number="${placed.orderNumber}"]`);
+    await expect(order.getByTestId("order-placed-by")).toHaveText("Placed by Tom Hartley");
+
+    await page.getByLabel("Placed by").selectOption({ label: "Tom Hartley" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]placedBy=/);
+    await expect(order).toBeVisible();
+    const placers = await page.getByTestId("order-placed-by").allTextContents();
+    expect(placers.length).toBeGreaterThan(0);
+    expect(new Set(placers)).toEqual(new Set(["Placed by Tom Hartley"]));
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /placedBy=/);
+
+    // the buyer: their own orders, no column and no filter
+    await switchAccount(page, COLLEAGUE);
+    await page.goto("/account/orders");
+    await expect(page.locator(`[data-order-number="${placed.orderNumber}"]`)).toBeVisible();
+    await expect(page.getByLabel("Placed by")).toHaveCount(0);
+    await expect(page.getByTestId("order-placed-by")).toHaveCount(0);
   });
 });
