@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
 import { InvoiceTable } from "~/components/account/invoice-table";
 import { PageLinks } from "~/components/ui/page-links";
-import { inputClass } from "~/components/ui/field";
+import { PlacedBySelect } from "~/components/account/placed-by-select";
 import { placedByChoices, type CompanyPersonName } from "~/domain/companies/companies.server";
 import {
   INVOICE_PAGE_SIZE,
@@ -40,17 +40,7 @@ function PlacedByFilter({ people, placedBy }: { people: CompanyPersonName[]; pla
   return (
     <Form method="get" action="/account/invoices" role="search" aria-label="Filter invoices" className="mt-6 flex flex-wrap items-end gap-3">
       <div className="space-y-1">
-        <label htmlFor="invoices-placedBy" className="block text-sm font-medium text-slate-800">
-          Placed by
-        </label>
-        <select id="invoices-placedBy" name="placedBy" defaultValue={placedBy ?? ""} className={inputClass}>
-          <option value="">Anyone in your company</option>
-          {people.map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name}
-            </option>
-          ))}
-        </select>
+        <PlacedBySelect id="invoices-placedBy" people={people} value={placedBy} />
       </div>
       <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
         Apply

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { PlacedBySelect } from "~/components/account/placed-by-select";
 import { inputClass } from "~/components/ui/field";
 import { ORDER_STATUSES } from "~db/schema";
 import {
@@ -92,17 +93,7 @@ export function OrderFilters({
         </div>
         {people ? (
           <div className="space-y-1 lg:col-span-4">
-            <label htmlFor="orders-placedBy" className={labelClass}>
-              Placed by
-            </label>
-            <select {...field("placedBy")} defaultValue={filters.placedBy ?? ""} className={inputClass}>
-              <option value="">Anyone in your company</option>
-              {people.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
+            <PlacedBySelect {...field("placedBy")} people={people} value={filters.placedBy} labelClassName={labelClass} />
             {error("placedBy")}
           </div>
         ) : null}
