@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, loyaltyRewards, loyaltyTransactions, orderTemplates, productRequests, products, returns, users } from "~db/schema";
+import { cartItems, loyaltyRewards, loyaltyTransactions, orderItems, orders, orderTemplates, productRequests, products, returns, users } from "~db/schema";
 import { COMPANY_ROLE_REFUSED_TITLE, VIEWER_LINE, VIEWER_MESSAGE } from "~/domain/companies/company-roles";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import * as accountPage from "~/routes/account._index";
@@ -207,6 +207,26 @@ describe("a buyer", () => {
     expect(response.status).toBeLessThan(300);
     const points = await readJson(await callRoute(apiLoyaltyPoints.loader, buildRequest("/api/loyalty/points", { cookie: cookies.admin })));
     expect(JSON.stringify(points)).toContain("150");
+  });
+});
+
+describe("returns", () => {
+  it("a buyer sees their own, an approver and the company admin the company's, another company none; a buyer cannot ask one on a colleague's order (404)", async () => {
+    db().update(orders).set({ status: "delivered" }).where(eq(orders.id, adminsOrder.orderId)).run();
+    const line = db().select().from(orderItems).where(eq(orderItems.orderId, adminsOrder.orderId)).get()!;
+    const request = { orderId: adminsOrder.orderId, items: [{ orderItemId: line.id, quantity: 1 }], returnType: "refund", reason: "Damaged in transit", customerNotes: "" };
+    const byBuyer = await callRoute(apiReturns.action, buildRequest("/api/returns", { json: request, cookie: cookies.buyer }));
+    expect(byBuyer.status).toBe(404);
+    const byAdmin = await callRoute(apiReturns.action, buildRequest("/api/returns", { json: request, cookie: cookies.admin }));
+    expect(byAdmin.status).toBe(201);
+    const { returnNumber } = await readJson(byAdmin);
+
+    const listed = async (cookie: string) =>
+      (await readJson(await callRoute(apiReturns.loader, buildRequest("/api/returns", { cookie })))).map((r: { returnNumber: string }) => r.returnNumber);
+    expect(await listed(cookies.admin)).toEqual([returnNumber]);
+    expect(await listed(cookies.approver)).toEqual([returnNumber]);
+    expect(await listed(cookies.buyer)).toEqual([]);
+    expect(await listed(cookies.outsider)).toEqual([]);
   });
 });
 
