@@ -22,7 +22,7 @@ import { UrlDialog } from "~/components/ui/url-dialog";
 import { changePasswordFormSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { countCustomerOrders } from "~/domain/orders/order-history.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { COMPANY_AREAS, COMPANY_ROLE_NAMES, COMPANY_ROLE_SUMMARIES, companyMay, type CompanyArea } from "~/domain/companies/company-roles";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
@@ -42,7 +42,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 /** /account and /account/dashboard; `?dialog=change-password` opens the Change Password form. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "account");
   return json({
     user: {
       email: user.email,
@@ -83,7 +83,7 @@ function refused(result: SubmissionResult<string[]>, status: number, notice: Cha
  * ends the user's other sessions, keeps this one and goes back to the dashboard with "Password changed".
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "account");
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
   if (formData.get("intent") !== CHANGE_PASSWORD_INTENT) {
