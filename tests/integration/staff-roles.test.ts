@@ -241,7 +241,9 @@ describe("setting a staff role", () => {
     const customer = userById(ids.buyer);
     const saved = await formPost("sales", editForm(customer, { role: "customer", businessName: "Hartley's Café & Deli" }));
     expect(saved.status).toBe(302);
-    expect(userById(ids.buyer).businessName).toBe("Hartley's Café & Deli");
+    // a customer's business name is their company's (docs/decisions/0061-companies.md)
+    const company = db().$client.prepare("select c.name from companies c join users u on u.company_id = c.id where u.id = ?").get(ids.buyer) as { name: string };
+    expect(company.name).toBe("Hartley's Café & Deli");
   });
 
   it("the last active full admin cannot take a narrower staff role: 409 through both doors; with another full admin they can", async () => {
