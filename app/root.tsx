@@ -22,6 +22,7 @@ import { countGuestCartItems, countUserCartItems } from "~/domain/cart/cart-line
 import { listCategories } from "~/domain/catalog/catalog.server";
 import { isCatalogueEmpty } from "~/domain/catalog/catalogue-setup.server";
 import { DEFAULT_PRICE_BASIS, type PriceBasis } from "~/domain/pricing/price-basis";
+import { companyMay, VIEWER_LINE } from "~/domain/companies/company-roles";
 import { getOptionalUser } from "~/utils/auth.server";
 import { homePageTitle } from "~/utils/company-brand";
 import { companyBrand } from "~/utils/company.server";
@@ -65,6 +66,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
             firstName: user.firstName,
             role: user.role,
             isApproved: user.isApproved,
+            companyRole: user.companyRole,
+            // a company's viewer sees the catalogue and prices only: no cart, quick order or checkout to offer
+            mayOrder: user.role !== "supplier" && companyMay(user.companyRole, "ordering"),
           }
         : null,
       categories: listCategories(db),
@@ -91,6 +95,12 @@ export { shouldRevalidate } from "~/utils/connection";
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Whether the page may offer ways to order (add to cart, quick order, checkout): not to a company's viewer. */
+export function useMayOrder(): boolean {
+  const user = useRootData()?.user;
+  return !user || user.mayOrder;
 }
 
 /** Routes that bring their own chrome (the back office) set `handle = { layout: "bare" }`. */
@@ -140,6 +150,13 @@ function StorefrontChrome({ children }: { children: ReactNode }) {
           <p className="mx-auto max-w-7xl px-4 py-2 text-sm text-amber-900">
             <strong>Your account is awaiting approval.</strong> You can browse at list prices now; ordering and your
             trade prices open once our team has approved your business account.
+          </p>
+        </div>
+      ) : null}
+      {user?.companyRole === "viewer" ? (
+        <div role="note" className="border-b border-slate-200 bg-slate-50" data-testid="viewer-note">
+          <p className="mx-auto max-w-7xl px-4 py-2 text-sm text-slate-800">
+            <strong>Your role is viewer.</strong> {VIEWER_LINE}
           </p>
         </div>
       ) : null}

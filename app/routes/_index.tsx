@@ -55,9 +55,11 @@ export default function Home() {
             Protected trade pricing, bulk-order discounts and next-day dispatch for approved business accounts.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/quick-order" className="rounded-md bg-white px-4 py-2 font-semibold text-brand-900 hover:bg-brand-50">
-              Quick Order by SKU
-            </Link>
+            {root?.user && !root.user.mayOrder ? null : (
+              <Link to="/quick-order" className="rounded-md bg-white px-4 py-2 font-semibold text-brand-900 hover:bg-brand-50">
+                Quick Order by SKU
+              </Link>
+            )}
             {root?.user ? null : (
               <Link
                 to="/login?tab=signup"

@@ -23,7 +23,8 @@ import { changePasswordFormSchema } from "~/domain/users/account.schema";
 import { changePassword } from "~/domain/users/user-accounts.server";
 import { countCustomerOrders } from "~/domain/orders/order-history.server";
 import { countWaitingForApprover } from "~/domain/companies/approvals.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
+import { COMPANY_AREAS, COMPANY_ROLE_NAMES, COMPANY_ROLE_SUMMARIES, companyMay, type CompanyArea } from "~/domain/companies/company-roles";
 import { getDb } from "~/utils/db.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -42,7 +43,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 /** /account and /account/dashboard; `?dialog=change-password` opens the Change Password form. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "account");
   return json({
     user: {
       email: user.email,
@@ -50,8 +51,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       businessName: user.businessName,
       role: user.role,
       roleLabel: ROLE_LABELS[user.role] ?? user.role,
-      companyAdmin: user.companyRole === "company_admin",
+      companyRole: user.companyRole ? COMPANY_ROLE_NAMES[user.companyRole] : null,
+      companyRoleSummary: user.companyRole ? COMPANY_ROLE_SUMMARIES[user.companyRole] : null,
     },
+    // what the person's company role may open; the wholesaler's staff are not limited by one
+    areas: Object.fromEntries(
+      (Object.keys(COMPANY_AREAS) as CompanyArea[]).map((area) => [
+        area,
+        area === "people" ? user.companyRole === "company_admin" : companyMay(user.companyRole, area),
+      ]),
+    ) as Record<CompanyArea, boolean>,
     orderCount: countCustomerOrders(getDb(), user.id),
     approvalsWaiting: countWaitingForApprover(getDb(), user),
     dialog: new URL(request.url).searchParams.get("dialog") === CHANGE_PASSWORD_DIALOG ? CHANGE_PASSWORD_DIALOG : null,
@@ -76,7 +85,7 @@ function refused(result: SubmissionResult<string[]>, status: number, notice: Cha
  * ends the user's other sessions, keeps this one and goes back to the dashboard with "Password changed".
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "account");
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: changePasswordFormSchema });
   if (formData.get("intent") !== CHANGE_PASSWORD_INTENT) {
@@ -122,7 +131,7 @@ export const clientAction = keepPageOnConnectionLoss({ title: "Error", descripti
 export { shouldRevalidate } from "~/utils/connection";
 
 export default function AccountDashboard() {
-  const { user, orderCount, approvalsWaiting, dialog, changePasswordKey } = useLoaderData<typeof loader>();
+  const { user, orderCount, dialog, changePasswordKey, areas, approvalsWaiting } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as ActionData | ConnectionLost | undefined;
   // a lost post keeps the form mounted as the last answer left it (passwords typed stay)
   const actionData = useLastAnswer(posted);
@@ -132,6 +141,11 @@ export default function AccountDashboard() {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Welcome, {user.firstName || user.email}</h1>
       <p className="mt-2 text-slate-600">Manage your orders, product requests and account details.</p>
+      {user.companyRoleSummary ? (
+        <p className="mt-2 text-slate-800" data-testid="company-role-summary">
+          Your role in {user.businessName ?? "your company"}: <strong>{user.companyRole}</strong>. {user.companyRoleSummary}
+        </p>
+      ) : null}
 
       {/* without JavaScript the form shows here, at the top of the page; with it, as a modal */}
       <UrlDialog
@@ -151,20 +165,24 @@ export default function AccountDashboard() {
       </UrlDialog>
 
       <div className="mt-8 grid gap-6 md:grid-cols-3">
-        <Card title="Your Orders" headingId="orders-card">
-          <p className="text-sm text-slate-600">View your order history, track deliveries and reorder.</p>
-          <p className="mt-3 text-2xl font-bold text-slate-900" data-testid="order-count">
-            {orderCount === 1 ? "1 order" : `${orderCount} orders`}
-          </p>
-          <CardLink to="/account/orders">View Orders</CardLink>
-        </Card>
+        {areas.history ? (
+          <Card title="Your Orders" headingId="orders-card">
+            <p className="text-sm text-slate-600">View your order history, track deliveries and reorder.</p>
+            <p className="mt-3 text-2xl font-bold text-slate-900" data-testid="order-count">
+              {orderCount === 1 ? "1 order" : `${orderCount} orders`}
+            </p>
+            <CardLink to="/account/orders">View Orders</CardLink>
+          </Card>
+        ) : null}
 
-        <Card title="Request a Product" headingId="request-card">
-          <p className="text-sm text-slate-600">
-            Can&apos;t find what your business needs? Tell us and our buying team will look at sourcing it.
-          </p>
-          <CardLink to="/request-product">Request a Product</CardLink>
-        </Card>
+        {areas.productRequests ? (
+          <Card title="Request a Product" headingId="request-card">
+            <p className="text-sm text-slate-600">
+              Can&apos;t find what your business needs? Tell us and our buying team will look at sourcing it.
+            </p>
+            <CardLink to="/request-product">Request a Product</CardLink>
+          </Card>
+        ) : null}
 
         <Card title="Account Details" headingId="details-card">
           <dl className="space-y-2 text-sm">
@@ -196,7 +214,7 @@ export default function AccountDashboard() {
         </Card>
       </div>
 
-      <MoreOfYourAccount companyAdmin={user.companyAdmin} approvalsWaiting={approvalsWaiting} />
+      <MoreOfYourAccount areas={areas} approvalsWaiting={approvalsWaiting} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
 import { APPROVALS_PATH, approvalDecisionSchema, approvalPath, priceChangesMessage } from "~/domain/companies/approvals.schema";
 import { getApproval, withdrawApproval } from "~/domain/companies/approvals.server";
 import { decideOrderApproval } from "~/domain/orders/company-approval.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { CONNECTION_LOST_DESCRIPTION, keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 import { getDb } from "~/utils/db.server";
@@ -37,7 +37,7 @@ function requestId(params: { id?: string }): number {
  * or rejects it here; the person who sent it may withdraw it. Another company's is 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "approvals");
   const found = getApproval(getDb(), user, requestId(params));
   if (!found) throw json({ message: "Order for approval not found" }, { status: 404 });
   return json({ ...found, idempotencyKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
@@ -47,7 +47,7 @@ const DECISION_FIELDS = ["reason", "confirmPriceChanges"] as const;
 const withdrawSchema = z.object({ intent: z.literal("withdraw") });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "approvals");
   const id = requestId(params);
   if (!getApproval(getDb(), user, id)) throw json({ message: "Order for approval not found" }, { status: 404 });
   const formData = await request.formData().catch(() => new FormData());

@@ -6,7 +6,7 @@ import { PageLinks } from "~/components/ui/page-links";
 import { APPROVAL_REQUEST_STATUSES, type ApprovalRequestStatus } from "~db/schema";
 import { APPROVAL_STATUS_LABELS, APPROVALS_PAGE_SIZE, APPROVALS_PATH, approvalPath } from "~/domain/companies/approvals.schema";
 import { countWaitingForApprover, listApprovals } from "~/domain/companies/approvals.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
@@ -31,7 +31,7 @@ function listHref(status: ApprovalRequestStatus | undefined, page = 1) {
  * (those waiting on them first); anyone else the ones they sent. Filters are plain GET links.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "approvals");
   const params = new URL(request.url).searchParams;
   const status = readStatus(params.get("status"));
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);

@@ -10,7 +10,7 @@ import { LIMIT_PERIODS, type LimitPeriod } from "~db/schema";
 import { APPROVALS_PATH, companyLimitsSchema, LIMITS_PATH, limitsFormToInput } from "~/domain/companies/approvals.schema";
 import { getCompanyLimits, updateCompanyLimits } from "~/domain/companies/approvals.server";
 import { COMPANY_PATH, COMPANY_ROLE_LABELS } from "~/domain/companies/company-people.schema";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { CONNECTION_LOST_DESCRIPTION, keepPageOnConnectionLoss, NO_REPLY_TITLE, useLastAnswer, type ConnectionLost } from "~/utils/connection";
 import { getDb } from "~/utils/db.server";
@@ -37,14 +37,14 @@ const PERIOD_LABELS: Record<LimitPeriod, string> = {
  * else, as the API answers.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "people");
   const result = getCompanyLimits(getDb(), user);
   if (!result.ok) throw json({ message: result.message }, { status: result.status });
   return json({ ...result.value, me: user.id, idempotencyKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "people");
   const formData = await request.formData().catch(() => new FormData());
   const key = idempotencyKeyFrom(formData);
   // kept only to answer with what was typed; the checking is the API's schema's, below

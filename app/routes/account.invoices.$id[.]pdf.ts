@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INVOICE_NOT_FOUND } from "~/domain/invoices/customer-invoices.schema";
 import { getCustomerInvoice } from "~/domain/invoices/customer-invoices.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import { pdfDownloadResponse, renderSalesInvoicePdf } from "~/utils/invoice-pdf.server";
@@ -11,7 +11,7 @@ import { pdfDownloadResponse, renderSalesInvoicePdf } from "~/utils/invoice-pdf.
  * visitors sign in first). Another customer's invoice is a 404, like one that does not exist.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "history");
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : 0;
   const invoice = id > 0 ? getCustomerInvoice(getDb(), user.id, id) : null;
   if (!invoice) {

@@ -13,6 +13,7 @@ import { NoOrders, OrderAccordion } from "~/components/orders/order-accordion";
 import { OrderFilters } from "~/components/orders/order-filters";
 import { OrderPagination } from "~/components/orders/order-pagination";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
+import { placedByChoices } from "~/domain/companies/companies.server";
 import { customerOrderHistoryPage, orderHistoryPageOf, submitReorder } from "~/domain/orders/order-history.server";
 import {
   hasOrderFilters,
@@ -22,7 +23,7 @@ import {
   readOrderHistoryFilters,
   reorderSchema,
 } from "~/domain/orders/order-history.schema";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { getSession } from "~/utils/session.server";
@@ -35,12 +36,13 @@ const PATH = "/account/orders";
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Your Orders") }];
 
 /**
- * /account/orders?page=&order=&q=&status=&from=&to=: the customer's orders, newest first, 20 a page,
+ * /account/orders?page=&order=&q=&status=&from=&to=&placedBy=: the customer's orders (the company's for a
+ * company admin or approver, who also see who placed each and may filter by them), newest first, 20 a page,
  * narrowed by the filters. `?order={id}` opens that order; without `page` it also goes to the page that
  * holds it (the checkout's success link).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "history");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = parseOrderHistoryQuery(params);
@@ -62,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     openOrderId,
     filters,
     filterErrors: errors,
+    placedByPeople: placedByChoices(db, user),
     idempotencyKey: issueIdempotencyKey(),
   });
 }
@@ -72,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * nothing more and shows the same outcome.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "ordering");
   const formData = await request.formData().catch(() => new FormData());
   const owner = cartOwnerOf(user, await getSession(request));
   // the use case checks the command with the same schema and words the notice when it is refused
@@ -94,7 +97,7 @@ export { shouldRevalidate } from "~/utils/connection";
 
 export default function OrderHistoryPage() {
   const posted = useActionData<typeof clientAction>();
-  const { orders, total, page, pageCount, pageSize, openOrderId, filters, filterErrors, idempotencyKey } =
+  const { orders, total, page, pageCount, pageSize, openOrderId, filters, filterErrors, placedByPeople, idempotencyKey } =
     useLoaderData<typeof loader>();
   const filtered = hasOrderFilters(filters);
 
@@ -115,7 +118,7 @@ export default function OrderHistoryPage() {
 
       {total > 0 || filtered ? (
         <div className="mt-6">
-          <OrderFilters filters={filters} errors={filterErrors} />
+          <OrderFilters filters={filters} errors={filterErrors} people={placedByPeople} />
         </div>
       ) : null}
 
@@ -127,7 +130,13 @@ export default function OrderHistoryPage() {
         ) : orders.length === 0 ? (
           <NoOrders />
         ) : (
-          <OrderAccordion orders={orders} openOrderId={openOrderId} idempotencyKey={idempotencyKey} action={PATH} />
+          <OrderAccordion
+            orders={orders}
+            openOrderId={openOrderId}
+            idempotencyKey={idempotencyKey}
+            action={PATH}
+            showPlacedBy={placedByPeople !== null}
+          />
         )}
       </div>
 

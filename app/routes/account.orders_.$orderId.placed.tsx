@@ -9,7 +9,7 @@ import { formatDeliveryDate } from "~/domain/ordering/delivery-date";
 import { orderHistoryHref } from "~/domain/orders/order-history.schema";
 import { ADDRESS_BOOK_PARAM, addressBookResultOf } from "~/domain/orders/order-placed";
 import { loadPlacedOrder, type PlacedOrderPage } from "~/domain/orders/order-placed.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
  * invoice PDF and Reorder. Any order of the customer's own can be shown again; another customer's is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "history");
   const id = /^\d{1,15}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
   const addressBook = addressBookResultOf(new URL(request.url).searchParams.get(ADDRESS_BOOK_PARAM));
   const page = id > 0 ? loadPlacedOrder(getDb(), user, id, addressBook) : null;

@@ -5,14 +5,14 @@ import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/compone
 import { NoReturns, ReturnCard, ReturnsPagination } from "~/components/returns/return-card";
 import { parseReturnsPageParam, RETURNS_PAGE_SIZE, returnsHref } from "~/domain/returns/return.schema";
 import { customerReturnsPage } from "~/domain/returns/returns.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Returns & Refunds") }];
 
 /** /account/returns?page=: the customer's own returns, newest first, 20 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "history");
   const asked = parseReturnsPageParam(new URL(request.url).searchParams);
   const result = customerReturnsPage(getDb(), user.id, asked);
   // a stale link past the end goes to the last page

@@ -5,7 +5,7 @@ import {
   getDeliveryAddress,
   updateDeliveryAddress,
 } from "~/domain/users/delivery-addresses.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -22,14 +22,15 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * honour an Idempotency-Key header. All 401 when signed out.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "addresses");
   const address = getDeliveryAddress(getDb(), user.id, requireIntParam(params.id, ADDRESS_NOT_FOUND));
   return address ? json(address, { headers: { "Cache-Control": "private, no-store" } }) : jsonError(404, ADDRESS_NOT_FOUND);
 });
 
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["GET", "PUT", "DELETE"]);
-  const user = await requireApiBuyer(request);
+  // only a company admin changes the book: anyone else is refused before the body is read
+  const user = await requireApiCompanyRole(request, "addressBook");
   const id = requireIntParam(params.id, ADDRESS_NOT_FOUND);
   const key = apiIdempotencyKey(request);
   const db = getDb();

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deliveryAddressSchema } from "~/domain/users/delivery-address.schema";
 import { addDeliveryAddress, listDeliveryAddresses } from "~/domain/users/delivery-addresses.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -19,13 +19,14 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * Both 401 when signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "addresses");
   return json(listDeliveryAddresses(getDb(), user.id), { headers: { "Cache-Control": "private, no-store" } });
 });
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiBuyer(request);
+  // only a company admin changes the book: anyone else is refused before the body is read
+  const user = await requireApiCompanyRole(request, "addressBook");
   const key = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, deliveryAddressSchema);
   const result = addDeliveryAddress(getDb(), user.id, input, key);

@@ -4,7 +4,7 @@ import { getCart } from "~/domain/cart/cart.server";
 import { clearCartOnce } from "~/domain/cart/clear-cart.server";
 import { cartOwnerOf, type CartOwner } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
-import { getOptionalUser, refuseApiSupplier } from "~/utils/auth.server";
+import { getOptionalUser, refuseApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -19,7 +19,7 @@ import { commitSession, getSession } from "~/utils/session.server";
  */
 export async function cartRequest(request: Request) {
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
-  refuseApiSupplier(user);
+  refuseApiCompanyRole(user, "ordering");
   const db = getDb();
   return { db, user, owner: cartOwnerOf(user, session), buyer: buyerFor(db, user), session };
 }

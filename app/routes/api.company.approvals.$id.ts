@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { approvalDecisionSchema } from "~/domain/companies/approvals.schema";
 import { APPROVAL_NOT_FOUND_MESSAGE, getApproval, NO_COMPANY_MESSAGE } from "~/domain/companies/approvals.server";
 import { decideOrderApproval } from "~/domain/orders/company-approval.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -25,7 +25,7 @@ function requestId(params: { id?: string }): number | null {
  *   for buyers and viewers; 404 for anything not of the caller's company. Honours an Idempotency-Key header.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "approvals");
   const id = requestId(params);
   const found = id === null ? null : getApproval(getDb(), user, id);
   if (!found) return jsonError(404, APPROVAL_NOT_FOUND_MESSAGE);
@@ -35,7 +35,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
 
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "approvals");
   const id = requestId(params);
   if (id === null) return jsonError(404, APPROVAL_NOT_FOUND_MESSAGE);
   // who may decide is settled before the body is read: staff and suppliers are refused whatever they send

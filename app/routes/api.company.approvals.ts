@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { APPROVAL_REQUEST_STATUSES, type ApprovalRequestStatus } from "~db/schema";
 import { listApprovals } from "~/domain/companies/approvals.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 
@@ -15,7 +15,7 @@ import { apiRoute, failureResponse, jsonError, methodNotAllowed } from "~/utils/
  *   trade account (admins, suppliers).
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "approvals");
   const params = new URL(request.url).searchParams;
   const statusParam = params.get("status");
   if (statusParam && !(APPROVAL_REQUEST_STATUSES as readonly string[]).includes(statusParam)) {

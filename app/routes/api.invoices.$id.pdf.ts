@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INVOICE_NOT_FOUND } from "~/domain/invoices/customer-invoices.schema";
 import { getCustomerInvoice } from "~/domain/invoices/customer-invoices.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, methodNotAllowed, requireIntParam } from "~/utils/http.server";
@@ -12,7 +12,7 @@ import { pdfDownloadResponse, renderSalesInvoicePdf } from "~/utils/invoice-pdf.
  * out; 404 when there is no such invoice of theirs (another customer's included).
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "history");
   const id = requireIntParam(params.id, INVOICE_NOT_FOUND);
   const invoice = getCustomerInvoice(getDb(), user.id, id);
   if (!invoice) return jsonError(404, INVOICE_NOT_FOUND);

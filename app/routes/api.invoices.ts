@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { invoiceListQuerySchema } from "~/domain/invoices/customer-invoices.schema";
 import { customerInvoicesApiPage } from "~/domain/invoices/customer-invoices.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
@@ -12,7 +12,7 @@ import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/uti
  * empty list.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "history");
   const { page } = parseQuery(request, invoiceListQuerySchema);
   return pagedJsonResponse(customerInvoicesApiPage(getDb(), user.id, page));
 });

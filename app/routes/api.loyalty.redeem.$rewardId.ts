@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { REWARD_UNAVAILABLE } from "~/domain/loyalty/loyalty-account.schema";
 import { redeemReward, redemptionJson } from "~/domain/loyalty/loyalty-account.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -15,7 +15,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "loyalty");
   const key = apiIdempotencyKey(request);
   const rewardId = requireIntParam(params.rewardId, REWARD_UNAVAILABLE);
   const result = redeemReward(getDb(), user, rewardId, key);

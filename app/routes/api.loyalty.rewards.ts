@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { customerRewardJson, listAvailableRewards } from "~/domain/loyalty/loyalty-account.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed } from "~/utils/http.server";
 
@@ -10,7 +10,7 @@ import { apiRoute, methodNotAllowed } from "~/utils/http.server";
  * other types), productId, isActive, validFrom, validUntil (ISO), product: {name} | null}. 401 signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiBuyer(request);
+  await requireApiCompanyRole(request, "loyalty");
   return json(listAvailableRewards(getDb()).map(customerRewardJson), {
     headers: { "Cache-Control": "private, no-store" },
   });

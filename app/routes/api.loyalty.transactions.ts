@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { API_TRANSACTIONS_PAGE_SIZE, loyaltyTransactionsQuerySchema } from "~/domain/loyalty/loyalty-account.schema";
 import { listPointsHistory } from "~/domain/loyalty/loyalty-account.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/utils/http.server";
 
@@ -12,7 +12,7 @@ import { apiRoute, methodNotAllowed, pagedJsonResponse, parseQuery } from "~/uti
  * past the end is an empty list. 400 for a bad page, 401 signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "loyalty");
   const { page } = parseQuery(request, loyaltyTransactionsQuerySchema);
   const history = listPointsHistory(getDb(), user.id, { page, pageSize: API_TRANSACTIONS_PAGE_SIZE });
   return pagedJsonResponse(history);

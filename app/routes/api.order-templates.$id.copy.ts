@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { copyTemplateSchema, TEMPLATE_NOT_FOUND } from "~/domain/cart/order-template.schema";
 import { copyTemplateOnce } from "~/domain/cart/template-changes.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
@@ -13,7 +13,7 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntP
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "templates");
   const templateId = requireIntParam(params.id, TEMPLATE_NOT_FOUND);
   const input = await parseJsonBody(request, copyTemplateSchema);
   const result = copyTemplateOnce(getDb(), user, templateId, input, idempotencyKeyFrom(request));

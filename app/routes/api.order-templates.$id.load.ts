@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { TEMPLATE_NOT_FOUND } from "~/domain/cart/order-template.schema";
 import { loadTemplateIntoCartOnce } from "~/domain/cart/order-templates.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
@@ -13,7 +13,7 @@ import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "templates");
   const result = loadTemplateIntoCartOnce(getDb(), user, requireIntParam(params.id, TEMPLATE_NOT_FOUND), idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);
   return json(result.value);

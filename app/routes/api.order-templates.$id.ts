@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { TEMPLATE_NOT_FOUND, updateTemplateSchema } from "~/domain/cart/order-template.schema";
 import { deleteTemplate, getTemplate } from "~/domain/cart/order-templates.server";
 import { updateTemplate } from "~/domain/cart/template-changes.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 
@@ -16,14 +16,14 @@ import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, 
  * All 401 when signed out.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "templates");
   const template = getTemplate(getDb(), user, requireIntParam(params.id, TEMPLATE_NOT_FOUND));
   return template ? json(template) : jsonError(404, TEMPLATE_NOT_FOUND);
 });
 
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "DELETE" && request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "templates");
   const templateId = requireIntParam(params.id, TEMPLATE_NOT_FOUND);
   if (request.method === "PATCH") {
     const input = await parseJsonBody(request, updateTemplateSchema);

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createTemplateSchema } from "~/domain/cart/order-template.schema";
 import { createTemplateOnce, listTemplates } from "~/domain/cart/order-templates.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -17,13 +17,13 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/ut
  * Both 401 when signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "templates");
   return json(listTemplates(getDb(), user));
 });
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "templates");
   const input = await parseJsonBody(request, createTemplateSchema);
   const result = createTemplateOnce(getDb(), user, input, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getCustomerOrderItems } from "~/domain/orders/order-history.server";
 import { ORDER_NOT_FOUND } from "~/domain/orders/order-history.schema";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/utils/http.server";
 
@@ -11,7 +11,7 @@ import { apiRoute, failureResponse, methodNotAllowed, requireIntParam } from "~/
  * 401 when signed out; 404 "Order not found" for an unknown id and for another customer's order alike.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "history");
   const orderId = requireIntParam(params.id, ORDER_NOT_FOUND);
   const result = getCustomerOrderItems(getDb(), user.id, orderId);
   if (!result.ok) return failureResponse(result);

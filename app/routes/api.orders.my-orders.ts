@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { countCustomerOrders, listCustomerOrders } from "~/domain/orders/order-history.server";
 import { myOrdersQuerySchema } from "~/domain/orders/order-history.schema";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";
 
@@ -14,7 +14,7 @@ import { apiRoute, methodNotAllowed, parseQuery } from "~/utils/http.server";
  * match in all, for paging.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "history");
   const { limit, offset, ...filters } = parseQuery(request, myOrdersQuerySchema);
   const db = getDb();
   return json(listCustomerOrders(db, user.id, { limit, offset, filters }), {

@@ -3,7 +3,7 @@ import { apiOrderSchema } from "~/domain/orders/order.schema";
 import { findOrderJson, listCustomerOrders } from "~/domain/orders/order-history.server";
 import { checkoutRefusal, placeOrder } from "~/domain/orders/orders.server";
 import { APPROVAL_NOT_FOUND_MESSAGE, getApproval, SENT_FOR_APPROVAL_MESSAGE } from "~/domain/companies/approvals.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -12,7 +12,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * GET /api/orders: the signed-in customer's orders (the 50 newest), each with its items; 401 signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "history");
   return json(listCustomerOrders(getDb(), user.id, { limit: 50 }), {
     headers: { "Cache-Control": "private, no-store" },
   });
@@ -35,7 +35,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * key was used before (nothing new is written); 400 {message, field} for invalid fields ("items" when there
  * are none or their goods are under the minimum order, "poReference" or "deliveryNotes" when too long,
  * "addressLabel"); 401 signed out;
- * 403 for accounts awaiting approval and non-customers; 409 when a line is short of stock or the voucher has
+ * 403 for accounts awaiting approval, non-customers and a company's viewers; 409 when a line is short of stock or the voucher has
  * been used (nothing written).
  * The saved cart is emptied only when the order is exactly what it holds.
  * An order over the buyer's spending limit (per order or per period, ex VAT) is not placed: 202 with the
@@ -44,7 +44,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "ordering");
   const refused = checkoutRefusal(user);
   if (refused) return failureResponse(refused);
 

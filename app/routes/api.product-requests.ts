@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { productRequestJson, submitProductRequest } from "~/domain/requests/product-requests.server";
 import { productRequestSchema } from "~/domain/requests/product-request.schema";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
@@ -14,7 +14,7 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "productRequests");
   const input = await parseJsonBody(request, productRequestSchema);
   const result = await submitProductRequest(getDb(), user, input, apiIdempotencyKey(request));
   if (!result.ok) return failureResponse(result);

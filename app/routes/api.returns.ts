@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { orderListQuerySchema } from "~/domain/orders/order-history.schema";
 import { returnRequestSchema } from "~/domain/returns/return.schema";
 import { customerReturnsSlice, requestReturn } from "~/domain/returns/returns.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import {
   apiRoute,
@@ -20,7 +20,7 @@ import { idempotencyKeyFrom } from "~/utils/idempotency.server";
  * limit or offset, 401 when signed out.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "history");
   const query = parseQuery(request, orderListQuerySchema);
   return pagedJsonResponse(customerReturnsSlice(getDb(), user.id, query));
 });
@@ -32,7 +32,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "history");
   const input = await parseJsonBody(request, returnRequestSchema);
   const result = requestReturn(getDb(), user, input, idempotencyKeyFrom(request));
   if (!result.ok) return failureResponse(result);

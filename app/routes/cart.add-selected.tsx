@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { addSelectedNotice, describeLine, describeRefused, NOTHING_ADDED } from "~/domain/cart/add-selected";
 import { addSelectedSchema } from "~/domain/cart/add-selected.schema";
 import { addSelectedOnce } from "~/domain/cart/add-selected.server";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { buyerFor } from "~/domain/pricing/pricing.server";
 import { keepAddSelectedResult } from "~/utils/add-selected-result.server";
-import { getOptionalUser, refuseSupplier } from "~/utils/auth.server";
+import { getOptionalUser, refuseCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 import { sameSitePath } from "~/utils/safe-redirect";
@@ -45,7 +45,7 @@ function typedQuantities(formData: FormData): Record<string, string> {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
-  await refuseSupplier(request, user);
+  await refuseCompanyRole(request, user, "ordering");
   const back = sameSitePath(formData.get("redirectTo"));
   const typed = typedQuantities(formData);
 
@@ -93,6 +93,8 @@ export const clientAction = keepPageOnConnectionLoss({
 });
 
 /** The form's address is not a page: send a visitor who lands here to the cart. */
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  // a company's viewer has no cart to be sent to
+  await refuseCompanyRole(request, await getOptionalUser(request), "ordering");
   return redirect("/cart");
 }

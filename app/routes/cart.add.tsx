@@ -1,9 +1,9 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { addToCartOnce } from "~/domain/cart/add-to-cart.server";
 import { cartOwnerOf } from "~/domain/cart/cart-lines.server";
 import { parseAddToCartForm, sameSitePath } from "~/domain/cart/cart.schema";
 import { buyerFor } from "~/domain/pricing/pricing.server";
-import { getOptionalUser, refuseSupplier } from "~/utils/auth.server";
+import { getOptionalUser, refuseCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { firstIssue } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
@@ -23,7 +23,7 @@ import { keepPageOnConnectionLoss, NO_REPLY_TITLE } from "~/utils/connection";
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
-  await refuseSupplier(request, user);
+  await refuseCompanyRole(request, user, "ordering");
   const parsed = parseAddToCartForm(formData);
   if (!parsed.success) {
     const back = sameSitePath(formData.get("redirectTo"));
@@ -53,6 +53,8 @@ export const clientAction = keepPageOnConnectionLoss({
 });
 
 /** The form's address is not a page: send a visitor who lands here to the cart. */
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  // a company's viewer has no cart to be sent to
+  await refuseCompanyRole(request, await getOptionalUser(request), "ordering");
   return redirect("/cart");
 }

@@ -4,6 +4,7 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { companyAdminOf } from "~/domain/companies/company-people.server";
+import { COMPANY_ROLE_REFUSED_TITLE, companyMay, companyRoleRefusal, type CompanyArea } from "~/domain/companies/company-roles";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/users/user-accounts.server";
@@ -161,6 +162,29 @@ export async function requireBuyer(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/** Where a person refused a customer area by their company role is sent: their account page, which every role may open. */
+export const COMPANY_ROLE_HOME = "/account";
+
+/**
+ * Customer pages where a guest may be too (the cart): a signed-in supplier goes to the supplier area, a person
+ * whose company role does not cover the area to their account page with the reason
+ * (docs/decisions/0069-company-roles.md).
+ */
+export async function refuseCompanyRole(request: Request, user: SessionUser | null, area: CompanyArea): Promise<void> {
+  await refuseSupplier(request, user);
+  if (user?.companyRole && !companyMay(user.companyRole, area)) {
+    const description = companyRoleRefusal(user.companyRole, area);
+    await redirectWithNotice(request, COMPANY_ROLE_HOME, { title: COMPANY_ROLE_REFUSED_TITLE, description, variant: "destructive" });
+  }
+}
+
+/** Signed-in customer pages of one company area: sign in first; a role that does not cover it is sent to /account with the reason. */
+export async function requireCompanyRole(request: Request, area: CompanyArea): Promise<SessionUser> {
+  const user = await requireUser(request);
+  await refuseCompanyRole(request, user, area);
+  return user;
+}
+
 /** The supplier area: signed-out visitors sign in first; any other role goes home. */
 export async function requireSupplier(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
@@ -186,6 +210,19 @@ export function refuseApiSupplier(user: SessionUser | null): void {
 export async function requireApiBuyer(request: Request): Promise<SessionUser> {
   const user = await requireApiUser(request);
   refuseApiSupplier(user);
+  return user;
+}
+
+/** Customer APIs where a guest may call too (the cart): 403 for a supplier or a company role that does not cover the area. */
+export function refuseApiCompanyRole(user: SessionUser | null, area: CompanyArea): void {
+  refuseApiSupplier(user);
+  if (user?.companyRole && !companyMay(user.companyRole, area)) throw jsonError(403, companyRoleRefusal(user.companyRole, area));
+}
+
+/** Customer APIs of one company area: 401 when signed out, 403 for a supplier or a company role that does not cover it. */
+export async function requireApiCompanyRole(request: Request, area: CompanyArea): Promise<SessionUser> {
+  const user = await requireApiUser(request);
+  refuseApiCompanyRole(user, area);
   return user;
 }
 

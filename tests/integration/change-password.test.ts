@@ -56,7 +56,20 @@ describe("the account dashboard", () => {
           role: "customer",
           roleLabel: "Customer",
           // a customer made alone is their company's admin: the dashboard links to the Company screen
-          companyAdmin: true,
+          companyRole: "company admin",
+          companyRoleSummary: expect.stringContaining("manage your company's people"),
+        },
+        // what the company admin may open: everything
+        areas: {
+          account: true,
+          ordering: true,
+          history: true,
+          templates: true,
+          loyalty: true,
+          addresses: true,
+          addressBook: true,
+          productRequests: true,
+          people: true,
         },
         orderCount: 0,
         dialog: null,

@@ -1,10 +1,12 @@
 /**
  * The sweep: every route of the app (found from `app/routes`, so a new screen or API is swept without a
- * word here) is called as a signed-out visitor, a customer, a supplier and each staff role of the back office
- * (sales, warehouse, accounts and a full admin), with real records in
+ * word here) is called as a signed-out visitor, each company role of one company (company admin, approver,
+ * buyer and viewer: the demo buyer's company), the company admin of another company, a supplier and each staff
+ * role of the back office (sales, warehouse, accounts and a full admin), with real records in
  * its params: GET, and the writes its kind of route can take (a form post for a screen; POST, PUT, PATCH
  * and DELETE for the JSON API), each passing the request guard as the app's own pages would. What each
- * role may get is the table ACCESS below, by kind of route; nothing ever answers 500.
+ * role may get is the table ACCESS below, by kind of route, with the company roles' areas
+ * (docs/decisions/0069-company-roles.md) on top; nothing ever answers 500.
  *
  * Each route module's loader or action is called on its own, as a `?_data=` request reaches it: a guard in
  * a parent layout alone would not protect a child's data.
@@ -13,9 +15,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/utils/db.server";
 import { refusalFor } from "~/utils/request-guard";
 import { ROLE_REFUSED_API_MESSAGE, ROLE_REFUSED_MESSAGE, staffAreaOfPath, staffMay } from "~/domain/users/staff-roles";
+import { COMPANY_ROLE_REFUSED_TITLE, VIEWER_MESSAGE } from "~/domain/companies/company-roles";
 import { sessionStorage } from "~/utils/session.server";
 import { buildRequest, callRoute, cookieFrom, TEST_ORIGIN } from "./http";
 import {
+  actorOf,
   appRoutes,
   seedSweepData,
   isApiPattern,
@@ -38,15 +42,45 @@ import {
  * - `accessDenied`: a screen sends the visitor home with the "Access Denied" notice, the API answers 403;
  * - `refused`: a screen answers 403/404 or redirects elsewhere, the API answers 403 or 404;
  * - `roleRefused`: a back-office user whose staff role does not cover the route: a screen sends them to the
- *   back-office home with "Your role cannot use this screen.", the API answers 403.
+ *   back-office home with "Your role cannot use this screen.", the API answers 403;
+ * - `companyRoleRefused`: a person whose company role does not cover the route: a screen sends them to /account
+ *   with the "Not for your role" notice, the API answers 403 with the reason (a viewer's: VIEWER_MESSAGE);
+ * - `notFound`: the route's record is not one this person may see (a colleague's order for a buyer, anything of
+ *   another company): 404 on every method, as if it did not exist (a write whose empty body is refused, 400,
+ *   before any record is looked up tells nothing either);
+ * - `seen`: the record is the company's and this person sees it: GET answers 200;
+ * - `writesRefused`: reading is allowed, a write answers 403 (the company admin's address book).
  * A method the route does not take may always answer 405 naming the methods it does take.
  */
-type Expectation = "any" | "allowed" | "signIn" | "accessDenied" | "refused" | "roleRefused";
+type Expectation =
+  | "any"
+  | "allowed"
+  | "signIn"
+  | "accessDenied"
+  | "refused"
+  | "roleRefused"
+  | "companyRoleRefused"
+  | "notFound"
+  | "seen"
+  | "writesRefused";
 type Access = Record<Role, Expectation>;
+type CompanyColumn = "approver" | "buyer" | "viewer" | "otherCompany";
 
-/** Outside the back office every staff role is treated as the admin is. */
-const asAdmin = (access: Omit<Access, "sales" | "warehouse" | "accounts">): Access => ({
-  ...access,
+/**
+ * Outside the back office every staff role is treated as the admin is; the demo company's people and the other
+ * company's admin as its company admin (`customer`) is, unless named.
+ */
+const asAdmin = (
+  access: { signedOut: Expectation; customer: Expectation; supplier: Expectation; admin: Expectation } & Partial<Record<CompanyColumn, Expectation>>,
+): Access => ({
+  signedOut: access.signedOut,
+  companyAdmin: access.customer,
+  approver: access.approver ?? access.customer,
+  buyer: access.buyer ?? access.customer,
+  viewer: access.viewer ?? access.customer,
+  otherCompany: access.otherCompany ?? access.customer,
+  supplier: access.supplier,
+  admin: access.admin,
   sales: access.admin,
   warehouse: access.admin,
   accounts: access.admin,
@@ -77,12 +111,36 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   { kind: "public download", paths: /^\/quick-order\/template\.csv$/, access: everyone },
   // the browser tab's icon: the business's initials
   { kind: "public download", paths: /^\/company-icon\.svg$/, access: everyone },
-  // the people of a company: its company admins only (the sweep's customer is the demo buyer, a company admin);
-  // anyone else signed in is refused (403), other companies' people are unknown (404)
+  // the people of a company: its company admins only (the other company's admin manages their own, and the
+  // sweep's person records are of the other company: 404 for the demo company's admin); anyone else signed in is
+  // refused (403)
+  // orders sent for approval: approvers and company admins decide on the company's, buyers follow their own
+  // (another's is unknown, 404); viewers cannot order, so have none
+  {
+    kind: "company approvals",
+    paths: /^\/account\/approvals(\/|$)|^\/api\/company\/approvals(\/|$)/,
+    access: asAdmin({
+      signedOut: "signIn",
+      customer: "allowed",
+      approver: "allowed",
+      buyer: "allowed",
+      viewer: "refused",
+      supplier: "refused",
+      admin: "refused",
+    }),
+  },
   {
     kind: "company people",
-    paths: /^\/account\/company(\/|$)|^\/api\/company(\/|$)|^\/account\/approvals(\/|$)/,
-    access: asAdmin({ signedOut: "signIn", customer: "allowed", supplier: "refused", admin: "refused" }),
+    paths: /^\/account\/company(\/|$)|^\/api\/company(\/|$)/,
+    access: asAdmin({
+      signedOut: "signIn",
+      customer: "allowed",
+      approver: "refused",
+      buyer: "refused",
+      viewer: "refused",
+      supplier: "refused",
+      admin: "refused",
+    }),
   },
   {
     kind: "customer area",
@@ -100,8 +158,9 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
     paths: /^\/api\/auth\/(user|change-password)$/,
     access: asAdmin({ signedOut: "signIn", customer: "allowed", supplier: "allowed", admin: "allowed" }),
   },
-  // guests have a cart of their own (kept in their session) that joins their account when they sign in
-  { kind: "cart", paths: /^\/(api\/)?cart(\/|$)/, access: everyone },
+  // guests have a cart of their own (kept in their session) that joins their account when they sign in; a
+  // company's viewer has none
+  { kind: "cart", paths: /^\/(api\/)?cart(\/|$)/, access: { ...everyone, viewer: "companyRoleRefused" } },
   {
     kind: "public",
     paths:
@@ -109,6 +168,27 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
     access: everyone,
   },
 ];
+
+// ─── The company roles' areas (docs/decisions/0069-company-roles.md) ────────
+
+/** Customer-area routes a viewer may use: the account page itself and the prices of a product. */
+const VIEWER_MAY = /^\/account(\/dashboard)?$|^\/api\/products\/:slug\/pricing$/;
+/** Routes whose record (filled with the company admin's) is an order or invoice of the company. */
+const COMPANY_DOCUMENTS = /^\/account\/invoices\/:id\.pdf$|^\/account\/orders\/:orderId\/placed$|^\/api\/invoices\/:id\/pdf$|^\/api\/orders\/:id\/items$/;
+/** Routes whose record is the company's (its documents, its address book, its templates): another company's 404. */
+const COMPANY_RECORDS = new RegExp(`${COMPANY_DOCUMENTS.source}|^\\/api\\/addresses\\/:id$|^\\/api\\/order-templates\\/:id$`);
+/** The company's address book, which only its company admins change. */
+const ADDRESS_BOOK_API = /^\/api\/addresses(\/:id)?$/;
+
+/** A company column's expectation on a customer-area route, where the role's area decides. */
+function companyExpectation(pattern: string, role: Role, base: Expectation): Expectation {
+  if (role === "viewer") return VIEWER_MAY.test(pattern) ? base : "companyRoleRefused";
+  if (role === "otherCompany" && COMPANY_RECORDS.test(pattern)) return "notFound";
+  if (role === "buyer" && COMPANY_DOCUMENTS.test(pattern)) return "notFound";
+  if (role === "approver" && COMPANY_DOCUMENTS.test(pattern)) return "seen";
+  if ((role === "buyer" || role === "approver") && ADDRESS_BOOK_API.test(pattern)) return "writesRefused";
+  return base;
+}
 
 // Params a URL's query carries rather than its path.
 const QUERY_OF_PATTERN: Record<string, (actors: Actors) => string> = {
@@ -175,7 +255,7 @@ async function call(entry: Swept, role: Role, method: string) {
   const { route, target } = entry;
   const handler = method === "GET" ? route.module.loader : route.module.action;
   if (!handler || !target) return;
-  const cookie = role === "signedOut" ? undefined : await sessionCookie(actors[role]);
+  const cookie = role === "signedOut" ? undefined : await sessionCookie(actorOf(actors, role));
   const request = sweepRequest(target.url, method, isApiPattern(route.pattern), cookie);
   const result: Call = { role, method, url: target.url, status: 0, location: null, allow: null };
   try {
@@ -190,7 +270,7 @@ async function call(entry: Swept, role: Role, method: string) {
       result.toastTitle = toast?.title;
       result.toastDescription = toast?.description;
     }
-    if (response.status === 403 && (response.headers.get("Content-Type") ?? "").includes("json")) {
+    if (response.status >= 400 && (response.headers.get("Content-Type") ?? "").includes("json")) {
       result.message = ((await response.json()) as { message?: string }).message;
     } else {
       await response.body?.cancel();
@@ -254,6 +334,7 @@ function accessOf(pattern: string) {
  * with the role notice elsewhere. Throws for a back-office route in no area.
  */
 function expectationOf(pattern: string, kind: { kind: string; access: Access }, role: Role): Expectation {
+  if (kind.kind === "customer area") return companyExpectation(pattern, role, kind.access[role]);
   if (kind.kind !== "back office" || !(STAFF_ROLE_ACTORS as readonly Role[]).includes(role)) return kind.access[role];
   const area = staffAreaOfPath(pattern);
   if (!area) throw new Error(`${pattern} is in no staff area: add it to AREA_OF_PATH in app/domain/users/staff-roles.ts`);
@@ -289,6 +370,25 @@ function problem(c: Call, expectation: Expectation, api: boolean): string | null
       return c.location === "/admin" && c.toastTitle === "Access Denied" && c.toastDescription === ROLE_REFUSED_MESSAGE
         ? null
         : `answered ${c.status} ${c.location ?? ""} (notice: ${c.toastDescription ?? "none"}), not the role's refusal`;
+    case "companyRoleRefused":
+      if (api) {
+        if (c.status !== 403) return `answered ${c.status}, not 403`;
+        return c.role !== "viewer" || c.message === VIEWER_MESSAGE ? null : `answered 403 with "${c.message ?? ""}", not the viewer's reason`;
+      }
+      return c.location === "/account" && c.toastTitle === COMPANY_ROLE_REFUSED_TITLE && (c.role !== "viewer" || c.toastDescription === VIEWER_MESSAGE)
+        ? null
+        : `answered ${c.status} ${c.location ?? ""} (notice: ${c.toastTitle ?? "none"}: ${c.toastDescription ?? ""}), not the company role's refusal`;
+    case "notFound":
+      if (c.status === 404) return null;
+      // the sweep's empty body is refused before the record is looked up, for any id alike: that tells nothing
+      if (c.method !== "GET" && c.status === 400) return null;
+      return `answered ${c.status} ${c.location ?? ""}, not 404`;
+    case "seen":
+      if (c.method !== "GET") return null;
+      return c.status === 200 ? null : `answered ${c.status} ${c.location ?? ""}, not 200`;
+    case "writesRefused":
+      if (c.method === "GET") return isLoginRedirect(c) || c.status === 401 ? `was sent to sign in (${c.status})` : null;
+      return c.status === 403 ? null : `answered ${c.status}, not 403`;
     case "refused":
       if (c.status === 403 || c.status === 404) return null;
       if (api) return `answered ${c.status}, not 403 or 404`;

@@ -61,8 +61,14 @@ export type Actors = {
   sales: string;
   warehouse: string;
   accounts: string;
+  /** the demo buyer, buyer@example.com: the company admin of Hartley's Café & Deli Ltd (the column `companyAdmin`) */
   customer: string;
+  /** the other people of that company, one per company role */
+  approver: string;
+  buyer: string;
+  viewer: string;
   supplier: string;
+  /** buyer2@example.com: the company admin of another company (the column `otherCompany`) */
   otherCustomer: string;
   pendingCustomer: string;
   /** a mail in the outbox (its file name without .eml) */
@@ -222,8 +228,34 @@ export function paramFiller(actors: Actors): ParamFiller {
 
 // ─── Who is asking ──────────────────────────────────────────────────────────
 
-export const ROLES = ["signedOut", "customer", "supplier", "sales", "warehouse", "accounts", "admin"] as const;
+/**
+ * Who the sweep signs in as: a signed-out visitor, the four company roles of one company (its company admin is
+ * the demo buyer), the company admin of another company, a supplier and the four staff roles. The company's
+ * other people come before its company admin, so a record the admin deletes is gone only after they asked for it.
+ */
+export const ROLES = [
+  "signedOut",
+  "viewer",
+  "buyer",
+  "approver",
+  "otherCompany",
+  "companyAdmin",
+  "supplier",
+  "sales",
+  "warehouse",
+  "accounts",
+  "admin",
+] as const;
 export type Role = (typeof ROLES)[number];
+/** The company roles of the demo buyer's company, each signed in as its demo person. */
+export const COMPANY_ROLE_ACTORS = ["companyAdmin", "approver", "buyer", "viewer"] as const satisfies readonly Role[];
+
+/** The actor a role signs in as. */
+export function actorOf(actors: Actors, role: Exclude<Role, "signedOut">): string {
+  if (role === "companyAdmin") return actors.customer;
+  if (role === "otherCompany") return actors.otherCustomer;
+  return actors[role];
+}
 /** The roles that are back-office staff, each with the staff role of its name. */
 export const STAFF_ROLE_ACTORS = ["sales", "warehouse", "accounts", "admin"] as const satisfies readonly Role[];
 
@@ -253,6 +285,9 @@ export async function seedSweepData(): Promise<Actors> {
     warehouse: userIdByEmail("warehouse@example.com"),
     accounts: userIdByEmail("accounts@example.com"),
     customer: userIdByEmail("buyer@example.com"),
+    approver: userIdByEmail("buyer.approver@example.com"),
+    buyer: userIdByEmail("buyer.colleague@example.com"),
+    viewer: userIdByEmail("buyer.viewer@example.com"),
     supplier: userIdByEmail("supplier@example.com"),
     otherCustomer: userIdByEmail("buyer2@example.com"),
     pendingCustomer: userIdByEmail("pending@example.com"),

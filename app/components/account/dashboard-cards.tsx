@@ -1,3 +1,4 @@
+import type { CompanyArea } from "~/domain/companies/company-roles";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
@@ -30,37 +31,38 @@ export function DashboardCardLink({ to, children }: { to: string; children: Reac
   );
 }
 
-/** More of the customer's own pages. */
-const ACCOUNT_LINKS = [
-  { to: "/account/loyalty", label: "Loyalty", text: "Your points, rewards to redeem and vouchers for checkout." },
-  { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress." },
-  { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies." },
-  { to: "/account/templates", label: "Order Templates", text: "Reorder your regular products in one click." },
-  { to: "/account/addresses", label: "Delivery Addresses", text: "The sites you deliver to, ready to pick at checkout." },
+/** More of the customer's own pages, each with the company area (docs/decisions/0069) it belongs to. */
+const ACCOUNT_LINKS: { to: string; label: string; text: string; area: CompanyArea }[] = [
+  { to: "/account/loyalty", label: "Loyalty", text: "Your points, rewards to redeem and vouchers for checkout.", area: "loyalty" },
+  { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress.", area: "history" },
+  { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies.", area: "history" },
+  { to: "/account/templates", label: "Order Templates", text: "Reorder your regular products in one click.", area: "templates" },
+  { to: "/account/addresses", label: "Delivery Addresses", text: "The sites you deliver to, ready to pick at checkout.", area: "addresses" },
+  {
+    to: "/account/approvals",
+    label: "Approvals",
+    text: "Orders over a spending limit, waiting for an approver, and what was decided.",
+    area: "approvals",
+  },
+  { to: "/account/company", label: "Company", text: "The people who order for your company: invite, roles, access.", area: "people" },
+  {
+    to: "/account/company/limits",
+    label: "Spending limits",
+    text: "Limits per order and per period, and when an order needs two approvers.",
+    area: "people",
+  },
 ];
 
-/** For a company admin: the people of the company. */
-const COMPANY_LINK = { to: "/account/company", label: "Company", text: "The people who order for your company: invite, roles, access." };
-
-/** For a company admin: the spending limits of its people. */
-const LIMITS_LINK = {
-  to: "/account/company/limits",
-  label: "Spending limits",
-  text: "Limits per order and per period, and when an order needs two approvers.",
-};
-
-/** Orders sent for approval: to decide (approvers), or to follow (the person who sent them). */
-function approvalsLink(waiting: number) {
-  return {
-    to: "/account/approvals",
-    label: waiting > 0 ? `Approvals (${waiting} waiting for you)` : "Approvals",
-    text: "Orders over a spending limit, waiting for an approver, and what was decided.",
-  };
-}
-
-/** Links to the rest of the account: loyalty, returns, invoices, order templates and delivery addresses. */
-export function MoreOfYourAccount({ companyAdmin = false, approvalsWaiting = 0 }: { companyAdmin?: boolean; approvalsWaiting?: number }) {
-  const links = [...ACCOUNT_LINKS, approvalsLink(approvalsWaiting), ...(companyAdmin ? [COMPANY_LINK, LIMITS_LINK] : [])];
+/**
+ * Links to the rest of the account: loyalty, returns, invoices, order templates, delivery addresses and (for a
+ * company admin) the company's people; only those the person's company role may open.
+ */
+export function MoreOfYourAccount({ areas, approvalsWaiting = 0 }: { areas: Record<CompanyArea, boolean>; approvalsWaiting?: number }) {
+  const links = ACCOUNT_LINKS.filter((link) => areas[link.area]).map((link) =>
+    // an approver sees at a glance how many orders wait on them
+    link.area === "approvals" && approvalsWaiting > 0 ? { ...link, label: `Approvals (${approvalsWaiting} waiting for you)` } : link,
+  );
+  if (links.length === 0) return null;
   return (
     <nav aria-label="More of your account" className="mt-10">
       <h2 className="text-xl font-semibold text-slate-900">More of your account</h2>

@@ -1,4 +1,4 @@
-import type { CustomerInvoiceJson } from "~/domain/invoices/customer-invoices.server";
+import type { CustomerInvoiceRow } from "~/domain/invoices/customer-invoices.server";
 import { invoicePdfHref } from "~/domain/invoices/customer-invoices.schema";
 import { formatInvoiceDate, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
 import { STATUS_TONE_CLASSES, type StatusTone } from "~/domain/orders/order-status";
@@ -29,8 +29,12 @@ function money(decimal: string) {
 
 const COLUMNS = ["Invoice", "Issue date", "Due date", "Status"];
 
-/** The customer's invoices: number and order, dates, status, total, what is outstanding, and the PDF. */
-export function InvoiceTable({ invoices }: { invoices: CustomerInvoiceJson[] }) {
+/**
+ * The customer's invoices: number and order, dates, status, total, what is outstanding, and the PDF; with
+ * `showPlacedBy` (a company admin's or approver's view of the company's), who placed each order.
+ */
+export function InvoiceTable({ invoices, showPlacedBy = false }: { invoices: CustomerInvoiceRow[]; showPlacedBy?: boolean }) {
+  const columns = showPlacedBy ? [...COLUMNS, "Placed by"] : COLUMNS;
   if (invoices.length === 0) {
     return (
       <p className="mt-6 rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
@@ -43,7 +47,7 @@ export function InvoiceTable({ invoices }: { invoices: CustomerInvoiceJson[] }) 
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th key={column} scope="col" className="px-4 py-3">
                 {column}
               </th>
@@ -78,6 +82,11 @@ export function InvoiceTable({ invoices }: { invoices: CustomerInvoiceJson[] }) 
               <td className="whitespace-nowrap px-4 py-3">
                 <StatusBadge status={invoice.status} />
               </td>
+              {showPlacedBy ? (
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700" data-testid="invoice-placed-by">
+                  {invoice.placedBy ?? "—"}
+                </td>
+              ) : null}
               <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">{money(invoice.total)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">
                 {money(invoice.outstanding)}

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
+import { useMayOrder } from "~/root";
 
 /**
  * What a grid card offers below its link: quantity and Add to Cart (a plain POST to /cart/add that
@@ -21,7 +22,10 @@ export function CardAddToCart({
   const fetcher = useFetcher({ key: `card-add:${product.id}` });
   const location = useLocation();
   const busy = fetcher.state !== "idle";
+  const mayOrder = useMayOrder();
 
+  // a company's viewer sees the price on the card and nothing to order with
+  if (!mayOrder) return null;
   if (hasVariants) {
     return (
       <ChooseOptionsLink

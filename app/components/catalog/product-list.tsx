@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { selectedField } from "~/domain/cart/add-selected";
 import { stockState } from "~/domain/catalog/stock";
 import { BASIS_LABELS } from "~/domain/pricing/price-basis";
-import { usePriceBasis } from "~/root";
+import { useMayOrder, usePriceBasis } from "~/root";
 import { NoPicture } from "./no-picture";
 import { ChooseOptionsLink } from "./card-add-to-cart";
 import { ListingPrice, StockBadge } from "./product-card";
@@ -83,7 +83,8 @@ function ProductRow({
   const inputId = `list-quantity-${product.id}`;
   const reasonId = `list-reason-${product.id}`;
   // a refused row keeps its box and quantity even if the product has just run out
-  const orderable = !hasVariants && (product.stockLevel > 0 || kept !== undefined);
+  const mayOrder = useMayOrder();
+  const orderable = mayOrder && !hasVariants && (product.stockLevel > 0 || kept !== undefined);
 
   return (
     <li data-testid="listing-row" className="flex gap-3 px-3 py-2.5 sm:items-center">
@@ -116,7 +117,7 @@ function ProductRow({
           </span>
         </div>
         <div className="justify-self-end sm:justify-self-stretch">
-          {hasVariants ? (
+          {hasVariants && mayOrder ? (
             <ChooseOptionsLink product={product} className="text-sm font-semibold text-brand-700 hover:underline" />
           ) : orderable ? (
             <>

@@ -5,6 +5,7 @@ import { ConnectionLostNotice } from "~/components/ui/toast";
 import { ADD_SELECTED_PATH, ADD_SELECTED_RESULT_PARAM } from "~/domain/cart/add-selected";
 import type { ListingView } from "~/domain/catalog/listing-view";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
+import { useMayOrder } from "~/root";
 import { ProductGrid, type ProductGridItem } from "./product-grid";
 import { ProductList, type ListResult } from "./product-list";
 
@@ -39,7 +40,9 @@ export function ListingForm({
 }) {
   const fetcher = useFetcher({ key: "add-selected" });
   const location = useLocation();
-  if (view !== "list") return <>{children}</>;
+  const mayOrder = useMayOrder();
+  // a company's viewer gets the rows (prices, stock) without the form that adds them
+  if (view !== "list" || !mayOrder) return <>{children}</>;
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={ADD_SELECTED_PATH} noValidate preventScrollReset aria-label="Add selected to cart">

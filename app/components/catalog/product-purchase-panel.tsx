@@ -17,7 +17,8 @@ import {
 } from "~/domain/catalog/product-detail";
 import { stockState } from "~/domain/catalog/stock";
 import { BASIS_LABELS, priceOnBasis } from "~/domain/pricing/price-basis";
-import { usePriceBasis, useRootData } from "~/root";
+import { useMayOrder, usePriceBasis, useRootData } from "~/root";
+import { VIEWER_LINE } from "~/domain/companies/company-roles";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
 import { Button } from "~/components/ui/button";
 import { ConnectionLostNotice } from "~/components/ui/toast";
@@ -97,6 +98,7 @@ export function ProductPurchasePanel({
 }) {
   const fetcher = useFetcher();
   const root = useRootData();
+  const mayOrder = useMayOrder();
   const basis = usePriceBasis();
   const [quantityText, setQuantityText] = useState("1");
   const quantity = coerceAddQuantity(quantityText);
@@ -229,6 +231,14 @@ export function ProductPurchasePanel({
       />
 
       <ConnectionLostNotice data={fetcher.data} />
+      {!mayOrder ? (
+        <div className="flex flex-wrap items-center gap-4" data-testid="viewer-cannot-order">
+          <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">{VIEWER_LINE}</p>
+          <span data-testid="stock-note">
+            <StockBadge state={state} stockLevel={product.stockLevel} />
+          </span>
+        </div>
+      ) : (
       <fetcher.Form method="post" action="/cart/add" noValidate preventScrollReset onSubmit={onSubmit} className="space-y-5">
         <input type="hidden" name="productId" value={product.id} />
         <input type="hidden" name="redirectTo" value={`/products/${product.slug}`} />
@@ -274,6 +284,7 @@ export function ProductPurchasePanel({
           </span>
         </div>
       </fetcher.Form>
+      )}
     </div>
   );
 }

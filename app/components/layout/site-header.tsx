@@ -6,7 +6,11 @@ import { CollectionLinks, CollectionsMenu, useClosingDetails } from "./collectio
 import { CompanyMark } from "./company-mark";
 import { PriceBasisSwitch } from "./price-basis-switch";
 
-export type HeaderUser = { email: string; role: "customer" | "admin" | "supplier" } | null;
+/** `mayOrder` false: a company's viewer, offered no cart, quick order or checkout (a supplier neither). */
+export type HeaderUser = { email: string; role: "customer" | "admin" | "supplier"; mayOrder?: boolean } | null;
+
+/** Whether the header offers Quick Order and the cart: to guests and everyone who may order. */
+const offersOrdering = (user: HeaderUser) => user?.role !== "supplier" && user?.mayOrder !== false;
 
 const linkClass = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 const menuLinkClass = "block rounded px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50";
@@ -35,7 +39,7 @@ export function SiteHeader({
         </Link>
         <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
           <CollectionsMenu categories={categories} />
-          {user?.role === "supplier" ? null : (
+          {!offersOrdering(user) ? null : (
             <Link to="/quick-order" className={linkClass}>
               Quick Order
             </Link>
@@ -43,7 +47,7 @@ export function SiteHeader({
         </nav>
         <PriceBasisSwitch basis={priceBasis} className="hidden md:flex" />
         <div className="ml-auto flex flex-none items-center gap-1 md:ml-0">
-          {user?.role === "supplier" ? null : (
+          {!offersOrdering(user) ? null : (
           <Link
             to="/cart"
             data-testid="header-cart"
@@ -132,7 +136,7 @@ function MobileMenu({
             <CollectionLinks categories={categories} compact />
           </div>
           <div className="border-t border-slate-100 pt-2">
-            {user?.role === "supplier" ? null : (
+            {!offersOrdering(user) ? null : (
               <Link to="/quick-order" className={menuLinkClass}>
                 Quick Order
               </Link>

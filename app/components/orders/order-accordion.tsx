@@ -22,18 +22,27 @@ export function OrderAccordion({
   openOrderId,
   idempotencyKey,
   action,
+  showPlacedBy = false,
 }: {
   orders: OrderHistoryEntry[];
   openOrderId: number | null;
   idempotencyKey: string;
   /** where the Reorder form posts */
   action: string;
+  /** name who placed each order (a company admin's or approver's view of the company's orders) */
+  showPlacedBy?: boolean;
 }) {
   return (
     <ul aria-label="Orders" className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {orders.map((order) => (
         <li key={order.id}>
-          <OrderDetails order={order} open={order.id === openOrderId} idempotencyKey={idempotencyKey} action={action} />
+          <OrderDetails
+            order={order}
+            open={order.id === openOrderId}
+            idempotencyKey={idempotencyKey}
+            action={action}
+            showPlacedBy={showPlacedBy}
+          />
         </li>
       ))}
     </ul>
@@ -45,11 +54,13 @@ function OrderDetails({
   open,
   idempotencyKey,
   action,
+  showPlacedBy,
 }: {
   order: OrderHistoryEntry;
   open: boolean;
   idempotencyKey: string;
   action: string;
+  showPlacedBy: boolean;
 }) {
   const headingId = `order-${order.id}-heading`;
   return (
@@ -69,6 +80,11 @@ function OrderDetails({
         </time>
         <StatusBadge status={order.status} />
         <span className="text-sm text-slate-600">{itemCount(order.items.length)}</span>
+        {showPlacedBy ? (
+          <span className="text-sm text-slate-600" data-testid="order-placed-by">
+            Placed by <span className="font-medium text-slate-900">{order.placedBy ?? "—"}</span>
+          </span>
+        ) : null}
         {order.poReference ? (
           <span className="text-sm text-slate-600" data-testid="order-po-reference">
             Your PO: <span className="font-medium text-slate-900">{order.poReference}</span>

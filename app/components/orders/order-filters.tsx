@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { PlacedBySelect } from "~/components/account/placed-by-select";
 import { inputClass } from "~/components/ui/field";
 import { ORDER_STATUSES } from "~db/schema";
 import {
@@ -19,9 +20,12 @@ const labelClass = "block text-sm font-medium text-slate-800";
 export function OrderFilters({
   filters,
   errors,
+  people = null,
 }: {
   filters: OrderHistoryFilters;
   errors: Partial<Record<OrderFilterField, string>>;
+  /** the company's people, for a company admin or approver to see one person's orders; null: no such filter */
+  people?: { id: string; name: string }[] | null;
 }) {
   const field = (name: OrderFilterField) => ({
     id: `orders-${name}`,
@@ -87,6 +91,12 @@ export function OrderFilters({
           <input {...field("to")} type="date" defaultValue={filters.to ?? ""} className={inputClass} />
           {error("to")}
         </div>
+        {people ? (
+          <div className="space-y-1 lg:col-span-4">
+            <PlacedBySelect {...field("placedBy")} people={people} value={filters.placedBy} labelClassName={labelClass} />
+            {error("placedBy")}
+          </div>
+        ) : null}
         <div className="flex items-end gap-3 lg:col-span-2">
           <button
             type="submit"

@@ -3,7 +3,7 @@
  * what the account owns (prices, points, addresses, orders, invoices) is keyed by it. See
  * docs/decisions/0061-companies.md.
  */
-import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { companies, users, type CompanyRole } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 
@@ -94,8 +94,7 @@ export function companyOfUser(db: DB, userId: string): { company: CompanyRow; ro
 }
 
 export const ON_HOLD_MESSAGE = "Your account is on hold, so orders cannot be placed. Please contact us.";
-export const VIEWER_MESSAGE =
-  "Your role in your company is viewer: you can see the catalogue and prices, but not order. Ask your company admin.";
+export { VIEWER_MESSAGE, COMPANY_WIDE_ROLES } from "./company-roles";
 
 /** What a buyer of a company on hold is told, with the wholesaler's reason when one was given. */
 export function holdMessage(reason: string | null): string {
@@ -122,8 +121,6 @@ export function deleteUserAndLoneCompany(tx: DB, userId: string) {
   if (!inUse) tx.delete(companies).where(eq(companies.id, row.companyId)).run();
 }
 
-/** The company roles that see every order and invoice of their company (a buyer sees their own). */
-export const COMPANY_WIDE_ROLES = ["company_admin", "approver"] as const;
 
 /**
  * Whether a document (an order, an invoice) is one this person may see: their own, or, for a company admin or an
@@ -132,4 +129,32 @@ export const COMPANY_WIDE_ROLES = ["company_admin", "approver"] as const;
 export function visibleTo(userId: string, owner: SQLWrapper, company: SQLWrapper): SQL {
   return sql`(${owner} = ${userId} OR (${company} = (select u.company_id from users u where u.id = ${userId})
     AND (select u.company_role from users u where u.id = ${userId}) IN ('company_admin', 'approver')))`;
+}
+
+/** The name a person goes by in their company's lists: first and last name, else their email. Needs `users`. */
+export const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})`;
+
+export type CompanyPersonName = { id: string; name: string };
+
+/** Everyone of a company (deactivated people too: their orders stay in its history), by name. */
+export function companyPeopleNames(db: DB, companyId: number): CompanyPersonName[] {
+  return db
+    .select({ id: users.id, name: personName })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(personName), asc(users.id))
+    .all();
+}
+
+/**
+ * Who placed what, for a company admin or an approver of a company of more than one person: the people to filter
+ * by. Null for a buyer (who sees only their own), a viewer, and a company of one (everything is theirs).
+ */
+export function placedByChoices(
+  db: DB,
+  user: { companyId: number | null; companyRole: CompanyRole | null },
+): CompanyPersonName[] | null {
+  if (user.companyId === null || (user.companyRole !== "company_admin" && user.companyRole !== "approver")) return null;
+  const people = companyPeopleNames(db, user.companyId);
+  return people.length > 1 ? people : null;
 }

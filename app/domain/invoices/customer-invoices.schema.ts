@@ -32,8 +32,21 @@ export function parseInvoicePageParam(params: URLSearchParams): { page: number; 
   return page > 0 ? { page, pageGiven: true } : { page: 1, pageGiven: false };
 }
 
-export function invoicesHref(page: number): string {
-  return page > 1 ? `/account/invoices?page=${page}` : "/account/invoices";
+/**
+ * `/account/invoices?placedBy=`: one colleague's invoices, for the roles that see the company's (a person's id;
+ * blank or too long is no filter: a bad link is not an error).
+ */
+export function parseInvoicePlacedByParam(params: URLSearchParams): string | null {
+  const value = params.get("placedBy")?.trim() ?? "";
+  return value !== "" && value.length <= 100 ? value : null;
+}
+
+export function invoicesHref(page: number, placedBy: string | null = null): string {
+  const params = new URLSearchParams();
+  if (placedBy) params.set("placedBy", placedBy);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/account/invoices?${query}` : "/account/invoices";
 }
 
 /** Where a signed-in customer downloads an invoice's PDF from the account pages. */

@@ -4,9 +4,9 @@
  * Every query is scoped to the signed-in customer. Another customer's invoice reads exactly like one that
  * does not exist (null → 404), so invoice ids reveal nothing.
  */
-import { count, desc, eq } from "drizzle-orm";
-import { orders, salesInvoices } from "~db/schema";
-import { visibleTo } from "~/domain/companies/companies.server";
+import { and, count, desc, eq } from "drizzle-orm";
+import { orders, salesInvoices, users } from "~db/schema";
+import { personName, visibleTo } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import type { SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
 import { toDecimalString } from "~/utils/money";
@@ -36,8 +36,11 @@ export type CustomerInvoiceJson = {
   outstanding: string;
 };
 
+/** An invoice on the account's Invoices screen: with the name of the person whose order it bills. */
+export type CustomerInvoiceRow = CustomerInvoiceJson & { placedBy: string | null };
+
 export type CustomerInvoicePage = {
-  invoices: CustomerInvoiceJson[];
+  invoices: CustomerInvoiceRow[];
   /** how many invoices the customer has in all */
   total: number;
   /** the page shown: the one asked for, or the last page when that is past the end */
@@ -59,6 +62,7 @@ const listColumns = {
   total: salesInvoices.total,
   amountPaid: salesInvoices.amountPaid,
   creditedAmount: salesInvoices.creditedAmount,
+  placedBy: personName,
 };
 
 type ListRow = {
@@ -75,6 +79,7 @@ type ListRow = {
   total: number;
   amountPaid: number;
   creditedAmount: number;
+  placedBy: string | null;
 };
 
 function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {
@@ -96,8 +101,14 @@ function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {
   };
 }
 
-function countCustomerInvoices(db: DB, userId: string): number {
-  const row = db.select({ value: count() }).from(salesInvoices).where(visibleTo(userId, salesInvoices.customerId, salesInvoices.companyId)).get();
+/** The invoices a person sees (their own; their company's for a company admin or approver), optionally one colleague's. */
+function invoicesWhere(userId: string, placedBy: string | null) {
+  const visible = visibleTo(userId, salesInvoices.customerId, salesInvoices.companyId);
+  return placedBy ? and(visible, eq(salesInvoices.customerId, placedBy))! : visible;
+}
+
+function countCustomerInvoices(db: DB, userId: string, placedBy: string | null): number {
+  const row = db.select({ value: count() }).from(salesInvoices).where(invoicesWhere(userId, placedBy)).get();
   return row?.value ?? 0;
 }
 
@@ -109,21 +120,31 @@ export function listCustomerInvoices(
   db: DB,
   userId: string,
   page: number,
-  { pageSize = INVOICE_PAGE_SIZE, today = ukToday() }: { pageSize?: number; today?: string } = {},
+  {
+    pageSize = INVOICE_PAGE_SIZE,
+    today = ukToday(),
+    placedBy = null,
+  }: { pageSize?: number; today?: string; placedBy?: string | null } = {},
 ): CustomerInvoicePage {
-  const total = countCustomerInvoices(db, userId);
+  const total = countCustomerInvoices(db, userId, placedBy);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
   const rows = db
     .select(listColumns)
     .from(salesInvoices)
     .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
-    .where(visibleTo(userId, salesInvoices.customerId, salesInvoices.companyId))
+    .leftJoin(users, eq(users.id, salesInvoices.customerId))
+    .where(invoicesWhere(userId, placedBy))
     .orderBy(desc(salesInvoices.issueDate), desc(salesInvoices.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize)
     .all();
-  return { invoices: rows.map((row) => invoiceJson(row, today)), total, page: current, pageCount };
+  return {
+    invoices: rows.map((row) => ({ ...invoiceJson(row, today), placedBy: row.placedBy })),
+    total,
+    page: current,
+    pageCount,
+  };
 }
 
 /**
@@ -133,7 +154,8 @@ export function listCustomerInvoices(
 export function customerInvoicesApiPage(db: DB, userId: string, page: number) {
   const result = listCustomerInvoices(db, userId, page);
   return {
-    items: result.page === page ? result.invoices : [],
+    // the API's shape is the invoice alone (who placed it is the screen's column)
+    items: result.page === page ? result.invoices.map(({ placedBy: _placedBy, ...invoice }) => invoice) : [],
     total: result.total,
     page,
     pageSize: INVOICE_PAGE_SIZE,

@@ -1,7 +1,8 @@
 /**
  * The WHERE of a customer's order history: always their own orders, narrowed by the page's filters
  * (search over the order number, PO reference, product names and SKUs of its lines; status; UK calendar
- * days from and to, both included).
+ * days from and to, both included; who placed it). "Their own" is the company's for company admins and
+ * approvers (visibleTo).
  */
 import { and, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -37,5 +38,6 @@ export function customerOrdersWhere(userId: string, filters?: OrderHistoryFilter
   const to = filters.to ? londonDayEnd(filters.to) : null;
   if (from) conditions.push(gte(orders.createdAt, from));
   if (to) conditions.push(lte(orders.createdAt, to));
+  if (filters.placedBy) conditions.push(eq(orders.userId, filters.placedBy));
   return and(...conditions)!;
 }

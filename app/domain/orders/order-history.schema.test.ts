@@ -73,15 +73,16 @@ describe("reorder form", () => {
 
 describe("order history filters", () => {
   it("reads search, status and UK calendar days; blanks and 'all' mean no filter", () => {
-    expect(orderHistoryFiltersSchema.parse({})).toEqual({ q: "", status: null, from: null, to: null });
+    expect(orderHistoryFiltersSchema.parse({})).toEqual({ q: "", status: null, from: null, to: null, placedBy: null });
     expect(
       orderHistoryFiltersSchema.parse({ q: "  PO-77   north ", status: "shipped", from: "2025-01-01", to: "2025-01-31" }),
-    ).toEqual({ q: "PO-77 north", status: "shipped", from: "2025-01-01", to: "2025-01-31" });
-    expect(orderHistoryFiltersSchema.parse({ q: "", status: "all", from: " ", to: "" })).toEqual({
+    ).toEqual({ q: "PO-77 north", status: "shipped", from: "2025-01-01", to: "2025-01-31", placedBy: null });
+    expect(orderHistoryFiltersSchema.parse({ q: "", status: "all", from: " ", to: "", placedBy: "" })).toEqual({
       q: "",
       status: null,
       from: null,
       to: null,
+      placedBy: null,
     });
   });
 
@@ -97,11 +98,11 @@ describe("order history filters", () => {
 
   it("on the page, leaves a bad value out and keeps the rest", () => {
     expect(readOrderHistoryFilters(new URLSearchParams("q=ORD-1&status=lost&from=2025-01-01"))).toEqual({
-      filters: { q: "ORD-1", status: null, from: "2025-01-01", to: null },
+      filters: { q: "ORD-1", status: null, from: "2025-01-01", to: null, placedBy: null },
       errors: { status: ORDER_STATUS_UNKNOWN },
     });
     expect(readOrderHistoryFilters(new URLSearchParams("from=2025-03-01&to=2025-02-01"))).toEqual({
-      filters: { q: "", status: null, from: "2025-03-01", to: null },
+      filters: { q: "", status: null, from: "2025-03-01", to: null, placedBy: null },
       errors: { to: DATES_OUT_OF_ORDER },
     });
   });
@@ -114,14 +115,25 @@ describe("order history filters", () => {
       status: "delivered",
       from: null,
       to: null,
+      placedBy: null,
     });
     expect(myOrdersQuerySchema.safeParse({ from: "yesterday" }).error?.issues[0]).toMatchObject({ path: ["from"] });
   });
 
   it("keeps the filters in page links and the CSV address", () => {
-    const filters = { q: "PO 12", status: "shipped" as const, from: "2025-01-01", to: null };
+    const filters = { q: "PO 12", status: "shipped" as const, from: "2025-01-01", to: null, placedBy: null };
     expect(orderHistoryHref(2, null, filters)).toBe("/account/orders?q=PO+12&status=shipped&from=2025-01-01&page=2");
     expect(orderHistoryCsvHref(filters)).toBe("/account/orders.csv?q=PO+12&status=shipped&from=2025-01-01");
-    expect(orderHistoryCsvHref({ q: "", status: null, from: null, to: null })).toBe("/account/orders.csv");
+    expect(orderHistoryCsvHref({ q: "", status: null, from: null, to: null, placedBy: null })).toBe("/account/orders.csv");
+  });
+
+  it("carries who placed the order, for the roles that see the company's orders", () => {
+    const { filters, errors } = readOrderHistoryFilters(new URLSearchParams("placedBy=u-42&status=delivered"));
+    expect(errors).toEqual({});
+    expect(filters.placedBy).toBe("u-42");
+    expect(orderHistoryHref(1, null, filters)).toBe("/account/orders?status=delivered&placedBy=u-42");
+    expect(orderHistoryCsvHref(filters)).toBe("/account/orders.csv?status=delivered&placedBy=u-42");
+    expect(readOrderHistoryFilters(new URLSearchParams("placedBy=")).filters.placedBy).toBeNull();
+    expect(readOrderHistoryFilters(new URLSearchParams(`placedBy=${"x".repeat(101)}`)).errors.placedBy).toBeTruthy();
   });
 });

@@ -62,17 +62,20 @@ export const DATES_OUT_OF_ORDER = "The To date must be on or after the From date
 
 /**
  * The order history's filters, as GET parameters of the page, the CSV download and the JSON list:
- * `q` (order number, PO reference, product name or SKU), `status`, and `from`/`to` (UK calendar days,
- * both included).
+ * `q` (order number, PO reference, product name or SKU), `status`, `from`/`to` (UK calendar days,
+ * both included) and `placedBy` (a colleague's id, for the roles that see the company's orders).
  */
 export type OrderHistoryFilters = {
   q: string;
   status: OrderStatus | null;
   from: string | null;
   to: string | null;
+  /** the person of the company who placed the order (their user id); for company admins and approvers */
+  placedBy: string | null;
 };
 
-export const NO_ORDER_FILTERS: OrderHistoryFilters = { q: "", status: null, from: null, to: null };
+export const NO_ORDER_FILTERS: OrderHistoryFilters = { q: "", status: null, from: null, to: null, placedBy: null };
+export const PLACED_BY_UNKNOWN = "Choose someone from your company";
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -105,6 +108,16 @@ export const orderHistoryFilterFields = {
   ),
   from: dayField,
   to: dayField,
+  // a person's id; one who is not of the company (or not visible to the asker) simply matches nothing
+  placedBy: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: PLACED_BY_UNKNOWN })
+      .trim()
+      .max(100, PLACED_BY_UNKNOWN)
+      .optional()
+      .transform((value) => value ?? null),
+  ),
 };
 
 /** From must not be after To (YYYY-MM-DD compares as text). */
@@ -134,6 +147,7 @@ export function readOrderHistoryFilters(params: URLSearchParams): {
     status: params.get("status") ?? undefined,
     from: params.get("from") ?? undefined,
     to: params.get("to") ?? undefined,
+    placedBy: params.get("placedBy") ?? undefined,
   };
   const parsed = orderHistoryFiltersSchema.safeParse(input);
   if (parsed.success) return { filters: parsed.data, errors: {} };
@@ -153,7 +167,7 @@ export function readOrderHistoryFilters(params: URLSearchParams): {
 
 /** True when a filter narrows the list. */
 export function hasOrderFilters(filters: OrderHistoryFilters): boolean {
-  return filters.q !== "" || filters.status !== null || filters.from !== null || filters.to !== null;
+  return filters.q !== "" || filters.status !== null || filters.from !== null || filters.to !== null || filters.placedBy !== null;
 }
 
 /** The filters as query parameters, leaving out what is not set. */
@@ -163,6 +177,7 @@ export function orderFilterParams(filters: OrderHistoryFilters): URLSearchParams
   if (filters.status) params.set("status", filters.status);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
+  if (filters.placedBy) params.set("placedBy", filters.placedBy);
   return params;
 }
 

@@ -6,8 +6,8 @@
  * an order that does not exist (404 "Order not found"), so ids reveal nothing.
  */
 import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
-import { orderItems, orders } from "~db/schema";
-import { visibleTo } from "~/domain/companies/companies.server";
+import { orderItems, orders, users } from "~db/schema";
+import { personName, visibleTo } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { addLinesToCart, leftOutLines, type BulkCartLine } from "~/domain/cart/cart-bulk.server";
 import { bulkAddNotice, lineName, type LeftOutLine, type ShortLine } from "~/domain/cart/cart-words";
@@ -88,8 +88,8 @@ export type OrderJson = {
 /** A line of GET /api/orders/{id}/items: what a reorder or a template needs. */
 export type CustomerOrderItemJson = Omit<OrderItemJson, "id">;
 
-/** One order of the history page. */
-export type OrderHistoryEntry = OrderJson;
+/** One order of the history page, with the name of the person of the company who placed it. */
+export type OrderHistoryEntry = OrderJson & { placedBy?: string | null };
 
 // ─── Reading orders ─────────────────────────────────────────────────────────
 
@@ -310,13 +310,27 @@ export function customerOrderHistoryPage(
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
   const rows = customerOrderRows(db, userId, pageSize, (current - 1) * pageSize, filters);
-  const items = itemsByOrder(db, rows.map((row) => row.id));
+  const ids = rows.map((row) => row.id);
+  const items = itemsByOrder(db, ids);
+  const placers = placersOf(db, ids);
   return {
-    orders: rows.map((row) => orderJson(row, items.get(row.id) ?? [])),
+    orders: rows.map((row) => ({ ...orderJson(row, items.get(row.id) ?? []), placedBy: placers.get(row.id) ?? null })),
     total,
     page: current,
     pageCount,
   };
+}
+
+/** Who placed each order, by name (null for an order written for no person). */
+function placersOf(db: DB, orderIds: number[]): Map<number, string> {
+  if (orderIds.length === 0) return new Map();
+  const rows = db
+    .select({ id: orders.id, name: personName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(inArray(orders.id, orderIds))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 function findCustomerOrder(db: DB, userId: string, orderId: number) {

@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { deliveryAddresses, users } from "~db/schema";
 import { companyIdOfUser } from "~/domain/companies/companies.server";
+import { ADDRESSES_ADMIN_ONLY } from "~/domain/companies/company-roles";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -138,8 +139,7 @@ function makeDefault(tx: DB, userId: string, id: number): Result<DeliveryAddress
 
 const succeeded = (result: Result<unknown>) => result.ok;
 
-export const ADDRESSES_ADMIN_ONLY =
-  "Only a company admin can change your company's delivery addresses. You can still order to a new address at checkout.";
+export { ADDRESSES_ADMIN_ONLY };
 
 /**
  * The address book is the company's: its company admins keep it (a buyer may still save the address an order goes

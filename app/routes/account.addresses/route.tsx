@@ -20,7 +20,7 @@ import {
   makeDefaultDeliveryAddress,
   updateDeliveryAddress,
 } from "~/domain/users/delivery-addresses.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
@@ -42,7 +42,7 @@ const ADDRESS_GONE = "That address is not in your address book.";
  * addresses answers 404 with a notice.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "addresses");
   const params = new URL(request.url).searchParams;
   const addresses = listDeliveryAddresses(getDb(), user.id);
   const find = (name: string) => {
@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Add, edit, delete and make default, each once per page key; then back to the list with a notice. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "addresses");
   const formData = await request.formData().catch(() => new FormData());
   const intent = formData.get("intent");
   const key = idempotencyKeyFrom(formData);

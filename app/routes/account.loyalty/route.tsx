@@ -11,7 +11,7 @@ import {
   redeemRewardFormSchema,
 } from "~/domain/loyalty/loyalty-account.schema";
 import { loadLoyaltyPage, redeemRewardNotice } from "~/domain/loyalty/loyalty-account.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -29,7 +29,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
  * customers can redeem.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "loyalty");
   const page = loadLoyaltyPage(getDb(), user, new URL(request.url).searchParams);
   if ("redirectTo" in page) throw redirect(page.redirectTo);
   return json({ ...page, idempotencyKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * "Success!" with the voucher, or "Error" with the reason (nothing is written then).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "loyalty");
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: redeemRewardFormSchema });
   const rewardId = submission.status === "success" ? submission.value.rewardId : null;

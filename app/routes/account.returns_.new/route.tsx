@@ -13,7 +13,7 @@ import {
   returnRequestSchema,
 } from "~/domain/returns/return.schema";
 import { loadReturnRequestForm, requestReturn } from "~/domain/returns/returns.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { failureReply, invalidReply } from "~/utils/form-reply.server";
@@ -33,7 +33,7 @@ function orderNotFound() {
 
 /** /account/returns/new?order={id}: the return request form for one of the customer's delivered orders. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "history");
   const orderId = parseReturnOrderParam(new URL(request.url).searchParams);
   // another customer's order reads exactly like a missing one
   const found = orderId === null ? null : loadReturnRequestForm(getDb(), user.id, orderId);
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * & Refunds with "Return requested".
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "history");
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: returnRequestSchema });
   if (submission.status !== "success") return invalidReply(INTENT, submission);

@@ -9,7 +9,7 @@ import { TEMPLATE_GONE, templateFailedTitle, templateIdSchema, templateListPage 
 import { getTemplate, listSharedTemplatesPage, listTemplatesPage, type TemplatePage } from "~/domain/cart/order-templates.server";
 import { mayOrder } from "~/domain/cart/template-access";
 import { VIEWER_MESSAGE } from "~/domain/companies/companies.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
@@ -33,7 +33,7 @@ function dialogTemplate(url: URL, name: string, find: (id: number) => ReturnType
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "templates");
   const db = getDb();
   const url = new URL(request.url);
   const templates = listTemplatesPage(db, user, { page: templateListPage(url.searchParams.get("page")), pageSize: PAGE_SIZE });
@@ -62,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "templates");
   return templatesAction(request, user);
 }
 

@@ -21,7 +21,7 @@ import { clearCartOnce } from "~/domain/cart/clear-cart.server";
 import { cartOwnerOf, type CartFailure } from "~/domain/cart/cart-lines.server";
 import { linesAndItems, wasOrWere } from "~/domain/cart/cart-words";
 import { buyerFor } from "~/domain/pricing/pricing.server";
-import { getOptionalUser, refuseSupplier } from "~/utils/auth.server";
+import { getOptionalUser, refuseCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { commitSession, getSession, type Toast } from "~/utils/session.server";
@@ -45,7 +45,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
-  await refuseSupplier(request, user);
+  await refuseCompanyRole(request, user, "ordering");
   const { guestCartChanged, ...page } = loadCartPage(getDb(), user, cartOwnerOf(user, session));
   // lines of deleted products leave a guest's session now, so they are reported this once
   const headers = guestCartChanged ? { "Set-Cookie": await commitSession(session) } : undefined;
@@ -88,7 +88,7 @@ const refused = (failure: CartFailure): Toast =>
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const [user, session] = await Promise.all([getOptionalUser(request), getSession(request)]);
-  await refuseSupplier(request, user);
+  await refuseCompanyRole(request, user, "ordering");
   const db = getDb();
   const owner = cartOwnerOf(user, session);
   const buyer = buyerFor(db, user);

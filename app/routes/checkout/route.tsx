@@ -9,7 +9,7 @@ import { loadCheckout, placeOrderFromCart, type CheckoutPage } from "~/domain/or
 import { approvalPath } from "~/domain/companies/approvals.schema";
 import { orderPlacedHref } from "~/domain/orders/order-placed";
 import { checkoutFormSchema, EMPTY_CART_MESSAGE } from "~/domain/orders/order.schema";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -34,7 +34,7 @@ const CONNECTION_LOST_MESSAGE =
  * it works without JavaScript); the Place Order form then carries the code and the server applies it again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "ordering");
   const params = new URL(request.url).searchParams;
   const page = loadCheckout(getDb(), user, { voucherCode: params.get("voucher"), addressId: params.get("address") });
   if (!page) throw redirect("/");
@@ -57,7 +57,7 @@ function orderFailed(result: SubmissionResult<string[]>, status: number, message
  * server-issued key makes a repeated post (double click, a retry after a lost reply) return the first order.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "ordering");
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: checkoutFormSchema });
   if (submission.status !== "success") {

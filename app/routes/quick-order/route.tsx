@@ -22,7 +22,7 @@ import {
 import { addQuickEntryOnce, addQuickOrderCsvOnce, keepLines, quickOrderExamples } from "~/domain/cart/quick-order.server";
 import { REORDER_INTENT } from "~/domain/orders/order-history.schema";
 import { listCustomerOrders, submitReorder } from "~/domain/orders/order-history.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { getSession } from "~/utils/session.server";
@@ -37,7 +37,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // a quick order is for trade customers: guests sign in first (pending customers may fill a cart)
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "ordering");
   const url = new URL(request.url);
   const tab = parseQuickOrderTab(url.searchParams.get("tab"));
   const db = getDb();
@@ -74,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the recent orders, the same use case as the order history's Reorder). Each runs once per page key.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "ordering");
   const read = await readForm(request);
   if ("tooLarge" in read) return tooLargeReply(read.tooLarge);
   const { formData } = read;

@@ -17,7 +17,7 @@ import {
   submitProductRequest,
 } from "~/domain/requests/product-requests.server";
 import { productRequestSchema } from "~/domain/requests/product-request.schema";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { idempotencyKeyFrom, issueIdempotencyKey } from "~/utils/idempotency.server";
 import { keepPageOnConnectionLoss, lostWith, useLastAnswer, type ConnectionLost } from "~/utils/connection";
@@ -32,7 +32,7 @@ export const REQUEST_CONFIRMATION_MS = 3000;
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "productRequests");
   const url = new URL(request.url);
   const page = Number(url.searchParams.get("page") ?? "1");
   const list = listMyProductRequests(getDb(), user.id, { page: Number.isFinite(page) ? page : 1 });
@@ -62,7 +62,7 @@ function failed(result: SubmissionResult<string[]>, status: number, message: str
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "productRequests");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: productRequestSchema });
   if (submission.status !== "success") {
