@@ -5,11 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderTemplates, priceTiers, products, users } from "~db/schema";
-import { TEMPLATE_COPY_FAILED, TEMPLATE_LOAD_FAILED, TEMPLATE_SHARE_FAILED } from "~/domain/cart/order-template.schema";
+import { cartItems, orderTemplates, priceTiers, products, users } from "~db/schema";
+import { TEMPLATE_LOAD_FAILED } from "~/domain/cart/order-template.schema";
 import { TEMPLATE_CHANGE_REFUSED } from "~/domain/cart/template-access";
 import { VIEWER_MESSAGE } from "~/domain/companies/companies.server";
 import * as root from "~/root";
+import { COMPANY_ROLE_REFUSED_TITLE } from "~/domain/companies/company-roles";
 import * as accountTemplates from "~/routes/account.templates/route";
 import * as apiTemplate from "~/routes/api.order-templates.$id";
 import * as apiTemplateCopy from "~/routes/api.order-templates.$id.copy";
@@ -211,21 +212,21 @@ describe("shared lists on /account/templates", () => {
     expect(row(list.id)).toBeUndefined();
   });
 
-  it("a viewer sees shared lists read-only: loading and copying are refused with the viewer's reason", async () => {
-    const list = await maker.template("Viewer can see");
+  it("a viewer (catalogue and prices only) is kept off the lists: the page sends them to their account, the API answers 403", async () => {
+    const list = await maker.template("Viewer cannot use");
     await maker.post({ intent: "share", templateId: list.id });
     await maker.toast();
 
-    const page = await viewer.page();
-    expect(page.mayOrder).toBe(false);
-    expect(page.shared.items.find((t: TemplateJson) => t.id === list.id)).toMatchObject({ canEdit: false });
-    expect(redirectLocation(await viewer.post({ intent: "load", templateId: list.id }))).toBe(PATH);
-    expect(await viewer.toast()).toMatchObject({ title: TEMPLATE_LOAD_FAILED, description: VIEWER_MESSAGE });
-    expect(await viewer.cartLines()).toEqual([]);
-    await viewer.post({ intent: "copy", templateId: list.id });
-    expect(await viewer.toast()).toMatchObject({ title: TEMPLATE_COPY_FAILED, description: VIEWER_MESSAGE });
-    await viewer.post({ intent: "unshare", templateId: list.id });
-    expect(await viewer.toast()).toMatchObject({ title: TEMPLATE_SHARE_FAILED, description: VIEWER_MESSAGE });
+    const page = await callRoute(accountTemplates.loader, buildRequest(PATH, { cookie: viewer.cookie }));
+    expect(redirectLocation(page)).toBe("/account");
+    expect(redirectLocation(await viewer.post({ intent: "load", templateId: list.id }))).toBe("/account");
+    expect(await viewer.toast()).toMatchObject({ title: COMPANY_ROLE_REFUSED_TITLE, description: VIEWER_MESSAGE });
+    const listed = await viewer.api(apiTemplates.loader, "GET", "/api/order-templates");
+    expect(listed.status).toBe(403);
+    const copied = await viewer.api(apiTemplateCopy.action, "POST", `/api/order-templates/${list.id}/copy`);
+    expect(copied).toMatchObject({ status: 403, body: { message: VIEWER_MESSAGE } });
+    const viewerId = getDb().select({ id: users.id }).from(users).where(eq(users.email, "vi@harbour-kitchen.co.uk")).get()!.id;
+    expect(getDb().select().from(cartItems).where(eq(cartItems.userId, viewerId)).all()).toEqual([]);
     expect(row(list.id)!.shared).toBe(true);
   });
 
