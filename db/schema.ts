@@ -37,6 +37,10 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export const LIMIT_PERIODS = ["none", "daily", "weekly", "monthly", "yearly"] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 
+/** a company's payment terms: pay before dispatch, net N days, or 30 days after the end of the invoice's month */
+export const PAYMENT_TERMS = ["pro_forma", "net7", "net14", "net30", "net60", "eom30"] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
 export const ORDER_STATUSES = [
   "pending",
   "pending_approval",
@@ -99,6 +103,10 @@ export const companies = sqliteTable(
     holdReason: text("hold_reason"),
     /** orders over this (pence, inc VAT) need two different approvers; null = any one approver */
     secondApprovalAbovePence: integer("second_approval_above_pence"),
+    /** when its invoices fall due (app/domain/credit/payment-terms.ts); net30 is what every invoice had before terms */
+    paymentTerms: text("payment_terms", { enum: PAYMENT_TERMS }).notNull().default("net30"),
+    /** the most it may owe, orders not yet invoiced included (pence, inc VAT); null = no limit */
+    creditLimitPence: integer("credit_limit_pence"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -816,6 +824,8 @@ export const salesInvoices = sqliteTable(
     creditedAmount: integer("credited_amount").notNull().default(0),
     issueDate: text("issue_date").notNull(), // YYYY-MM-DD
     dueDate: text("due_date").notNull(),
+    /** the company's terms when it was issued; null for invoices issued before terms (30 days) and manual ones with a typed due date */
+    paymentTerms: text("payment_terms", { enum: PAYMENT_TERMS }),
     voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -1076,6 +1086,28 @@ export const creditNotes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("credit_notes_invoice_idx").on(t.salesInvoiceId), index("credit_notes_issue_idx").on(t.issueDate)],
+);
+
+/**
+ * A month's statement sent to a company by the housekeeping timer (or by hand): one row per company and month
+ * (the unique key), written before the mail goes, so a restart never sends the month's statement twice.
+ */
+export const statementRuns = sqliteTable(
+  "statement_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** "YYYY-MM" for the monthly run; "manual" rows are never written (a statement sent by hand is audited instead) */
+    period: text("period").notNull(),
+    /** the statement's date (the last day of the month before) */
+    asAt: text("as_at").notNull(),
+    sentTo: text("sent_to").notNull(),
+    closingBalance: integer("closing_balance").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("statement_runs_company_period_unique").on(t.companyId, t.period)],
 );
 
 /** Money paid to HMRC for a filed return (positive), or repaid by HMRC (negative). */

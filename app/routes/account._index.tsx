@@ -16,6 +16,7 @@ import {
   ChangePasswordForm,
   type ChangePasswordNotice,
 } from "~/components/account/change-password-form";
+import { mayViewAccountBalance } from "~/domain/credit/account-credit.server";
 import { DashboardCard as Card, DashboardCardLink as CardLink, MoreOfYourAccount } from "~/components/account/dashboard-cards";
 import { LogoutForm } from "~/components/layout/logout-form";
 import { UrlDialog } from "~/components/ui/url-dialog";
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       role: user.role,
       roleLabel: ROLE_LABELS[user.role] ?? user.role,
       companyAdmin: user.companyRole === "company_admin",
+      seesBalance: mayViewAccountBalance(user),
     },
     orderCount: countCustomerOrders(getDb(), user.id),
     dialog: new URL(request.url).searchParams.get("dialog") === CHANGE_PASSWORD_DIALOG ? CHANGE_PASSWORD_DIALOG : null,
@@ -194,7 +196,7 @@ export default function AccountDashboard() {
         </Card>
       </div>
 
-      <MoreOfYourAccount companyAdmin={user.companyAdmin} />
+      <MoreOfYourAccount companyAdmin={user.companyAdmin} seesBalance={user.seesBalance} />
     </div>
   );
 }

@@ -99,6 +99,7 @@ const TABLE_OF_SEGMENT: Record<string, string> = {
   "approve-user": "users",
   "reject-user": "users",
   "order-approvals": "orders",
+  "aged-debtors": "companies",
 };
 
 /** Params that name no row: a mail is an .eml file in the outbox, an attachment its place in the mail. */

@@ -42,9 +42,12 @@ const ACCOUNT_LINKS = [
 /** For a company admin: the people of the company. */
 const COMPANY_LINK = { to: "/account/company", label: "Company", text: "The people who order for your company: invite, roles, access." };
 
+/** For a company admin or approver: what the business owes, its credit and statements. */
+const BALANCE_LINK = { to: "/account/balance", label: "Account Balance", text: "What you owe, your available credit, statements and how to pay." };
+
 /** Links to the rest of the account: loyalty, returns, invoices, order templates and delivery addresses. */
-export function MoreOfYourAccount({ companyAdmin = false }: { companyAdmin?: boolean }) {
-  const links = companyAdmin ? [...ACCOUNT_LINKS, COMPANY_LINK] : ACCOUNT_LINKS;
+export function MoreOfYourAccount({ companyAdmin = false, seesBalance = false }: { companyAdmin?: boolean; seesBalance?: boolean }) {
+  const links = [...(seesBalance ? [BALANCE_LINK] : []), ...ACCOUNT_LINKS, ...(companyAdmin ? [COMPANY_LINK] : [])];
   return (
     <nav aria-label="More of your account" className="mt-10">
       <h2 className="text-xl font-semibold text-slate-900">More of your account</h2>
