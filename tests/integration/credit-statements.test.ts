@@ -27,6 +27,10 @@ import * as apiAged from "~/routes/api.admin.aged-debtors";
 import * as apiCredit from "~/routes/api.admin.companies.$id.credit";
 import * as apiSendStatement from "~/routes/api.admin.companies.$id.statement";
 import * as apiPayments from "~/routes/api.admin.invoices.sales.$id.payments";
+import * as apiInvoicePdf from "~/routes/api.admin.invoices.sales.$id.pdf";
+import * as apiCompanies from "~/routes/api.admin.companies";
+import * as apiDefaultTerms from "~/routes/api.admin.settings.payment-terms";
+import * as orderingSettingsPage from "~/routes/admin.settings.ordering";
 import { getDb, writeTransaction } from "~/utils/db.server";
 import { companyIdOf, createInvoicedOrder, createPastOrder, createProduct, createUser } from "./factories";
 import { completeRefundReturn } from "./finance-factories";
@@ -102,6 +106,15 @@ describe("payment terms", () => {
     inv.september = createInvoicedOrder(owner, [{ product, quantity: 3 }], "2026-09-15"); // £360.00
     expect(invoiceRow(inv.september.id)).toMatchObject({ dueDate: "2026-10-31", paymentTerms: "eom30" });
     expect(invoiceRow(inv.august.id).dueDate).toBe("2026-09-09");
+    // the invoice says its terms
+    const pdf = await callRoute(apiInvoicePdf.loader, buildRequest(`/api/admin/invoices/sales/${inv.september.id}/pdf`, { cookie: cookies.accounts }), {
+      id: String(inv.september.id),
+    });
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain("30 days end of month");
+    expect(text).toContain("Payment due by the end of the month after the invoice date (30 days end of month) (by 31 Oct 2026)");
+    const august = pdfText(Buffer.from(await (await callRoute(apiInvoicePdf.loader, buildRequest(`/api/admin/invoices/sales/${inv.august.id}/pdf`, { cookie: cookies.accounts }), { id: String(inv.august.id) })).arrayBuffer()));
+    expect(august).toContain("Payment due within 30 days of the invoice date (by 09 Sept 2026)");
     const audit = db().select().from(auditLogs).where(and(eq(auditLogs.action, "company.credit_updated"), eq(auditLogs.entityId, String(acme)))).all();
     expect(audit).toHaveLength(1);
   });
@@ -327,5 +340,33 @@ describe("aged debtors and statements from the back office", () => {
       [other, "2026-11", "2026-10-31"],
     ]);
     expect(runs[0]!.closingBalance).toBe(38_000);
+  });
+});
+
+describe("the default terms of new accounts", () => {
+  it("a full admin sets them through the API or the settings form; a new company starts on them, existing ones keep theirs", async () => {
+    const put = (body: unknown, cookie: string) =>
+      callRoute(apiDefaultTerms.action, buildRequest("/api/admin/settings/payment-terms", { method: "PUT", json: body, cookie }));
+    expect((await put({ defaultPaymentTerms: "net14" }, cookies.accounts)).status).toBe(403);
+    expect((await put({ defaultPaymentTerms: "net45" }, cookies.admin)).status).toBe(400);
+    expect(await readJson(await put({ defaultPaymentTerms: "net14" }, cookies.admin))).toEqual({ defaultPaymentTerms: "net14" });
+    const created = await callRoute(apiCompanies.action, buildRequest("/api/admin/companies", { json: { name: "Harbour Fish Co" }, cookie: cookies.admin }));
+    const harbour = (await readJson(created)).id as number;
+    expect(db().select().from(companies).where(eq(companies.id, harbour)).get()!.paymentTerms).toBe("net14");
+    expect(db().select().from(companies).where(eq(companies.id, other)).get()!.paymentTerms).toBe("net30");
+
+    const saved = await callRoute(
+      orderingSettingsPage.action,
+      buildRequest("/admin/settings/ordering", { form: { intent: "save-payment-terms", defaultPaymentTerms: "pro_forma" }, cookie: cookies.admin }),
+    );
+    expect(redirectLocation(saved)).toBe("/admin/settings/ordering");
+    expect(await readJson(await callRoute(apiDefaultTerms.loader, buildRequest("/api/admin/settings/payment-terms", { cookie: cookies.admin })))).toEqual({
+      defaultPaymentTerms: "pro_forma",
+    });
+    const refused = await callRoute(
+      orderingSettingsPage.action,
+      buildRequest("/admin/settings/ordering", { form: { intent: "save-payment-terms", defaultPaymentTerms: "whenever" }, cookie: cookies.admin }),
+    );
+    expect(refused.status).toBe(400);
   });
 });
