@@ -109,7 +109,7 @@ export default function AccountBalancePage() {
               <tbody>
                 {position.openInvoices.map((invoice) => (
                   <tr key={invoice.invoiceId} className="border-b border-slate-100">
-                    <td className="px-2 py-1.5">
+                    <td className="whitespace-nowrap px-2 py-1.5">
                       <a href={`/account/invoices/${invoice.invoiceId}.pdf`} className="font-medium text-brand-700 hover:underline">
                         {invoice.invoiceNumber}
                       </a>
@@ -170,7 +170,7 @@ export default function AccountBalancePage() {
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
           <div>
             <label htmlFor="statement-date" className="block text-sm font-medium text-slate-800">
-              Statement as at
+              Statement date
             </label>
             <input
               id="statement-date"

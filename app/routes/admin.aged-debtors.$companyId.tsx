@@ -143,7 +143,7 @@ export default function AgedDebtorsCompany() {
               ) : null}
               {data.openInvoices.map((invoice) => (
                 <tr key={invoice.invoiceId} className="border-b border-slate-100">
-                  <td className="px-2 py-1.5">
+                  <td className="whitespace-nowrap px-2 py-1.5">
                     <a href={`/admin/sales-invoices?view=${invoice.invoiceId}`} className={linkClass}>
                       {invoice.invoiceNumber}
                     </a>

@@ -15,6 +15,7 @@ import { ukToday } from "~/domain/invoices/invoices.server";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { readAgedDate } from "~/domain/ledger/exports-query";
 import { requireStaff } from "./auth.server";
+import { formatMoney } from "./money";
 import { getDb } from "./db.server";
 import { failureReply, invalidReply, type FormActionData } from "./form-reply.server";
 import { errorToast, redirectWithToast } from "./toast.server";
@@ -35,7 +36,7 @@ export async function creditFormAction(request: Request, formData: FormData, com
     if (!result.ok) return failureReply("credit", submission, result, ["creditLimit", "paymentTerms"]);
     return redirectWithToast(request, backTo, {
       title: CREDIT_SAVED,
-      description: `${result.value.companyName}: ${result.value.paymentTermsLabel}, ${result.value.creditLimit === null ? "no credit limit" : `limit £${result.value.creditLimit}`}. New invoices follow these terms.`,
+      description: `${result.value.companyName}: ${result.value.paymentTermsLabel}, ${submission.value.creditLimit === null ? "no credit limit" : `credit limit ${formatMoney(submission.value.creditLimit)}`}. New invoices follow these terms.`,
     });
   }
   const submission = parseWithZod(formData, { schema: statementFormSchema });

@@ -50,36 +50,21 @@ export function CreditFigures({ position }: { position: CreditFiguresData }) {
   );
 }
 
-/** The aged balance: current, then 1–30 … over 90 days past due, and the total. */
+/** The aged balance: current, then 1–30 … over 90 days past due, and the total; three to a row on a phone. */
 export function AgedBalance({ aged, caption }: { aged: BucketAmounts; caption: string }) {
+  const cells: [string, number, boolean][] = [
+    ...AGE_BUCKETS.map((bucket): [string, number, boolean] => [AGE_BUCKET_LABELS[bucket], aged[bucket], bucket !== "current" && aged[bucket] > 0]),
+    ["Total", aged.total, false],
+  ];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-sm" data-testid="aged-balance">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="text-left text-xs uppercase tracking-wide text-slate-500">
-            {AGE_BUCKETS.map((bucket) => (
-              <th key={bucket} scope="col" className="px-2 py-1 text-right font-medium">
-                {AGE_BUCKET_LABELS[bucket]}
-              </th>
-            ))}
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="tabular-nums">
-            {AGE_BUCKETS.map((bucket) => (
-              <td key={bucket} className={`px-2 py-1 text-right ${bucket !== "current" && aged[bucket] > 0 ? "text-red-700" : "text-slate-800"}`}>
-                {formatMoney(aged[bucket])}
-              </td>
-            ))}
-            <td className="px-2 py-1 text-right font-semibold text-slate-900">{formatMoney(aged.total)}</td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
+    <dl aria-label={caption} className="grid grid-cols-3 gap-2 sm:grid-cols-6" data-testid="aged-balance">
+      {cells.map(([label, amount, late]) => (
+        <div key={label} className="rounded-md bg-slate-50 px-2 py-1.5 text-right">
+          <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+          <dd className={`tabular-nums ${label === "Total" ? "font-semibold text-slate-900" : late ? "text-red-700" : "text-slate-800"}`}>{formatMoney(amount)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -117,7 +102,7 @@ export function StatementTable({
             <tr key={`${line.kind}-${line.sourceId}`} className="border-b border-slate-100">
               <td className={`${cell} whitespace-nowrap`}>{formatInvoiceDate(line.date)}</td>
               <td className={cell}>{STATEMENT_KIND_LABELS[line.kind]}</td>
-              <td className={cell}>{line.reference}</td>
+              <td className={`${cell} whitespace-nowrap`}>{line.reference}</td>
               <td className={`${cell} whitespace-nowrap`}>{line.dueDate ? formatInvoiceDate(line.dueDate) : ""}</td>
               <td className={money}>{formatMoney(line.amount)}</td>
               <td className={money}>{formatMoney(line.balance)}</td>
@@ -154,7 +139,8 @@ export function CreditForm({
   busy: boolean;
 }) {
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-3 sm:items-end">
+    // keyed by what is saved, so the fields show the saved values again after a save with JavaScript
+    <Form method="post" key={`${terms}:${creditLimit}`} className="grid gap-4 sm:grid-cols-3 sm:items-start">
       <input type="hidden" name="intent" value="credit" />
       <div className="space-y-1">
         <label htmlFor="paymentTerms" className="block text-sm font-medium text-slate-800">
@@ -180,7 +166,7 @@ export function CreditForm({
           defaultValue: creditLimit === null ? "" : (creditLimit / 100).toFixed(2),
         }}
       />
-      <div>
+      <div className="sm:pt-6">
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : "Save terms and limit"}
         </Button>
