@@ -1110,6 +1110,25 @@ export const statementRuns = sqliteTable(
   (t) => [uniqueIndex("statement_runs_company_period_unique").on(t.companyId, t.period)],
 );
 
+/**
+ * A payment reminder sent for an invoice: one per invoice and level (the level's days from the due date, -3 for
+ * three days before), claimed before the mail goes, so no level is ever sent twice, whatever restarts.
+ */
+export const reminderSends = sqliteTable(
+  "reminder_sends",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    salesInvoiceId: integer("sales_invoice_id")
+      .notNull()
+      .references(() => salesInvoices.id, { onDelete: "cascade" }),
+    /** the level: days after the due date it is sent (negative: before) */
+    level: integer("level").notNull(),
+    sentTo: text("sent_to").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reminder_sends_invoice_level_unique").on(t.salesInvoiceId, t.level)],
+);
+
 /** Money paid to HMRC for a filed return (positive), or repaid by HMRC (negative). */
 export const vatPayments = sqliteTable(
   "vat_payments",

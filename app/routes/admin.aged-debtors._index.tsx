@@ -57,9 +57,14 @@ export default function AgedDebtors() {
         title="Aged Debtors"
         description="What each company owed at the end of a day, by how far past its due date each invoice was."
         actions={
-          <a href={dated(`${PATH}.csv`)} className="text-sm font-medium text-brand-700 hover:underline">
-            Download CSV
-          </a>
+          <>
+            <Link to="/admin/credit-reminders" className="text-sm font-medium text-brand-700 hover:underline">
+              Payment reminders
+            </Link>
+            <a href={dated(`${PATH}.csv`)} className="text-sm font-medium text-brand-700 hover:underline">
+              Download CSV
+            </a>
+          </>
         }
       />
       <FilterBar label="Aged debtors date" problem={data.dateProblem} fallback="Showing today instead.">

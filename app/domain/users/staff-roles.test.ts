@@ -67,6 +67,8 @@ describe("staff roles", () => {
     expect(staffAreaOfPath("/admin/aged-debtors.csv")).toBe("credit");
     expect(staffAreaOfPath("/admin/aged-debtors/:companyId")).toBe("credit");
     expect(staffAreaOfPath("/api/admin/aged-debtors")).toBe("credit");
+    expect(staffAreaOfPath("/admin/credit-reminders")).toBe("credit");
+    expect(staffAreaOfPath("/api/admin/credit-reminders/send")).toBe("credit");
     expect(staffAreaOfPath("/shop")).toBeNull();
   });
 

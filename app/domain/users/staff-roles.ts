@@ -56,7 +56,7 @@ export const STAFF_AREAS = {
   invoices: ["accounts"],
   purchaseInvoices: ["accounts"],
   vat: ["accounts"],
-  /** credit control: aged debtors by company, a company's credit limit and payment terms, statements sent by hand */
+  /** credit control: aged debtors by company, a company's credit limit and payment terms, statements sent by hand, payment reminders */
   credit: ["accounts"],
   /** the ledger, its exports, the Accounts screen (P&L, balance sheet, transactions) and finance accounts */
   ledger: ["accounts"],
@@ -128,7 +128,7 @@ const AREA_OF_PATH: [RegExp, StaffArea][] = [
   [/^\/admin\/purchase-invoices(\/|$)/, "purchaseInvoices"],
   [/^\/api\/admin\/invoices\/purchase(\/|$)/, "purchaseInvoices"],
   [/^\/(api\/)?admin\/(vat-returns|vat-assistant)(\/|$)/, "vat"],
-  [/^\/(api\/)?admin\/aged-debtors(\/|\.|$)/, "credit"],
+  [/^\/(api\/)?admin\/(aged-debtors|credit-reminders)(\/|\.|$)/, "credit"],
   [/^\/(api\/)?admin\/(ledger|accounts|financial-accounts)(\/|$)/, "ledger"],
   // full admins only
   [/^\/(api\/)?admin\/(settings|getting-started)(\/|$)/, "settings"],
