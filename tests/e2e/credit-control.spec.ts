@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { BUYER, expect, JS_INDEPENDENT, signIn, test, type Account } from "./fixtures";
+import { ADMIN, BUYER, expect, JS_INDEPENDENT, signIn, test, type Account } from "./fixtures";
 import { ORDERABLE, placeOrderThroughApi } from "./orders";
 
 /**
@@ -92,5 +92,28 @@ test.describe("credit control", () => {
     // the buyer's API now says the same
     const after = await (await request.get("/api/account/balance")).json();
     expect(after).toMatchObject({ creditLimit: "5000.00", paymentTerms: "net14" });
+  });
+
+  test("accounts see the reminders that would go today before anything is sent", async ({ page }) => {
+    await signIn(page, ACCOUNTS);
+    const run = await (await page.request.get("/api/admin/credit-reminders")).json();
+    await page.goto("/admin/aged-debtors");
+    await page.getByRole("link", { name: "Payment reminders" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Reminders", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("due-reminder")).toHaveCount(run.due.length);
+    if (run.due.length > 0) await expect(page.getByTestId("due-reminders")).toContainText(run.due[0].invoiceNumber);
+    await expect(page.getByText(run.enabled ? "Reminders are on" : "Reminders are off")).toBeVisible();
+    await expect(page.getByLabel("Days after due").first()).toHaveValue(String(run.levels[0].days));
+    await screenshots(page, "credit-reminders");
+  });
+
+  test("the Company screen shows the terms and limit with their form to a full admin", JS_INDEPENDENT, async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/companies");
+    await page.getByRole("link", { name: "Hartley's Café & Deli Ltd" }).first().click();
+    await expect(page.getByRole("heading", { name: "Credit" })).toBeVisible();
+    await expect(page.getByTestId("credit-figures")).toContainText("Balance owed");
+    await expect(page.getByLabel("Payment terms")).toBeVisible();
+    await screenshots(page, "company-credit");
   });
 });
