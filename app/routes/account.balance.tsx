@@ -199,7 +199,11 @@ export default function AccountBalancePage() {
           <AgedBalance aged={statement.aged} caption={`Aged balance at ${formatInvoiceDate(statement.to)}`} />
         </div>
         <p className="mt-4 text-sm text-slate-600">
-          See every invoice on <Link to="/account/invoices" className="text-brand-700 hover:underline">Your Invoices</Link>.
+          See every invoice on{" "}
+          <Link to="/account/invoices" className="text-brand-700 underline">
+            Your Invoices
+          </Link>
+          .
         </p>
       </section>
     </div>

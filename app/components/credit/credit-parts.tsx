@@ -77,7 +77,8 @@ export function StatementTable({
   const cell = "px-2 py-1.5 align-top";
   const money = `${cell} whitespace-nowrap text-right tabular-nums`;
   return (
-    <div className="overflow-x-auto">
+    // focusable, so a keyboard can scroll it on a phone
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Statement lines">
       <table className="w-full min-w-[36rem] text-sm" data-testid="statement-lines">
         <caption className="sr-only">
           Statement from {formatInvoiceDate(statement.from)} to {formatInvoiceDate(statement.to)}
