@@ -57,6 +57,8 @@ describe("the account dashboard", () => {
           roleLabel: "Customer",
           // a customer made alone is their company's admin: the dashboard links to the Company screen
           companyAdmin: true,
+          // and sees the account's balance
+          seesBalance: true,
         },
         orderCount: 0,
         dialog: null,
