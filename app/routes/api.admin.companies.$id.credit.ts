@@ -11,7 +11,7 @@ import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, 
  * GET /api/admin/companies/{id}/credit: the company's credit position today (as /api/account/balance, with its
  *   terms and orders not yet invoiced).
  * PUT /api/admin/companies/{id}/credit {creditLimit: "5000.00" | 5000 | null, paymentTerms: "pro_forma" | "net7" |
- *   "net14" | "net30" | "net60" | "eom30"}: sets both; invoices issued from now on follow the new terms. 200 with
+ *   "net14" | "net30" | "net60" | "eom30"}: sets both (both required; null is no limit); invoices issued from now on follow the new terms. 200 with
  *   the position. 400 {message, field}; 404 unknown company; 401 signed out; 403 for anyone but accounts and full
  *   admins.
  */

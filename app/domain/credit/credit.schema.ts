@@ -10,7 +10,11 @@ export const CREDIT_LIMIT_INVALID = "Credit limit must be an amount in pounds of
 export const PAYMENT_TERMS_INVALID = `Payment terms must be one of ${PAYMENT_TERMS.join(", ")}`;
 export const CREDIT_SAVED = "Credit terms saved";
 
+export const CREDIT_LIMIT_REQUIRED = "Credit limit is required: an amount in pounds, or null (blank) for no limit";
+
 const creditLimitField = z.unknown().transform((value, ctx): number | null => {
+  // absent is not "no limit": a client that leaves it out must not wipe the limit by accident
+  if (value === undefined) return addIssue(ctx, CREDIT_LIMIT_REQUIRED);
   const text = asText(value);
   if (text === "") return null;
   const pence = parseTwoPlaces(value);
