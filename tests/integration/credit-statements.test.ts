@@ -340,6 +340,10 @@ describe("aged debtors and statements from the back office", () => {
       [other, "2026-11", "2026-10-31"],
     ]);
     expect(runs[0]!.closingBalance).toBe(38_000);
+    // more than a week after the first working day a missed month is not sent any more
+    db().delete(statementRuns).run();
+    expect(await sendMonthlyStatements(db(), new Date("2026-11-10T10:00:00Z"))).toEqual({ sent: 0, skipped: 0 });
+    expect(db().select().from(statementRuns).all()).toEqual([]);
   });
 });
 

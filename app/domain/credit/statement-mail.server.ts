@@ -22,6 +22,9 @@ import { renderStatementPdf, statementFileName, type StatementDocument } from ".
 import { firstWorkingDayOfMonth } from "./statement";
 import { companyStatement } from "./statement.server";
 
+/** How many days after the first working day a missed monthly run still sends. */
+export const STATEMENT_CATCH_UP_DAYS = 7;
+
 export const NO_STATEMENT_RECIPIENT = "Nobody at this company can receive a statement: add an active company admin or approver first";
 export const STATEMENT_MAIL_FAILED = "The statement could not be sent: the mail server refused it";
 
@@ -102,13 +105,16 @@ export async function sendStatementNow(
 }
 
 /**
- * The monthly run: on or after the first working day of the month (so a server that was down that day catches
- * up), each company with a balance or a movement last month gets last month's statement, once. Returns how many
+ * The monthly run: from the first working day of the month to a week after it (so a server that was down that
+ * day catches up), each company with a balance or a movement last month gets last month's statement, once. Returns how many
  * were sent. A company whose mail fails keeps its claim released, so the next sweep tries again.
  */
 export async function sendMonthlyStatements(db: DB, now: Date = new Date()): Promise<{ sent: number; skipped: number }> {
   const today = ukDay(now);
-  if (today < firstWorkingDayOfMonth(today)) return { sent: 0, skipped: 0 };
+  const first = firstWorkingDayOfMonth(today);
+  // a week's grace catches up after a server that was down on the day; later than that, last month's statement
+  // would arrive with this month nearly over (and a first start mid-month would mail every company at once)
+  if (today < first || today > addDays(first, STATEMENT_CATCH_UP_DAYS)) return { sent: 0, skipped: 0 };
   const period = today.slice(0, 7);
   const asAt = addDays(`${period}-01`, -1);
   const due = db.$client
