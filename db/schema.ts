@@ -41,6 +41,10 @@ export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export const APPROVAL_REQUEST_STATUSES = ["waiting", "placed", "rejected", "withdrawn"] as const;
 export type ApprovalRequestStatus = (typeof APPROVAL_REQUEST_STATUSES)[number];
 
+/** a company's payment terms: pay before dispatch, net N days, or 30 days after the end of the invoice's month */
+export const PAYMENT_TERMS = ["pro_forma", "net7", "net14", "net30", "net60", "eom30"] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
 export const ORDER_STATUSES = [
   "pending",
   "pending_approval",
@@ -103,6 +107,10 @@ export const companies = sqliteTable(
     holdReason: text("hold_reason"),
     /** orders over a limit and over this (pence ex VAT) need two different approvers; null = any one approver */
     secondApprovalAbovePence: integer("second_approval_above_pence"),
+    /** when its invoices fall due (app/domain/credit/payment-terms.ts); net30 is what every invoice had before terms */
+    paymentTerms: text("payment_terms", { enum: PAYMENT_TERMS }).notNull().default("net30"),
+    /** the most it may owe, orders not yet invoiced included (pence, inc VAT); null = no limit */
+    creditLimitPence: integer("credit_limit_pence"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -905,6 +913,8 @@ export const salesInvoices = sqliteTable(
     creditedAmount: integer("credited_amount").notNull().default(0),
     issueDate: text("issue_date").notNull(), // YYYY-MM-DD
     dueDate: text("due_date").notNull(),
+    /** the company's terms when it was issued; null for invoices issued before terms (30 days) and manual ones with a typed due date */
+    paymentTerms: text("payment_terms", { enum: PAYMENT_TERMS }),
     voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -1165,6 +1175,47 @@ export const creditNotes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("credit_notes_invoice_idx").on(t.salesInvoiceId), index("credit_notes_issue_idx").on(t.issueDate)],
+);
+
+/**
+ * A month's statement sent to a company by the housekeeping timer (or by hand): one row per company and month
+ * (the unique key), written before the mail goes, so a restart never sends the month's statement twice.
+ */
+export const statementRuns = sqliteTable(
+  "statement_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** "YYYY-MM" for the monthly run; "manual" rows are never written (a statement sent by hand is audited instead) */
+    period: text("period").notNull(),
+    /** the statement's date (the last day of the month before) */
+    asAt: text("as_at").notNull(),
+    sentTo: text("sent_to").notNull(),
+    closingBalance: integer("closing_balance").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("statement_runs_company_period_unique").on(t.companyId, t.period)],
+);
+
+/**
+ * A payment reminder sent for an invoice: one per invoice and level (the level's days from the due date, -3 for
+ * three days before), claimed before the mail goes, so no level is ever sent twice, whatever restarts.
+ */
+export const reminderSends = sqliteTable(
+  "reminder_sends",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    salesInvoiceId: integer("sales_invoice_id")
+      .notNull()
+      .references(() => salesInvoices.id, { onDelete: "cascade" }),
+    /** the level: days after the due date it is sent (negative: before) */
+    level: integer("level").notNull(),
+    sentTo: text("sent_to").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reminder_sends_invoice_level_unique").on(t.salesInvoiceId, t.level)],
 );
 
 /** Money paid to HMRC for a filed return (positive), or repaid by HMRC (negative). */

@@ -38,6 +38,7 @@ const PAGES: { name: string; path: string | ((page: Page) => Promise<string>); r
   { name: "cart", path: "/cart", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
   { name: "orders", path: "/account/orders", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
   { name: "invoices", path: "/account/invoices", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
+  { name: "account-balance", path: "/account/balance", ready: (page) => page.getByTestId("credit-figures").waitFor() },
   { name: "account", path: "/account", ready: (page) => page.getByRole("heading", { level: 1 }).waitFor() },
 ];
 

@@ -63,7 +63,7 @@ export default function InvoicesPage() {
         <div>
           <h1 className="text-3xl font-bold text-slate-900">Your Invoices</h1>
           <p className="mt-2 text-slate-600">
-            An invoice is issued for each order. Payment is due within 30 days of the invoice date.
+            An invoice is issued for each order, due by your account's payment terms: each invoice shows its due date.
           </p>
         </div>
         <ShowingCount page={page} pageSize={pageSize} shown={invoices.length} total={total} noun={["invoice", "invoices"]} />

@@ -14,6 +14,11 @@ import { COMPANY_ROLE_LABELS } from "~/domain/companies/company-people.schema";
 import { listPriceTierOptions } from "~/domain/users/users.server";
 import type { CompanyRole } from "~db/schema";
 import { requireStaff } from "~/utils/auth.server";
+import { CreditFigures, CreditForm } from "~/components/credit/credit-parts";
+import { creditPosition } from "~/domain/credit/company-debts.server";
+import { ukToday } from "~/domain/invoices/invoices.server";
+import { staffMay } from "~/domain/users/staff-roles";
+import { creditFormAction } from "~/utils/credit-screen.server";
 import { adminPageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
@@ -32,14 +37,23 @@ function companyId(params: { id?: string }): number {
 
 /** /admin/companies/{id}: the company's people and roles, tier and terms, addresses, orders and invoices; hold or release. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "companies");
+  const staff = await requireStaff(request, "companies");
   const db = getDb();
   const company = getCompanyDetail(db, companyId(params));
   if (!company) throw json({ message: COMPANY_NOT_FOUND }, { status: 404 });
-  return json({ company, tiers: listPriceTierOptions(db) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    {
+      company,
+      tiers: listPriceTierOptions(db),
+      credit: creditPosition(db, company.id, ukToday())!,
+      // terms and limit are credit control's (accounts and full admins); sales see them
+      mayChangeCredit: staffMay(staff.staffRole, "credit"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
-/** Hold (with a reason), release, or save the details and terms; then back here with a notice. */
+/** Hold (with a reason), release, save the details, or (credit area) the payment terms and limit; then back here with a notice. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireStaff(request, "companies");
   const id = companyId(params);
@@ -47,6 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const db = getDb();
   const path = `${COMPANIES_PATH}/${id}`;
+  const creditAnswer = await creditFormAction(request, formData, id, path);
+  if (creditAnswer) return creditAnswer;
   if (intent === "hold") {
     const submission = parseWithZod(formData, { schema: holdFormSchema });
     if (submission.status !== "success") return invalidReply("hold", submission);
@@ -67,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CompanyDetail() {
-  const { company, tiers } = useLoaderData<typeof loader>();
+  const { company, tiers, credit, mayChangeCredit } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as FormActionData | undefined;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -143,6 +159,31 @@ export default function CompanyDetail() {
             </Button>
           </div>
         </Form>
+      </Panel>
+
+      <Panel
+        title="Credit"
+        actions={
+          mayChangeCredit ? (
+            <Link to={`/admin/aged-debtors/${company.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+              Invoices and statement
+            </Link>
+          ) : null
+        }
+      >
+        <div className="space-y-4 p-4">
+          <CreditFigures position={credit} />
+          {mayChangeCredit ? (
+            <CreditForm
+              terms={credit.paymentTerms}
+              creditLimit={credit.creditLimit}
+              errors={{ paymentTerms: errorsOf("credit", "paymentTerms") ?? undefined, creditLimit: errorsOf("credit", "creditLimit") ?? undefined }}
+              busy={busy("credit")}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">Payment terms and the credit limit are set by accounts.</p>
+          )}
+        </div>
       </Panel>
 
       <Panel title="People">

@@ -1,12 +1,15 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { defaultTermsSchema } from "~/domain/credit/credit.schema";
+import { defaultPaymentTerms, saveDefaultPaymentTerms } from "~/domain/credit/default-terms.server";
+import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from "~/domain/credit/payment-terms";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, inputClass } from "~/components/ui/field";
 import { ORDERING_SETTINGS_SAVED, orderingSettingsSchema } from "~/domain/ordering/ordering-settings.schema";
 import { orderingSettings, orderingSettingsJson, saveOrderingSettings, type OrderingSettings } from "~/domain/ordering/ordering-settings.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -21,11 +24,16 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 const PATH = "/admin/settings/ordering";
 const INTENT = "save-ordering";
 const FIELDS = ["deliveryCharge", "freeDeliveryOver", "minimumOrder", "cutOffTime"] as const;
+const TERMS_INTENT = "save-payment-terms";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const settings = orderingSettings(getDb());
-  return json({ settings: orderingSettingsJson(settings), summary: settingsSummary(settings) }, { headers: { "Cache-Control": "private, no-store" } });
+  const db = getDb();
+  const settings = orderingSettings(db);
+  return json(
+    { settings: orderingSettingsJson(settings), summary: settingsSummary(settings), defaultPaymentTerms: defaultPaymentTerms(db) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** What the settings mean for a buyer, in a sentence or three (the screen's summary and the saved notice). */
@@ -54,6 +62,16 @@ function settingsSummary(settings: OrderingSettings): string[] {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
+  if (formData.get("intent") === TERMS_INTENT) {
+    const terms = parseWithZod(formData, { schema: defaultTermsSchema });
+    if (terms.status !== "success") return invalidReply(TERMS_INTENT, terms);
+    const saved = saveDefaultPaymentTerms(getDb(), admin, terms.value.defaultPaymentTerms);
+    if (!saved.ok) return failureReply(TERMS_INTENT, terms, saved, ["defaultPaymentTerms"]);
+    return redirectWithToast(request, PATH, {
+      title: "Payment terms saved",
+      description: `New accounts start on ${PAYMENT_TERMS_LABELS[saved.value.defaultPaymentTerms]}. Existing companies keep their own terms.`,
+    });
+  }
   const submission = parseWithZod(formData, { schema: orderingSettingsSchema });
   if (submission.status !== "success") return invalidReply(INTENT, submission);
   const result = saveOrderingSettings(getDb(), admin, submission.value);
@@ -77,6 +95,8 @@ export default function OrderingSettingsScreen() {
     },
   });
   const money = { type: "text" as const };
+  const navigation = useNavigation();
+  const savingTerms = navigation.state === "submitting" && navigation.formData?.get("intent") === TERMS_INTENT;
 
   return (
     <div className="mx-auto max-w-4xl">
@@ -134,6 +154,28 @@ export default function OrderingSettingsScreen() {
           </Button>
         </div>
       </Form>
+
+      <Panel title="Payment terms for new accounts" className="mt-6">
+        <Form method="post" action={PATH} className="flex flex-wrap items-end gap-3 p-4">
+          <input type="hidden" name="intent" value={TERMS_INTENT} />
+          <div className="space-y-1">
+            <label htmlFor="defaultPaymentTerms" className="block text-sm font-medium text-slate-800">
+              A new company starts on
+            </label>
+            <select id="defaultPaymentTerms" name="defaultPaymentTerms" defaultValue={data.defaultPaymentTerms} className={inputClass}>
+              {PAYMENT_TERMS.map((terms) => (
+                <option key={terms} value={terms}>
+                  {PAYMENT_TERMS_LABELS[terms]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="secondary" disabled={savingTerms}>
+            {savingTerms ? "Saving..." : "Save payment terms"}
+          </Button>
+          <p className="w-full text-xs text-slate-500">Each company&apos;s own terms and credit limit are set on its Company screen or in Aged Debtors.</p>
+        </Form>
+      </Panel>
     </div>
   );
 }

@@ -19,6 +19,7 @@ import {
   type InvoiceDocumentLine,
 } from "~/utils/pdf-document.server";
 import { formatInvoiceDate, invoiceStatusLabel, type InvoiceStatus } from "~/domain/invoices/invoice-status";
+import { PAYMENT_TERMS_LABELS, paymentTermsText, type PaymentTerms } from "~/domain/credit/payment-terms";
 
 export type { InvoiceDocumentLine };
 
@@ -28,6 +29,8 @@ export type SalesInvoiceDocument = {
   /** YYYY-MM-DD */
   issueDate: string;
   dueDate: string;
+  /** the terms it was issued on; null for invoices from before terms (30 days) and manual ones with a typed due date */
+  paymentTerms?: PaymentTerms | null;
   status: InvoiceStatus;
   /** pence */
   subtotal: number;
@@ -53,7 +56,6 @@ export type SalesInvoiceDocument = {
   lines: InvoiceDocumentLine[];
 };
 
-export const PAYMENT_TERMS_TEXT = "Payment due within 30 days of the invoice date";
 
 /** Renders the invoice; resolves with the whole PDF file. */
 export function renderSalesInvoicePdf(invoice: SalesInvoiceDocument, company: CompanySettings): Promise<Buffer> {
@@ -76,6 +78,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
     ["Invoice number", invoice.invoiceNumber],
     ["Issue date", formatInvoiceDate(invoice.issueDate)],
     ["Due date", formatInvoiceDate(invoice.dueDate)],
+    ...(invoice.paymentTerms ? [["Terms", PAYMENT_TERMS_LABELS[invoice.paymentTerms]] as [string, string]] : []),
     ["Status", invoiceStatusLabel(invoice.status)],
   ];
   if (invoice.orderNumber) meta.push(["Order", invoice.orderNumber]);
@@ -105,7 +108,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
   if (invoice.status === "void") {
     paymentLines.push("This invoice has been voided because its order was cancelled. Nothing is owed.");
   } else {
-    paymentLines.push(`${PAYMENT_TERMS_TEXT} (by ${formatInvoiceDate(invoice.dueDate)}).`);
+    paymentLines.push(`${paymentTermsText(invoice.paymentTerms ?? null)} (by ${formatInvoiceDate(invoice.dueDate)}).`);
   }
   const bankLines = company.bank
     ? [

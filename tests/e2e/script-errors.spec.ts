@@ -54,6 +54,7 @@ test.describe("no screen throws while it comes alive", JS_ONLY, () => {
       "/account/dashboard",
       "/account/orders",
       "/account/invoices",
+      "/account/balance",
       "/account/returns",
       "/account/loyalty",
       "/account/templates",

@@ -69,6 +69,8 @@ describe("the account dashboard", () => {
           addresses: true,
           addressBook: true,
           productRequests: true,
+          approvals: true,
+          balance: true,
           people: true,
         },
         orderCount: 0,

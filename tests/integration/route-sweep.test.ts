@@ -145,7 +145,7 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   {
     kind: "customer area",
     paths:
-      /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests)(\/|$)/,
+      /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests|account)(\/|$)/,
     access: asAdmin({
       signedOut: "signIn",
       customer: "allowed",

@@ -106,6 +106,7 @@ const TABLE_OF_SEGMENT: Record<string, string> = {
   "reject-user": "users",
   "order-approvals": "orders",
   approvals: "approval_requests",
+  "aged-debtors": "companies",
 };
 
 /** Params that name no row: a mail is an .eml file in the outbox, an attachment its place in the mail. */

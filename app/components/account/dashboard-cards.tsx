@@ -33,6 +33,7 @@ export function DashboardCardLink({ to, children }: { to: string; children: Reac
 
 /** More of the customer's own pages, each with the company area (docs/decisions/0069) it belongs to. */
 const ACCOUNT_LINKS: { to: string; label: string; text: string; area: CompanyArea }[] = [
+  { to: "/account/balance", label: "Account Balance", text: "What you owe, your available credit, statements and how to pay.", area: "balance" },
   { to: "/account/loyalty", label: "Loyalty", text: "Your points, rewards to redeem and vouchers for checkout.", area: "loyalty" },
   { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress.", area: "history" },
   { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies.", area: "history" },

@@ -45,6 +45,7 @@ describe("admin navigation", () => {
     expect(isActiveNav("/admin/orders", "/admin/order-approvals")).toBe(true);
     expect(isActiveNav("/admin/users", "/admin/sign-in-holds")).toBe(true);
     expect(isActiveNav("/admin/system", "/admin/outbox")).toBe(true);
+    expect(isActiveNav("/admin/sales-invoices", "/admin/aged-debtors/12")).toBe(true);
     expect(isActiveNav("/admin/system", "/admin/outbox/20260131T174502123Z-1a2b3c4d")).toBe(true);
     expect(currentNavGroup("/admin/outbox")).toBe("administration");
     expect(isActiveNav("/admin/products", "/admin/order-approvals")).toBe(false);

@@ -4,6 +4,7 @@
  * docs/decisions/0061-companies.md.
  */
 import { asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { defaultPaymentTerms } from "~/domain/credit/default-terms.server";
 import { companies, users, type CompanyRole } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 
@@ -44,7 +45,7 @@ export const accountHolderOf = (companyId: SQLWrapper) =>
   sql<string>`(select h.id from users h where h.company_id = ${companyId}
     order by h.company_role = 'company_admin' desc, h.created_at, h.id limit 1)`;
 
-/** A new company, inside the caller's transaction; returns its id. */
+/** A new company, on the default payment terms, inside the caller's transaction; returns its id. */
 export function createCompany(tx: DB, fields: CompanyFields): number {
   return tx
     .insert(companies)
@@ -56,6 +57,8 @@ export function createCompany(tx: DB, fields: CompanyFields): number {
       priceTierId: fields.priceTierId ?? null,
       requiresApproval: fields.requiresApproval ?? false,
       deliveryChargePence: fields.deliveryChargePence ?? null,
+      // a new account starts on the wholesaler's default terms (a setting), with no credit limit
+      paymentTerms: defaultPaymentTerms(tx),
     })
     .returning({ id: companies.id })
     .get().id;

@@ -31,6 +31,8 @@ export const COMPANY_AREAS = {
   addressBook: ["company_admin"],
   /** asking the wholesaler to stock a product */
   productRequests: ["company_admin", "approver", "buyer"],
+  /** what the business owes: balance, available credit, statements (docs/decisions/0070) */
+  balance: ["company_admin", "approver"],
   /** orders sent for approval: deciding on them (approvers, company admins) or following one's own (buyers) */
   approvals: ["company_admin", "approver", "buyer"],
   /** the company's people, their roles, spending limits, and the company's details */

@@ -9,7 +9,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { INVOICE_EMAIL_FAILED, SALES_INVOICE_NOT_FOUND } from "./sales-invoice.schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { formatInvoiceDate } from "./invoice-status";
-import { PAYMENT_TERMS_DAYS } from "./invoices.server";
+import { paymentTermsText } from "~/domain/credit/payment-terms";
 import { loadSalesInvoiceDocument } from "./invoice-document.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { Actor } from "./sales-invoice-list.server";
@@ -35,7 +35,7 @@ function invoiceMail(invoice: SalesInvoiceDocument, companyName: string, company
     `Outstanding balance: ${formatMoney(invoice.outstanding)}`,
     `Due date: ${formatInvoiceDate(invoice.dueDate)}`,
     "",
-    `Payment is due within ${PAYMENT_TERMS_DAYS} days of the invoice date. Please quote ${invoice.invoiceNumber} as the reference.`,
+    `${paymentTermsText(invoice.paymentTerms ?? null)}. Please quote ${invoice.invoiceNumber} as the reference.`,
     `Questions about this invoice: ${companyEmail}.`,
     "",
     companyName,

@@ -1,7 +1,7 @@
 /**
  * Sales invoices. One is issued for an order when it is placed (or, for customers whose orders need
- * approval, when it is approved): numbered INV-YYYY-NNNNN by year of issue, dated today in the UK, due 30
- * days later, with the order's lines copied as they are (unit price, VAT rate, per-line VAT and total) and
+ * approval, when it is approved): numbered INV-YYYY-NNNNN by year of issue, dated today in the UK, due by
+ * its company's payment terms (app/domain/credit/payment-terms.ts), with the order's lines copied as they are (unit price, VAT rate, per-line VAT and total) and
  * its delivery charge as a line of its own, so the order, its invoice and the VAT return agree to the penny.
  * A cancelled order's invoice becomes void.
  *
@@ -10,7 +10,8 @@
  */
 import { postSalesInvoice, postSalesInvoiceVoid } from "~/domain/ledger/postings.server";
 import { asc, eq } from "drizzle-orm";
-import { orderItems, orders, salesInvoiceItems, salesInvoices } from "~db/schema";
+import { companies, orderItems, orders, salesInvoiceItems, salesInvoices, type PaymentTerms } from "~db/schema";
+import { DEFAULT_PAYMENT_TERMS, dueDateFor } from "~/domain/credit/payment-terms";
 import type { DB } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
 import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
@@ -24,6 +25,13 @@ export const PAYMENT_TERMS_DAYS = 30;
 /** Today's date in the UK as YYYY-MM-DD (an invoice is dated by the UK calendar, not by UTC). */
 export function ukToday(now: Date = new Date()): string {
   return ukDay(now);
+}
+
+/** A company's payment terms (a sale with no company, such as a walk-in, has the default). */
+export function companyPaymentTerms(db: DB, companyId: number | null): PaymentTerms {
+  if (companyId === null) return DEFAULT_PAYMENT_TERMS;
+  const row = db.select({ terms: companies.paymentTerms }).from(companies).where(eq(companies.id, companyId)).get();
+  return row?.terms ?? DEFAULT_PAYMENT_TERMS;
 }
 
 /** A calendar date plus some days: "2026-01-31" + 30 → "2026-03-02". */
@@ -93,6 +101,7 @@ export function issueSalesInvoiceForOrder(
     .select({
       id: orders.id,
       userId: orders.userId,
+      companyId: orders.companyId,
       subtotal: orders.subtotal,
       vatAmount: orders.vatAmount,
       total: orders.total,
@@ -114,7 +123,9 @@ export function issueSalesInvoiceForOrder(
     .orderBy(asc(orderItems.id))
     .all();
 
-  const dueDate = addDaysToDate(issueDate, PAYMENT_TERMS_DAYS);
+  // the company's terms as they stand now; an invoice already issued keeps the due date it was given
+  const paymentTerms = companyPaymentTerms(tx, order.companyId);
+  const dueDate = dueDateFor(paymentTerms, issueDate);
   const invoice = tx
     .insert(salesInvoices)
     .values({
@@ -128,6 +139,7 @@ export function issueSalesInvoiceForOrder(
       amountPaid: 0,
       issueDate,
       dueDate,
+      paymentTerms,
     })
     .returning({ id: salesInvoices.id, invoiceNumber: salesInvoices.invoiceNumber })
     .get();

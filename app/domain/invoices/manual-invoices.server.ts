@@ -9,7 +9,8 @@ import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import { type ManualInvoiceInput } from "./sales-invoice.schema";
 import { recordAudit } from "~/domain/shared/audit.server";
-import { addDaysToDate, PAYMENT_TERMS_DAYS, ukToday } from "./invoices.server";
+import { companyPaymentTerms, ukToday } from "./invoices.server";
+import { dueDateFor } from "~/domain/credit/payment-terms";
 import { nextInvoiceNumber } from "~/domain/shared/numbering.server";
 import { pricedLines, resolveInvoiceLines } from "./invoice-lines.server";
 import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
@@ -29,7 +30,7 @@ const AUTOMATIC_NUMBER = /^INV-\d{4}-\d{5,}$/i;
 /**
  * Creates a sales invoice by hand: for a customer (role customer), optionally for one of their orders
  * that has no invoice yet (an order has at most one: 409). The number is the next of the INV-YYYY-NNNNN
- * series unless one is given (unique: 409). Dated today (UK) and due 30 days later unless dates are given.
+ * series unless one is given (unique: 409). Dated today (UK) and due by the company's payment terms unless dates are given.
  * A line naming a product takes that product's name, price and VAT rate. Totals are computed here —
  * VAT per line, rounded half-up — and the invoice starts unpaid. Audited.
  */
@@ -46,7 +47,7 @@ export function createManualInvoice(
     { ownerId: actor.id, scope: REPEAT_SCOPE.salesInvoiceCreate, key, command: input },
     (tx): Result<CreatedInvoice> => {
       const customer = tx
-        .select({ id: users.id, role: users.role })
+        .select({ id: users.id, role: users.role, companyId: users.companyId })
         .from(users)
         .where(eq(users.id, input.customerId))
         .get();
@@ -73,7 +74,9 @@ export function createManualInvoice(
       }
 
       const issueDate = input.issueDate ?? ukToday();
-      const dueDate = input.dueDate ?? addDaysToDate(issueDate, PAYMENT_TERMS_DAYS);
+      // a typed due date wins; otherwise the customer's company's terms set it
+      const terms = input.dueDate ? null : companyPaymentTerms(tx, customer.companyId);
+      const dueDate = input.dueDate ?? dueDateFor(terms!, issueDate);
       if (dueDate < issueDate) return fail(400, "Due date cannot be before the issue date", "dueDate");
 
       let invoiceNumber: string;
@@ -114,6 +117,7 @@ export function createManualInvoice(
           amountPaid: 0,
           issueDate,
           dueDate,
+          paymentTerms: terms,
         })
         .returning({ id: salesInvoices.id })
         .get();

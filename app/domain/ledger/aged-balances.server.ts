@@ -34,22 +34,32 @@ const PARTY_COLUMNS = `u.email as email, coalesce(c.name, u.business_name) as bu
  * Only invoices that can have been owing at the day are summed: those still owing now, and those paid (or
  * credited) since. An invoice settled by then is neither, so a large install's old invoices cost nothing.
  */
-const SALES_OPEN_AT = `
-  select si.id as invoiceId, si.invoice_number as invoiceNumber, si.issue_date as date, si.due_date as dueDate,
-    si.customer_id as partyId, ${PARTY_COLUMNS}, o.shipping_name as fallbackName,
-    si.total
+/** What a sales invoice (`si`) still owed at the end of @date: its total less payments and credit notes dated by then. */
+export const SALES_OUTSTANDING_AT = `si.total
       - (select coalesce(sum(p.amount), 0) from payments p where p.sales_invoice_id = si.id and p.payment_date <= @date)
-      - (select coalesce(sum(cn.applied_amount), 0) from credit_notes cn where cn.sales_invoice_id = si.id and cn.issue_date <= @date)
-      as outstanding
-  from sales_invoices si
-  left join users u on u.id = si.customer_id
-  left join companies c on c.id = u.company_id
-  left join orders o on o.id = si.order_id
-  where si.issue_date <= @date
+      - (select coalesce(sum(cn.applied_amount), 0) from credit_notes cn where cn.sales_invoice_id = si.id and cn.issue_date <= @date)`;
+
+/** The sales invoices (`si`) that can have owed something at the end of @date (@nextDayStarts: when the day after starts, ms). */
+export const SALES_OPEN_AT_WHERE = `si.issue_date <= @date
     and (si.status <> 'void' or (si.voided_at is not null and si.voided_at >= @nextDayStarts))
     and (si.total > si.amount_paid + si.credited_amount
       or si.id in (select sales_invoice_id from payments where payment_date > @date)
       or si.id in (select sales_invoice_id from credit_notes where issue_date > @date and sales_invoice_id is not null))`;
+
+const SALES_OPEN_AT = `
+  select si.id as invoiceId, si.invoice_number as invoiceNumber, si.issue_date as date, si.due_date as dueDate,
+    si.customer_id as partyId, ${PARTY_COLUMNS}, o.shipping_name as fallbackName,
+    ${SALES_OUTSTANDING_AT} as outstanding
+  from sales_invoices si
+  left join users u on u.id = si.customer_id
+  left join companies c on c.id = u.company_id
+  left join orders o on o.id = si.order_id
+  where ${SALES_OPEN_AT_WHERE}`;
+
+/** The parameters of SALES_OPEN_AT_WHERE for the end of `date`. */
+export function salesOpenAtParams(date: string) {
+  return { date, nextDayStarts: ukStartOfDay(addDays(date, 1)) };
+}
 
 const PURCHASES_OPEN_AT = `
   select pi.id as invoiceId, pi.invoice_number as invoiceNumber, pi.invoice_date as date, pi.due_date as dueDate,
@@ -86,7 +96,7 @@ function openItemOf(side: AgedSide, row: OpenRow): OpenItem {
 /** Every invoice of `side` with something outstanding at the end of `date` (YYYY-MM-DD, a UK day). */
 export function openItemsAt(db: DB, side: AgedSide, date: string): OpenItem[] {
   const sql = side === "debtors" ? SALES_OPEN_AT : PURCHASES_OPEN_AT;
-  const params = side === "debtors" ? { date, nextDayStarts: ukStartOfDay(addDays(date, 1)) } : { date };
+  const params = side === "debtors" ? salesOpenAtParams(date) : { date };
   const rows = db.$client.prepare(sql).all(params) as OpenRow[];
   return rows.filter((row) => row.outstanding > 0).map((row) => openItemOf(side, row));
 }

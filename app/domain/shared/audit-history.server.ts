@@ -34,6 +34,7 @@ const LABELS: Record<string, string> = {
   "sales_invoice.created": "Invoice created",
   "sales_invoice.emailed": "Invoice emailed",
   "sales_invoice.payment_recorded": "Payment recorded",
+  "sales_invoice.reminder_sent": "Payment reminder sent",
   "purchase_invoice.created": "Invoice recorded",
   "purchase_invoice.emailed": "Invoice emailed",
   "purchase_invoice.payment_recorded": "Payment recorded",
@@ -119,6 +120,9 @@ function noteOf(action: string, details: Record<string, unknown>): string | null
     parts.push(`${formatMoney(details.amount)} by ${show("paymentMethod", details.paymentMethod).replace(/_/g, " ")}`);
   }
   if (action.endsWith("_invoice.emailed") && typeof details.to === "string") parts.push(`to ${details.to}`);
+  if (action === "sales_invoice.reminder_sent" && typeof details.levelLabel === "string") {
+    parts.push(`${details.levelLabel}${typeof details.to === "string" ? `, to ${details.to}` : ""}`);
+  }
   if (action === "return.completed" && typeof details.refundAmount === "string") parts.push(`£${details.refundAmount} refunded`);
   if (action === "order.approved" && typeof details.invoiceNumber === "string") parts.push(`invoice ${details.invoiceNumber} issued`);
   return parts.length ? parts.join(", ") : null;

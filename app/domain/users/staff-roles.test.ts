@@ -60,6 +60,15 @@ describe("staff roles", () => {
     expect(staffAreaOfPath("/admin/outbox/:id")).toBe("system");
     expect(staffAreaOfPath("/admin/settings/company")).toBe("settings");
     expect(staffAreaOfPath("/admin/companies")).toBe("companies");
+    expect(staffAreaOfPath("/api/admin/companies/12/credit")).toBe("credit");
+    expect(staffAreaOfPath("/api/admin/companies/:id/statement")).toBe("credit");
+    expect(staffAreaOfPath("/api/admin/companies/12")).toBe("companies");
+    expect(staffAreaOfPath("/admin/aged-debtors")).toBe("credit");
+    expect(staffAreaOfPath("/admin/aged-debtors.csv")).toBe("credit");
+    expect(staffAreaOfPath("/admin/aged-debtors/:companyId")).toBe("credit");
+    expect(staffAreaOfPath("/api/admin/aged-debtors")).toBe("credit");
+    expect(staffAreaOfPath("/admin/credit-reminders")).toBe("credit");
+    expect(staffAreaOfPath("/api/admin/credit-reminders/send")).toBe("credit");
     expect(staffAreaOfPath("/shop")).toBeNull();
   });
 

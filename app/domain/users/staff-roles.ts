@@ -20,7 +20,7 @@ export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   admin: "Every screen, including settings, the System page and staff roles.",
   sales: "Orders and approvals, customers, POS, returns, product requests, insights and pricing rules.",
   warehouse: "Products and stock, inventory alerts and forecast, picking and shipping orders, purchase orders.",
-  accounts: "Sales and purchase invoices, payments, credit notes, VAT returns, ledger, reports and finance accounts.",
+  accounts: "Sales and purchase invoices, payments, credit notes, VAT returns, ledger, reports, finance accounts and credit control.",
 };
 
 /** Who may use each area besides a full admin (who may use all of them). An empty list: full admins only. */
@@ -56,6 +56,8 @@ export const STAFF_AREAS = {
   invoices: ["accounts"],
   purchaseInvoices: ["accounts"],
   vat: ["accounts"],
+  /** credit control: aged debtors by company, a company's credit limit and payment terms, statements sent by hand, payment reminders */
+  credit: ["accounts"],
   /** the ledger, its exports, the Accounts screen (P&L, balance sheet, transactions) and finance accounts */
   ledger: ["accounts"],
   /** company and ordering settings, getting started */
@@ -106,6 +108,7 @@ const AREA_OF_PATH: [RegExp, StaffArea][] = [
   // customers
   [/^\/(api\/)?admin\/users(\/|$)/, "customers"],
   [/^\/api\/admin\/(approve-user|reject-user|pending-users|customers)(\/|$)/, "customers"],
+  [/^\/api\/admin\/companies\/(:id|\d+)\/(credit|statement)$/, "credit"],
   [/^\/(api\/)?admin\/companies(\/|$)/, "companies"],
   [/^\/(api\/)?admin\/quotes(\/|$)/, "quotes"],
   [/^\/(api\/)?admin\/pos(\/|$)/, "pos"],
@@ -125,6 +128,7 @@ const AREA_OF_PATH: [RegExp, StaffArea][] = [
   [/^\/admin\/purchase-invoices(\/|$)/, "purchaseInvoices"],
   [/^\/api\/admin\/invoices\/purchase(\/|$)/, "purchaseInvoices"],
   [/^\/(api\/)?admin\/(vat-returns|vat-assistant)(\/|$)/, "vat"],
+  [/^\/(api\/)?admin\/(aged-debtors|credit-reminders)(\/|\.|$)/, "credit"],
   [/^\/(api\/)?admin\/(ledger|accounts|financial-accounts)(\/|$)/, "ledger"],
   // full admins only
   [/^\/(api\/)?admin\/(settings|getting-started)(\/|$)/, "settings"],

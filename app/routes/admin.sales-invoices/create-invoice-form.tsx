@@ -58,7 +58,7 @@ export function CreateInvoiceForm({
             values={values}
             number={{ hint: "Leave blank for the next number in the series." }}
             date={{ name: "issueDate", label: "Issue Date", id: "create-issue", initial: data.today }}
-            due={{ hint: `Blank: ${data.paymentTermsDays} days after the issue date.`, initial: data.defaultDueDate }}
+            due={{ hint: "Blank: by the payment terms of the customer's company.", initial: "" }}
           />
         </>
       )}

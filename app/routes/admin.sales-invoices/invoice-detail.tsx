@@ -1,3 +1,4 @@
+import { paymentTermsText } from "~/domain/credit/payment-terms";
 import { StaffLink } from "~/components/admin/staff-link";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { InvoiceBody, InvoiceHistories } from "./invoice-document";
@@ -206,7 +207,7 @@ export function InvoiceDetail({
             <p className="mt-1 text-slate-700">
               {invoice.status === "void"
                 ? "This invoice has been voided because its order was cancelled. Nothing is owed."
-                : `${data.paymentTerms} (by ${formatInvoiceDate(invoice.dueDate)}).`}
+                : `${paymentTermsText(invoice.paymentTerms ?? null)} (by ${formatInvoiceDate(invoice.dueDate)}).`}
             </p>
           </section>
           <section aria-labelledby="bank-details">

@@ -118,10 +118,13 @@ export function InvoiceListPage<Row extends InvoiceListRow>({
   clearHref,
   searchPlaceholder,
   table,
+  moreActions = null,
 }: {
   title: string;
   description: string;
   notices: ReactNode;
+  /** links beside Create Invoice (a screen the list leads to) */
+  moreActions?: ReactNode;
   createForm: ReactNode;
   creating: boolean;
   list: { q?: string; status?: InvoiceStatus; page: number };
@@ -137,9 +140,12 @@ export function InvoiceListPage<Row extends InvoiceListRow>({
         title={title}
         description={description}
         actions={
-          <Link to={href(list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
-            Create Invoice
-          </Link>
+          <>
+            {moreActions}
+            <Link to={href(list, { dialog: "new" })} preventScrollReset className={primaryLinkClass}>
+              Create Invoice
+            </Link>
+          </>
         }
       />
       {notices}

@@ -1,6 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { adminPageTitle } from "~/utils/company-brand";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useStaffRole } from "~/components/admin/staff-link";
+import { staffMayOpen } from "~/domain/users/staff-roles";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
@@ -23,7 +25,6 @@ import { requireStaff } from "~/utils/auth.server";
 import { getCompanySettings, invoiceIdentityProblem } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import type { FormActionData } from "~/utils/form-reply.server";
-import { PAYMENT_TERMS_TEXT } from "~/utils/invoice-pdf.server";
 import { invoiceFormDefaults, invoiceScreenAction, invoiceScreenPages } from "~/utils/invoice-screen.server";
 import { CreateInvoiceForm } from "./create-invoice-form";
 import { InvoiceDetail } from "./invoice-detail";
@@ -89,7 +90,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         bank: company.bank,
       },
       identityProblem: invoiceIdentityProblem(company),
-      paymentTerms: PAYMENT_TERMS_TEXT,
       ...invoiceFormDefaults(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -110,6 +110,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 export default function AdminSalesInvoices() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormActionData | undefined;
+  const staffRole = useStaffRole();
   const listPath = invoicesHref(data.list);
   const hidden = { returnTo: listPath, [IDEMPOTENCY_INPUT]: data.idempotencyKey };
 
@@ -131,6 +132,13 @@ export default function AdminSalesInvoices() {
     <InvoiceListPage
       title="Sales Invoices"
       description="Invoices issued to customers: one per order, plus any created by hand."
+      moreActions={
+        staffMayOpen(staffRole, "/admin/aged-debtors") ? (
+          <Link to="/admin/aged-debtors" className="text-sm font-medium text-brand-700 hover:underline">
+            Aged Debtors
+          </Link>
+        ) : null
+      }
       notices={
         <>
           <ActionNotice data={actionData} />

@@ -1,0 +1,109 @@
+/**
+ * What each company owes, read from its sales invoices as they stood at the end of a UK day (the same reading as
+ * the ledger's aged debtors, app/domain/ledger/aged-balances.server.ts, grouped by the company billed rather than
+ * the person who ordered), and a company's credit position today: balance, limit, orders not yet invoiced,
+ * available credit, overdue and the aged balance. `creditPosition` is the one place available credit is worked
+ * out, for the account page, the API and the back office alike.
+ */
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { companies, orders, salesInvoices, type PaymentTerms } from "~db/schema";
+import type { DB } from "~/utils/db.server";
+import { ageOpenItems, agedTotals, emptyBuckets, type AgedParty, type BucketAmounts, type OpenItem } from "~/domain/ledger/aged-balances";
+import { SALES_OPEN_AT_WHERE, SALES_OUTSTANDING_AT, salesOpenAtParams } from "~/domain/ledger/aged-balances.server";
+import { availableCredit, overdueOf } from "./credit";
+
+/** Invoices billed to no company (a walk-in sale) are grouped under this name. */
+export const NO_ACCOUNT_NAME = "Walk-in sales (no account)";
+
+type OpenRow = { invoiceId: number; invoiceNumber: string; date: string; dueDate: string; companyId: number | null; companyName: string | null; outstanding: number };
+
+/** Every sales invoice with something outstanding at the end of `date`, of one company or (companyId undefined) all. */
+export function companyOpenItemsAt(db: DB, date: string, companyId?: number): OpenItem[] {
+  const rows = db.$client
+    .prepare(
+      `select si.id as invoiceId, si.invoice_number as invoiceNumber, si.issue_date as date, si.due_date as dueDate,
+         si.company_id as companyId, c.name as companyName, ${SALES_OUTSTANDING_AT} as outstanding
+       from sales_invoices si left join companies c on c.id = si.company_id
+       where ${SALES_OPEN_AT_WHERE} ${companyId === undefined ? "" : "and si.company_id = @companyId"}`,
+    )
+    .all({ ...salesOpenAtParams(date), ...(companyId === undefined ? {} : { companyId }) }) as OpenRow[];
+  return rows
+    .filter((row) => row.outstanding > 0)
+    .map((row) => ({
+      partyKey: row.companyId === null ? "none" : String(row.companyId),
+      partyName: row.companyName ?? NO_ACCOUNT_NAME,
+      partyEmail: null,
+      invoiceId: row.invoiceId,
+      invoiceNumber: row.invoiceNumber,
+      date: row.date,
+      dueDate: row.dueDate,
+      outstanding: row.outstanding,
+    }));
+}
+
+export type CompanyAgedReport = { date: string; companies: AgedParty[]; totals: BucketAmounts; invoiceCount: number };
+
+/** Aged debtors by company at the end of `date`: each company's invoices in their buckets, and the totals. */
+export function agedDebtorsByCompany(db: DB, date: string): CompanyAgedReport {
+  const items = companyOpenItemsAt(db, date);
+  const parties = ageOpenItems(items, date);
+  return { date, companies: parties, totals: agedTotals(parties), invoiceCount: items.length };
+}
+
+/** One company's aged balance at the end of `date`, with its open invoices oldest due first. */
+export function companyAgedAt(db: DB, companyId: number, date: string): { aged: BucketAmounts; invoices: AgedParty["invoices"] } {
+  const [party] = ageOpenItems(companyOpenItemsAt(db, date, companyId), date);
+  if (!party) return { aged: emptyBuckets(), invoices: [] };
+  const { invoices, key: _key, name: _name, email: _email, ...aged } = party;
+  return { aged, invoices };
+}
+
+/** What the company's placed orders not yet invoiced (and not cancelled) come to, inc VAT. */
+export function uninvoicedOrdersTotal(db: DB, companyId: number): number {
+  const row = db
+    .select({ total: sql<number>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .leftJoin(salesInvoices, eq(salesInvoices.orderId, orders.id))
+    .where(and(eq(orders.companyId, companyId), ne(orders.status, "cancelled"), isNull(salesInvoices.id)))
+    .get();
+  return Number(row?.total ?? 0);
+}
+
+export type CreditPosition = {
+  companyId: number;
+  companyName: string;
+  paymentTerms: PaymentTerms;
+  creditLimit: number | null;
+  /** what it owes on invoices at the end of today */
+  balance: number;
+  uninvoiced: number;
+  /** null: no limit */
+  availableCredit: number | null;
+  overdue: number;
+  aged: BucketAmounts;
+  openInvoices: AgedParty["invoices"];
+};
+
+/** A company's credit position at the end of the UK day `today`; null when there is no such company. */
+export function creditPosition(db: DB, companyId: number, today: string): CreditPosition | null {
+  const company = db
+    .select({ name: companies.name, paymentTerms: companies.paymentTerms, creditLimit: companies.creditLimitPence })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .get();
+  if (!company) return null;
+  const { aged, invoices } = companyAgedAt(db, companyId, today);
+  const uninvoiced = uninvoicedOrdersTotal(db, companyId);
+  return {
+    companyId,
+    companyName: company.name,
+    paymentTerms: company.paymentTerms,
+    creditLimit: company.creditLimit,
+    balance: aged.total,
+    uninvoiced,
+    availableCredit: availableCredit(company.creditLimit, aged.total, uninvoiced),
+    overdue: overdueOf(aged),
+    aged,
+    openInvoices: invoices,
+  };
+}
