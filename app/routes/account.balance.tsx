@@ -8,7 +8,7 @@ import { accountBalance, accountStatement } from "~/domain/credit/account-credit
 import { accountReference } from "~/domain/credit/credit";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { ukToday } from "~/domain/invoices/invoices.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { pageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
@@ -22,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
  * only; anyone else is told who can see it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "balance");
   const db = getDb();
   const today = ukToday();
   const balance = accountBalance(db, user, today);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { accountStatement } from "~/domain/credit/account-credit.server";
 import { renderStatementPdf, statementFileName } from "~/domain/credit/statement-pdf.server";
 import { ukToday } from "~/domain/invoices/invoices.server";
-import { requireBuyer } from "~/utils/auth.server";
+import { requireCompanyRole } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import { pdfDownloadResponse } from "~/utils/invoice-pdf.server";
@@ -12,7 +12,7 @@ import { pdfDownloadResponse } from "~/utils/invoice-pdf.server";
  * admins and approvers; anyone else, or a bad date, gets the reason as plain text with its status.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireBuyer(request);
+  const user = await requireCompanyRole(request, "balance");
   const result = accountStatement(getDb(), user, new URL(request.url).searchParams, ukToday());
   if (!result.ok) return new Response(result.message, { status: result.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return pdfDownloadResponse(await renderStatementPdf(result.value, getCompanySettings()), statementFileName(result.value));

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { accountBalance } from "~/domain/credit/account-credit.server";
 import { ukToday } from "~/domain/invoices/invoices.server";
-import { requireApiBuyer } from "~/utils/auth.server";
+import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, methodNotAllowed } from "~/utils/http.server";
 
@@ -12,7 +12,7 @@ import { apiRoute, failureResponse, methodNotAllowed } from "~/utils/http.server
  * buyer or viewer (admins and approvers only); 404 for a sign-in with no company.
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
-  const user = await requireApiBuyer(request);
+  const user = await requireApiCompanyRole(request, "balance");
   const result = accountBalance(getDb(), user, ukToday());
   return result.ok ? json(result.value.json, { headers: { "Cache-Control": "private, no-store" } }) : failureResponse(result);
 });

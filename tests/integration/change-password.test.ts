@@ -74,6 +74,7 @@ describe("the account dashboard", () => {
           people: true,
         },
         orderCount: 0,
+        approvalsWaiting: 0,
         dialog: null,
         changePasswordKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });

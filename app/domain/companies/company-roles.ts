@@ -61,6 +61,9 @@ export const VIEWER_MESSAGE =
   "Your role in your company is viewer: you can see the catalogue and prices, but not order. Ask your company admin.";
 export const COMPANY_ROLE_REFUSED_TITLE = "Not for your role";
 
+export const BALANCE_ROLES_ONLY =
+  "Only your company's admins and approvers can see the account's balance and statements: ask one of them";
+
 export const ADDRESSES_ADMIN_ONLY =
   "Only a company admin can change your company's delivery addresses. You can still order to a new address at checkout.";
 
@@ -69,6 +72,7 @@ export function companyRoleRefusal(role: CompanyRole, area: CompanyArea): string
   if (role === "viewer") return VIEWER_MESSAGE;
   if (area === "people") return "Only a company admin can manage your company's people and details.";
   if (area === "addressBook") return ADDRESSES_ADMIN_ONLY;
+  if (area === "balance") return BALANCE_ROLES_ONLY;
   return `Your role in your company (${COMPANY_ROLE_NAMES[role]}) cannot use this.`;
 }
 

@@ -16,7 +16,9 @@ import { statementDocument } from "./statement-mail.server";
 import type { StatementDocument } from "./statement-pdf.server";
 
 export const NO_COMPANY_ACCOUNT = "There is no trade account for this sign-in";
-export const ACCOUNT_ROLE_REFUSED = "Only your company's admins and approvers can see the account's balance and statements: ask one of them";
+import { BALANCE_ROLES_ONLY as ACCOUNT_ROLE_REFUSED } from "~/domain/companies/company-roles";
+
+export { ACCOUNT_ROLE_REFUSED };
 
 /** The company whose account the actor may see: 404 with no company (staff), 403 for buyers and viewers. */
 export function accountCompanyOf(actor: SessionUser): Result<{ companyId: number }> {
