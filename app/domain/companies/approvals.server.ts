@@ -81,6 +81,8 @@ const APPROVING_ROLES = ["approver", "company_admin"] as const;
 const isApprover = (user: Pick<SessionUser, "role" | "companyRole" | "companyId" | "isActive">) =>
   user.role === "customer" && user.companyId !== null && user.isActive && (APPROVING_ROLES as readonly string[]).includes(user.companyRole ?? "");
 
+type RequestRow = typeof approvalRequests.$inferSelect;
+
 // ─── Limits and what has been spent ─────────────────────────────────────────
 
 function limitsOf(tx: DB, userId: string): (SpendingLimits & { companyId: number | null }) | null {
@@ -160,30 +162,10 @@ export function checkSpending(tx: DB, userId: string, orderValue: number, now = 
 // ─── Sending an order for approval ──────────────────────────────────────────
 
 /** What Place Order was asked, besides the lines: placed exactly so once approved. */
-export type HeldOrderInput = {
-  shippingName: string;
-  shippingEmail: string;
-  shippingAddress: string;
-  shippingCity: string;
-  shippingPostcode: string;
-  channel: "storefront" | "api";
-  voucherCode: string | null;
-  poReference: string | null;
-  deliveryNotes: string | null;
-  saveAddress: boolean;
-  addressLabel: string | null;
-};
+export type HeldOrderInput = RequestRow["orderInput"];
 
-export type HeldLine = {
-  productId: number;
-  productName: string;
-  sku: string | null;
-  selectedVariants: SelectedVariants;
-  quantity: number;
-  /** pence ex VAT, as priced when the order was sent for approval */
-  unitPrice: number;
-  vatRate: number;
-};
+/** A line as priced when the order was sent for approval (unit price pence ex VAT). */
+export type HeldLine = RequestRow["lines"][number];
 
 export type SentForApproval = {
   approvalId: number;
@@ -251,8 +233,6 @@ export function holdForApproval(
 }
 
 // ─── Reading requests ───────────────────────────────────────────────────────
-
-type RequestRow = typeof approvalRequests.$inferSelect;
 
 /** The request, when this person may see it: their own, or any of their company's for an approver or company admin. */
 function visibleRequest(db: DB, actor: SessionUser, id: number): RequestRow | null {
