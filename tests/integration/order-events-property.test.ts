@@ -6,12 +6,29 @@
  * return generated and filed, and paying HMRC — each through its real use case. After every step the stock,
  * money, points and ledger rules of tests/support/invariants.ts must hold, the VAT accounts must hold what the
  * returns not yet filed would declare, and the balance sheet's equity must have moved by the profit alone,
- * whichever steps were refused on the way.
+ * whichever steps were refused on the way. A company's buyer with spending limits (changed now and then by the
+ * company admin) sends orders over them for approval, which its approver approves (at today's prices when
+ * asked to), rejects, or the buyer withdraws: a request is placed at most once, as one order, and takes stock
+ * only then.
  */
 import fc from "fast-check";
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { creditNotes, loyaltyRewards, orderItems, orders, purchaseInvoices, returns, salesInvoices, vatReturns, vouchers } from "~db/schema";
+import {
+  approvalRequests,
+  creditNotes,
+  loyaltyRewards,
+  orderItems,
+  orders,
+  purchaseInvoices,
+  returns,
+  salesInvoices,
+  vatReturns,
+  vouchers,
+} from "~db/schema";
+import { updateCompanyLimits, withdrawApproval } from "~/domain/companies/approvals.server";
+import { companyLimitsSchema } from "~/domain/companies/approvals.schema";
+import { decideOrderApproval } from "~/domain/orders/company-approval.server";
 import { recordPayment } from "~/domain/invoices/invoice-payments.server";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { createManualInvoice } from "~/domain/invoices/manual-invoices.server";
@@ -41,7 +58,7 @@ import { recordOpeningStock } from "~/domain/catalog/stock-movements.server";
 import { findSessionUser, type SessionUser } from "~/domain/users/user-accounts.server";
 import { getDb } from "~/utils/db.server";
 import { allProblems, ledgerProblems, stockBaseline, type StockBaseline } from "../support/invariants";
-import { createProduct, createUser } from "./factories";
+import { companyIdOf, createProduct, createUser } from "./factories";
 
 const SHIPPING = {
   shippingName: "Goods In",
@@ -56,6 +73,8 @@ const MAX_STEPS = 40;
 const db = () => getDb();
 let admin: SessionUser;
 let customers: SessionUser[];
+/** a company with limits: its admin sets them, its buyer orders, its approver decides */
+let limited: { owner: SessionUser; buyer: SessionUser; approver: SessionUser };
 let supplierId: string;
 let productIds: number[];
 let rewardIds: number[];
@@ -76,6 +95,13 @@ beforeAll(async () => {
     await createUser({ email: "school@example.com", requiresApproval: true }),
   ].map((user) => findSessionUser(db(), user.id)!);
   supplierId = (await createUser({ email: "supplier@example.com", role: "supplier" })).id;
+  const owner = await createUser({ email: "owner@builders.example.com", businessName: "Builders Ltd" });
+  const companyId = companyIdOf(owner.id);
+  limited = {
+    owner: findSessionUser(db(), owner.id)!,
+    buyer: findSessionUser(db(), (await createUser({ email: "site@builders.example.com", companyId, companyRole: "buyer" })).id)!,
+    approver: findSessionUser(db(), (await createUser({ email: "qs@builders.example.com", companyId, companyRole: "approver" })).id)!,
+  };
   productIds = [
     { name: "Bleach 5L", salesPrice: 600, vatRate: 2000 },
     { name: "Paper Cups", salesPrice: 250, vatRate: 0 },
@@ -160,7 +186,11 @@ type Step =
   | { kind: "payPurchase"; invoice: number; share: number; bank: boolean }
   | { kind: "manualSale"; customer: number; lastMonth: boolean; pence: number }
   | { kind: "fileVat" }
-  | { kind: "payVat"; share: number };
+  | { kind: "payVat"; share: number }
+  | { kind: "setLimits"; orderLimit: number | null; periodLimit: number | null; period: "daily" | "weekly" | "monthly" | "yearly" }
+  | { kind: "placeLimited"; lines: { product: number; quantity: number }[] }
+  | { kind: "decide"; request: number; approve: boolean; confirm: boolean }
+  | { kind: "withdraw"; request: number };
 
 const n = fc.nat({ max: 1000 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -178,7 +208,36 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("manualSale" as const), customer: n, lastMonth: fc.boolean(), pence: fc.integer({ min: 1, max: 50_000 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("fileVat" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("payVat" as const), share: fc.integer({ min: 1, max: 100 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("setLimits" as const),
+      orderLimit: fc.option(fc.integer({ min: 100, max: 10_000 })),
+      periodLimit: fc.option(fc.integer({ min: 500, max: 30_000 })),
+      period: fc.constantFrom("daily" as const, "weekly" as const, "monthly" as const, "yearly" as const),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("placeLimited" as const), lines: fc.array(fc.record({ product: n, quantity: fc.integer({ min: 1, max: 9 }) }), { minLength: 1, maxLength: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("decide" as const), request: n, approve: fc.boolean(), confirm: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), request: n }) },
 );
+
+const waitingRequests = () => db().select().from(approvalRequests).where(eq(approvalRequests.status, "waiting")).all();
+
+/** A request is placed once, as one order of the person who sent it; one that is not placed has no order. */
+function approvalProblems(): string[] {
+  const problems: string[] = [];
+  const seen = new Set<number>();
+  for (const request of db().select().from(approvalRequests).all()) {
+    if ((request.status === "placed") !== (request.orderId !== null)) problems.push(`request ${request.id} is ${request.status} with order ${request.orderId}`);
+    if (request.orderId === null) continue;
+    if (seen.has(request.orderId)) problems.push(`order ${request.orderId} placed by two requests`);
+    seen.add(request.orderId);
+    const order = db().select().from(orders).where(eq(orders.id, request.orderId)).get();
+    if (!order || order.userId !== request.userId) problems.push(`request ${request.id}'s order ${request.orderId} is not its sender's`);
+  }
+  return problems;
+}
 
 const pounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
 
@@ -241,7 +300,7 @@ async function run(s: Step): Promise<string> {
         customerNotes: "",
       });
       if (!parsed.success) return "return form refused";
-      const customer = customers.find((c) => c.id === order.userId)!;
+      const customer = [...customers, limited.buyer].find((c) => c.id === order.userId)!;
       const requested = requestReturn(db(), customer, parsed.data);
       if (!requested.ok) return `return refused ${requested.status}`;
       const approved = await updateReturnStatus(db(), admin, requested.value.id, { status: "approved", adminNotes: null });
@@ -319,6 +378,43 @@ async function run(s: Step): Promise<string> {
       const filed = fileVatReturn(db(), admin, generated.value.vatReturn.id);
       return filed.ok ? "VAT filed" : `file refused ${filed.status}`;
     }
+    case "setLimits": {
+      const input = companyLimitsSchema.parse({
+        people: [
+          {
+            id: limited.buyer.id,
+            orderLimit: s.orderLimit === null ? null : pounds(s.orderLimit),
+            periodLimit: s.periodLimit === null ? null : pounds(s.periodLimit),
+            limitPeriod: s.periodLimit === null ? "none" : s.period,
+          },
+        ],
+      });
+      const set = updateCompanyLimits(db(), limited.owner, input);
+      return set.ok ? "limits set" : `limits refused ${set.status}`;
+    }
+    case "placeLimited": {
+      const lines = [...new Map(s.lines.map((l) => [pick(productIds, l.product)!, l.quantity])).entries()].map(([productId, quantity]) => ({ productId, quantity }));
+      const placed = await placeOrder(db(), limited.buyer, { ...SHIPPING, idempotencyKey: null, lines });
+      if (!placed.ok) return `place refused ${placed.status}`;
+      return placed.value.kind === "placed" ? "placed within limits" : "sent for approval";
+    }
+    case "decide": {
+      const request = pick(waitingRequests(), s.request);
+      if (!request) return "nothing to decide";
+      const decided = await decideOrderApproval(db(), limited.approver, request.id, {
+        decision: s.approve ? "approve" : "reject",
+        reason: s.approve ? null : "Over budget",
+        confirmPriceChanges: s.confirm,
+      });
+      if (!decided.ok) return `${s.approve ? "approval" : "rejection"} refused ${decided.status}`;
+      return s.approve ? "approved and placed" : "request rejected";
+    }
+    case "withdraw": {
+      const request = pick(waitingRequests(), s.request);
+      if (!request) return "nothing to withdraw";
+      const withdrawn = withdrawApproval(db(), limited.buyer, request.id);
+      return withdrawn.ok ? "request withdrawn" : `withdraw refused ${withdrawn.status}`;
+    }
     case "payVat": {
       const row = db().select().from(vatReturns).where(and(eq(vatReturns.quarter, LAST_MONTH), eq(vatReturns.isFiled, true))).get();
       if (!row) return "no VAT return to pay";
@@ -351,6 +447,7 @@ describe("whatever order events come in", () => {
             ...allProblems(db().$client, baseline),
             ...ledgerProblems(db().$client, { unfiledNetVat: unfiledNetVat() }),
             ...equityProblems(equity, after),
+            ...approvalProblems(),
           ];
           equity = after;
           if (problems.length) throw new Error(`${problems.join("\n")}\nafter:\n${log.join("\n")}`);
@@ -381,6 +478,10 @@ describe("whatever order events come in", () => {
       "supplier paid from suspense",
       "manual invoice last month",
       "VAT filed",
+      "limits set",
+      "sent for approval",
+      "approved and placed",
+      "request rejected",
     ]) {
       expect(outcomes.get(reached) ?? 0, reached).toBeGreaterThan(0);
     }
