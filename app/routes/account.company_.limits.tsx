@@ -85,7 +85,8 @@ export default function LimitsPage() {
         {errors[name]!.join(" ")}
       </p>
     ) : null;
-  const active = people.filter((person) => person.active);
+  // a viewer cannot order, so has nothing to limit
+  const active = people.filter((person) => person.active && person.role !== "viewer");
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       {answer?.toast ? <ToastNotice key={answer.attempt} toast={answer.toast} /> : null}
@@ -106,82 +107,76 @@ export default function LimitsPage() {
       {/* a fresh form once saved values come back, so each field shows the figure as stored ("20.00") */}
       <Form method="post" className="mt-4" key={JSON.stringify([secondApprovalAbove, people.map((p) => [p.orderLimit, p.periodLimit, p.limitPeriod])])}>
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm" aria-label="Limits per person">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th className="py-2 pr-3 font-medium">Person</th>
-                <th className="py-2 pr-3 font-medium">Limit per order (£ ex VAT)</th>
-                <th className="py-2 pr-3 font-medium">Period limit (£ ex VAT)</th>
-                <th className="py-2 pr-3 font-medium">Period</th>
-                <th className="py-2 text-right font-medium">Spent this period</th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((person, index) => (
-                <tr key={person.id} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-3">
-                    <input type="hidden" name={`people[${index}].id`} value={person.id} />
-                    <div className="font-medium text-slate-900">
-                      {person.name}
-                      {person.id === me ? <span className="ml-1 text-slate-500">(you)</span> : null}
-                    </div>
-                    <div className="text-xs text-slate-500">{COMPANY_ROLE_LABELS[person.role as CompanyRole] ?? person.role}</div>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <label className="sr-only" htmlFor={`order-limit-${index}`}>
-                      Limit per order for {person.name}
-                    </label>
-                    <input
-                      id={`order-limit-${index}`}
-                      name={`people[${index}].orderLimit`}
-                      inputMode="decimal"
-                      defaultValue={valueOf(`people[${index}].orderLimit`, person.orderLimit)}
-                      placeholder="No limit"
-                      className={`${inputClass} w-32`}
-                    />
-                    {errorOf(`people[${index}].orderLimit`)}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <label className="sr-only" htmlFor={`period-limit-${index}`}>
-                      Period limit for {person.name}
-                    </label>
-                    <input
-                      id={`period-limit-${index}`}
-                      name={`people[${index}].periodLimit`}
-                      inputMode="decimal"
-                      defaultValue={valueOf(`people[${index}].periodLimit`, person.periodLimit)}
-                      placeholder="No limit"
-                      className={`${inputClass} w-32`}
-                    />
-                    {errorOf(`people[${index}].periodLimit`)}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <label className="sr-only" htmlFor={`period-${index}`}>
-                      Period for {person.name}
-                    </label>
-                    <select
-                      id={`period-${index}`}
-                      name={`people[${index}].limitPeriod`}
-                      defaultValue={valueOf(`people[${index}].limitPeriod`, person.limitPeriod)}
-                      className={`${inputClass} w-auto`}
-                    >
-                      {LIMIT_PERIODS.map((period) => (
-                        <option key={period} value={period}>
-                          {PERIOD_LABELS[period]}
-                        </option>
-                      ))}
-                    </select>
-                    {errorOf(`people[${index}].limitPeriod`)}
-                  </td>
-                  <td className="py-2 text-right tabular-nums text-slate-700">
-                    {person.spentThisPeriod === null ? "—" : formatMoney(parseDecimalToHundredths(person.spentThisPeriod) ?? 0)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {/* one block per person: four columns from sm up, stacked with their labels on a phone */}
+        <ul aria-label="Limits per person" className="divide-y divide-slate-100 border-y border-slate-200">
+          {active.map((person, index) => (
+            <li key={person.id} className="grid gap-3 py-3 text-sm sm:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))_minmax(0,0.8fr)] sm:items-start">
+              <div>
+                <input type="hidden" name={`people[${index}].id`} value={person.id} />
+                <div className="font-medium text-slate-900">
+                  {person.name}
+                  {person.id === me ? <span className="ml-1 text-slate-500">(you)</span> : null}
+                </div>
+                <div className="text-xs text-slate-500">{COMPANY_ROLE_LABELS[person.role as CompanyRole] ?? person.role}</div>
+              </div>
+              <div>
+                <label className="block text-xs font-medium text-slate-600" htmlFor={`order-limit-${index}`}>
+                  Per order (£ ex VAT)
+                  <span className="sr-only"> for {person.name}</span>
+                </label>
+                <input
+                  id={`order-limit-${index}`}
+                  name={`people[${index}].orderLimit`}
+                  inputMode="decimal"
+                  defaultValue={valueOf(`people[${index}].orderLimit`, person.orderLimit)}
+                  placeholder="No limit"
+                  className={`${inputClass} mt-1`}
+                />
+                {errorOf(`people[${index}].orderLimit`)}
+              </div>
+              <div>
+                <label className="block text-xs font-medium text-slate-600" htmlFor={`period-limit-${index}`}>
+                  Per period (£ ex VAT)
+                  <span className="sr-only"> for {person.name}</span>
+                </label>
+                <input
+                  id={`period-limit-${index}`}
+                  name={`people[${index}].periodLimit`}
+                  inputMode="decimal"
+                  defaultValue={valueOf(`people[${index}].periodLimit`, person.periodLimit)}
+                  placeholder="No limit"
+                  className={`${inputClass} mt-1`}
+                />
+                {errorOf(`people[${index}].periodLimit`)}
+              </div>
+              <div>
+                <label className="block text-xs font-medium text-slate-600" htmlFor={`period-${index}`}>
+                  Period
+                  <span className="sr-only"> for {person.name}</span>
+                </label>
+                <select
+                  id={`period-${index}`}
+                  name={`people[${index}].limitPeriod`}
+                  defaultValue={valueOf(`people[${index}].limitPeriod`, person.limitPeriod)}
+                  className={`${inputClass} mt-1`}
+                >
+                  {LIMIT_PERIODS.map((period) => (
+                    <option key={period} value={period}>
+                      {PERIOD_LABELS[period]}
+                    </option>
+                  ))}
+                </select>
+                {errorOf(`people[${index}].limitPeriod`)}
+              </div>
+              <div className="text-slate-700 sm:text-right">
+                <span className="block text-xs font-medium text-slate-600">Spent this period</span>
+                <span className="mt-2 block tabular-nums">
+                  {person.spentThisPeriod === null ? "—" : formatMoney(parseDecimalToHundredths(person.spentThisPeriod) ?? 0)}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
         <div className="mt-6 max-w-md">
           <label htmlFor="second-approval" className="block text-sm font-medium text-slate-800">
             Two different approvers for orders over (£ ex VAT)

@@ -39,10 +39,10 @@ test.describe("spending limits and approvals", () => {
     await page.goto("/account/dashboard");
     await page.getByRole("link", { name: /^Spending limits/ }).click();
     await expect(page).toHaveURL(/\/account\/company\/limits$/);
-    await page.getByLabel("Limit per order for Dana Dales").fill("20");
+    await page.getByLabel("Per order (£ ex VAT) for Dana Dales").fill("20");
     await page.getByRole("button", { name: "Save limits" }).click();
     await expect(page.getByText("Limits saved", { exact: true }).first()).toBeVisible();
-    await expect(page.getByLabel("Limit per order for Dana Dales")).toHaveValue("20.00");
+    await expect(page.getByLabel("Per order (£ ex VAT) for Dana Dales")).toHaveValue("20.00");
 
     // an order over it: the checkout says so, and Place Order sends it for approval
     const product = javaScriptEnabled ? ORDERABLE.stillWater : ORDERABLE.cola;
