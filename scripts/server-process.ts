@@ -76,6 +76,8 @@ export async function runServerToExit(dir: string, env: Record<string, string> =
 
 /**
  * Starts the server on `dir`/app.db (seeding the demo when it is empty); `env` adds or overrides settings.
+ * It counts as started once it answers and has said that every one of its processes listens: the first
+ * process answers a while before the others have loaded, on a busy box seconds before.
  * `openFiles` lowers the processes' open-file limit (as `ulimit -n` does), so a flood can reach it with a
  * bounded number of connections.
  */
@@ -98,7 +100,7 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output.join("")}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${url}/healthz`)).ok && output.join("").includes("Trade counter listening")) break;
     } catch {
       // not listening yet
     }
