@@ -17,7 +17,7 @@ import { sendNotice, type Notice } from "~/domain/shared/notice-mail.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { safeTrackingUrl } from "./tracking-link";
 
-export type OrderEvent = "approved" | "rejected" | "shipped" | "tracking" | "cancelled";
+export type OrderEvent = "approved" | "rejected" | "shipped" | "tracking" | "cancelled" | "released";
 
 export type NoticeOrder = {
   orderNumber: string;
@@ -71,6 +71,15 @@ export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company:
           // set when it was approved (order-approvals.server.ts): the first mail that can give it
           ...(order.estimatedDelivery ? [["Expected delivery", formatInvoiceDate(order.estimatedDelivery)] as [string, string]] : []),
         ],
+      };
+    case "released":
+      return {
+        ...base,
+        subject: `Order ${number} released from credit hold`,
+        paragraphs: [
+          `Your order ${number} has been released from credit hold and goes on as usual. We will email you again when it ships.`,
+        ],
+        details: [reference, ["Total (incl. VAT)", formatMoney(order.total)]],
       };
     case "rejected":
       return {
