@@ -39,6 +39,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Orders", to: "/admin/orders", short: "Or", via: ["/admin/order-approvals"] },
       { label: "Returns", to: "/admin/returns", short: "Rt" },
       { label: "Sales Invoices", to: "/admin/sales-invoices", short: "SI", via: ["/admin/aged-debtors", "/admin/credit-reminders"] },
+      { label: "Credit Control", to: "/admin/credit-control", short: "CC" },
       { label: "POS", to: "/admin/pos", short: "PS" },
     ],
   },

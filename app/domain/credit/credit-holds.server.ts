@@ -81,20 +81,22 @@ export function creditHoldForOrder(tx: DB, companyId: number | null, total: numb
   });
 }
 
-/** What the buyer sees before Place Order: the available credit (null: no limit) and whether an invoice would hold it. */
-export function checkoutCredit(db: DB, companyId: number | null, now = new Date()) {
+/**
+ * What the buyer sees before Place Order: the company's available credit (null: no limit) and, for an order of
+ * `total` (inc VAT), the hold Place Order would put it on (the same rule on the same figures), or null.
+ */
+export function creditAtCheckout(db: DB, companyId: number | null, total: number, now = new Date()) {
   if (companyId === null) return null;
   const today = ukToday(now);
   const position = creditPosition(db, companyId, today);
   if (!position) return null;
-  const overdueDays = holdOverdueDays(db);
-  const most = mostDaysOverdue(position, today);
-  return {
-    creditLimit: position.creditLimit,
+  const hold = creditHoldFor({
     availableCredit: position.availableCredit,
-    /** every order goes on hold until the overdue invoice is paid */
-    overdueHold: most > overdueDays ? creditHoldFor({ availableCredit: null, orderTotal: 0, mostDaysOverdue: most, overdueDaysLimit: overdueDays }) : null,
-  };
+    orderTotal: total,
+    mostDaysOverdue: mostDaysOverdue(position, today),
+    overdueDaysLimit: holdOverdueDays(db),
+  });
+  return { creditLimit: position.creditLimit, availableCredit: position.availableCredit, hold };
 }
 
 export type ReleasedHold = {

@@ -15,6 +15,7 @@ import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { formatDeliveryDate } from "~/domain/ordering/delivery-date";
 import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
 import { formatUkDateTime } from "~/utils/uk-time";
+import { holdMessageFor } from "~/domain/credit/credit-hold";
 
 export type ConfirmationOrder = {
   orderNumber: string;
@@ -39,6 +40,8 @@ export type ConfirmationOrder = {
   deliveryNotes?: string | null;
   /** the expected delivery date (YYYY-MM-DD); none while the order waits for approval */
   estimatedDelivery?: string | null;
+  /** why the order is on credit hold (status on_hold) */
+  holdReason?: string | null;
   items: {
     productName: string;
     selectedVariants: Record<string, string>;
@@ -52,12 +55,17 @@ export type ConfirmationOrder = {
 /** Subject, plain text and HTML of the confirmation for one order. */
 export function orderConfirmationEmail(order: ConfirmationOrder, company: CompanySettings = getCompanySettings()) {
   const awaitingApproval = order.status === "pending_approval";
+  const onHold = order.status === "on_hold";
   // the buyer's own reference in the subject lets their accounts team file the mail without opening it
   const yourPo = order.poReference ? ` (your PO ${order.poReference})` : "";
-  const subject = awaitingApproval
-    ? `Order ${order.orderNumber}${yourPo} received: awaiting approval`
-    : `Order ${order.orderNumber}${yourPo} confirmed`;
-  const intro = awaitingApproval
+  const subject = onHold
+    ? `Order ${order.orderNumber}${yourPo} received: on credit hold`
+    : awaitingApproval
+      ? `Order ${order.orderNumber}${yourPo} received: awaiting approval`
+      : `Order ${order.orderNumber}${yourPo} confirmed`;
+  const intro = onHold
+    ? `Thank you for your order ${order.orderNumber}. ${holdMessageFor(order.holdReason ?? "")} We have put the stock aside for it; it is not dispatched or invoiced until it is released, and we will email you then.`
+    : awaitingApproval
     ? `Thank you for your order ${order.orderNumber}. Your account's orders are approved before we process them: we will be in touch once it has been approved, and your invoice will follow then.`
     : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships. Your invoice is payable within 30 days.`;
   const address = [order.shippingName, order.shippingAddress, order.shippingCity, order.shippingPostcode];
