@@ -18,6 +18,8 @@ import * as apiPayments from "~/routes/api.admin.invoices.sales.$id.payments";
 import * as apiRelease from "~/routes/api.admin.orders.$orderId.release-hold";
 import * as apiStatus from "~/routes/api.admin.orders.$orderId.status";
 import * as apiStop from "~/routes/api.admin.companies.$id.stop";
+import * as apiApproval from "~/routes/api.company.approvals.$id";
+import * as apiLimits from "~/routes/api.company.limits";
 import * as checkoutPage from "~/routes/checkout/route";
 import * as placedPage from "~/routes/account.orders_.$orderId.placed";
 import { getDb } from "~/utils/db.server";
@@ -179,6 +181,36 @@ describe("an order over the available credit", () => {
     expect((await setStatus(cookies.admin!, placed.id, "cancelled")).status).toBe(200);
     expect(stock()).toBe(before + 2);
     expect(orderRow(placed.id).status).toBe("cancelled");
+  });
+});
+
+describe("an order its company's approvers let through", () => {
+  it("is placed on hold too when it is over the company's available credit", async () => {
+    const owner = await createUser({ email: "owner@approving-build.co.uk", businessName: "Approving Build Ltd" });
+    const companyId = companyIdOf(owner.id);
+    const site = await createUser({ email: "site@approving-build.co.uk", companyId, companyRole: "buyer" });
+    updateCompanyOf(owner.id, { creditLimitPence: 20_000 });
+    const ownerCookie = await signIn(owner.email);
+    const siteCookie = await signIn(site.email);
+    const limits = await callRoute(
+      apiLimits.action,
+      buildRequest("/api/company/limits", { method: "PUT", json: { people: [{ id: site.id, orderLimit: "50.00", periodLimit: null, limitPeriod: "none" }] }, cookie: ownerCookie }),
+    );
+    expect(limits.status).toBe(200);
+    const sent = await apiOrder(siteCookie, 2); // £200.00 ex VAT: over the £50 order limit
+    expect(sent.status).toBe(202);
+    const request = await readJson(sent);
+    const approved = await callRoute(
+      apiApproval.action,
+      buildRequest(`/api/company/approvals/${request.id}`, { method: "POST", json: { decision: "approve" }, cookie: ownerCookie }),
+      { id: String(request.id) },
+    );
+    expect(approved.status).toBe(200);
+    const outcome = await readJson(approved);
+    // £240.00 inc VAT against £200.00 of credit
+    expect(outcome.placed).toMatchObject({ status: "on_hold" });
+    expect(orderRow(outcome.placed.orderId)).toMatchObject({ status: "on_hold", holdReason: expect.stringContaining("(£240.00 inc VAT)") });
+    expect(invoiceOf(outcome.placed.orderId)).toBeUndefined();
   });
 });
 
