@@ -59,7 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok) return failureReply("settings", submission, result, ["overdueDays"]);
     return redirectWithToast(request, PATH, {
       title: "Hold setting saved",
-      description: `New orders go on hold when an invoice is more than ${result.value.overdueDays} days overdue.`,
+      description: result.value.overdueHolds
+        ? `New orders go on hold when an invoice is more than ${result.value.overdueDays} days overdue.`
+        : "Overdue invoices hold no orders; orders over the available credit still go on hold.",
     });
   }
   return redirectWithToast(request, PATH, errorToast("Unknown action"));
@@ -227,9 +229,13 @@ export default function CreditControl() {
         <Form method="post" className="space-y-2 p-4 text-sm">
           <input type="hidden" name="intent" value="settings" />
           <p className="text-slate-700">
-            An order goes on credit hold when it would take the company over its available credit, or when the company has an invoice more than
-            this many days overdue.
+            An order goes on credit hold when it would take the company over its available credit and, when you turn it on here, when the
+            company has an invoice more than the days below overdue.
           </p>
+          <label className="flex items-center gap-2 font-medium text-slate-800">
+            <input type="checkbox" name="overdueHolds" defaultChecked={data.settings.overdueHolds} className="h-4 w-4" />
+            Hold orders of accounts with an overdue invoice
+          </label>
           <label htmlFor="hold-overdue-days" className="block font-medium text-slate-800">
             Days overdue
           </label>
@@ -241,7 +247,7 @@ export default function CreditControl() {
             max={365}
             step={1}
             required
-            defaultValue={data.overdueDays}
+            defaultValue={data.settings.overdueDays}
             className={`${inputClass} max-w-[8rem]`}
             aria-invalid={settingsError ? true : undefined}
             aria-describedby={settingsError ? "hold-overdue-days-error" : undefined}

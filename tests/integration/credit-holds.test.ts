@@ -215,15 +215,23 @@ describe("an order its company's approvers let through", () => {
 });
 
 describe("an account with an invoice overdue beyond the setting", () => {
-  it("goes on hold whatever the limit; raising the setting lets orders through (both doors)", async () => {
+  it("goes on hold once accounts turn the overdue rule on, whatever the limit; raising the days lets orders through (both doors)", async () => {
+    // off until turned on: the old invoice holds nothing yet
+    const before = await readJson(await apiOrder(cookies.late!, 1));
+    expect(before.status).toBe("pending");
+    const on = await callRoute(
+      creditControlPage.action,
+      buildRequest("/admin/credit-control", { form: { intent: "settings", overdueHolds: "on", overdueDays: "30" }, cookie: cookies.accounts }),
+    );
+    expect(redirectLocation(on)).toBe("/admin/credit-control");
     const placed = await readJson(await apiOrder(cookies.late!, 1));
     expect(placed.status).toBe("on_hold");
     expect(placed.holdReason).toContain("40 days overdue");
     expect(placed.holdReason).toContain("more than 30 days");
 
-    const bad = await callRoute(creditControlPage.action, buildRequest("/admin/credit-control", { form: { intent: "settings", overdueDays: "400" }, cookie: cookies.accounts }));
+    const bad = await callRoute(creditControlPage.action, buildRequest("/admin/credit-control", { form: { intent: "settings", overdueHolds: "on", overdueDays: "400" }, cookie: cookies.accounts }));
     expect(bad.status).toBe(400);
-    const saved = await callRoute(creditControlPage.action, buildRequest("/admin/credit-control", { form: { intent: "settings", overdueDays: "45" }, cookie: cookies.accounts }));
+    const saved = await callRoute(creditControlPage.action, buildRequest("/admin/credit-control", { form: { intent: "settings", overdueHolds: "on", overdueDays: "45" }, cookie: cookies.accounts }));
     expect(redirectLocation(saved)).toBe("/admin/credit-control");
 
     await fillCart(cookies.late!, 1);
@@ -232,7 +240,7 @@ describe("an account with an invoice overdue beyond the setting", () => {
     const response = await callRoute(checkoutPage.action, buildRequest("/checkout", { form: { ...SHIPPING, idempotencyKey: page.idempotencyKey }, cookie: cookies.late }));
     const orderId = Number(/\/account\/orders\/(\d+)\/placed/.exec(redirectLocation(response))![1]);
     expect(orderRow(orderId).status).toBe("pending");
-    await callRoute(creditControlPage.action, buildRequest("/admin/credit-control", { form: { intent: "settings", overdueDays: "30" }, cookie: cookies.accounts }));
+    await callRoute(creditControlPage.action, buildRequest("/admin/credit-control", { form: { intent: "settings", overdueHolds: "on", overdueDays: "30" }, cookie: cookies.accounts }));
   });
 });
 

@@ -41,6 +41,11 @@ describe("creditHoldFor", () => {
     expect(creditHoldFor({ ...base, orderTotal: 200_000, mostDaysOverdue: 45 })?.kind).toBe("overdue");
   });
 
+  it("never holds for an overdue invoice while the overdue rule is off", () => {
+    expect(creditHoldFor({ ...base, overdueDaysLimit: null, mostDaysOverdue: 400 })).toBeNull();
+    expect(creditHoldFor({ ...base, overdueDaysLimit: null, mostDaysOverdue: 400, orderTotal: 100_001 })?.kind).toBe("over_limit");
+  });
+
   it("holds for any overdue invoice when the setting is 0", () => {
     expect(creditHoldFor({ ...base, overdueDaysLimit: 0, mostDaysOverdue: 1 })?.kind).toBe("overdue");
     expect(creditHoldFor({ ...base, overdueDaysLimit: 0, mostDaysOverdue: 0 })).toBeNull();

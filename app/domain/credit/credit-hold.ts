@@ -5,7 +5,10 @@
  */
 import { formatMoney } from "~/utils/money";
 
-/** How many days overdue an invoice may be before new orders go on hold, until the wholesaler sets another. */
+/**
+ * How many days overdue an invoice may be before new orders go on hold: what the setting offers first. The overdue
+ * rule is off until the wholesaler turns it on (docs/decisions/0071), as payment reminders are.
+ */
 export const DEFAULT_HOLD_OVERDUE_DAYS = 30;
 export const MAX_HOLD_OVERDUE_DAYS = 365;
 
@@ -16,8 +19,8 @@ export type CreditHoldInput = {
   orderTotal: number;
   /** the most days past due of the company's unpaid invoices today (0 when none is overdue) */
   mostDaysOverdue: number;
-  /** the setting: an invoice more than this many days overdue holds new orders */
-  overdueDaysLimit: number;
+  /** the setting: an invoice more than this many days overdue holds new orders; null: the overdue rule is off */
+  overdueDaysLimit: number | null;
 };
 
 export type CreditHold = { kind: "over_limit" | "overdue"; reason: string };
@@ -30,7 +33,7 @@ export const HOLD_WHAT_TO_DO = "Pay your outstanding invoices, or call us, and o
  * it is what moves the account on, whatever the limit.
  */
 export function creditHoldFor(input: CreditHoldInput): CreditHold | null {
-  if (input.mostDaysOverdue > input.overdueDaysLimit) {
+  if (input.overdueDaysLimit !== null && input.mostDaysOverdue > input.overdueDaysLimit) {
     return {
       kind: "overdue",
       reason: `Your account has an invoice ${input.mostDaysOverdue} days overdue (we hold orders once an invoice is more than ${input.overdueDaysLimit} days overdue).`,

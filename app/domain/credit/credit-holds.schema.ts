@@ -18,7 +18,11 @@ export const releaseHoldSchema = z.object({
 });
 export type ReleaseHoldInput = z.output<typeof releaseHoldSchema>;
 
+const booleanish = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+
+/** The Credit Control form: whether overdue invoices hold new orders, and after how many days. */
 export const holdSettingsSchema = z.object({
+  overdueHolds: booleanish.optional().default(false),
   overdueDays: z.coerce
     .number({ invalid_type_error: OVERDUE_DAYS_INVALID, required_error: OVERDUE_DAYS_INVALID })
     .int(OVERDUE_DAYS_INVALID)

@@ -36,26 +36,37 @@ export function heldOrderMessage(orderNumber: string) {
   return `Order ${orderNumber} is on credit hold: accounts release it on Credit control before it can be moved on.`;
 }
 
-/** The wholesaler's setting: an invoice more than this many days overdue puts new orders on hold. */
-export function holdOverdueDays(db: DB): number {
+export type HoldSettings = { overdueHolds: boolean; overdueDays: number };
+
+/**
+ * The wholesaler's setting: whether an invoice more than `overdueDays` days overdue puts new orders on hold. Off
+ * until turned on (stored as "off:30" or "on:30"), so an install's old unpaid invoices hold nothing by surprise.
+ */
+export function holdSettings(db: DB): HoldSettings {
   const stored = readSetting(db, OVERDUE_DAYS_KEY);
-  const value = Number(stored);
-  if (stored === null || !Number.isInteger(value) || value < 0 || value > MAX_HOLD_OVERDUE_DAYS) return DEFAULT_HOLD_OVERDUE_DAYS;
-  return value;
+  const match = stored === null ? null : /^(on|off):(\d{1,3})$/.exec(stored);
+  const days = match ? Number(match[2]) : DEFAULT_HOLD_OVERDUE_DAYS;
+  return { overdueHolds: match?.[1] === "on", overdueDays: days <= MAX_HOLD_OVERDUE_DAYS ? days : DEFAULT_HOLD_OVERDUE_DAYS };
 }
 
-export function saveHoldSettings(db: DB, actor: { id: string }, input: HoldSettingsInput): Result<{ overdueDays: number }> {
+/** The overdue limit the hold rule reads: null while the overdue rule is off. */
+export function holdOverdueDays(db: DB): number | null {
+  const settings = holdSettings(db);
+  return settings.overdueHolds ? settings.overdueDays : null;
+}
+
+export function saveHoldSettings(db: DB, actor: { id: string }, input: HoldSettingsInput): Result<HoldSettings> {
   return writeTransaction(db, (tx) => {
-    const before = holdOverdueDays(tx);
-    writeSetting(tx, OVERDUE_DAYS_KEY, String(input.overdueDays));
+    const before = holdSettings(tx);
+    writeSetting(tx, OVERDUE_DAYS_KEY, `${input.overdueHolds ? "on" : "off"}:${input.overdueDays}`);
     recordAudit(tx, {
       actorId: actor.id,
       action: "settings.credit_hold.updated",
       entityType: "install_settings",
       entityId: OVERDUE_DAYS_KEY,
-      details: { before, after: input.overdueDays },
+      details: { before, after: input },
     });
-    return ok({ overdueDays: input.overdueDays });
+    return ok({ overdueHolds: input.overdueHolds, overdueDays: input.overdueDays });
   });
 }
 
@@ -242,8 +253,8 @@ export function accountsToWatch(db: DB, today: string): AccountToWatch[] {
   return rows.sort((a, b) => a.companyName.localeCompare(b.companyName) || a.companyId - b.companyId);
 }
 
-export type CreditQueue = { today: string; holds: HeldOrderRow[]; accounts: AccountToWatch[]; reminders: DueReminder[]; overdueDays: number };
+export type CreditQueue = { today: string; holds: HeldOrderRow[]; accounts: AccountToWatch[]; reminders: DueReminder[]; settings: HoldSettings };
 
 export function creditQueue(db: DB, today = ukToday()): CreditQueue {
-  return { today, holds: listHeldOrders(db), accounts: accountsToWatch(db, today), reminders: dueReminders(db, today), overdueDays: holdOverdueDays(db) };
+  return { today, holds: listHeldOrders(db), accounts: accountsToWatch(db, today), reminders: dueReminders(db, today), settings: holdSettings(db) };
 }
