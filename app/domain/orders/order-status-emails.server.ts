@@ -77,7 +77,7 @@ export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company:
         ...base,
         subject: `Order ${number} released from credit hold`,
         paragraphs: [
-          `Your order ${number} has been released from credit hold and goes on as usual. We will email you again when it ships.`,
+          `Your order ${number} has been released from credit hold and goes on as usual: your invoice follows, and we will email you again when it ships (or, where your account's orders are approved first, when it is approved).`,
         ],
         details: [reference, ["Total (incl. VAT)", formatMoney(order.total)]],
       };
