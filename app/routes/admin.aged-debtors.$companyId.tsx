@@ -124,7 +124,8 @@ export default function AgedDebtorsCompany() {
         title={`Invoices owing at the end of ${formatInvoiceDate(data.date)}`}
         actions={<span className="text-sm text-slate-600">{formatMoney(statement.aged.total)} inc VAT</span>}
       >
-        <div className="overflow-x-auto p-2">
+        {/* focusable, so the keyboard can scroll it on a phone even when it holds no link */}
+        <div className="overflow-x-auto p-2" tabIndex={0} role="region" aria-label="Invoices owing">
           <table className="w-full min-w-[36rem] text-sm" data-testid="open-invoices">
             <thead>
               <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">

@@ -20,3 +20,5 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   if (!result.ok) return failureResponse(result);
   return json(result.value, { status: 201 });
 });
+
+export const loader = () => methodNotAllowed(["POST"]);

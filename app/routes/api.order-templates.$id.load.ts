@@ -18,3 +18,5 @@ export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) =
   if (!result.ok) return failureResponse(result);
   return json(result.value);
 });
+
+export const loader = () => methodNotAllowed(["POST"]);

@@ -188,6 +188,8 @@ test.describe("a dropped connection keeps the page", JS_ONLY, () => {
     await line.getByRole("button", { name: "Increase quantity" }).click();
     await expect(quantity).toHaveValue("3");
     await expect.poll(async () => (await cart(page)).itemCount).toBe(3);
+    // the page reloads its data after the change; typing before that lands would be typed into a line it redraws
+    await page.waitForLoadState("networkidle");
 
     await quantity.fill("7");
     dropped = await dropNextPost(page, "/cart");

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "~db/schema";
 import { ON_HOLD_MESSAGE } from "~/domain/companies/companies.server";
-import * as companyPage from "~/routes/admin.companies.$id";
+import * as companyPage from "~/routes/admin.companies.$id/route";
 import * as companiesPage from "~/routes/admin.companies._index";
 import * as apiCompanies from "~/routes/api.admin.companies";
 import * as apiCompany from "~/routes/api.admin.companies.$id";

@@ -19,7 +19,7 @@ import * as accountStatementPdf from "~/routes/account.statement[.]pdf";
 import * as agedCompanyPage from "~/routes/admin.aged-debtors.$companyId";
 import * as agedCsv from "~/routes/admin.aged-debtors[.]csv";
 import * as agedPage from "~/routes/admin.aged-debtors._index";
-import * as companyPage from "~/routes/admin.companies.$id";
+import * as companyPage from "~/routes/admin.companies.$id/route";
 import * as apiBalance from "~/routes/api.account.balance";
 import * as apiStatement from "~/routes/api.account.statement";
 import * as apiStatementPdf from "~/routes/api.account.statement[.]pdf";

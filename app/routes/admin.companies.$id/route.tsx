@@ -23,11 +23,10 @@ import { adminPageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
 import { failureReply, invalidReply, type FormActionData } from "~/utils/form-reply.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { NewestDocuments, TextInput } from "./company-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [{ title: adminPageTitle(matches, data?.company.name ?? "Company") }];
 
-const ukDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Europe/London" });
-const money = (pounds: string) => `£${Number(pounds).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function companyId(params: { id?: string }): number {
   const id = Number(params.id);
@@ -227,74 +226,39 @@ export default function CompanyDetail() {
       </Panel>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Panel title="Newest orders">
-          <DataTable caption="The company's 20 newest orders">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>Order</th>
-                <th scope="col" className={thClass}>Placed</th>
-                <th scope="col" className={thClass}>Total inc VAT</th>
-              </tr>
-            </thead>
-            <tbody>
-              {company.orders.length === 0 ? <EmptyRow colSpan={3}>No orders yet.</EmptyRow> : null}
-              {company.orders.map((o) => (
-                <tr key={o.id}>
-                  <td className={tdClass}>
-                    <Link to={`/admin/orders/${o.id}`} className="text-brand-700 hover:underline">
-                      {o.orderNumber}
-                    </Link>{" "}
-                    <span className="text-xs text-slate-500">{o.status.replace("_", " ")}</span>
-                  </td>
-                  <td className={tdClass}>
-                    {ukDate.format(new Date(o.createdAt))}
-                    <div className="text-xs text-slate-500">{o.placedBy}</div>
-                  </td>
-                  <td className={`${tdClass} tabular-nums`}>{money(o.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        </Panel>
-        <Panel title="Newest invoices">
-          <DataTable caption="The company's 20 newest invoices">
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>Invoice</th>
-                <th scope="col" className={thClass}>Issued</th>
-                <th scope="col" className={thClass}>Total inc VAT</th>
-              </tr>
-            </thead>
-            <tbody>
-              {company.invoices.length === 0 ? <EmptyRow colSpan={3}>No invoices yet.</EmptyRow> : null}
-              {company.invoices.map((i) => (
-                <tr key={i.id}>
-                  <td className={tdClass}>
-                    <Link to={`/admin/sales-invoices?view=${i.id}`} className="text-brand-700 hover:underline">
-                      {i.invoiceNumber}
-                    </Link>
-                    {i.status === "void" ? <span className="ml-1 text-xs text-slate-500">void</span> : null}
-                  </td>
-                  <td className={tdClass}>{ukDate.format(new Date(`${i.issueDate}T12:00:00Z`))}</td>
-                  <td className={`${tdClass} tabular-nums`}>{money(i.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        </Panel>
+        <NewestDocuments
+          title="Newest orders"
+          caption="The company's 20 newest orders"
+          noun="Order"
+          dateLabel="Placed"
+          empty="No orders yet."
+          rows={company.orders.map((o) => ({
+            key: o.id,
+            href: `/admin/orders/${o.id}`,
+            number: o.orderNumber,
+            note: o.status.replace("_", " "),
+            date: new Date(o.createdAt),
+            by: o.placedBy,
+            total: o.total,
+          }))}
+        />
+        <NewestDocuments
+          title="Newest invoices"
+          caption="The company's 20 newest invoices"
+          noun="Invoice"
+          dateLabel="Issued"
+          empty="No invoices yet."
+          rows={company.invoices.map((i) => ({
+            key: i.id,
+            href: `/admin/sales-invoices?view=${i.id}`,
+            number: i.invoiceNumber,
+            note: i.status === "void" ? "void" : null,
+            date: new Date(`${i.issueDate}T12:00:00Z`),
+            by: null,
+            total: i.total,
+          }))}
+        />
       </div>
-    </div>
-  );
-}
-
-function TextInput({ name, label, value, errors }: { name: string; label: string; value: string; errors?: string[] | null }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input id={name} name={name} defaultValue={value} className={inputClass} aria-invalid={errors?.length ? true : undefined} />
-      {errors?.length ? <p className="text-sm text-red-700">{errors[0]}</p> : null}
     </div>
   );
 }
