@@ -26,6 +26,7 @@ import { getDb } from "~/utils/db.server";
 import { companyIdOf, createInvoicedOrder, createProduct, createUser, SHIPPING, updateCompanyOf } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
 import { mailsDuring } from "./outbox";
+import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { signIn } from "./sign-in";
 
 type User = typeof users.$inferSelect;
@@ -121,8 +122,10 @@ describe("an order over the available credit", () => {
       expect(answer).toMatchObject({ status: "pending", order: { status: "pending", holdReason: answer.order.holdReason } });
       expect(answer.invoiceNumber).toMatch(/^INV-/);
     });
-    expect(mails.map((mail) => mail.subject)).toContain(`Order ${body.orderNumber} released from credit hold`);
+    const releaseMail = mails.find((mail) => mail.subject === `Order ${body.orderNumber} released from credit hold`);
     expect(invoiceOf(body.id)?.total).toBe(60_000);
+    // the invoice issued at release is due on the company's own terms, and the mail says when
+    expect(releaseMail?.body).toContain(`Your invoice is due by ${formatInvoiceDate(invoiceOf(body.id)!.dueDate)}.`);
     expect(orderRow(body.id).holdReleasedAt).not.toBeNull();
     const history = auditHistory(db(), "order", body.id);
     expect(history.some((entry) => entry.action === "order.hold_released")).toBe(true);
@@ -178,9 +181,13 @@ describe("an order over the available credit", () => {
     const placed = await readJson(await apiOrder(cookies.limited!, 2));
     expect(placed.status).toBe("on_hold");
     const before = stock();
-    expect((await setStatus(cookies.admin!, placed.id, "cancelled")).status).toBe(200);
+    const mails = await mailsDuring(async () => expect((await setStatus(cookies.admin!, placed.id, "cancelled")).status).toBe(200));
     expect(stock()).toBe(before + 2);
     expect(orderRow(placed.id).status).toBe("cancelled");
+    // it never had an invoice, so the mail does not speak of voiding one
+    const cancelled = mails.find((mail) => mail.subject === `Order ${placed.orderNumber} cancelled`);
+    expect(cancelled?.body).toContain("There is nothing to pay for it.");
+    expect(cancelled?.body).not.toContain("voided");
   });
 });
 

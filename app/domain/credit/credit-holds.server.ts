@@ -77,19 +77,11 @@ export function mostDaysOverdue(position: Pick<CreditPosition, "openInvoices">, 
 
 /**
  * The check at Place Order, inside its transaction and before the order is written: would an order of `total`
- * (inc VAT) put the company on credit hold? Null for a sale with no company.
+ * (inc VAT) put the company on credit hold? Null for a sale with no company. The same figures as the checkout's
+ * notice, so what the page warns is what happens.
  */
 export function creditHoldForOrder(tx: DB, companyId: number | null, total: number, now: Date): CreditHold | null {
-  if (companyId === null) return null;
-  const today = ukToday(now);
-  const position = creditPosition(tx, companyId, today);
-  if (!position) return null;
-  return creditHoldFor({
-    availableCredit: position.availableCredit,
-    orderTotal: total,
-    mostDaysOverdue: mostDaysOverdue(position, today),
-    overdueDaysLimit: holdOverdueDays(tx),
-  });
+  return creditAtCheckout(tx, companyId, total, now)?.hold ?? null;
 }
 
 /**
@@ -108,6 +100,23 @@ export function creditAtCheckout(db: DB, companyId: number | null, total: number
     overdueDaysLimit: holdOverdueDays(db),
   });
   return { creditLimit: position.creditLimit, availableCredit: position.availableCredit, hold };
+}
+
+/**
+ * An account customer's position as the point of sale shows it: what the company owes, what is overdue and the
+ * credit left. A counter sale is paid at the till, so it does not use the credit; the cashier sees it to ask about
+ * the overdue invoices while the buyer is there.
+ */
+export function posAccountPosition(db: DB, companyId: number, now = new Date()) {
+  const position = creditPosition(db, companyId, ukToday(now));
+  if (!position) return null;
+  return {
+    companyName: position.companyName,
+    balance: position.balance,
+    overdue: position.overdue,
+    creditLimit: position.creditLimit,
+    availableCredit: position.availableCredit,
+  };
 }
 
 export type ReleasedHold = {

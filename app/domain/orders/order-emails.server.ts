@@ -4,7 +4,7 @@
  * fails the order: the order stands, and the customer can see it under /account/orders.
  */
 import { asc, eq } from "drizzle-orm";
-import { orderItems, orders, users } from "~db/schema";
+import { orderItems, orders, salesInvoices, users } from "~db/schema";
 import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
@@ -13,6 +13,7 @@ import { describeOrderLine } from "~/domain/invoices/invoices.server";
 import { companyFooter, escapeHtml } from "~/domain/shared/notice-mail.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { formatDeliveryDate } from "~/domain/ordering/delivery-date";
+import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
 import { formatUkDateTime } from "~/utils/uk-time";
 import { holdMessageFor } from "~/domain/credit/credit-hold";
@@ -42,6 +43,8 @@ export type ConfirmationOrder = {
   estimatedDelivery?: string | null;
   /** why the order is on credit hold (status on_hold) */
   holdReason?: string | null;
+  /** the invoice's due date, from the company's terms; null when it has no invoice yet */
+  invoiceDueDate?: string | null;
   items: {
     productName: string;
     selectedVariants: Record<string, string>;
@@ -67,7 +70,9 @@ export function orderConfirmationEmail(order: ConfirmationOrder, company: Compan
     ? `Thank you for your order ${order.orderNumber}. ${holdMessageFor(order.holdReason ?? "")} We have put the stock aside for it; it is not dispatched or invoiced until it is released, and we will email you then.`
     : awaitingApproval
     ? `Thank you for your order ${order.orderNumber}. Your account's orders are approved before we process them: we will be in touch once it has been approved, and your invoice will follow then.`
-    : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships. Your invoice is payable within 30 days.`;
+    : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships.${
+        order.invoiceDueDate ? ` Your invoice is due by ${formatInvoiceDate(order.invoiceDueDate)}.` : ""
+      }`;
   const address = [order.shippingName, order.shippingAddress, order.shippingCity, order.shippingPostcode];
   const expected = order.estimatedDelivery ? formatDeliveryDate(order.estimatedDelivery) : null;
   const lines = order.items.map((item) => ({
@@ -145,10 +150,16 @@ ${order.deliveryNotes ? `<p><strong>Delivery notes:</strong><br>${escapeHtml(ord
 }
 
 function loadConfirmationOrder(db: DB, orderId: number): (ConfirmationOrder & { accountEmail: string }) | null {
-  const found = db.select({ order: orders, accountEmail: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
+  const found = db
+    .select({ order: orders, accountEmail: users.email, invoiceDueDate: salesInvoices.dueDate })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(salesInvoices, eq(salesInvoices.orderId, orders.id))
+    .where(eq(orders.id, orderId))
+    .get();
   if (!found) return null;
   const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)).all();
-  return { ...found.order, accountEmail: found.accountEmail, items };
+  return { ...found.order, accountEmail: found.accountEmail, invoiceDueDate: found.invoiceDueDate, items };
 }
 
 /**
