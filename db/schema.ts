@@ -48,6 +48,8 @@ export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 export const ORDER_STATUSES = [
   "pending",
   "pending_approval",
+  /** placed on credit hold (over the company's available credit, or an invoice overdue): released by accounts */
+  "on_hold",
   "processing",
   "shipped",
   "delivered",
@@ -563,6 +565,10 @@ export const orders = sqliteTable(
     deliveryChargePence: integer("delivery_charge_pence").notNull().default(0),
     deliveryVatPence: integer("delivery_vat_pence").notNull().default(0),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    /** why the order was placed on credit hold (the buyer is told this); kept after release for the history */
+    holdReason: text("hold_reason"),
+    /** when an accounts user released the credit hold; null while held or never held */
+    holdReleasedAt: integer("hold_released_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

@@ -1,3 +1,4 @@
+import { HOLD_WHAT_TO_DO } from "~/domain/credit/credit-hold";
 import type { ReactNode } from "react";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -40,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function OrderPlacedPage() {
   const { order, invoice, mail, addressBookNotice, cutOffTime, idempotencyKey } = useLoaderData<typeof loader>();
   const awaitingApproval = order.status === "pending_approval";
+  const onHold = order.status === "on_hold";
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -47,7 +49,7 @@ export default function OrderPlacedPage() {
 
       <header className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50 px-5 py-4" data-testid="order-placed">
         <h1 className="text-2xl font-bold text-emerald-900">
-          {awaitingApproval ? "Order placed: awaiting approval" : "Order placed"}
+          {onHold ? "Order placed: on credit hold" : awaitingApproval ? "Order placed: awaiting approval" : "Order placed"}
         </h1>
         <p className="mt-1 text-emerald-900">
           Thank you. Your order number is{" "}
@@ -57,6 +59,18 @@ export default function OrderPlacedPage() {
           : quote it if you contact us about this order.
         </p>
       </header>
+
+      {onHold ? (
+        <section role="note" aria-labelledby="credit-hold-heading" className="mt-3 rounded-xl border border-amber-300 bg-amber-50 px-5 py-4 text-amber-900" data-testid="placed-credit-hold">
+          <h2 id="credit-hold-heading" className="font-semibold">
+            Your order is on credit hold
+          </h2>
+          <p className="mt-1">{order.holdReason}</p>
+          <p className="mt-1">
+            We have put the stock aside for it; it is not dispatched or invoiced until it is released. {HOLD_WHAT_TO_DO}
+          </p>
+        </section>
+      ) : null}
 
       {addressBookNotice ? (
         <p role="status" className="mt-3 rounded-md border border-slate-200 bg-white px-4 py-2 text-sm text-slate-700">
@@ -169,7 +183,13 @@ function WhatHappensNext({ page }: { page: NextSteps }) {
   const { order, invoice, mail, cutOffTime } = page;
   const mailedTo = mail.cc.length > 0 ? `${mail.to} (with a copy to ${mail.cc.join(", ")})` : mail.to;
   const steps =
-    order.status === "pending_approval"
+    order.status === "on_hold"
+      ? [
+          `We have emailed ${mailedTo} to say the order is on credit hold, and why.`,
+          "Pay your outstanding invoices (Invoices in your account shows them and how to pay), or call us: our accounts team releases the order.",
+          "Once it is released we email you, issue your invoice and pick and pack it for delivery.",
+        ]
+      : order.status === "pending_approval"
       ? [
           `We have emailed ${mailedTo} to say the order is awaiting approval.`,
           "Your business's orders are approved before we dispatch them. We will email again as soon as it is approved, or if it is not.",

@@ -58,6 +58,9 @@ export default function AgedDebtors() {
         description="What each company owed at the end of a day, by how far past its due date each invoice was."
         actions={
           <>
+            <Link to="/admin/credit-control" className="text-sm font-medium text-brand-700 hover:underline">
+              Credit control
+            </Link>
             <Link to="/admin/credit-reminders" className="text-sm font-medium text-brand-700 hover:underline">
               Payment reminders
             </Link>

@@ -10,7 +10,9 @@ import { apiRoute, failureResponse, methodNotAllowed, parseJsonBody, requireIntP
 /**
  * PATCH /api/admin/orders/{orderId}/status {status: pending | processing | shipped | delivered | cancelled}
  * → 200 the order. Cancelled returns the stock, voids the invoice and reverses the points. 400 for any other
- * status, 404 for an unknown order, 409 for a cancelled order ("A cancelled order cannot be reopened ...").
+ * status, 404 for an unknown order, 409 for a cancelled order ("A cancelled order cannot be reopened ..."), for an
+ * order on credit hold moved anywhere but cancelled (POST …/release-hold releases it), and for a pro forma order
+ * moved to shipped or delivered before its invoice is paid (docs/decisions/0071).
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
   const admin = await requireApiStaff(request, "fulfilment");

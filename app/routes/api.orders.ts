@@ -1,3 +1,6 @@
+import { creditAtCheckout } from "~/domain/credit/credit-holds.server";
+import { holdMessageFor } from "~/domain/credit/credit-hold";
+import { toDecimalString } from "~/utils/money";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiOrderSchema } from "~/domain/orders/order.schema";
 import { findOrderJson, listCustomerOrders } from "~/domain/orders/order-history.server";
@@ -41,6 +44,9 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * An order over the buyer's spending limit (per order or per period, ex VAT) is not placed: 202 with the
  * approval request (`GET /api/company/approvals/{id}`'s shape) and `message`; it is placed when the company's
  * approvers approve it (POST /api/company/approvals/{id}); 409 when nobody in the company could approve it.
+ * An order over the company's available credit, or from a company with an invoice overdue beyond the wholesaler's
+ * setting, is placed on credit hold: 201 with `status: "on_hold"`, `holdReason` and `message` (why, and what to
+ * do: pay, or call). Every placed order's answer carries `availableCredit` (after this order; null: no limit).
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
@@ -73,7 +79,16 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const order = findOrderJson(db, result.value.orderId, user.id);
   if (!order) return jsonError(404, "Order not found");
   const { addressBook } = result.value;
-  return json(addressBook ? { ...order, addressBook } : order, {
+  const credit = creditAtCheckout(db, user.companyId, 0);
+  const answer = {
+    ...order,
+    // on credit hold: why, and what to do (docs/decisions/0071)
+    ...(order.status === "on_hold" ? { message: holdMessageFor(order.holdReason ?? "") } : {}),
+    // the company's available credit now, this order included (null: no limit)
+    availableCredit: credit?.availableCredit == null ? null : toDecimalString(credit.availableCredit),
+    ...(addressBook ? { addressBook } : {}),
+  };
+  return json(answer, {
     status: result.value.replayed ? 200 : 201,
     headers: { "Cache-Control": "no-store" },
   });

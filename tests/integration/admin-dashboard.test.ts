@@ -195,6 +195,7 @@ describe("analytics", () => {
     expect(analytics.ordersByStatus).toEqual([
       { status: "pending", count: 1 },
       { status: "pending_approval", count: 1 },
+      { status: "on_hold", count: 0 },
       { status: "processing", count: 1 },
       { status: "shipped", count: 8 },
       { status: "delivered", count: 2 },

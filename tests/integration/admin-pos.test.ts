@@ -22,7 +22,7 @@ import * as apiProducts from "~/routes/api.admin.pos.products";
 import { getFinancialAccount } from "~/domain/finance/financial-accounts.server";
 import { postHistoryJournals } from "~/domain/ledger/history.server";
 import { getDb, writeTransaction } from "~/utils/db.server";
-import { createCategory, createProduct, createUser, companyIdOf } from "./factories";
+import { createCategory, createProduct, createUser, companyIdOf, updateCompanyOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -251,8 +251,11 @@ describe("selling at the screen", () => {
     expect(allOptions).toContain(plain.email);
     expect(allOptions).not.toContain(pending.email); // not approved: cannot be sold to
 
+    updateCompanyOf(buyer.id, { creditLimitPence: 50_000 });
     const chosen = await counter.land(await counter.post({ intent: "customer", customerId: buyer.id }));
-    expect(chosen.page.sale.customer).toEqual({ id: buyer.id, email: buyer.email, displayName: "Acme Catering Ltd" });
+    expect(chosen.page.sale.customer).toEqual({ id: buyer.id, email: buyer.email, displayName: "Acme Catering Ltd", companyId: companyIdOf(buyer.id) });
+    // the counter sees the account's position (the sale is paid at the till and takes no credit)
+    expect(chosen.page.account).toEqual({ companyName: "Acme Catering Ltd", balance: 0, overdue: 0, creditLimit: 50_000, availableCredit: 50_000 });
     // kettles at Bea's own price (£15.00), towels at her 10% tier (£2.25)
     expect(chosen.page.sale.lines.map((line: { unitPrice: number }) => line.unitPrice)).toEqual([1500, 225]);
     expect([chosen.page.sale.subtotal, chosen.page.sale.vatAmount, chosen.page.sale.total]).toEqual([3900, 780, 4680]);
@@ -273,6 +276,8 @@ describe("selling at the screen", () => {
     expect(db().select().from(payments).where(eq(payments.salesInvoiceId, invoice.id)).get()).toMatchObject({ paymentMethod: "credit", financialAccountId: bankId });
     // the next sale starts with the walk-in customer
     expect(done.page.sale.customer).toBeNull();
+    expect(done.page.account).toBeNull();
+    updateCompanyOf(buyer.id, { creditLimitPence: null });
   });
 
   it("two quick presses of one session both count: a quantity change and a customer choice posted together", async () => {

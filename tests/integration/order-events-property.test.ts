@@ -9,7 +9,9 @@
  * whichever steps were refused on the way. A company's buyer with spending limits (changed now and then by the
  * company admin) sends orders over them for approval, which its approver approves (at today's prices when
  * asked to), rejects, or the buyer withdraws: a request is placed at most once, as one order, and takes stock
- * only then.
+ * only then. A company with a credit limit orders over it and its orders go on credit hold, which accounts release
+ * (or a held order is cancelled); a pro forma company's orders are shipped only once paid: no order leaves hold
+ * without a release (or a cancel), a held order has no invoice, and no pro forma order ships unpaid.
  */
 import fc from "fast-check";
 import { and, eq, isNull } from "drizzle-orm";
@@ -45,6 +47,7 @@ import { fileVatReturn, generateVatReturn, regenerateVatReturn } from "~/domain/
 import { recordVatPayment, vatSettlement } from "~/domain/vat/vat-payments.server";
 import { redeemReward } from "~/domain/loyalty/loyalty-account.server";
 import { approveOrder, rejectOrder } from "~/domain/orders/order-approvals.server";
+import { releaseCreditHold } from "~/domain/credit/credit-holds.server";
 import { updateOrderStatus } from "~/domain/orders/order-fulfilment.server";
 import { placeOrder } from "~/domain/orders/orders.server";
 import { createPurchaseOrder } from "~/domain/purchasing/purchase-order-create.server";
@@ -58,7 +61,7 @@ import { recordOpeningStock } from "~/domain/catalog/stock-movements.server";
 import { findSessionUser, type SessionUser } from "~/domain/users/user-accounts.server";
 import { getDb } from "~/utils/db.server";
 import { allProblems, ledgerProblems, stockBaseline, type StockBaseline } from "../support/invariants";
-import { companyIdOf, createProduct, createUser } from "./factories";
+import { companyIdOf, createProduct, createUser, updateCompanyOf } from "./factories";
 
 const SHIPPING = {
   shippingName: "Goods In",
@@ -75,6 +78,8 @@ let admin: SessionUser;
 let customers: SessionUser[];
 /** a company with limits: its admin sets them, its buyer orders, its approver decides */
 let limited: { owner: SessionUser; buyer: SessionUser; approver: SessionUser };
+/** a merchant with a £100.00 credit limit, and a company on pro forma terms */
+let credit: SessionUser[];
 let supplierId: string;
 let productIds: number[];
 let rewardIds: number[];
@@ -102,6 +107,11 @@ beforeAll(async () => {
     buyer: findSessionUser(db(), (await createUser({ email: "site@builders.example.com", companyId, companyRole: "buyer" })).id)!,
     approver: findSessionUser(db(), (await createUser({ email: "qs@builders.example.com", companyId, companyRole: "approver" })).id)!,
   };
+  const merchant = await createUser({ email: "accounts@merchant.example.com", businessName: "Merchant Ltd" });
+  updateCompanyOf(merchant.id, { creditLimitPence: 10_000 });
+  const cashFirst = await createUser({ email: "buyer@cash-first.example.com", businessName: "Cash First Ltd" });
+  updateCompanyOf(cashFirst.id, { paymentTerms: "pro_forma" });
+  credit = [findSessionUser(db(), merchant.id)!, findSessionUser(db(), cashFirst.id)!];
   productIds = [
     { name: "Bleach 5L", salesPrice: 600, vatRate: 2000 },
     { name: "Paper Cups", salesPrice: 250, vatRate: 0 },
@@ -190,7 +200,9 @@ type Step =
   | { kind: "setLimits"; orderLimit: number | null; periodLimit: number | null; period: "daily" | "weekly" | "monthly" | "yearly" }
   | { kind: "placeLimited"; lines: { product: number; quantity: number }[] }
   | { kind: "decide"; request: number; approve: boolean; confirm: boolean }
-  | { kind: "withdraw"; request: number };
+  | { kind: "withdraw"; request: number }
+  | { kind: "placeCredit"; customer: number; lines: { product: number; quantity: number }[] }
+  | { kind: "release"; order: number };
 
 const n = fc.nat({ max: 1000 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -220,7 +232,31 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("placeLimited" as const), lines: fc.array(fc.record({ product: n, quantity: fc.integer({ min: 1, max: 9 }) }), { minLength: 1, maxLength: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("decide" as const), request: n, approve: fc.boolean(), confirm: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("withdraw" as const), request: n }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("placeCredit" as const), customer: n, lines: fc.array(fc.record({ product: n, quantity: fc.integer({ min: 1, max: 9 }) }), { minLength: 1, maxLength: 3 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("release" as const), order: n }) },
 );
+
+/**
+ * Credit holds: an order that was ever held (it keeps its hold reason) has left hold only by a release (audited,
+ * dated) or a cancel; while held it has no invoice; a pro forma order is shipped only once its invoice is paid.
+ */
+function creditProblems(): string[] {
+  const problems: string[] = [];
+  const released = new Set(
+    (db().$client.prepare("select entity_id as id from audit_logs where action = 'order.hold_released'").all() as { id: string }[]).map((row) => Number(row.id)),
+  );
+  for (const order of db().select().from(orders).all()) {
+    const invoice = db().select().from(salesInvoices).where(eq(salesInvoices.orderId, order.id)).get();
+    if (order.status === "on_hold" && invoice) problems.push(`held order ${order.orderNumber} has invoice ${invoice.invoiceNumber}`);
+    if (order.holdReason !== null && order.status !== "on_hold" && order.status !== "cancelled" && (!released.has(order.id) || order.holdReleasedAt === null)) {
+      problems.push(`order ${order.orderNumber} left credit hold (now ${order.status}) without a release`);
+    }
+    if ((order.status === "shipped" || order.status === "delivered") && invoice?.paymentTerms === "pro_forma" && invoice.amountPaid + invoice.creditedAmount < invoice.total) {
+      problems.push(`pro forma order ${order.orderNumber} is ${order.status} with invoice ${invoice.invoiceNumber} unpaid`);
+    }
+  }
+  return problems;
+}
 
 const waitingRequests = () => db().select().from(approvalRequests).where(eq(approvalRequests.status, "waiting")).all();
 
@@ -242,6 +278,8 @@ function approvalProblems(): string[] {
 const pounds = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
 
 const NEXT_STATUS: Record<string, "processing" | "shipped" | "delivered"> = {
+  // refused: a held order moves on only by a release
+  on_hold: "processing",
   pending: "processing",
   processing: "shipped",
   shipped: "delivered",
@@ -277,13 +315,13 @@ async function run(s: Step): Promise<string> {
       return done.ok ? s.kind : `${s.kind} refused ${done.status}`;
     }
     case "advance": {
-      const order = pick(ordersWith("pending", "processing", "shipped"), s.order);
+      const order = pick(ordersWith("pending", "processing", "shipped", "on_hold"), s.order);
       if (!order) return "nothing to move";
       const moved = await updateOrderStatus(db(), admin, order.id, NEXT_STATUS[order.status]!);
       return moved.ok ? `to ${NEXT_STATUS[order.status]}` : `move refused ${moved.status}`;
     }
     case "cancel": {
-      const order = pick(ordersWith("pending", "pending_approval", "processing", "shipped", "delivered"), s.order);
+      const order = pick(ordersWith("pending", "pending_approval", "on_hold", "processing", "shipped", "delivered"), s.order);
       if (!order) return "nothing to cancel";
       const cancelled = await updateOrderStatus(db(), admin, order.id, "cancelled");
       return cancelled.ok ? "cancelled" : `cancel refused ${cancelled.status}`;
@@ -300,7 +338,7 @@ async function run(s: Step): Promise<string> {
         customerNotes: "",
       });
       if (!parsed.success) return "return form refused";
-      const customer = [...customers, limited.buyer].find((c) => c.id === order.userId)!;
+      const customer = [...customers, limited.buyer, ...credit].find((c) => c.id === order.userId)!;
       const requested = requestReturn(db(), customer, parsed.data);
       if (!requested.ok) return `return refused ${requested.status}`;
       const approved = await updateReturnStatus(db(), admin, requested.value.id, { status: "approved", adminNotes: null });
@@ -415,6 +453,19 @@ async function run(s: Step): Promise<string> {
       const withdrawn = withdrawApproval(db(), limited.buyer, request.id);
       return withdrawn.ok ? "request withdrawn" : `withdraw refused ${withdrawn.status}`;
     }
+    case "placeCredit": {
+      const customer = pick(credit, s.customer)!;
+      const lines = [...new Map(s.lines.map((l) => [pick(productIds, l.product)!, l.quantity])).entries()].map(([productId, quantity]) => ({ productId, quantity }));
+      const placed = await placeOrder(db(), customer, { ...SHIPPING, idempotencyKey: null, lines });
+      if (!placed.ok) return `place refused ${placed.status}`;
+      return placed.value.kind === "placed" && placed.value.status === "on_hold" ? "placed on hold" : "placed within credit";
+    }
+    case "release": {
+      const order = pick(ordersWith("on_hold"), s.order);
+      if (!order) return "nothing to release";
+      const released = await releaseCreditHold(db(), admin, order.id, { note: "Paid by BACS" });
+      return released.ok ? "hold released" : `release refused ${released.status}`;
+    }
     case "payVat": {
       const row = db().select().from(vatReturns).where(and(eq(vatReturns.quarter, LAST_MONTH), eq(vatReturns.isFiled, true))).get();
       if (!row) return "no VAT return to pay";
@@ -448,6 +499,7 @@ describe("whatever order events come in", () => {
             ...ledgerProblems(db().$client, { unfiledNetVat: unfiledNetVat() }),
             ...equityProblems(equity, after),
             ...approvalProblems(),
+            ...creditProblems(),
           ];
           equity = after;
           if (problems.length) throw new Error(`${problems.join("\n")}\nafter:\n${log.join("\n")}`);
@@ -482,6 +534,8 @@ describe("whatever order events come in", () => {
       "sent for approval",
       "approved and placed",
       "request rejected",
+      "placed on hold",
+      "hold released",
     ]) {
       expect(outcomes.get(reached) ?? 0, reached).toBeGreaterThan(0);
     }

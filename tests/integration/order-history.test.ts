@@ -325,6 +325,7 @@ describe("GET /api/orders/my-orders", () => {
       freeShipping: false,
       deliveryCharge: "0.00",
       deliveryVat: "0.00",
+      holdReason: null,
       items: [
         {
           id: expect.any(Number),

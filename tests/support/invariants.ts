@@ -98,9 +98,12 @@ export function orderProblems(db: Sqlite): string[] {
     if (o.line_vat !== o.vat_amount) problems.push(`${name}: line VAT sums to ${o.line_vat}, VAT is ${o.vat_amount}`);
     if (o.subtotal + o.vat_amount !== o.total) problems.push(`${name}: subtotal + VAT ≠ total`);
     if (o.invoice_id !== null && o.invoice_total !== o.total) problems.push(`${name}: invoice total ${o.invoice_total} ≠ order total ${o.total}`);
-    // an exchange's replacement goes out at £0 and is not invoiced
-    const confirmed = o.status !== "pending_approval" && o.status !== "cancelled" && o.channel !== "exchange";
+    // an exchange's replacement goes out at £0 and is not invoiced; an order waiting for approval or on credit
+    // hold is invoiced when it is approved or released, never before
+    const waiting = o.status === "pending_approval" || o.status === "on_hold";
+    const confirmed = !waiting && o.status !== "cancelled" && o.channel !== "exchange";
     if (confirmed && o.invoice_id === null) problems.push(`${name} is ${o.status} without an invoice`);
+    if (o.status === "on_hold" && o.invoice_id !== null) problems.push(`${name} is on credit hold with an invoice`);
     if (o.status === "cancelled" && o.invoice_id !== null && o.invoice_status !== "void") {
       problems.push(`${name} is cancelled but its invoice is ${o.invoice_status}`);
     }

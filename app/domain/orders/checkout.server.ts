@@ -28,6 +28,7 @@ import { formatMoney, formatPercent, withVat } from "~/utils/money";
 import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-charge";
 import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { checkSpending } from "~/domain/companies/approvals.server";
+import { creditAtCheckout } from "~/domain/credit/credit-holds.server";
 
 // ─── The checkout form's starting values ────────────────────────────────────
 
@@ -244,6 +245,8 @@ export function loadCheckout(
     // the same rule as Place Order, on the same figure: what the page warns is what happens
     spending: spendingNotice(db, user, charged.total - charged.vatAmount),
     requiresApproval: user.requiresApproval,
+    // the credit check Place Order makes, on the same total: the available credit, and the hold it would mean
+    credit: user.role === "customer" ? creditAtCheckout(db, user.companyId, charged.total) : null,
     chosenAddressId: chosen?.id ?? null,
     addressProblem,
     refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,

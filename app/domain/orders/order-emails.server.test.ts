@@ -37,6 +37,14 @@ describe("orderConfirmationEmail", () => {
     expect(email.html).not.toContain("<Patel>");
   });
 
+  it("gives the invoice's due date from the account's terms, and none before there is an invoice", () => {
+    const withInvoice = orderConfirmationEmail({ ...order, invoiceDueDate: "2026-08-31" }, getCompanySettings({}));
+    expect(withInvoice.text).toContain("Your invoice is due by 31 Aug 2026.");
+    const noInvoice = orderConfirmationEmail({ ...order, invoiceDueDate: null }, getCompanySettings({}));
+    expect(noInvoice.text).not.toContain("Your invoice is due");
+    expect(noInvoice.text).not.toContain("30 days");
+  });
+
   it("says an order awaiting approval is not yet confirmed", () => {
     const email = orderConfirmationEmail({ ...order, status: "pending_approval" }, getCompanySettings({}));
     expect(email.subject).toBe("Order ORD-000123 received: awaiting approval");

@@ -4,7 +4,7 @@
  * fails the order: the order stands, and the customer can see it under /account/orders.
  */
 import { asc, eq } from "drizzle-orm";
-import { orderItems, orders, users } from "~db/schema";
+import { orderItems, orders, salesInvoices, users } from "~db/schema";
 import { getCompanySettings, type CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import { sendMail, type SentMail } from "~/utils/mail.server";
@@ -13,8 +13,10 @@ import { describeOrderLine } from "~/domain/invoices/invoices.server";
 import { companyFooter, escapeHtml } from "~/domain/shared/notice-mail.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { formatDeliveryDate } from "~/domain/ordering/delivery-date";
+import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
 import { formatUkDateTime } from "~/utils/uk-time";
+import { holdMessageFor } from "~/domain/credit/credit-hold";
 
 export type ConfirmationOrder = {
   orderNumber: string;
@@ -39,6 +41,10 @@ export type ConfirmationOrder = {
   deliveryNotes?: string | null;
   /** the expected delivery date (YYYY-MM-DD); none while the order waits for approval */
   estimatedDelivery?: string | null;
+  /** why the order is on credit hold (status on_hold) */
+  holdReason?: string | null;
+  /** the invoice's due date, from the company's terms; null when it has no invoice yet */
+  invoiceDueDate?: string | null;
   items: {
     productName: string;
     selectedVariants: Record<string, string>;
@@ -52,14 +58,21 @@ export type ConfirmationOrder = {
 /** Subject, plain text and HTML of the confirmation for one order. */
 export function orderConfirmationEmail(order: ConfirmationOrder, company: CompanySettings = getCompanySettings()) {
   const awaitingApproval = order.status === "pending_approval";
+  const onHold = order.status === "on_hold";
   // the buyer's own reference in the subject lets their accounts team file the mail without opening it
   const yourPo = order.poReference ? ` (your PO ${order.poReference})` : "";
-  const subject = awaitingApproval
-    ? `Order ${order.orderNumber}${yourPo} received: awaiting approval`
-    : `Order ${order.orderNumber}${yourPo} confirmed`;
-  const intro = awaitingApproval
+  const subject = onHold
+    ? `Order ${order.orderNumber}${yourPo} received: on credit hold`
+    : awaitingApproval
+      ? `Order ${order.orderNumber}${yourPo} received: awaiting approval`
+      : `Order ${order.orderNumber}${yourPo} confirmed`;
+  const intro = onHold
+    ? `Thank you for your order ${order.orderNumber}. ${holdMessageFor(order.holdReason ?? "")} We have put the stock aside for it; it is not dispatched or invoiced until it is released, and we will email you then.`
+    : awaitingApproval
     ? `Thank you for your order ${order.orderNumber}. Your account's orders are approved before we process them: we will be in touch once it has been approved, and your invoice will follow then.`
-    : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships. Your invoice is payable within 30 days.`;
+    : `Thank you for your order ${order.orderNumber}. We have received it and will let you know when it ships.${
+        order.invoiceDueDate ? ` Your invoice is due by ${formatInvoiceDate(order.invoiceDueDate)}.` : ""
+      }`;
   const address = [order.shippingName, order.shippingAddress, order.shippingCity, order.shippingPostcode];
   const expected = order.estimatedDelivery ? formatDeliveryDate(order.estimatedDelivery) : null;
   const lines = order.items.map((item) => ({
@@ -137,10 +150,16 @@ ${order.deliveryNotes ? `<p><strong>Delivery notes:</strong><br>${escapeHtml(ord
 }
 
 function loadConfirmationOrder(db: DB, orderId: number): (ConfirmationOrder & { accountEmail: string }) | null {
-  const found = db.select({ order: orders, accountEmail: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
+  const found = db
+    .select({ order: orders, accountEmail: users.email, invoiceDueDate: salesInvoices.dueDate })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(salesInvoices, eq(salesInvoices.orderId, orders.id))
+    .where(eq(orders.id, orderId))
+    .get();
   if (!found) return null;
   const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)).all();
-  return { ...found.order, accountEmail: found.accountEmail, items };
+  return { ...found.order, accountEmail: found.accountEmail, invoiceDueDate: found.invoiceDueDate, items };
 }
 
 /**

@@ -22,6 +22,8 @@ import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { AdminStatusOption, BulkStatusOption, TrackingInput } from "./order-fulfilment.schema";
 import { releaseForProcessing } from "./order-approvals.server";
+import { heldOrderMessage } from "~/domain/credit/credit-holds.server";
+import { proFormaUnpaid } from "~/domain/credit/pro-forma.server";
 import { matchingOrderIds, ORDER_NOT_FOUND_MESSAGE } from "./order-list.server";
 import { BULK_TOO_MANY_MESSAGE, MAX_BULK_ORDERS, NO_ORDERS_FOUND, type OrderSelection } from "./order-list.schema";
 import { ADMIN_ONLY_MESSAGE, cancelOrder } from "./cancel-order.server";
@@ -43,8 +45,22 @@ async function tellCustomer(db: DB, orderId: number, from: OrderStatus, to: Orde
   if (event) await sendOrderEventEmail(db, orderId, event);
 }
 
+/**
+ * Why this move is refused before anything is written, or null: a held order leaves credit hold only by a release
+ * (or a cancel); a pro forma order is not shipped (nor marked delivered) before its invoice is paid.
+ */
+function moveRefusal(tx: DB, order: OrderRow, status: OrderStatus): string | null {
+  if (order.status === status) return null;
+  if (order.status === "on_hold") return heldOrderMessage(order.orderNumber);
+  if ((status === "shipped" || status === "delivered") && order.status !== "shipped" && order.status !== "delivered") {
+    const waiting = proFormaUnpaid(tx, order);
+    if (waiting) return waiting;
+  }
+  return null;
+}
+
 /** Moves a (not cancelled) order to a status other than cancelled, inside the caller's transaction. */
-function moveOrder(tx: DB, actor: Actor, order: OrderRow, status: Exclude<OrderStatus, "cancelled" | "pending_approval">) {
+function moveOrder(tx: DB, actor: Actor, order: OrderRow, status: Exclude<OrderStatus, "cancelled" | "pending_approval" | "on_hold">) {
   const now = new Date();
   const released = order.status === "pending_approval" ? releaseForProcessing(tx, order, now) : null;
   const deliveredAt = status === "delivered" ? (order.status === "delivered" ? order.deliveredAt : now) : null;
@@ -92,6 +108,8 @@ export async function updateOrderStatus(
         const cancelled = cancelOrder(tx, actor, order.id);
         return cancelled.ok ? ok(change) : cancelled;
       }
+      const refused = moveRefusal(tx, order, status);
+      if (refused) return fail(409, refused, "status");
       moveOrder(tx, actor, order, status);
       return ok(change);
     },
@@ -152,6 +170,8 @@ export async function bulkUpdateStatus(
       if (decided.length > 0) {
         return fail(403, `${STATUS_CHANGE_REFUSED_MESSAGE} (${decided.map((order) => order.orderNumber).join(", ")}) Nothing was changed.`, "ids");
       }
+      const refusals = unique.map((id) => moveRefusal(tx, found.get(id)!, status)).filter((message): message is string => message !== null);
+      if (refusals.length > 0) return fail(409, `${refusals.join(" ")} Nothing was changed.`, "ids");
       const changed: string[] = [];
       const moved: BulkStatusChange["moved"] = [];
       for (const id of unique) {

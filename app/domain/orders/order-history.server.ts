@@ -82,6 +82,8 @@ export type OrderJson = {
   /** the delivery charge ex VAT and its VAT ("0.00" when free), both already in vatAmount and total */
   deliveryCharge: string;
   deliveryVat: string;
+  /** while the order is on credit hold: why (docs/decisions/0071); null otherwise */
+  holdReason: string | null;
   items: OrderItemJson[];
 };
 
@@ -116,6 +118,7 @@ const orderColumns = {
   carrier: orders.carrier,
   estimatedDelivery: orders.estimatedDelivery,
   trackingUrl: orders.trackingUrl,
+  holdReason: orders.holdReason,
 };
 
 const itemColumns = {
@@ -186,6 +189,7 @@ function orderJson(row: OrderRow, items: OrderItemJson[]): OrderJson {
     freeShipping: row.freeShipping,
     deliveryCharge: toDecimalString(row.deliveryChargePence),
     deliveryVat: toDecimalString(row.deliveryVatPence),
+    holdReason: row.status === "on_hold" ? row.holdReason : null,
     items,
   };
 }

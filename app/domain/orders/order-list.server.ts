@@ -9,6 +9,7 @@ import { accountName } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { orderInvoice, type OrderInvoice } from "~/domain/invoices/order-invoice.server";
+import { proFormaUnpaid } from "~/domain/credit/pro-forma.server";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
 import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery, type OrderSort } from "./order-list.schema";
 
@@ -160,6 +161,8 @@ type AdminOrderDetail = typeof orders.$inferSelect & {
   invoice: OrderInvoice | null;
   /** the order's returns, oldest first */
   returns: { id: number; returnNumber: string | null; status: string; returnType: string }[];
+  /** a pro forma order waiting for its invoice to be paid before it ships: what to tell staff; null otherwise */
+  awaitingPayment: string | null;
 };
 
 /** One order with its lines, its customer's account and its invoice; null when there is no such order. */
@@ -190,7 +193,9 @@ export function getAdminOrder(db: DB, id: number): AdminOrderDetail | null {
     .where(eq(returns.orderId, id))
     .orderBy(asc(returns.id))
     .all();
-  return { ...order, items, customer, invoice, returns: orderReturns };
+  // a pro forma order not yet shipped says what it waits for (the ship move answers 409 until it is paid)
+  const awaitingPayment = ["pending", "pending_approval", "processing", "on_hold"].includes(order.status) ? proFormaUnpaid(db, order) : null;
+  return { ...order, items, customer, invoice, returns: orderReturns, awaitingPayment };
 }
 
 // ─── JSON ───────────────────────────────────────────────────────────────────
@@ -257,6 +262,9 @@ export function adminOrderJson(order: AdminOrderDetail) {
     invoice: order.invoice,
     returns: order.returns,
     approvedAt: iso(order.approvedAt),
+    holdReason: order.holdReason,
+    holdReleasedAt: iso(order.holdReleasedAt),
+    awaitingPayment: order.awaitingPayment,
     cancelledAt: iso(order.cancelledAt),
     deliveredAt: iso(order.deliveredAt),
     createdAt: order.createdAt.toISOString(),

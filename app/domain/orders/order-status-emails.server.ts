@@ -7,7 +7,7 @@
  * Callers send after their transaction has committed; a mail failure is logged and changes nothing.
  */
 import { eq } from "drizzle-orm";
-import { orders, users, type OrderStatus } from "~db/schema";
+import { orders, salesInvoices, users, type OrderStatus } from "~db/schema";
 import type { CompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
 import type { SentMail } from "~/utils/mail.server";
@@ -17,7 +17,7 @@ import { sendNotice, type Notice } from "~/domain/shared/notice-mail.server";
 import { orderMailRecipients } from "~/domain/shared/order-mail-recipients";
 import { safeTrackingUrl } from "./tracking-link";
 
-export type OrderEvent = "approved" | "rejected" | "shipped" | "tracking" | "cancelled";
+export type OrderEvent = "approved" | "rejected" | "shipped" | "tracking" | "cancelled" | "released";
 
 export type NoticeOrder = {
   orderNumber: string;
@@ -30,6 +30,8 @@ export type NoticeOrder = {
   accountEmail: string;
   shippingEmail: string;
   firstName: string | null;
+  /** the order's invoice's due date (its terms); null while it has none (held, waiting for approval) */
+  invoiceDueDate: string | null;
 };
 
 /**
@@ -53,6 +55,11 @@ function trackingDetails(order: NoticeOrder): [string, string][] {
   ];
 }
 
+/** "Your invoice is due by 31 Dec 2026. " from the invoice's own terms; nothing when there is no invoice yet. */
+function dueSentence(order: NoticeOrder) {
+  return order.invoiceDueDate ? `Your invoice is due by ${formatInvoiceDate(order.invoiceDueDate)}. ` : "";
+}
+
 export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company: CompanySettings): Notice {
   const number = order.orderNumber;
   const base = { greetingName: order.firstName || order.shippingName, link: null };
@@ -63,7 +70,7 @@ export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company:
         ...base,
         subject: `Order ${number} approved`,
         paragraphs: [
-          `Your order ${number} has been approved and we are now preparing it. Your invoice is payable within 30 days; we will email you again when the order ships.`,
+          `Your order ${number} has been approved and we are now preparing it. ${dueSentence(order)}We will email you again when the order ships.`,
         ],
         details: [
           reference,
@@ -71,6 +78,17 @@ export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company:
           // set when it was approved (order-approvals.server.ts): the first mail that can give it
           ...(order.estimatedDelivery ? [["Expected delivery", formatInvoiceDate(order.estimatedDelivery)] as [string, string]] : []),
         ],
+      };
+    case "released":
+      return {
+        ...base,
+        subject: `Order ${number} released from credit hold`,
+        paragraphs: [
+          `Your order ${number} has been released from credit hold and goes on as usual. ${
+            order.invoiceDueDate ? dueSentence(order) : ""
+          }We will email you again when it ships (or, where your account's orders are approved first, when it is approved).`,
+        ],
+        details: [reference, ["Total (incl. VAT)", formatMoney(order.total)]],
       };
     case "rejected":
       return {
@@ -103,7 +121,9 @@ export function orderEventNotice(event: OrderEvent, order: NoticeOrder, company:
         ...base,
         subject: `Order ${number} cancelled`,
         paragraphs: [
-          `Your order ${number} has been cancelled and will not be sent. Its invoice has been voided, so there is nothing to pay for it.`,
+          `Your order ${number} has been cancelled and will not be sent. ${
+            order.invoiceDueDate ? "Its invoice has been voided, so there is nothing to pay for it." : "There is nothing to pay for it."
+          }`,
           `If you did not expect this, reply to this email or contact ${company.email}.`,
         ],
         details: [reference, ["Total (incl. VAT)", formatMoney(order.total)]],
@@ -124,9 +144,11 @@ function loadNoticeOrder(db: DB, orderId: number): NoticeOrder | null {
       accountEmail: users.email,
       shippingEmail: orders.shippingEmail,
       firstName: users.firstName,
+      invoiceDueDate: salesInvoices.dueDate,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(salesInvoices, eq(salesInvoices.orderId, orders.id))
     .where(eq(orders.id, orderId))
     .get();
   return row ?? null;

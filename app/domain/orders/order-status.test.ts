@@ -34,10 +34,10 @@ describe("status labels", () => {
   });
 
   it("shows an unknown status as it is, in a neutral badge", () => {
-    expect(statusLabel("on_hold")).toBe("on_hold");
+    expect(statusLabel("awaiting_collection")).toBe("awaiting_collection");
     expect(statusLabel("")).toBe("");
-    expect(statusTone("on_hold")).toBe("neutral");
-    expect(statusBadgeClass("on_hold")).toBe(STATUS_TONE_CLASSES.neutral);
+    expect(statusTone("awaiting_collection")).toBe("neutral");
+    expect(statusBadgeClass("awaiting_collection")).toBe(STATUS_TONE_CLASSES.neutral);
   });
 
   it("is not fooled by names every object has", () => {

@@ -13,6 +13,7 @@ type StatusStyle = { label: string; tone: StatusTone };
 const STATUS_STYLES: ReadonlyMap<string, StatusStyle> = new Map<string, StatusStyle>([
   ["pending", { label: "Pending", tone: "warning" }],
   ["pending_approval", { label: "Pending Approval", tone: "warning" }],
+  ["on_hold", { label: "On Credit Hold", tone: "danger" }],
   ["processing", { label: "Processing", tone: "info" }],
   ["shipped", { label: "Shipped", tone: "progress" }],
   ["delivered", { label: "Delivered", tone: "success" }],

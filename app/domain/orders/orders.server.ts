@@ -62,6 +62,7 @@ import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-ch
 import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { keepOrderAddress, type AddressBookOutcome } from "~/domain/users/delivery-addresses.server";
 import { estimatedDeliveryFor } from "~/domain/ordering/expected-delivery.server";
+import { creditHoldForOrder } from "~/domain/credit/credit-holds.server";
 import {
   checkSpending,
   holdForApproval,
@@ -132,7 +133,9 @@ export type PlacedOrder = {
   kind: "placed";
   orderId: number;
   orderNumber: string;
-  status: Extract<OrderStatus, "pending" | "pending_approval">;
+  status: Extract<OrderStatus, "pending" | "pending_approval" | "on_hold">;
+  /** why the order is on credit hold (the buyer is told, with what to do); null when it is not */
+  holdReason: string | null;
   /** what became of "save this address", when it was asked for */
   addressBook: AddressBookOutcome | null;
 };
@@ -352,7 +355,10 @@ export function writeOrder(
     }
   }
 
-  const status: PlacedOrder["status"] = user.requiresApproval ? "pending_approval" : "pending";
+  // The credit check, the last gate (decisions "Order gates"): over the available credit, or an invoice overdue
+  // beyond the setting, places the order on hold (stock taken, no invoice or points until accounts release it).
+  const hold = creditHoldForOrder(tx, user.companyId, charged.total, now);
+  const status: PlacedOrder["status"] = hold ? "on_hold" : user.requiresApproval ? "pending_approval" : "pending";
   const orderNumber = nextOrderNumber(tx);
   const order = tx
     .insert(orders)
@@ -377,6 +383,7 @@ export function writeOrder(
       shippingPostcode: input.shippingPostcode,
       poReference: input.poReference ?? null,
       deliveryNotes: input.deliveryNotes ?? null,
+      holdReason: hold?.reason ?? null,
       // an order that waits for approval is dated when it is approved (order-approvals.server.ts)
       estimatedDelivery: status === "pending" ? estimatedDeliveryFor(tx, now) : null,
       createdAt: now,
@@ -421,7 +428,7 @@ export function writeOrder(
     if (!claimVoucher(tx, voucher.id, order.id, now)) throw refuse(409, voucherUsedMessage(voucher.code), "voucherCode");
   }
 
-  // An order that waits for approval gets its invoice and points when it is approved.
+  // An order that waits for approval (or on credit hold) gets its invoice and points when it is approved (released).
   if (status === "pending") {
     issueSalesInvoiceForOrder(tx, order.id);
     earnPointsForOrder(tx, { id: order.id, orderNumber, userId: user.id, subtotal: totals.subtotal });
@@ -439,7 +446,7 @@ export function writeOrder(
           postcode: input.shippingPostcode,
         })
       : null;
-  return { kind: "placed", orderId: order.id, orderNumber, status, addressBook };
+  return { kind: "placed", orderId: order.id, orderNumber, status, holdReason: hold?.reason ?? null, addressBook };
 }
 
 /** What an approval request keeps of Place Order's input, to place it the same way once approved. */

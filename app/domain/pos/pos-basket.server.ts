@@ -96,7 +96,7 @@ export function pricedBasket(db: DB, basket: PosBasket) {
   const totals = lineTotals(priced.map(({ line, product, unitPrice }) => ({ unitPrice, quantity: line.quantity, vatRate: product.vatRate })));
   return {
     customer: customer
-      ? { id: customer.user.id, email: customer.user.email, displayName: customer.displayName }
+      ? { id: customer.user.id, email: customer.user.email, displayName: customer.displayName, companyId: customer.user.companyId }
       : null,
     lines: priced.map(({ line, product, unitPrice }, index) => ({
       productId: product.id,

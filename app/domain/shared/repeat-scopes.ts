@@ -20,6 +20,7 @@ export const REPEAT_SCOPE = {
   orderTracking: "orders.order.tracking",
   orderApprove: "orders.order.approve",
   orderReject: "orders.order.reject",
+  orderReleaseHold: "credit.order.release-hold",
   returnRequest: "returns.return.request",
   returnStatus: "returns.return.status",
   returnComplete: "returns.return.complete",

@@ -104,11 +104,13 @@ const AREA_OF_PATH: [RegExp, StaffArea][] = [
   [/^\/(api\/)?admin\/order-approvals(\/|$)/, "orders"],
   [/^\/api\/admin\/orders\/(:orderId|\d+)\/(approve|reject)$/, "orders"],
   [/^\/api\/admin\/orders\/pending-approval$/, "orders"],
+  // releasing a credit hold is accounts' call
+  [/^\/api\/admin\/orders\/(:orderId|\d+)\/release-hold$/, "credit"],
   [/^\/(api\/)?admin\/orders(\/|$)/, "fulfilment"],
   // customers
   [/^\/(api\/)?admin\/users(\/|$)/, "customers"],
   [/^\/api\/admin\/(approve-user|reject-user|pending-users|customers)(\/|$)/, "customers"],
-  [/^\/api\/admin\/companies\/(:id|\d+)\/(credit|statement)$/, "credit"],
+  [/^\/api\/admin\/companies\/(:id|\d+)\/(credit|statement|stop)$/, "credit"],
   [/^\/(api\/)?admin\/companies(\/|$)/, "companies"],
   [/^\/(api\/)?admin\/quotes(\/|$)/, "quotes"],
   [/^\/(api\/)?admin\/pos(\/|$)/, "pos"],
@@ -128,7 +130,7 @@ const AREA_OF_PATH: [RegExp, StaffArea][] = [
   [/^\/admin\/purchase-invoices(\/|$)/, "purchaseInvoices"],
   [/^\/api\/admin\/invoices\/purchase(\/|$)/, "purchaseInvoices"],
   [/^\/(api\/)?admin\/(vat-returns|vat-assistant)(\/|$)/, "vat"],
-  [/^\/(api\/)?admin\/(aged-debtors|credit-reminders)(\/|\.|$)/, "credit"],
+  [/^\/(api\/)?admin\/(aged-debtors|credit-reminders|credit-control)(\/|\.|$)/, "credit"],
   [/^\/(api\/)?admin\/(ledger|accounts|financial-accounts)(\/|$)/, "ledger"],
   // full admins only
   [/^\/(api\/)?admin\/(settings|getting-started)(\/|$)/, "settings"],

@@ -9,6 +9,7 @@ import { RecordHistory } from "~/components/admin/record-history";
 import type { HistoryEntry } from "~/domain/shared/audit-history.server";
 import type { OrderDetail, ScreenHidden } from "./orders-screen";
 import { StatusForm } from "./status-form";
+import { ReleaseHoldForm } from "~/components/admin/release-hold-form";
 import { TrackingForm } from "./tracking-form";
 import { deliveryText, placedOrderDelivery } from "~/domain/ordering/delivery-charge";
 import { invoiceStatusLabel } from "~/domain/invoices/invoice-status";
@@ -18,6 +19,7 @@ export function OrderDetailView({
   order,
   hidden,
   canDecide,
+  canRelease,
   closeHref,
   trackingResult,
   history,
@@ -27,6 +29,8 @@ export function OrderDetailView({
   hidden: ScreenHidden;
   /** may cancel and decide approvals (sales and full admins; not the warehouse) */
   canDecide: boolean;
+  /** may release a credit hold (accounts and full admins) */
+  canRelease: boolean;
   closeHref: string;
   trackingResult?: SubmissionResult<string[]>;
 }) {
@@ -63,6 +67,29 @@ export function OrderDetailView({
           </span>
         ) : null}
       </div>
+
+      {order.status === "on_hold" ? (
+        <section role="note" aria-labelledby="order-hold-heading" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900" data-testid="order-credit-hold">
+          <h3 id="order-hold-heading" className="font-semibold">
+            On credit hold
+          </h3>
+          <p className="mt-1">{order.holdReason ?? "No reason recorded."}</p>
+          <p className="mt-1">
+            The stock is kept for it. It is not picked, shipped or invoiced until accounts release it
+            {canRelease ? " here or" : ""} on{" "}
+            <StaffLink to="/admin/credit-control" className="font-medium underline">
+              Credit control
+            </StaffLink>
+            {canDecide ? "; cancelling it gives its stock back." : "."}
+          </p>
+          {canRelease ? <ReleaseHoldForm orderId={order.id} orderNumber={order.orderNumber} hidden={hidden} /> : null}
+        </section>
+      ) : null}
+      {order.awaitingPayment ? (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900" data-testid="order-awaiting-payment">
+          Waiting for payment: {order.awaitingPayment}
+        </p>
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="order-customer">

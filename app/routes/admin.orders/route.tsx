@@ -24,6 +24,8 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
 } from "~/domain/orders/order-list.server";
 import { statusLabel } from "~/domain/orders/order-status";
+import { releaseHoldSchema } from "~/domain/credit/credit-holds.schema";
+import { releaseCreditHold } from "~/domain/credit/credit-holds.server";
 import { auditHistory } from "~/domain/shared/audit-history.server";
 import { requireStaff } from "~/utils/auth.server";
 import { staffMay } from "~/domain/users/staff-roles";
@@ -69,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     history: viewing ? auditHistory(db, "order", viewing.id) : [],
     cancelling: cancelId && canDecide ? previewCancelOrder(db, cancelId) : null,
     canDecide,
+    canRelease: staffMay(staff.staffRole, "credit"),
     pendingApprovals: canDecide ? countPendingApprovalOrders(db) : 0,
     idempotencyKey: issueIdempotencyKey(),
   });
@@ -126,6 +129,20 @@ export async function action({ request }: ActionFunctionArgs) {
         previousStatus === status
           ? `${orderNumber} was already ${statusLabel(status)}.`
           : `${orderNumber} is now ${statusLabel(status)}.`,
+    });
+  }
+
+  if (intent === "release-hold") {
+    // accounts' call: the use case refuses other staff (403), so the warehouse never releases a hold
+    const submission = parseWithZod(formData, { schema: releaseHoldSchema });
+    if (submission.status !== "success") {
+      return redirectWithToast(request, backToOrder(orderId), errorToast(firstError(submission.error)));
+    }
+    const result = await releaseCreditHold(db, admin, orderId, submission.value, key);
+    if (!result.ok) return redirectWithToast(request, backToOrder(orderId), errorToast(result.message));
+    return redirectWithToast(request, backToOrder(orderId), {
+      title: "Hold released",
+      description: `${result.value.orderNumber} is now ${statusLabel(result.value.status)}.`,
     });
   }
 
@@ -204,6 +221,7 @@ export default function AdminOrders() {
             history={data.history}
             hidden={hidden}
             canDecide={data.canDecide}
+            canRelease={data.canRelease}
             closeHref={listLink}
             trackingResult={actionData?.intent === "tracking" ? actionData.result : undefined}
           />

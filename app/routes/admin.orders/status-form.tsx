@@ -25,18 +25,23 @@ export function StatusForm({ order, hidden, canDecide }: { order: OrderDetail; h
       </section>
     );
   }
-  if (order.status === "pending_approval" && !canDecide) {
+  if ((order.status === "pending_approval" || order.status === "on_hold") && !canDecide) {
     return (
       <section aria-labelledby="order-status-heading" className="rounded-md border border-slate-200 p-3">
         <h3 id="order-status-heading" className="font-semibold text-slate-900">
           Status
         </h3>
-        <p className="mt-1 text-slate-600">This order is awaiting approval: sales or a full admin decide it before it can be picked.</p>
+        <p className="mt-1 text-slate-600">
+          {order.status === "on_hold"
+            ? "This order is on credit hold: accounts release it before it can be picked."
+            : "This order is awaiting approval: sales or a full admin decide it before it can be picked."}
+        </p>
       </section>
     );
   }
   const current = (ADMIN_STATUS_OPTIONS as readonly string[]).includes(order.status) ? order.status : "";
-  const options = ADMIN_STATUS_OPTIONS.filter((status) => canDecide || status !== "cancelled");
+  // a held order leaves hold only by a release (or a cancel, which gives its stock back)
+  const options = ADMIN_STATUS_OPTIONS.filter((status) => (canDecide || status !== "cancelled") && (order.status !== "on_hold" || status === "cancelled"));
   return (
     <Form
       method="post"

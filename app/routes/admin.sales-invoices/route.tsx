@@ -134,9 +134,14 @@ export default function AdminSalesInvoices() {
       description="Invoices issued to customers: one per order, plus any created by hand."
       moreActions={
         staffMayOpen(staffRole, "/admin/aged-debtors") ? (
-          <Link to="/admin/aged-debtors" className="text-sm font-medium text-brand-700 hover:underline">
-            Aged Debtors
-          </Link>
+          <>
+            <Link to="/admin/credit-control" className="text-sm font-medium text-brand-700 hover:underline">
+              Credit Control
+            </Link>
+            <Link to="/admin/aged-debtors" className="text-sm font-medium text-brand-700 hover:underline">
+              Aged Debtors
+            </Link>
+          </>
         ) : null
       }
       notices={

@@ -1,3 +1,4 @@
+import { CreditNotice } from "./credit-notice";
 import { parseWithZod } from "@conform-to/zod";
 import { pageTitle } from "~/utils/company-brand";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -154,6 +155,7 @@ export default function CheckoutPage() {
           <OrderSummary data={data} />
           <ExpectedDelivery delivery={data.expectedDelivery} requiresApproval={data.requiresApproval} />
           {data.spending && !data.refusal ? <SpendingNotice spending={data.spending} /> : null}
+          {data.credit && !data.refusal ? <CreditNotice credit={data.credit} /> : null}
           {data.refusal ? null : (
             <VoucherPanel
               vouchers={data.vouchers}
