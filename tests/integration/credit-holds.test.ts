@@ -142,6 +142,7 @@ describe("an order over the available credit", () => {
     const page = await readJson(await callRoute(checkoutPage.loader, buildRequest("/checkout", { cookie: cookies.limited })));
     expect(page.credit).toMatchObject({ creditLimit: 50_000, availableCredit: -10_000 });
     expect(page.credit.hold.kind).toBe("over_limit");
+    expect(page.termsNote).toBe("Your order is invoiced on your account's terms: Net 30 days.");
 
     let location = "";
     const mails = await mailsDuring(async () => {

@@ -84,6 +84,12 @@ export type CreditPosition = {
   openInvoices: AgedParty["invoices"];
 };
 
+/** The company's payment terms now (null: no company, as for a walk-in sale). */
+export function companyTermsOf(db: DB, companyId: number | null): PaymentTerms | null {
+  if (companyId === null) return null;
+  return db.select({ terms: companies.paymentTerms }).from(companies).where(eq(companies.id, companyId)).get()?.terms ?? null;
+}
+
 /** A company's credit position at the end of the UK day `today`; null when there is no such company. */
 export function creditPosition(db: DB, companyId: number, today: string): CreditPosition | null {
   const company = db

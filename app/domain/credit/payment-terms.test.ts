@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ukDay } from "~/utils/uk-time";
-import { dueDateFor, PAYMENT_TERMS, paymentTermsText } from "./payment-terms";
+import { checkoutTermsNote, dueDateFor, PAYMENT_TERMS, paymentTermsText } from "./payment-terms";
 
 describe("dueDateFor", () => {
   it("gives each term its due date from a mid-month issue", () => {
@@ -60,5 +60,14 @@ describe("paymentTermsText", () => {
     expect(paymentTermsText(null)).toBe("Payment due within 30 days of the invoice date");
     expect(paymentTermsText("pro_forma")).toMatch(/before the goods are dispatched/);
     expect(paymentTermsText("eom30")).toMatch(/end of the month after/);
+  });
+});
+
+describe("checkoutTermsNote", () => {
+  it("names the account's own terms under Place Order, and says a pro forma order waits for payment", () => {
+    expect(checkoutTermsNote("net14")).toBe("Your order is invoiced on your account's terms: Net 14 days.");
+    expect(checkoutTermsNote("eom30")).toBe("Your order is invoiced on your account's terms: 30 days end of month.");
+    expect(checkoutTermsNote(null)).toBe("Your order is invoiced on your account's terms: Net 30 days.");
+    expect(checkoutTermsNote("pro_forma")).toBe("Your account is on pro forma terms: we dispatch the order once its invoice is paid.");
   });
 });

@@ -43,6 +43,12 @@ export function dueDateFor(terms: PaymentTerms, issueDate: string): string {
   return addDays(issueDate, NET_DAYS[terms]!);
 }
 
+/** The line under Place Order: the terms this order's invoice will carry (null: no account, the default terms). */
+export function checkoutTermsNote(terms: PaymentTerms | null): string {
+  if (terms === "pro_forma") return "Your account is on pro forma terms: we dispatch the order once its invoice is paid.";
+  return `Your order is invoiced on your account's terms: ${PAYMENT_TERMS_LABELS[terms ?? DEFAULT_PAYMENT_TERMS]}.`;
+}
+
 /** The terms as printed on an invoice or statement; `null` is an invoice from before terms (30 days). */
 export function paymentTermsText(terms: PaymentTerms | null): string {
   switch (terms) {

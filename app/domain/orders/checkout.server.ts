@@ -29,6 +29,8 @@ import { minimumOrderMessage, withDelivery } from "~/domain/ordering/delivery-ch
 import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { checkSpending } from "~/domain/companies/approvals.server";
 import { creditAtCheckout } from "~/domain/credit/credit-holds.server";
+import { checkoutTermsNote } from "~/domain/credit/payment-terms";
+import { companyTermsOf } from "~/domain/credit/company-debts.server";
 
 // ─── The checkout form's starting values ────────────────────────────────────
 
@@ -247,6 +249,8 @@ export function loadCheckout(
     requiresApproval: user.requiresApproval,
     // the credit check Place Order makes, on the same total: the available credit, and the hold it would mean
     credit: user.role === "customer" ? creditAtCheckout(db, user.companyId, charged.total) : null,
+    // the terms the invoice will carry, said under Place Order
+    termsNote: checkoutTermsNote(companyTermsOf(db, user.companyId)),
     chosenAddressId: chosen?.id ?? null,
     addressProblem,
     refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,

@@ -190,6 +190,7 @@ export default function CheckoutPage() {
               addresses={data.addresses}
               chosenAddressId={data.chosenAddressId}
               addressProblem={data.addressProblem}
+              termsNote={data.termsNote}
             />
           )}
         </section>

@@ -65,6 +65,7 @@ export function ShippingForm({
   addresses,
   chosenAddressId,
   addressProblem,
+  termsNote,
 }: {
   defaults: CheckoutFormValues;
   idempotencyKey: string;
@@ -73,6 +74,7 @@ export function ShippingForm({
   addresses: SavedAddresses;
   chosenAddressId: number | null;
   addressProblem: string | null;
+  termsNote: string;
 }) {
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -172,8 +174,7 @@ export function ShippingForm({
           {submitting ? "Placing order..." : "Place Order"}
         </Button>
         <p className="text-xs text-slate-500">
-          Your order is invoiced on 30-day terms. Prices, VAT and stock are
-          confirmed when you place the order.
+          {termsNote} Prices, VAT and stock are confirmed when you place the order.
         </p>
       </Form>
     </>
