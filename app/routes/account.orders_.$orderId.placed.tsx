@@ -1,4 +1,6 @@
 import { HOLD_WHAT_TO_DO } from "~/domain/credit/credit-hold";
+import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from "~/domain/credit/payment-terms";
+import { companyTermsOf } from "~/domain/credit/company-debts.server";
 import type { ReactNode } from "react";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -33,13 +35,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = id > 0 ? loadPlacedOrder(getDb(), user, id, addressBook) : null;
   if (!page?.ok) throw new Response("Order not found", { status: 404, statusText: "Order not found" });
   return json(
-    { ...page.value, idempotencyKey: issueIdempotencyKey() },
+    { ...page.value, termsLabel: PAYMENT_TERMS_LABELS[companyTermsOf(getDb(), user.companyId) ?? DEFAULT_PAYMENT_TERMS], idempotencyKey: issueIdempotencyKey() },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function OrderPlacedPage() {
-  const { order, invoice, mail, addressBookNotice, cutOffTime, idempotencyKey } = useLoaderData<typeof loader>();
+  const { order, invoice, mail, addressBookNotice, cutOffTime, termsLabel, idempotencyKey } = useLoaderData<typeof loader>();
   const awaitingApproval = order.status === "pending_approval";
   const onHold = order.status === "on_hold";
 
@@ -123,7 +125,7 @@ export default function OrderPlacedPage() {
           <h2 id="next-heading" className="text-base font-semibold text-slate-900">
             What happens next
           </h2>
-          <WhatHappensNext page={{ order, invoice, mail, cutOffTime }} />
+          <WhatHappensNext page={{ order, invoice, mail, cutOffTime, termsLabel }} />
         </section>
       </div>
 
@@ -176,11 +178,12 @@ function Fact({ label, testId, children }: { label: string; testId?: string; chi
 
 type NextSteps = Pick<PlacedOrderPage, "invoice" | "mail" | "cutOffTime"> & {
   order: Pick<PlacedOrderPage["order"], "status" | "estimatedDelivery">;
+  termsLabel: string;
 };
 
 /** The steps from here, as they apply to this order: approval first when the buyer's orders need it. */
 function WhatHappensNext({ page }: { page: NextSteps }) {
-  const { order, invoice, mail, cutOffTime } = page;
+  const { order, invoice, mail, cutOffTime, termsLabel } = page;
   const mailedTo = mail.cc.length > 0 ? `${mail.to} (with a copy to ${mail.cc.join(", ")})` : mail.to;
   const steps =
     order.status === "on_hold"
@@ -193,7 +196,7 @@ function WhatHappensNext({ page }: { page: NextSteps }) {
       ? [
           `We have emailed ${mailedTo} to say the order is awaiting approval.`,
           "Your business's orders are approved before we dispatch them. We will email again as soon as it is approved, or if it is not.",
-          `Once approved, your invoice is issued on 30-day terms and the order is delivered the next working day when approved before ${cutOffTime}.`,
+          `Once approved, your invoice is issued on your account's terms (${termsLabel}) and the order is delivered the next working day when approved before ${cutOffTime}.`,
         ]
       : [
           `We have emailed the order confirmation to ${mailedTo}.`,

@@ -123,7 +123,7 @@ const BENEFITS = [
   },
   {
     title: "Business Accounts",
-    text: "A dedicated account manager, invoices on 30-day terms and saved order templates.",
+    text: "A dedicated account manager, invoices on account terms and saved order templates.",
   },
 ];
 
