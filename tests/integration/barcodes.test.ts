@@ -8,7 +8,6 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orderItems, productBarcodes, products, productVariants } from "~db/schema";
 import * as root from "~/root";
-import * as posPage from "~/routes/admin.pos/route";
 import * as productsPage from "~/routes/admin.products/route";
 import * as apiByBarcode from "~/routes/api.admin.products.by-barcode.$code";
 import * as apiExport from "~/routes/api.admin.products.export";
@@ -26,6 +25,7 @@ import { getDb } from "~/utils/db.server";
 import { createCategory, createProduct, createUser, writeOrder } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
+import { Counter } from "./pos-counter";
 
 const db = () => getDb();
 let adminCookie: string;
@@ -269,25 +269,6 @@ describe("the product CSV", () => {
     expect(codesOf(lids.id).map((row) => row.code)).toEqual(["5014732000035"]);
   });
 });
-
-/** A cashier at the counter: one session, the sale kept on the server between posts. */
-class Counter {
-  constructor(public cookie: string) {}
-  async post(form: Record<string, string | number>, url = "/admin/pos") {
-    const response = await callRoute(posPage.action, buildRequest(url, { form, cookie: this.cookie }));
-    if (response.headers.getSetCookie().length > 0) this.cookie = cookieFrom(response, this.cookie);
-    return response;
-  }
-  async land(response: Response) {
-    const location = redirectLocation(response);
-    const rootData = await readJson(await callRoute(root.loader, buildRequest(location, { cookie: this.cookie })));
-    const page = await readJson(await callRoute(posPage.loader, buildRequest(location, { cookie: this.cookie })));
-    return { location, toast: rootData.toast as { title: string; description?: string } | null, page };
-  }
-  scan(code: string, extra: Record<string, string | number> = {}, url?: string) {
-    return this.post({ intent: "scan", code, ...extra }, url);
-  }
-}
 
 describe("the counter's scan box", () => {
   it("adds one of the product at once, and another on the next scan, priced for the sale", async () => {

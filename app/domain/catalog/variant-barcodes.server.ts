@@ -1,15 +1,15 @@
 /** The barcodes of a variant's options (both doors: the product form's Variants section and the variant API). */
-import { and, eq } from "drizzle-orm";
-import { products, productVariants } from "~db/schema";
+import { eq } from "drizzle-orm";
+import { products } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
-import type { Barcode } from "./barcodes";
 import { barcodesOf, replaceBarcodes } from "./barcodes.server";
 import type { ProductVariant } from "./catalog.server";
-import { PRODUCT_NOT_FOUND, VARIANT_NOT_FOUND } from "./product.schema";
+import { BARCODES_PER_ITEM_MAX, type Barcode } from "./barcodes";
+import { findProductVariant } from "./product-variants.server";
 import type { Actor, WriteOptions } from "./products.server";
 
 export type VariantWithBarcodes = ProductVariant & { barcodes: Record<string, string[]> };
@@ -50,23 +50,23 @@ export function setVariantBarcodes(
       command: input,
     },
     (tx): Result<VariantWithBarcodes> => {
-      if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) return fail(404, PRODUCT_NOT_FOUND);
-      const variant = tx
-        .select({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
-        .from(productVariants)
-        .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
-        .get();
-      if (!variant) return fail(404, VARIANT_NOT_FOUND);
+      const found = findProductVariant(tx, productId, variantId);
+      if (!found.ok) return found;
+      const variant = found.value;
       const lists = new Map<string, Barcode[]>();
       for (const [name, codes] of Object.entries(input)) {
         const option = variant.options.find((candidate) => sameText(candidate, name));
         if (option === undefined) {
           return fail(400, `${variant.name} has no option "${name}" (it has ${variant.options.join(", ")})`, "barcodes");
         }
-        lists.set(option, [...(lists.get(option) ?? []), ...codes]);
+        const merged = dedupe([...(lists.get(option) ?? []), ...codes]);
+        if (merged.length > BARCODES_PER_ITEM_MAX) {
+          return fail(400, `${variant.name} ${option}: at most ${BARCODES_PER_ITEM_MAX} barcodes each`, "barcodes");
+        }
+        lists.set(option, merged);
       }
       const before = barcodesOf(tx, productId).variantBarcodes.filter((item) => item.variantId === variantId);
-      for (const option of variant.options) replaceBarcodes(tx, productId, { variantId, option }, dedupe(lists.get(option) ?? []));
+      for (const option of variant.options) replaceBarcodes(tx, productId, { variantId, option }, lists.get(option) ?? []);
       const after = barcodesOf(tx, productId).variantBarcodes;
       tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId)).run();
       recordAudit(tx, {
