@@ -1,6 +1,7 @@
 /**
  * Barcodes on a few demo products, as a counter would scan them: EAN-13s under one made-up UK company
- * prefix (50 14732), check digits worked out as GS1 says, and the options of two products with their own.
+ * prefix (50 14732), check digits worked out as GS1 says, the options of two products with their own, and a
+ * shelf label of the wholesaler's own on two products.
  */
 import { and, eq } from "drizzle-orm";
 import { checkBarcode } from "~/domain/catalog/barcodes";
@@ -15,6 +16,9 @@ const PRODUCT_CODES: [string, string[]][] = [
   ["Plain Flour 16kg Sack", ["5014732000042"]],
   ["Long Grain Rice 10kg", ["5014732000059"]],
   ["Granulated Sugar Sticks (1,000)", ["5014732000066"]],
+  // one shelf label for the bay that holds both: the counter's scanner asks which
+  ["Ripple Wall Coffee Cups (500)", ["BAY-CUPS-12"]],
+  ["Sip-Through Cup Lids (1,000)", ["BAY-CUPS-12"]],
 ];
 
 /** Product name, variant name → each option's code. */

@@ -50,4 +50,22 @@ test.describe("point of sale: scanning barcodes", () => {
     await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
     for (const scan of SCANS) await expect(page.getByTestId("order-detail")).toContainText(scan.name);
   });
+
+  test("a code on two products asks which one, and the choice goes into the sale", async ({ page }) => {
+    expect((await page.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    await page.goto("/admin/pos");
+    const sale = page.getByRole("complementary", { name: "Current sale" });
+    await expect(page.getByTestId("pos-scan")).toBeFocused();
+    await page.keyboard.type("bay-cups-12");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/scan=BAY-CUPS-12/);
+    const choice = page.getByRole("group", { name: "Products with barcode BAY-CUPS-12" });
+    await expect(choice.getByRole("button")).toHaveCount(2);
+    await expect(sale.getByText("Cart is empty")).toBeVisible();
+    await choice.getByRole("button", { name: /Sip-Through Cup Lids/ }).click();
+    await expect(sale.getByTestId("pos-line").filter({ hasText: "Sip-Through Cup Lids (1,000)" })).toBeVisible();
+    await expect(page).not.toHaveURL(/scan=/);
+    await expect(choice).toHaveCount(0);
+    await expect(page.getByTestId("pos-scan")).toBeFocused();
+  });
 });
