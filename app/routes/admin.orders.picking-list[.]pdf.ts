@@ -7,15 +7,14 @@ import { pdfDownloadResponse } from "~/utils/invoice-pdf.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 
 /**
- * GET /admin/orders/picking-list.pdf?ids=…: the picking list to print, each line with its barcode, opened in
- * the browser (nothing ticked: the orders the list's `filter` matches). A selection with nothing to pick goes
+ * GET /admin/orders/picking-list.pdf?ids=…: the Orders toolbar's Print Picking List without JavaScript, a PDF
+ * download like the CSV beside it, each line with its barcode (nothing ticked: the orders the list's `filter`
+ * matches). A selection with nothing to pick goes
  * back to the orders with the reason.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "fulfilment");
   const result = await pickingListPdf(getDb(), selectionFrom(new URL(request.url).searchParams));
   if (!result.ok) throw await redirectWithToast(request, "/admin/orders", errorToast(result.message));
-  const response = pdfDownloadResponse(result.value.pdf, result.value.fileName);
-  response.headers.set("Content-Disposition", `inline; filename="${result.value.fileName}"`);
-  return response;
+  return pdfDownloadResponse(result.value.pdf, result.value.fileName);
 }

@@ -68,4 +68,18 @@ test.describe("point of sale: scanning barcodes", () => {
     await expect(choice).toHaveCount(0);
     await expect(page.getByTestId("pos-scan")).toBeFocused();
   });
+
+  test("scans made faster than the server answers all count, one after another @js-only", async ({ page }) => {
+    expect((await page.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+    await page.goto("/admin/pos");
+    const sale = page.getByRole("complementary", { name: "Current sale" });
+    await expect(page.getByTestId("pos-scan")).toBeFocused();
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.type(SCANS[0].code);
+      await page.keyboard.press("Enter");
+    }
+    const line = sale.getByTestId("pos-line").filter({ hasText: SCANS[0].name });
+    await expect(line.getByTestId("pos-line-quantity")).toHaveText("3");
+    await expect(page.getByTestId("pos-scan")).toHaveValue("");
+  });
 });

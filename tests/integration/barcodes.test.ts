@@ -457,7 +457,7 @@ describe("the picking list prints each line's barcode", () => {
     expect(bytes.toString("latin1").match(/\/SMask \d+ 0 R/g)?.length).toBe(2);
 
     const page = await callRoute(pickingPdfPage.loader, buildRequest(`/admin/orders/picking-list.pdf?ids=${order.id}`, { cookie: adminCookie }));
-    expect(page.headers.get("Content-Disposition")).toMatch(/^inline; filename="picking-list-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(page.headers.get("Content-Disposition")).toMatch(/^attachment; filename="picking-list-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect((await api(apiPickingPdf.loader, `/api/admin/orders/picking-list/pdf?ids=${order.id}`, { cookie: buyerCookie })).status).toBe(403);
   });
 });

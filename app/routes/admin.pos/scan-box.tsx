@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { Panel } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -11,22 +11,43 @@ import { posHref, usePosFetcher, type PosData } from "./pos-screen";
  * The scan box at the top of the sale. A keyboard-wedge scanner types the code and presses Enter, which
  * posts the form: one of the product goes into the sale at the customer's price. Without JavaScript it is
  * a plain post (the page comes back with the box focused); with it the post goes through the screen's
- * fetcher and the box is emptied and focused again at once, ready for the next scan.
+ * fetcher and the box is emptied and focused again at once, ready for the next scan, and scans made
+ * before the last one is answered are sent one after another.
  */
 export function ScanBox({ data }: { data: PosData }) {
   const fetcher = usePosFetcher();
   const input = useRef<HTMLInputElement>(null);
+  // scans made while a post is on its way wait their turn: two posts at once could both read the sale
+  // before either saved it, and one scan would be lost
+  const waiting = useRef<string[]>([]);
   const scanning = fetcher.state !== "idle" && fetcher.formData?.get("intent") === POS_SCAN_INTENT;
+  const send = (code: string) => fetcher.submit({ intent: POS_SCAN_INTENT, code }, { method: "post", preventScrollReset: true });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const box = input.current;
+    const code = box?.value.trim() ?? "";
+    if (!box || code === "") return;
+    // emptied at once, so the scanner's next code goes into an empty box
+    box.value = "";
+    box.focus();
+    if (fetcher.state === "idle" && waiting.current.length === 0) send(code);
+    else waiting.current.push(code);
+  }
 
   useEffect(() => {
-    if (!scanning || !input.current) return;
-    input.current.value = "";
-    input.current.focus();
+    if (fetcher.state === "idle" && waiting.current.length > 0) send(waiting.current.shift()!);
+    // `send` is made anew each render: the fetcher's state is what this waits on
+  }, [fetcher.state]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // a scan answered from the "which one?" choice brings the focus back to the box for the next scan
+  useEffect(() => {
+    if (scanning) input.current?.focus();
   }, [scanning]);
 
   return (
     <div className="space-y-3">
-      <fetcher.Form method="post" preventScrollReset className="flex gap-2" aria-label="Scan a barcode">
+      <fetcher.Form method="post" preventScrollReset className="flex gap-2" aria-label="Scan a barcode" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value={POS_SCAN_INTENT} />
         <label htmlFor="pos-scan" className="sr-only">
           Barcode
