@@ -1377,3 +1377,37 @@ export const purchaseOrderItemsRelations = relations(purchaseOrderItems, ({ one 
 export const orderTemplatesRelations = relations(orderTemplates, ({ one }) => ({
   user: one(users, { fields: [orderTemplates.userId], references: [users.id] }),
 }));
+
+export const BARCODE_TYPES = ["ean13", "ean8", "upca", "gtin14", "own"] as const;
+
+/**
+ * The barcodes a product carries, or one option of one of its variants (variant + option: "Size" / "L").
+ * A code is indexed but not unique: one EAN may be printed on several variants or products (the scanner
+ * then asks which). A product, or an option, has a code at most once (docs/decisions/0075-barcodes.md).
+ */
+export const productBarcodes = sqliteTable(
+  "product_barcodes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** null: the code is the product's own */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    /** the option of the variant the code names ("L"); null with the variant */
+    variantOption: text("variant_option", { length: 100 }),
+    /** normalised: no spaces, letters in capitals */
+    code: text("code", { length: 32 }).notNull(),
+    type: text("type", { enum: BARCODE_TYPES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("product_barcodes_code_idx").on(t.code),
+    uniqueIndex("product_barcodes_item_code_unique").on(
+      t.productId,
+      sql`coalesce(${t.variantId}, 0)`,
+      sql`coalesce(${t.variantOption}, '')`,
+      t.code,
+    ),
+  ],
+);

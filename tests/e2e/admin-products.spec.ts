@@ -256,7 +256,7 @@ test.describe("admin products", () => {
     const file = await download.path();
     const csv = fs.readFileSync(file, "utf8");
     // Shopify's header, then the VAT rate as a product metafield column
-    expect(csv.split("\n")[0]).toBe(`${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate)`);
+    expect(csv.split("\n")[0]).toBe(`${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate),Barcodes (product.metafields.custom.barcodes)`);
     expect(csv).toContain("Hi-Vis Vest EN ISO 20471");
     expect(csv).toContain(",deny,manual,");
   });

@@ -19,8 +19,8 @@ const FIXTURES = path.resolve("tests/fixtures");
 const SHOPIFY_TEMPLATE = fs.readFileSync(path.join(FIXTURES, "shopify-product-template.csv"), "utf8");
 const MALFORMED = fs.readFileSync(path.join(FIXTURES, "shopify-products-malformed.csv"), "utf8");
 const SHOPIFY_HEADER = SHOPIFY_TEMPLATE.split(/\r?\n/)[0];
-/** The export: Shopify's template header and the VAT rate as a product metafield column. */
-const EXPORT_HEADER = `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate)`;
+/** The export: Shopify's template header, the VAT rate and the barcodes as product metafield columns. */
+const EXPORT_HEADER = `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate),Barcodes (product.metafields.custom.barcodes)`;
 
 let adminCookie: string;
 let buyerCookie: string;

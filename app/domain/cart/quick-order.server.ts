@@ -2,7 +2,8 @@
  * Quick order: many "SKU, quantity" items into the cart at once, from the Quick Entry textarea or a CSV file.
  *
  * What the buyer types names a product by its product code (SKU), its slug or its exact name, without regard
- * to case (in that order). A product with options needs them named on the line ("HIVIS-VEST, Size=L, 5") or
+ * to case (in that order), or else by a barcode it (or one of its variants' options) carries; a barcode on
+ * several is refused with the choices named. A product with options needs them named on the line ("HIVIS-VEST, Size=L, 5") or
  * in the CSV's columns. Products are looked up in batches, never one query per line, and the items go into
  * the cart with the cart's rules (stock, merging into an existing line, the line and cart limits, prices) in
  * one write transaction that reads and writes the cart once, so a 500-line order is one commit. An item that
@@ -19,7 +20,9 @@ import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { ok } from "~/utils/result";
-import { chooseOptions, type VariantGroup } from "./quick-order-options";
+import { chooseOptions, type OptionChoice, type VariantGroup } from "./quick-order-options";
+import { barcodeItemLabel, detectBarcodeType, normaliseBarcode } from "~/domain/catalog/barcodes";
+import { findByBarcodes } from "~/domain/catalog/barcodes.server";
 import {
   parseQuickEntry,
   parseQuickOrderCsv,
@@ -52,7 +55,10 @@ type SkuProduct = {
   sku: string | null;
   variants: VariantGroup[];
 };
-type SkuMatch = { product: SkuProduct } | { ambiguous: true } | undefined;
+type SkuMatch =
+  | { product: SkuProduct; /** the option a barcode on a variant names */ options?: OptionChoice[] }
+  | { ambiguous: true; /** what the buyer may have meant, when a barcode is on several */ choices?: string[] }
+  | undefined;
 
 /**
  * Case-insensitive matching done the same way in SQL and here: SQLite's lower() folds ASCII letters only,
@@ -113,10 +119,44 @@ function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatc
     else if (named.length === 1) matches.set(key, { product: named[0] });
     else if (named.length > 1) matches.set(key, { ambiguous: true });
   }
+  // what no SKU, slug or name names may be a barcode (SKU first, then barcode)
+  const unmatched = keys.filter((key) => !matches.has(key));
+  for (const [key, match] of findProductsByBarcode(db, unmatched)) matches.set(key, match);
   return matches;
 }
 
-function ambiguousMessage(label: PositionLabel, lineNumber: number, sku: string) {
+/**
+ * Barcodes among the keys: the product (with the option, for a code on a variant's option) that carries
+ * each, or, when several do, the choices to name in the message.
+ */
+function findProductsByBarcode(db: DB, keys: readonly string[]): Map<string, SkuMatch> {
+  const codes = new Map<string, string>();
+  for (const key of keys) {
+    const code = normaliseBarcode(key);
+    if (detectBarcodeType(code)) codes.set(key, code);
+  }
+  const found = findByBarcodes(db, [...new Set(codes.values())]);
+  const groups = variantGroupsByProduct(db, [...new Set([...found.values()].flat().map((match) => match.productId))]);
+  const out = new Map<string, SkuMatch>();
+  for (const [key, code] of codes) {
+    const carriers = found.get(code) ?? [];
+    if (carriers.length === 0) continue;
+    if (carriers.length > 1) {
+      out.set(key, { ambiguous: true, choices: carriers.map(barcodeItemLabel) });
+      continue;
+    }
+    const [match] = carriers;
+    const product = { id: match.productId, name: match.productName, slug: match.slug, sku: match.sku, variants: groups.get(match.productId) ?? [] };
+    const options = match.variantName && match.option ? [{ name: match.variantName, value: match.option }] : undefined;
+    out.set(key, { product, ...(options ? { options } : {}) });
+  }
+  return out;
+}
+
+function ambiguousMessage(label: PositionLabel, lineNumber: number, sku: string, choices?: string[]) {
+  if (choices) {
+    return `${label} ${lineNumber}: barcode ${quoteForMessage(normaliseBarcode(sku))} is on more than one product: ${choices.join("; ")} — enter the SKU (and options) of the one you want instead`;
+  }
   return `${label} ${lineNumber}: "${quoteForMessage(sku)}" is the name of more than one product — enter its SKU instead`;
 }
 
@@ -155,10 +195,12 @@ function addQuickOrderItems(
       continue;
     }
     if ("ambiguous" in match) {
-      issue(item, ambiguousMessage(label, item.lineNumber, item.sku));
+      issue(item, ambiguousMessage(label, item.lineNumber, item.sku, match.choices));
       continue;
     }
-    const chosen = chooseOptions(item.sku, match.product.variants, item.options, item.columns);
+    // a barcode on a variant's option names that option; what the line names besides still counts
+    const named = match.options ? [...match.options, ...(item.options ?? [])] : item.options;
+    const chosen = chooseOptions(item.sku, match.product.variants, named, item.columns);
     if (chosen.ok) accepted.push({ item, productId: match.product.id, selectedVariants: chosen.selectedVariants });
     else issue(item, `${label} ${item.lineNumber}: ${chosen.problem}`);
   }

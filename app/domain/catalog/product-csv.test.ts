@@ -138,7 +138,40 @@ describe("shopifyRowsFor", () => {
       { name: "Size", options: ["S", "M"] },
       { name: "Colour", options: ["Yellow", "Orange"] },
     ],
+    barcodes: [],
   };
+
+  it("writes the product's barcodes on its first row, separated by |, and reads them back in order", () => {
+    const rows = shopifyRowsFor({ ...product, barcodes: ["5012345678900", "VEST-OWN-1", "96385074"] });
+    expect(rows.map((row) => row[column("Barcodes (product.metafields.custom.barcodes)")])).toEqual([
+      "5012345678900|VEST-OWN-1|96385074",
+      "",
+      "",
+      "",
+    ]);
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items[0].fields.barcodes?.map((barcode) => barcode.code)).toEqual(["5012345678900", "VEST-OWN-1", "96385074"]);
+  });
+
+  it("reads a simple row's barcodes column (| or ;), an empty cell as none, and refuses a wrong check digit", () => {
+    const parsed = parseProductCsv(
+      [
+        "slug,name,salesPrice,barcodes",
+        "vest,Vest,2.49,5012345678900; own-7",
+        "cap,Cap,1.00,",
+        "glove,Gloves,5.49,5012345678901",
+      ].join("\n"),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items.map((item) => [item.slug, item.fields.barcodes?.map((barcode) => barcode.code)])).toEqual([
+      ["vest", ["5012345678900", "OWN-7"]],
+      ["cap", []],
+    ]);
+    expect(parsed.value.errors).toEqual([
+      { row: 4, message: "barcodes: EAN-13 5012345678901 has the wrong check digit: it ends in 1, the check digit should be 0" },
+    ]);
+  });
 
   it("writes one row per combination, the product on the first, the stock on the first", () => {
     const rows = shopifyRowsFor(product);

@@ -35,6 +35,8 @@ import {
   skuProblem,
   splitOptions,
 } from "./product.schema";
+import { readBarcodeList } from "./barcode.schema";
+import { joinBarcodeList, type Barcode } from "./barcodes";
 
 // ─── Shapes ─────────────────────────────────────────────────────────────────
 
@@ -57,6 +59,8 @@ export type ImportFields = {
   vatRate?: number;
   /** Shopify's Variant Taxable; used only when a product is created and no VAT rate is given (FALSE → 0% VAT) */
   taxable?: boolean;
+  /** the product's own barcodes, the whole list (an empty cell clears them); absent column: left alone */
+  barcodes?: Barcode[];
 };
 
 export type ImportItem = {
@@ -87,6 +91,8 @@ export type ExportProduct = {
   stockLevel: number;
   imageUrl: string | null;
   variants: ImportVariant[];
+  /** the product's own barcodes */
+  barcodes: string[];
 };
 
 /** Shopify's product CSV header, column for column as in Shopify's own template. */
@@ -149,8 +155,14 @@ export type ShopifyColumn = (typeof SHOPIFY_COLUMNS)[number];
  */
 export const VAT_RATE_COLUMN = "VAT rate (product.metafields.custom.vat_rate)";
 
-/** The export's header: Shopify's template, then the VAT rate metafield. */
-export const EXPORT_COLUMNS = [...SHOPIFY_COLUMNS, VAT_RATE_COLUMN] as const;
+/**
+ * The product's own barcodes as a metafield column beside Shopify's (Shopify's Variant Barcode holds one
+ * code per row; a product here has up to 20), separated by "|" (";" is read too): decision 0075.
+ */
+export const BARCODES_COLUMN = "Barcodes (product.metafields.custom.barcodes)";
+
+/** The export's header: Shopify's template, then the VAT rate and barcodes metafields. */
+export const EXPORT_COLUMNS = [...SHOPIFY_COLUMNS, VAT_RATE_COLUMN, BARCODES_COLUMN] as const;
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 const OPTION_SLOTS = [1, 2, 3] as const;
@@ -541,6 +553,13 @@ function skuOf(row: number, column: string, value: string): string | null {
   return sku;
 }
 
+/** A cell of codes separated by "|" or ";", each checked (a GS1 code's check digit) and at most 20. */
+function barcodesOf(row: number, column: string, value: string): Barcode[] {
+  const read = readBarcodeList(value);
+  if (!read.ok) throw new RowProblem(row, `${column}: ${read.message}`);
+  return read.value;
+}
+
 function imageOf(row: number, column: string, value: string): string | null {
   if (!value) return null;
   const problem = imageUrlProblem(value);
@@ -563,6 +582,7 @@ const SIMPLE_ALIASES: Record<string, string[]> = {
   imageUrl: ["imageurl", "image"],
   costPrice: ["costprice", "cost"],
   vatRate: ["vatrate", "vat"],
+  barcodes: ["barcodes", "barcode"],
 };
 
 function simpleLayout(keys: string[], out: LayoutOutput): Layout {
@@ -605,6 +625,7 @@ function simpleLayout(keys: string[], out: LayoutOutput): Layout {
         const value = cells.get(record, "vatRate");
         if (value) fields.vatRate = vatRateOf(row, "vatRate", value);
       }
+      if (cells.has("barcodes")) fields.barcodes = barcodesOf(row, "barcodes", cells.get(record, "barcodes"));
       seen.set(slug, row);
       out.item({ row, slug, fields });
     } catch (error) {
@@ -632,6 +653,7 @@ const SHOPIFY_READ_COLUMNS: readonly ExportColumn[] = [
   "Image Src",
   "Variant Taxable",
   VAT_RATE_COLUMN,
+  BARCODES_COLUMN,
   ...OPTION_SLOTS.flatMap((slot) => [`Option${slot} Name`, `Option${slot} Value`] as ShopifyColumn[]),
 ];
 
@@ -742,6 +764,10 @@ function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportIt
   }
   const vatRate = firstWith(rows, cells, VAT_RATE_COLUMN);
   if (vatRate) fields.vatRate = vatRateOf(vatRate.record.row, "VAT rate", vatRate.value);
+  if (cells.has(BARCODES_COLUMN)) {
+    const barcodes = firstWith(rows, cells, BARCODES_COLUMN);
+    fields.barcodes = barcodes ? barcodesOf(barcodes.record.row, "Barcodes", barcodes.value) : [];
+  }
 
   return { row: first.row, slug, fields, variants: shopifyVariants(rows, cells) };
 }
@@ -824,6 +850,7 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
       row["Gift Card"] = "FALSE";
       row.Status = "active";
       row[VAT_RATE_COLUMN] = vatRateCell(product.vatRate);
+      row[BARCODES_COLUMN] = joinBarcodeList(product.barcodes);
       if (product.imageUrl) {
         row["Image Src"] = product.imageUrl;
         row["Image Position"] = "1";

@@ -5,6 +5,7 @@
  * savepoint, so a product that cannot be saved is reported against its row and the others still go in,
  * then records the stock movements and audit entries of the products that went in, all at once.
  */
+import { loadBarcodes, replaceBarcodes, type ProductBarcodes } from "./barcodes.server";
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import { recordAudit, recordAudits, type AuditEntry } from "~/domain/shared/audit.server";
@@ -44,6 +45,8 @@ type Lookups = {
   /** category name as written in the file → id */
   categoryIds: Map<string, number>;
   variants: Map<number, ImportVariant[]>;
+  /** the product's own barcodes now, of the existing products whose row carries barcodes */
+  barcodes: Map<number, ProductBarcodes>;
 };
 
 function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
@@ -66,7 +69,9 @@ function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
   const variants = new Map<number, ImportVariant[]>();
   const loaded = loadVariants(tx, [...existing.values()].map((row) => row.id));
   for (const [productId, list] of loaded) variants.set(productId, list.map(({ name, options }) => ({ name, options })));
-  return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants };
+  const withBarcodes = items.flatMap((item) => (item.fields.barcodes ? [existing.get(item.slug)?.id ?? 0] : [])).filter((id) => id > 0);
+  const barcodes = loadBarcodes(tx, withBarcodes);
+  return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants, barcodes };
 }
 
 function prepareStatements(tx: DB, now: Date) {
@@ -219,6 +224,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
       imageUrl: fields.imageUrl ?? null,
     })!;
     if (item.variants && item.variants.length > 0) writeVariants(statements, id, item.variants, false);
+    if (fields.barcodes) replaceBarcodes(tx, id, null, fields.barcodes);
     if (fields.sku) lookups.skuHolders.set(fields.sku, { id, name: fields.name });
     const audit = { actorId: actor.id, action: "product.created", entityType: "product", entityId: id, details: { slug: item.slug, source: "product import" } };
     return { outcome: "created", productId: id, level, audit };
@@ -250,6 +256,15 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
       variantsChanged = true;
     }
   }
+  let barcodesChanged = false;
+  if (fields.barcodes) {
+    const codes = fields.barcodes.map((barcode) => barcode.code);
+    if (codes.join("|") !== (lookups.barcodes.get(existing.id)?.barcodes ?? []).join("|")) {
+      replaceBarcodes(tx, existing.id, null, fields.barcodes);
+      barcodesChanged = true;
+    }
+  }
+  if (barcodesChanged) changed.push("barcodes");
   if (changed.length === 0 && !variantsChanged) return { outcome: "updated", productId: existing.id, level: null, audit: null };
 
   const { stockLevel, ...rest } = next;

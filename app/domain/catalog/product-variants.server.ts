@@ -61,6 +61,17 @@ export function addVariant(
   ).result;
 }
 
+/** One variant of a product: 404 naming the product or the variant, whichever is not there. */
+export function findProductVariant(tx: DB, productId: number, variantId: number): Result<ProductVariant> {
+  if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) return fail(404, PRODUCT_NOT_FOUND);
+  const variant = tx
+    .select({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+    .get();
+  return variant ? ok(variant) : fail(404, VARIANT_NOT_FOUND);
+}
+
 /** Deletes one of a product's variants. Past orders keep the options they were placed with. */
 export function deleteVariant(
   db: DB,
@@ -78,15 +89,9 @@ export function deleteVariant(
       command: { productId, variantId },
     },
     (tx): Result<{ id: number; name: string }> => {
-      if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) {
-        return fail(404, PRODUCT_NOT_FOUND);
-      }
-      const variant = tx
-        .select({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
-        .from(productVariants)
-        .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
-        .get();
-      if (!variant) return fail(404, VARIANT_NOT_FOUND);
+      const found = findProductVariant(tx, productId, variantId);
+      if (!found.ok) return found;
+      const variant = found.value;
       tx.delete(productVariants).where(eq(productVariants.id, variantId)).run();
       tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId)).run();
       recordAudit(tx, {

@@ -6,6 +6,7 @@
  * ("20", "17.5") and come out as integer hundredths. Blank text counts as "not given" everywhere.
  */
 import { z } from "zod";
+import { barcodeListField } from "./barcode.schema";
 import {
   DEFAULT_FILTERS,
   parseCatalogQuery,
@@ -360,6 +361,8 @@ const productFields = {
   lowStockThreshold: wholeNumberField("Low stock threshold", DEFAULT_LOW_STOCK_THRESHOLD),
   imageUrl: imageUrlField,
   supplierId: supplierIdField,
+  /** the product's own barcodes (barcode.schema.ts); on create, absent means none */
+  barcodes: barcodeListField,
 };
 
 /** POST /api/admin/products: every field; absent ones take the defaults (VAT 20.00, threshold 10, stock 0). */

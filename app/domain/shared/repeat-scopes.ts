@@ -44,6 +44,7 @@ export const REPEAT_SCOPE = {
   stockAdjust: "catalog.stock.adjust",
   variantAdd: "catalog.variant.add",
   variantDelete: "catalog.variant.delete",
+  variantBarcodes: "catalog.variant.barcodes",
   priceTierCreate: "pricing.price-tier.create",
   priceTierUpdate: "pricing.price-tier.update",
   priceTierDelete: "pricing.price-tier.delete",

@@ -19,6 +19,7 @@ import {
 import { IMAGE_FIELD } from "~/domain/catalog/product-images";
 import { slugify } from "~/utils/slug";
 import { ImageUploadField } from "./image-upload-field";
+import { BarcodesField } from "./barcodes-field";
 import type { Toast } from "~/utils/session.server";
 
 export type ProductFormDefaults = {
@@ -35,6 +36,8 @@ export type ProductFormDefaults = {
   lowStockThreshold: string;
   imageUrl: string;
   supplierId: string;
+  /** one code a line */
+  barcodes: string;
 };
 
 /** What the action answers to "Generate description" (the fetcher reads it with JavaScript). */
@@ -287,6 +290,8 @@ export function ProductForm({
             inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://…", inputMode: "url" }}
           />
         </div>
+
+        <BarcodesField field={fields.barcodes} />
 
         <ImageUploadField id={`${form.id}-image`} errors={form.allErrors[IMAGE_FIELD]} currentUrl={defaults.imageUrl} />
 

@@ -10,8 +10,9 @@ import {
   VARIANTS_PER_PRODUCT_MAX,
   variantCreateSchema,
 } from "~/domain/catalog/product.schema";
+import { VariantBarcodesForm } from "./variant-barcodes-form";
 
-export type VariantRow = { id: number; name: string; options: string[] };
+export type VariantRow = { id: number; name: string; options: string[]; barcodes: Record<string, string[]> };
 
 /**
  * The variants of the product being edited: each with its options and a Delete that asks first (its own
@@ -27,6 +28,7 @@ export function VariantsSection({
   deleteHref,
   cancelHref,
   lastResult,
+  barcodesResult,
 }: {
   productId: number;
   productName: string;
@@ -37,6 +39,7 @@ export function VariantsSection({
   deleteHref: (variantId: number) => string;
   cancelHref: string;
   lastResult?: SubmissionResult<string[]> | null;
+  barcodesResult?: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.deleteVariant;
@@ -89,6 +92,13 @@ export function VariantsSection({
                   </Link>
                 )}
               </div>
+              <VariantBarcodesForm
+                productId={productId}
+                variant={variant}
+                action={action}
+                idempotencyKey={idempotencyKey}
+                lastResult={barcodesResult}
+              />
               {confirmDeleteId === variant.id ? (
                 <div role="alertdialog" aria-label="Confirm variant deletion" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
                   <p className="text-sm text-red-900">
