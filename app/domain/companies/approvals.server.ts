@@ -438,7 +438,8 @@ export function previewApproval(db: DB, row: RequestRow): ApprovalPreview {
       continue;
     }
     const now = prices.get(line.productId)!.finalPrice;
-    if (now !== line.unitPrice) priceChanges.push({ productName: line.productName, was: line.unitPrice, now });
+    // an accepted quote's lines are placed at the quoted prices, so today's price does not matter to it
+    if (row.orderInput.quoteId == null && now !== line.unitPrice) priceChanges.push({ productName: line.productName, was: line.unitPrice, now });
     if (!seen.has(product.id) && units.get(product.id)! > product.stockLevel) {
       problems.push(notEnoughStockMessage(product.name, product.stockLevel));
     }

@@ -3,7 +3,7 @@
  * account, the back office and the API show it (docs/decisions/0072-quote-states.md). Money in JSON is a
  * decimal string (pounds, two places); a line not yet priced has a null price and the totals are null.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { companies, orders, quoteLines, quotes, users } from "~db/schema";
 import { companyWide } from "~/domain/companies/company-roles";
 import { lineTotals } from "~/domain/pricing/pricing";
@@ -305,6 +305,9 @@ export function pageOfQuotes(db: DB, where: SQL | undefined, page: number, now =
   });
   return { items, total, page: current, pageSize: QUOTES_PAGE_SIZE, pageCount };
 }
+
+/** An order's quote as people know it, "QT-00012 v2" (null when the order did not come from a quote): for invoices. */
+export const orderQuoteLabel = sql<string | null>`(select q.quote_number || ' v' || q.version from quotes q where q.id = ${orders.quoteId})`;
 
 /** The SQL for "quotes in this state now": a sent quote is expired once its valid-until day (UK) is over. */
 export function stateFilter(state: QuoteState, now = new Date()): SQL {

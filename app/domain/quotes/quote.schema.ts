@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { cartLineRefSchema, MAX_LINE_QUANTITY } from "~/domain/cart/cart.schema";
 import { parseMoneyInput } from "~/domain/catalog/product.schema";
+import { PO_REFERENCE_MAX_LENGTH, PO_REFERENCE_TOO_LONG } from "~/domain/orders/order.schema";
 import { calendarDayParts, ukDay } from "~/utils/uk-time";
 
 export const QUOTES_PAGE_SIZE = 20;
@@ -197,3 +198,13 @@ export function saveQuoteInputFromForm(formData: FormData) {
     deliveryTerms: formData.get("deliveryTerms"),
   };
 }
+
+/** Accept: where to deliver (one of the company's addresses; none: the default, else the last order's) and a PO reference. */
+export const acceptQuoteSchema = z.object({
+  addressId: z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? undefined : typeof value === "string" ? Number(value) : value),
+    z.number({ invalid_type_error: "Choose one of your delivery addresses" }).int("Choose one of your delivery addresses").positive("Choose one of your delivery addresses").optional(),
+  ),
+  poReference: optionalText(PO_REFERENCE_MAX_LENGTH, PO_REFERENCE_TOO_LONG),
+});
+export type AcceptQuoteInput = z.infer<typeof acceptQuoteSchema>;
