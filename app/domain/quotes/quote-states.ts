@@ -89,3 +89,11 @@ export function quoteLabel(quote: { quoteNumber: string; version: number }): str
 export function formatQuoteNumber(n: number): string {
   return `QT-${String(n).padStart(5, "0")}`;
 }
+
+export const QUOTES_PATH = "/account/quotes";
+export const ADMIN_QUOTES_PATH = "/admin/quotes";
+export const quotePath = (id: number) => `${QUOTES_PATH}/${id}`;
+export const adminQuotePath = (id: number) => `${ADMIN_QUOTES_PATH}/${id}`;
+
+/** The filter links of the quote lists, in the order a quote goes through them. */
+export const QUOTE_FILTER_STATES: readonly QuoteState[] = ["requested", "draft", "sent", "accepted", "declined", "revision_requested", "expired"];
