@@ -6,6 +6,7 @@
  * over the spending limit, accepting sends it to the approvers.
  */
 import { eq } from "drizzle-orm";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orders, products, quotes, users } from "~db/schema";
 import * as adminQuotePage from "~/routes/admin.quotes.$id/route";
@@ -53,7 +54,7 @@ async function fillCart(cookie: string, items: { productId: number; quantity: nu
   }
 }
 
-async function keyOf(loader: typeof quotePage.loader, path: string, cookie: string, params: Record<string, string> = {}) {
+async function keyOf(loader: (args: LoaderFunctionArgs) => unknown, path: string, cookie: string, params: Record<string, string> = {}) {
   return (await readJson(await callRoute(loader, buildRequest(path, { cookie }), params))).idempotencyKey as string;
 }
 
@@ -159,6 +160,42 @@ describe("the quote screens", () => {
     expect(past.status).toBe(400);
     expect(JSON.stringify(await readJson(past))).toContain("The valid-until date cannot be in the past");
     expect(quoteRow(id).validUntil).toBe(addDays(ukDay(), 5));
+  });
+
+  it("Request a quote from a Quick Entry list or a quick-order CSV takes the same lines, leaves the cart alone, and refuses a line it cannot find", async () => {
+    await fillCart(cookies.buyer!, [{ productId: spoons.id, quantity: 5 }]);
+    const key = () => keyOf(newQuotePage.loader, "/account/quotes/new?from=list", cookies.buyer!);
+    const post = async (form: Record<string, string> | FormData) =>
+      callRoute(newQuotePage.action, buildRequest("/account/quotes/new", { form, cookie: cookies.buyer! }));
+
+    const before = db().select().from(quotes).all().length;
+    const unknown = await post({ idempotencyKey: await key(), source: "list", lines: `${mugs.slug}, 10\nNO-SUCH-SKU, 3` });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await readJson(unknown))).toContain('Line 2: Product \\"NO-SUCH-SKU\\" not found');
+    expect(db().select().from(quotes).all()).toHaveLength(before);
+
+    const listed = await post({ idempotencyKey: await key(), source: "list", lines: `${mugs.slug}, 10\n${plates.slug}, 4`, notes: "From the pad" });
+    const listId = Number(redirectLocation(listed).split("/").pop());
+    const listView = (await readJson(await callRoute(quotePage.loader, buildRequest(`/account/quotes/${listId}`, { cookie: cookies.buyer! }), { id: String(listId) }))).quote;
+    expect(listView.lines.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity])).toEqual([
+      [mugs.id, 10],
+      [plates.id, 4],
+    ]);
+
+    const form = new FormData();
+    form.set("idempotencyKey", await key());
+    form.set("source", "csv");
+    form.set("file", new File([`sku,quantity\n${plates.slug},12\n`], "job.csv", { type: "text/csv" }));
+    const uploaded = await post(form);
+    const csvId = Number(redirectLocation(uploaded).split("/").pop());
+    const csvView = (await readJson(await callRoute(quotePage.loader, buildRequest(`/account/quotes/${csvId}`, { cookie: cookies.buyer! }), { id: String(csvId) }))).quote;
+    expect(csvView.lines.map((l: { productId: number; quantity: number }) => [l.productId, l.quantity])).toEqual([[plates.id, 12]]);
+
+    // the cart is as it was
+    expect(db().select({ productId: cartItems.productId, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, buyer.id)).all()).toEqual([
+      { productId: spoons.id, quantity: 5 },
+    ]);
+    db().delete(cartItems).where(eq(cartItems.userId, buyer.id)).run();
   });
 
   it("Save and send mails the PDF; Accept places one order at the quoted prices, and the same form posted again lands on it", async () => {

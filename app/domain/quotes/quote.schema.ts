@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { cartLineRefSchema, MAX_LINE_QUANTITY } from "~/domain/cart/cart.schema";
+import { csvUploadSchema, quickEntrySchema } from "~/domain/cart/quick-order.schema";
 import { parseMoneyInput } from "~/domain/catalog/product.schema";
 import { PO_REFERENCE_MAX_LENGTH, PO_REFERENCE_TOO_LONG } from "~/domain/orders/order.schema";
 import { calendarDayParts, ukDay } from "~/utils/uk-time";
@@ -73,6 +74,12 @@ const requestFields = {
 /** "Request a quote" from the cart: the lines are the cart's, so only the note and the wanted-by date. */
 export const requestQuoteFormSchema = z.object(requestFields);
 export type RequestQuoteForm = z.infer<typeof requestQuoteFormSchema>;
+
+/** "Request a quote" for a Quick Entry list (the pad's format: one "SKU, quantity" a line). */
+export const requestQuoteListFormSchema = z.object({ ...requestFields, lines: quickEntrySchema.shape.lines });
+
+/** "Request a quote" for a quick-order CSV (the upload's format). */
+export const requestQuoteCsvFormSchema = z.object({ ...requestFields, file: csvUploadSchema.shape.file });
 
 /** POST /api/quotes, and the quick-order pad's and CSV's lines: the items to be priced. */
 export const requestQuoteSchema = z.object({

@@ -9,6 +9,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { cartItems, quotes } from "~db/schema";
+import { quickOrderLines } from "~/domain/cart/quick-order.server";
 import { companyMay, companyRoleRefusal } from "~/domain/companies/company-roles";
 import { catchRefusal, refuse } from "~/domain/orders/order-writing.server";
 import { checkoutRefusal } from "~/domain/orders/orders.server";
@@ -91,6 +92,28 @@ export function requestQuote(
     }),
   );
   return outcome.result;
+}
+
+export const NOTHING_TO_QUOTE = "Enter at least one SKU and quantity to be priced";
+
+/**
+ * Asks for a quote for the lines of a Quick Entry list or a quick-order CSV: the same lines they would add to
+ * the cart (the cart is left as it is). A line that names nothing orderable refuses the whole request (400 on
+ * `lines`, each line's problem said), so nothing is quoted that the buyer did not mean.
+ */
+export function requestQuoteFromList(
+  db: DB,
+  actor: SessionUser,
+  input: Omit<RequestQuoteInput, "items"> & { text: string; kind: "entry" | "csv" },
+  key: string | null,
+): Result<QuoteWritten> {
+  const refused = requestRefusal(actor);
+  if (refused) return refused;
+  const { text, kind, ...details } = input;
+  const found = quickOrderLines(db, text, kind);
+  if (found.errors.length > 0) return fail(400, found.errors.join("; "), "lines");
+  if (found.lines.length === 0) return fail(400, NOTHING_TO_QUOTE, "lines");
+  return requestQuote(db, actor, { ...details, items: found.lines }, { from: "items", key });
 }
 
 export function listMyQuotes(db: DB, actor: SessionUser, { page = 1, state }: { page?: number; state?: QuoteState } = {}) {
