@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary } from "~/components/account/account-page";
-import { dayText, QuoteLinesTable, QuoteStateBadge, QuoteVersions } from "~/components/quotes/quote-parts";
+import { dayText, FieldErrors, QuoteLinesTable, QuoteStateBadge, QuoteVersions } from "~/components/quotes/quote-parts";
 import { Button } from "~/components/ui/button";
 import { FormError, inputClass } from "~/components/ui/field";
 import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
@@ -98,12 +98,7 @@ export default function QuotePage() {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && (navigation.formData?.get("intent") ?? "accept") === intent;
   const errors = (answer?.result as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p className="mt-1 text-sm text-red-700" role="alert">
-        {errors[name]!.join(" ")}
-      </p>
-    ) : null;
+  const fieldError = (name: string) => <FieldErrors errors={errors[name]} />;
   const open = mayMove(quote.status, "accept");
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -189,7 +184,7 @@ export default function QuotePage() {
                 {fieldError("addressId")}
               </>
             ) : (
-              <p className="mt-2 text-xs text-slate-600">Delivered where your last order went.{fieldError("addressId")}</p>
+              <p className="mt-2 text-xs text-slate-600">Delivered where your last order went (else to your company's address).{fieldError("addressId")}</p>
             )}
             <label htmlFor="accept-po" className="mt-3 block text-sm font-medium text-slate-800">
               Your PO reference (optional)

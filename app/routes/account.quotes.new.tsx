@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary } from "~/components/account/account-page";
-import { variantsText } from "~/components/quotes/quote-parts";
+import { FieldErrors, variantsText } from "~/components/quotes/quote-parts";
 import { Button } from "~/components/ui/button";
 import { FormError, inputClass } from "~/components/ui/field";
 import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
@@ -101,12 +101,7 @@ export default function RequestQuotePage() {
   const navigation = useNavigation();
   const errors = (answer?.result as { error?: Record<string, string[] | null> } | undefined)?.error ?? {};
   const busy = navigation.state === "submitting";
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p className="mt-1 text-sm text-red-700" role="alert">
-        {errors[name]!.join(" ")}
-      </p>
-    ) : null;
+  const fieldError = (name: string) => <FieldErrors errors={errors[name]} />;
   const emptyCart = source === "cart" && lines.length === 0;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">

@@ -45,6 +45,15 @@ export function variantsText(selected: Record<string, string>) {
     .join(", ");
 }
 
+/** A field's errors from a form reply, under the field. */
+export function FieldErrors({ errors }: { errors: string[] | null | undefined }) {
+  return errors && errors.length > 0 ? (
+    <p className="mt-1 text-sm text-red-700" role="alert">
+      {errors.join(" ")}
+    </p>
+  ) : null;
+}
+
 /** The lines, each at its quoted price ex VAT, and the totals ex VAT, VAT and inc VAT. */
 export function QuoteLinesTable({ lines, totals }: { lines: Line[]; totals: { subtotal: string | null; vatAmount: string | null; total: string | null } }) {
   return (

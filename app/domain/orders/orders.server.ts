@@ -204,6 +204,14 @@ export async function placeOrder(
   return ok({ ...written, replayed: outcome.replayed });
 }
 
+/**
+ * What is wrong with a line's options, for an order or a quote: "before adding to cart" would read oddly there,
+ * so the refusal says which product needs its options chosen again.
+ */
+export function variantsProblem(variants: { message: string; description?: string }): string {
+  return variants.description && variants.description !== SELECT_ALL_OPTIONS_DESCRIPTION ? variants.description : variants.message;
+}
+
 type MergedLine = { productId: number; selectedVariants: SelectedVariants; variantKey: string; quantity: number; unitPrice?: number };
 
 /** Lines for the same product and variants are one line (at the first one's fixed price, if any); the order of first appearance is kept. */
@@ -284,14 +292,7 @@ export function writeOrder(
       throw refuse(400, `A product in your order is no longer available (product ${line.productId})`, "items");
     }
     const variants = resolveVariants(variantGroups.get(product.id) ?? [], line.selectedVariants);
-    if (!variants.ok) {
-      // "before adding to cart" would read oddly here: say which product needs its options chosen again
-      const detail =
-        variants.description && variants.description !== SELECT_ALL_OPTIONS_DESCRIPTION
-          ? variants.description
-          : variants.message;
-      throw refuse(400, `${product.name}: ${detail}`, "items");
-    }
+    if (!variants.ok) throw refuse(400, `${product.name}: ${variantsProblem(variants)}`, "items");
     checked.push({ productId: product.id, selectedVariants: variants.value, quantity: line.quantity, unitPrice: line.unitPrice });
   }
   // Variants are now in their canonical spelling, so "size: m" and "Size: M" are one line.

@@ -5,8 +5,9 @@
  * checked and taken at that moment. The quote's state is checked and moved in the order's transaction, and
  * the key makes a repeat answer the first order: accepting twice never makes two orders.
  */
-import { desc, eq } from "drizzle-orm";
-import { orders, quotes } from "~db/schema";
+import { eq } from "drizzle-orm";
+import { quotes } from "~db/schema";
+import { checkoutDefaults } from "~/domain/orders/checkout.server";
 import { placeOrder, type PlaceOrderOutcome } from "~/domain/orders/orders.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { getDeliveryAddress, listDeliveryAddresses } from "~/domain/users/delivery-addresses.server";
@@ -23,27 +24,19 @@ export const UNKNOWN_ADDRESS = "Choose one of your company's delivery addresses"
 
 type Shipping = { shippingName: string; shippingEmail: string; shippingAddress: string; shippingCity: string; shippingPostcode: string };
 
-/** Where the order goes: the address chosen, else the company's default, else where the person's last order went. */
+/**
+ * Where the order goes: the address chosen, else the company's default address, else what the checkout would
+ * start from (where the person's last order went, else the company's billing address when it has a postcode).
+ */
 function shippingFor(db: DB, actor: SessionUser, addressId: number | undefined): Result<Shipping> {
   const address = addressId !== undefined ? getDeliveryAddress(db, actor.id, addressId) : listDeliveryAddresses(db, actor.id)[0];
   if (addressId !== undefined && !address) return fail(400, UNKNOWN_ADDRESS, "addressId");
   if (address) {
     return ok({ shippingName: address.name, shippingEmail: actor.email, shippingAddress: address.address, shippingCity: address.city, shippingPostcode: address.postcode });
   }
-  const last = db
-    .select({
-      shippingName: orders.shippingName,
-      shippingAddress: orders.shippingAddress,
-      shippingCity: orders.shippingCity,
-      shippingPostcode: orders.shippingPostcode,
-    })
-    .from(orders)
-    .where(eq(orders.userId, actor.id))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(1)
-    .get();
-  if (!last) return fail(409, NO_DELIVERY_ADDRESS, "addressId");
-  return ok({ ...last, shippingEmail: actor.email });
+  const fallback = checkoutDefaults(db, actor);
+  if (!fallback.shippingName || !fallback.shippingAddress || !fallback.shippingPostcode) return fail(409, NO_DELIVERY_ADDRESS, "addressId");
+  return ok(fallback);
 }
 
 /**

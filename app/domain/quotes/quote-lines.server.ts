@@ -7,7 +7,8 @@
 import { inArray } from "drizzle-orm";
 import { products, quoteLines } from "~db/schema";
 import { resolveVariants, variantGroupsByProduct } from "~/domain/cart/cart.server";
-import { SELECT_ALL_OPTIONS_DESCRIPTION, variantKey, type SelectedVariants } from "~/domain/cart/cart.schema";
+import { variantKey, type SelectedVariants } from "~/domain/cart/cart.schema";
+import { variantsProblem } from "~/domain/orders/orders.server";
 import { refuse } from "~/domain/orders/order-writing.server";
 import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
@@ -64,10 +65,7 @@ export function prepareQuoteLines(tx: DB, buyer: SessionUser | null, input: read
     const product = found.get(line.productId);
     if (!product) throw refuse(400, `Product ${line.productId} is not sold (any more)`, "items");
     const variants = resolveVariants(groups.get(product.id) ?? [], line.selectedVariants ?? {});
-    if (!variants.ok) {
-      const detail = variants.description && variants.description !== SELECT_ALL_OPTIONS_DESCRIPTION ? variants.description : variants.message;
-      throw refuse(400, `${product.name}: ${detail}`, "items");
-    }
+    if (!variants.ok) throw refuse(400, `${product.name}: ${variantsProblem(variants)}`, "items");
     const key = `${product.id}|${variantKey(variants.value)}`;
     const same = merged.get(key);
     if (same) same.quantity += line.quantity;
