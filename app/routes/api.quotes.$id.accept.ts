@@ -1,14 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { APPROVAL_NOT_FOUND_MESSAGE, getApproval, SENT_FOR_APPROVAL_MESSAGE } from "~/domain/companies/approvals.server";
 import { findOrderJson } from "~/domain/orders/order-history.server";
-import { acceptQuoteSchema, QUOTE_NOT_FOUND } from "~/domain/quotes/quote.schema";
-import { quoteIdParam } from "~/domain/quotes/quote-api.server";
+import { acceptQuoteSchema } from "~/domain/quotes/quote.schema";
+import { buyerQuotePost } from "~/domain/quotes/quote-api.server";
 import { acceptQuote } from "~/domain/quotes/quote-accept.server";
-import { quotesRefusal } from "~/domain/quotes/quotes.server";
-import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
-import { apiIdempotencyKey } from "~/utils/idempotency.server";
 
 /**
  * POST /api/quotes/{id}/accept {addressId?, poReference?} with an optional Idempotency-Key header: accepts a sent
@@ -21,13 +18,9 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  *   written); 404 for a quote the caller may not see; 403 for viewers and accounts that cannot order.
  */
 export const action = apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireApiCompanyRole(request, "quotes");
-  const refused = quotesRefusal(user);
-  if (refused) return failureResponse(refused);
-  const id = quoteIdParam(params);
-  if (id === null) return jsonError(404, QUOTE_NOT_FOUND);
-  const key = apiIdempotencyKey(request);
+  const asked = await buyerQuotePost(request, params);
+  if (asked instanceof Response) return asked;
+  const { user, id, key } = asked;
   const input = await parseJsonBody(request, acceptQuoteSchema);
   const db = getDb();
   const result = await acceptQuote(db, user, id, input, key, "api");

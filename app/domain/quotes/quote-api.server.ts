@@ -28,6 +28,20 @@ export function quoteListQuery(url: string): Result<{ state: QuoteState | undefi
 }
 
 /**
+ * What every buyer's POST on one quote checks before reading its body: the method, the person (a company's
+ * viewers, staff and suppliers are refused), the quote's id (404), and the Idempotency-Key header.
+ */
+export async function buyerQuotePost(request: Request, params: { id?: string }): Promise<Response | { user: SessionUser; id: number; key: string | null }> {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireApiCompanyRole(request, "quotes");
+  const refused = quotesRefusal(user);
+  if (refused) return failureResponse(refused);
+  const id = quoteIdParam(params);
+  if (id === null) return jsonError(404, QUOTE_NOT_FOUND);
+  return { user, id, key: apiIdempotencyKey(request) };
+}
+
+/**
  * The action of POST /api/quotes/{id}/decline and …/revise: guard, id, key, body by the command's schema, the
  * use case, then 200 {quote} (for a revision, the new version).
  */
@@ -36,13 +50,9 @@ export function buyerQuoteMoveAction<Input>(
   move: (db: DB, actor: SessionUser, id: number, input: Input, key: string | null) => Result<{ quoteId: number }>,
 ) {
   return apiRoute(async ({ request, params }: ActionFunctionArgs) => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const user = await requireApiCompanyRole(request, "quotes");
-    const refused = quotesRefusal(user);
-    if (refused) return failureResponse(refused);
-    const id = quoteIdParam(params);
-    if (id === null) return jsonError(404, QUOTE_NOT_FOUND);
-    const key = apiIdempotencyKey(request);
+    const asked = await buyerQuotePost(request, params);
+    if (asked instanceof Response) return asked;
+    const { user, id, key } = asked;
     const input = await parseJsonBody(request, schema);
     const db = getDb();
     const result = move(db, user, id, input, key);
