@@ -321,4 +321,21 @@ describe("accepting a quote", () => {
     expect(quote).toMatchObject({ status: "accepted", order: { id: placed[0]!.id } });
     setListPrice(tiles, 2000);
   });
+
+  it("a rejected approval opens the quote again, and the buyer may accept it once more", async () => {
+    // the buyer's limit of £100 per order (set above) still holds
+    const id = await sentQuote();
+    const accepted = await accept(cookies.buyer!, id, "accept-then-rejected");
+    expect(accepted.status).toBe(202);
+    const approvalId = accepted.body.approval.id as number;
+    const rejected = await callRoute(
+      apiApproval.action,
+      buildRequest(`/api/company/approvals/${approvalId}`, { json: { decision: "reject", reason: "Not this month" }, cookie: cookies.approver! }),
+      { id: String(approvalId) },
+    );
+    expect(rejected.status).toBe(200);
+    expect((await getQuote(cookies.buyer!, id)).body.quote).toMatchObject({ status: "sent", approvalRequestId: null, order: null });
+    const again = await accept(cookies.buyer!, id, "accept-after-rejection");
+    expect(again.status).toBe(202);
+  });
 });
