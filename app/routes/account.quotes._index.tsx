@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
+import { StatusFilterLinks } from "~/components/account/status-filters";
 import { dayText, pounds, QuoteStateBadge } from "~/components/quotes/quote-parts";
 import { PageLinks } from "~/components/ui/page-links";
 import { QUOTES_PAGE_SIZE } from "~/domain/quotes/quote.schema";
@@ -35,8 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...list.value, state: filter.state ?? null, me: user.id }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const filterClass = "rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset";
-
 export default function QuotesPage() {
   const { items, total, page, pageCount, state, me } = useLoaderData<typeof loader>();
   return (
@@ -47,21 +46,12 @@ export default function QuotesPage() {
         Ask for a quote from your cart or the quick-order pad. Once we have priced it, accept it here to order at the quoted prices, decline it, or ask
         for a revision.
       </p>
-      <nav aria-label="Filter by status" className="mt-5 flex flex-wrap gap-2">
-        {[undefined, ...QUOTE_FILTER_STATES].map((value) => {
-          const current = value === (state ?? undefined);
-          return (
-            <Link
-              key={value ?? "all"}
-              to={listHref(value)}
-              aria-current={current ? "page" : undefined}
-              className={`${filterClass} ${current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
-            >
-              {value ? QUOTE_STATE_LABELS_FOR_BUYER[value] : "All"}
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusFilterLinks
+        statuses={QUOTE_FILTER_STATES}
+        current={state ?? undefined}
+        labelOf={(value) => QUOTE_STATE_LABELS_FOR_BUYER[value]}
+        hrefFor={(value) => listHref(value)}
+      />
       <div className="mt-4">
         <ShowingCount page={page} pageSize={QUOTES_PAGE_SIZE} shown={items.length} total={total} noun={["quote", "quotes"]} />
       </div>

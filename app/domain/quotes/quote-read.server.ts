@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { companies, orders, quoteLines, quotes, users } from "~db/schema";
+import { personName } from "~/domain/companies/companies.server";
 import { companyWide } from "~/domain/companies/company-roles";
 import { lineTotals } from "~/domain/pricing/pricing";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
@@ -98,14 +99,9 @@ export function quoteTotals(lines: readonly Pick<QuoteLineRow, "unitPrice" | "qu
 
 const money = (pence: number | null | undefined) => (pence === null || pence === undefined ? null : toDecimalString(pence));
 
-function personName(row: { firstName: string | null; lastName: string | null; email: string } | undefined): string {
-  if (!row) return "Former user";
-  return [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email;
-}
-
 type Context = {
   companyName: string;
-  person: { firstName: string | null; lastName: string | null; email: string } | undefined;
+  person: { name: string; email: string } | undefined;
   order: { id: number; orderNumber: string } | null;
 };
 
@@ -122,7 +118,7 @@ function contextFor(db: DB, rows: QuoteRow[]): Map<number, Context> {
     userIds.length === 0
       ? []
       : db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .select({ id: users.id, name: personName, email: users.email })
           .from(users)
           .where(inArray(users.id, userIds))
           .all()
@@ -161,7 +157,7 @@ function headerJson(row: QuoteRow, context: Context, now: Date) {
     status: state,
     statusLabel: QUOTE_STATE_LABELS[state],
     company: { id: row.companyId, name: context.companyName },
-    placedBy: { id: row.userId, name: personName(context.person), email: context.person?.email ?? null },
+    placedBy: { id: row.userId, name: context.person?.name ?? "Former user", email: context.person?.email ?? null },
     wantedBy: row.wantedBy,
     validUntil: row.validUntil,
     sentAt: row.sentAt?.toISOString() ?? null,
