@@ -571,6 +571,8 @@ export const orders = sqliteTable(
     holdReleasedAt: integer("hold_released_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    /** the quote (one version of it) this order was placed from, at its prices; null for every other order */
+    quoteId: integer("quote_id").references((): AnySQLiteColumn => quotes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -580,6 +582,7 @@ export const orders = sqliteTable(
     index("orders_company_created_totals_idx").on(t.companyId, t.createdAt, t.status, t.total),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_quote_idx").on(t.quoteId),
   ],
 );
 
@@ -695,6 +698,8 @@ export const approvalRequests = sqliteTable(
         deliveryNotes: string | null;
         saveAddress: boolean;
         addressLabel: string | null;
+        /** an accepted quote's order: its lines keep the quoted prices when approved (docs/decisions/0073) */
+        quoteId?: number | null;
       }>()
       .notNull(),
     /** the lines as priced when it was sent (unit prices pence ex VAT) */
@@ -1286,6 +1291,82 @@ export const purchaseOrderItems = sqliteTable(
     index("purchase_order_items_po_idx").on(t.purchaseOrderId),
     index("purchase_order_items_product_idx").on(t.productId),
   ],
+);
+
+// ─── Quotes (docs/decisions/0072-quote-states.md) ────────────────────────────
+
+export const QUOTE_STATUSES = ["requested", "draft", "sent", "accepted", "declined", "revision_requested"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/**
+ * One version of a quote. A revision is a new row with the same number and the next version; earlier
+ * versions are kept as they were. "expired" is not stored: a sent quote past the end of its valid-until day
+ * (UK time) is expired (quotes/quote-states.ts).
+ */
+export const quotes = sqliteTable(
+  "quotes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** QT-00012, shared by every version */
+    quoteNumber: text("quote_number", { length: 20 }).notNull(),
+    version: integer("version").notNull().default(1),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    /** who asked for it (placed by) */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: QUOTE_STATUSES }).notNull().default("requested"),
+    /** the buyer's note with the request (or with the revision asked for) */
+    requestNotes: text("request_notes"),
+    /** the wholesaler's notes on the quote, printed on it */
+    notes: text("notes"),
+    /** when the buyer wants the goods, ISO day */
+    wantedBy: text("wanted_by"),
+    /** the last UK day the quote can be accepted, ISO day */
+    validUntil: text("valid_until"),
+    deliveryTerms: text("delivery_terms"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedOrderId: integer("accepted_order_id").references((): AnySQLiteColumn => orders.id, { onDelete: "set null" }),
+    /** set when accepting needed the company's approval (the order is placed once approved) */
+    approvalRequestId: integer("approval_request_id").references(() => approvalRequests.id, { onDelete: "set null" }),
+    declineReason: text("decline_reason"),
+    declinedAt: integer("declined_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quotes_number_version_unique").on(t.quoteNumber, t.version),
+    index("quotes_company_created_idx").on(t.companyId, t.createdAt),
+    index("quotes_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const quoteLines = sqliteTable(
+  "quote_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    sku: text("sku", { length: 64 }),
+    selectedVariants: text("selected_variants", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    quantity: integer("quantity").notNull(),
+    /** the quoted unit price, ex VAT, pence; null until priced */
+    unitPrice: integer("unit_price"),
+    /** the buyer's own price (pricing engine) when the line was last priced: what a discount is taken off */
+    buyerPrice: integer("buyer_price").notNull(),
+    /** the product's cost price when last priced, for the margin */
+    costPrice: integer("cost_price").notNull().default(0),
+    vatRate: integer("vat_rate").notNull(),
+  },
+  (t) => [index("quote_lines_quote_idx").on(t.quoteId, t.position)],
 );
 
 // ─── Relations (for drizzle's relational queries) ───────────────────────────

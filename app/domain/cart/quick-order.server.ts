@@ -167,27 +167,17 @@ function stockMessage(failure: AddFailure) {
   return `${failure.message} (${failure.productName}${inCart})`;
 }
 
-/**
- * Adds the items to the user's cart in one write with the cart's own rules (addManyToCart): stock, merging
- * into an existing line, the line and cart limits, prices. Items are taken in line order, so the same SKU
- * (with the same options) twice adds up into one line and stock counts what the earlier lines took. Unknown
- * SKUs and options that are missing or not offered are refused here, before the cart sees them.
- */
-function addQuickOrderItems(
-  db: DB,
-  userId: string,
-  buyer: Buyer,
-  items: readonly QuickOrderItem[],
-  label: PositionLabel,
-): { added: number; errors: QuickOrderIssue[] } {
-  if (items.length === 0) return { added: 0, errors: [] };
+type MatchedItem = { item: QuickOrderItem; productId: number; selectedVariants: Record<string, string> };
+
+/** The products the items name (by SKU, slug or name) with their options chosen; the others as issues. */
+function matchQuickOrderItems(db: DB, items: readonly QuickOrderItem[], label: PositionLabel): { accepted: MatchedItem[]; errors: QuickOrderIssue[] } {
   const errors: QuickOrderIssue[] = [];
   const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
   const matches = findProductsBySku(
     db,
     items.map((item) => item.sku),
   );
-  const accepted: { item: QuickOrderItem; productId: number; selectedVariants: Record<string, string> }[] = [];
+  const accepted: MatchedItem[] = [];
   for (const item of items) {
     const match = matches.get(skuKey(item.sku));
     if (!match) {
@@ -204,6 +194,44 @@ function addQuickOrderItems(
     if (chosen.ok) accepted.push({ item, productId: match.product.id, selectedVariants: chosen.selectedVariants });
     else issue(item, `${label} ${item.lineNumber}: ${chosen.problem}`);
   }
+  return { accepted, errors };
+}
+
+/**
+ * The lines a Quick Entry text or a quick-order CSV names, as they would go into the cart (for a quote request
+ * instead of the cart), and one message per line that names nothing orderable.
+ */
+export function quickOrderLines(db: DB, text: string, kind: "entry" | "csv") {
+  const parsed =
+    kind === "entry"
+      ? (({ lines, errors }) => ({ items: lines, errors }))(parseQuickEntry(text))
+      : (({ rows, errors }) => ({
+          items: rows.map(({ rowNumber, ...row }) => ({ lineNumber: rowNumber, ...row })),
+          errors: errors.map((issue) => ({ lineNumber: issue.rowNumber, message: issue.message })),
+        }))(parseQuickOrderCsv(text));
+  const { accepted, errors } = matchQuickOrderItems(db, parsed.items, kind === "entry" ? "Line" : "Row");
+  return {
+    lines: accepted.map(({ item, productId, selectedVariants }) => ({ productId, selectedVariants, quantity: item.quantity })),
+    errors: [...parsed.errors, ...errors].sort((a, b) => a.lineNumber - b.lineNumber).map((issue) => issue.message),
+  };
+}
+
+/**
+ * Adds the items to the user's cart in one write with the cart's own rules (addManyToCart): stock, merging
+ * into an existing line, the line and cart limits, prices. Items are taken in line order, so the same SKU
+ * (with the same options) twice adds up into one line and stock counts what the earlier lines took. Unknown
+ * SKUs and options that are missing or not offered are refused here, before the cart sees them.
+ */
+function addQuickOrderItems(
+  db: DB,
+  userId: string,
+  buyer: Buyer,
+  items: readonly QuickOrderItem[],
+  label: PositionLabel,
+): { added: number; errors: QuickOrderIssue[] } {
+  if (items.length === 0) return { added: 0, errors: [] };
+  const { accepted, errors } = matchQuickOrderItems(db, items, label);
+  const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
   const results = addManyToCart(
     db,
     { kind: "user", userId },

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { orderItems, orders, users } from "~db/schema";
+import { orderQuoteLabel } from "~/domain/quotes/quote-read.server";
 import { personName, visibleTo } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { addLinesToCart, leftOutLines, type BulkCartLine } from "~/domain/cart/cart-bulk.server";
@@ -84,6 +85,8 @@ export type OrderJson = {
   deliveryVat: string;
   /** while the order is on credit hold: why (docs/decisions/0071); null otherwise */
   holdReason: string | null;
+  /** the quote the order accepted, "QT-00012 v2", at whose prices it was placed; null otherwise */
+  quote: string | null;
   items: OrderItemJson[];
 };
 
@@ -119,6 +122,7 @@ const orderColumns = {
   estimatedDelivery: orders.estimatedDelivery,
   trackingUrl: orders.trackingUrl,
   holdReason: orders.holdReason,
+  quote: orderQuoteLabel,
 };
 
 const itemColumns = {
@@ -135,8 +139,8 @@ const itemColumns = {
 };
 
 type OrderRow = {
-  [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K];
-};
+  [K in Exclude<keyof typeof orderColumns, "quote">]: (typeof orders.$inferSelect)[K];
+} & { quote: string | null };
 type ItemRow = {
   [K in keyof typeof itemColumns]: (typeof orderItems.$inferSelect)[K];
 };
@@ -190,6 +194,7 @@ function orderJson(row: OrderRow, items: OrderItemJson[]): OrderJson {
     deliveryCharge: toDecimalString(row.deliveryChargePence),
     deliveryVat: toDecimalString(row.deliveryVatPence),
     holdReason: row.status === "on_hold" ? row.holdReason : null,
+    quote: row.quote,
     items,
   };
 }

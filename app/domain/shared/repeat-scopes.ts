@@ -96,6 +96,12 @@ export const REPEAT_SCOPE = {
   ledgerAccountRename: "ledger.account.rename",
   ledgerAccountDelete: "ledger.account.delete",
   vatReturnSubmissionDetails: "vat.vat-return.submission-details",
+  quoteRequest: "quotes.quote.request",
+  quoteAccept: "quotes.quote.accept",
+  quoteDecline: "quotes.quote.decline",
+  quoteRevise: "quotes.quote.revise",
+  quoteSave: "quotes.quote.save",
+  quoteSend: "quotes.quote.send",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];

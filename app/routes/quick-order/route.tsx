@@ -149,6 +149,13 @@ export default function QuickOrderPage() {
         </Link>{" "}
         for you to check before checkout.
       </p>
+      <p className="mt-1 text-sm text-slate-600">
+        Want prices for a big job first?{" "}
+        <Link to={tab === "csv" ? "/account/quotes/new?from=csv" : "/account/quotes/new?from=list"} className="font-medium text-brand-700 hover:underline">
+          Request a quote
+        </Link>{" "}
+        for a list of SKUs or a CSV file instead.
+      </p>
 
       <div className="mt-8">
         <QuickOrderTabs active={tab} />
