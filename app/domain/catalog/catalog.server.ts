@@ -1,4 +1,5 @@
 /** Catalogue reads shared by the storefront screens and the JSON API. */
+import { effectivePackRule, packFieldsOf, type PackRuleFields } from "~/domain/catalog/pack-rules";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import type { CardPrice, ProductCardData } from "./catalog.schema";
@@ -77,9 +78,10 @@ export type ProductRow = {
   vatRate: number;
   stockLevel: number;
   lowStockThreshold: number;
-};
+} & PackRuleFields;
 
-export type ProductVariant = { id: number; name: string; options: string[] };
+/** A variant group (e.g. Size with S, M, L); its pack rule fields override the product's (null inherits). */
+export type ProductVariant = { id: number; name: string; options: string[] } & Partial<PackRuleFields>;
 export type ProductWithVariants = ProductRow & { variants: ProductVariant[] };
 
 /** The columns of a ProductRow; the category comes from a LEFT JOIN on categories. */
@@ -96,6 +98,10 @@ export const productRowColumns = {
   vatRate: products.vatRate,
   stockLevel: products.stockLevel,
   lowStockThreshold: products.lowStockThreshold,
+  minOrderQuantity: products.minOrderQuantity,
+  orderMultiple: products.orderMultiple,
+  packLabel: products.packLabel,
+  unitsPerPack: products.unitsPerPack,
   categoryName: categories.name,
   categorySlug: categories.slug,
 };
@@ -140,13 +146,22 @@ export function loadVariants(db: DB, productIds: readonly number[]): Map<number,
         productId: productVariants.productId,
         name: productVariants.name,
         options: productVariants.options,
+        minOrderQuantity: productVariants.minOrderQuantity,
+        orderMultiple: productVariants.orderMultiple,
+        packLabel: productVariants.packLabel,
+        unitsPerPack: productVariants.unitsPerPack,
       })
       .from(productVariants)
       .where(inArray(productVariants.productId, chunk))
       .orderBy(productVariants.productId, productVariants.position, productVariants.id)
       .all()) {
       const list = out.get(row.productId) ?? [];
-      list.push({ id: row.id, name: row.name, options: Array.isArray(row.options) ? row.options : [] });
+      list.push({
+        id: row.id,
+        name: row.name,
+        options: Array.isArray(row.options) ? row.options : [],
+        ...packFieldsOf(row),
+      });
       out.set(row.productId, list);
     }
   }
@@ -544,6 +559,7 @@ export function toCardData(row: ProductRow): ProductCardData {
     vatRate: row.vatRate,
     stockLevel: row.stockLevel,
     lowStockThreshold: row.lowStockThreshold,
+    packRule: effectivePackRule(row),
   };
 }
 

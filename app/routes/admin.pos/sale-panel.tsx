@@ -7,6 +7,7 @@ import { invoiceStatusLabel } from "~/domain/invoices/invoice-status";
 import { CART_EMPTY, POS_PAYMENT_LABELS, POS_PAYMENT_METHODS, SALE_COMPLETED } from "~/domain/pos/pos.schema";
 import { formatMoney } from "~/utils/money";
 import { CustomerPicker } from "./customer-picker";
+import { PackOverrideFields } from "./pack-override";
 import { usePendingQuantity, usePosFetcher, type PosData } from "./pos-screen";
 
 type SaleLine = PosData["sale"]["lines"][number];
@@ -79,6 +80,11 @@ function SaleLineRow({ line }: { line: SaleLine }) {
             {discounted ? <s className="ml-1 text-slate-500">{formatMoney(line.listPrice)}</s> : null}
             {line.sku ? ` · ${line.sku}` : ""}
           </p>
+          {line.packIssue ? (
+            <p className="text-xs text-amber-800" data-testid="pos-line-pack-issue">
+              {line.packIssue}
+            </p>
+          ) : null}
         </div>
         <p className="text-sm font-semibold tabular-nums text-slate-900" data-testid="pos-line-total">
           {formatMoney(line.net)}
@@ -164,6 +170,7 @@ function CompleteSaleForm({ data }: { data: PosData }) {
         ) : (
           <p className="text-xs text-slate-600">No financial account is set up: the payment is recorded without one.</p>
         )}
+        <PackOverrideFields issues={data.sale.lines.flatMap((line) => (line.packIssue ? [line.packIssue] : []))} />
         <Button type="submit" className="w-full py-3 text-base" disabled={empty || completing}>
           {completing ? "Completing..." : "Complete Sale"}
         </Button>
