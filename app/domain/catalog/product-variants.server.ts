@@ -44,8 +44,16 @@ export function addVariant(
       const position = existing.reduce((highest, variant) => Math.max(highest, variant.position + 1), 0);
       const created = tx
         .insert(productVariants)
-        .values({ productId, name: input.name, options: input.options, position })
-        .returning({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
+        .values({ ...input, productId, position })
+        .returning({
+          id: productVariants.id,
+          name: productVariants.name,
+          options: productVariants.options,
+          minOrderQuantity: productVariants.minOrderQuantity,
+          orderMultiple: productVariants.orderMultiple,
+          packLabel: productVariants.packLabel,
+          unitsPerPack: productVariants.unitsPerPack,
+        })
         .get();
       tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId)).run();
       recordAudit(tx, {
@@ -55,7 +63,7 @@ export function addVariant(
         entityId: productId,
         details: { variantId: created.id, name: created.name, options: created.options },
       });
-      return ok({ id: created.id, name: created.name, options: created.options });
+      return ok(created);
     },
     (result) => result.ok,
   ).result;

@@ -16,6 +16,7 @@ import {
 } from "~/domain/catalog/catalog.schema";
 import { parseDecimalToHundredths } from "~/utils/money";
 import { slugify } from "~/utils/slug";
+import { packRuleFields } from "./pack-rules.schema";
 
 // ─── Limits (spec §9) and defaults ──────────────────────────────────────────
 
@@ -360,6 +361,7 @@ const productFields = {
   lowStockThreshold: wholeNumberField("Low stock threshold", DEFAULT_LOW_STOCK_THRESHOLD),
   imageUrl: imageUrlField,
   supplierId: supplierIdField,
+  ...packRuleFields,
 };
 
 /** POST /api/admin/products: every field; absent ones take the defaults (VAT 20.00, threshold 10, stock 0). */
@@ -512,6 +514,7 @@ export const variantCreateSchema = z.object({
     if (long) return issue(ctx, `Each option must be at most ${VARIANT_OPTION_MAX} characters`);
     return options;
   }),
+  ...packRuleFields,
 });
 export type VariantInput = z.infer<typeof variantCreateSchema>;
 

@@ -24,6 +24,7 @@ import {
 } from "./catalog.server";
 import type { DB } from "~/utils/db.server";
 import { NO_CATEGORY, type AdminCategoryFilter } from "./product.schema";
+import { packFieldsOf, type PackRuleFields } from "./pack-rules";
 
 export type Actor = Pick<SessionUser, "id">;
 export type WriteOptions = { idempotencyKey?: string | null };
@@ -31,11 +32,29 @@ export type WriteOptions = { idempotencyKey?: string | null };
 // ─── Reading ────────────────────────────────────────────────────────────────
 
 export type AdminProduct = ProductWithVariants & { supplierId: string | null };
-export type AdminProductJson = ProductJson & { costPrice: string; supplierId: string | null };
+export type AdminProductJson = ProductJson & { costPrice: string; supplierId: string | null } & PackRuleFields;
 
-/** The Product of the admin API: the public shape with the cost price and the preferred supplier. */
+/**
+ * The Product of the admin API: the public shape with the cost price, the preferred supplier and the pack
+ * rule fields (each variant's too: null inherits the product's).
+ */
 export function adminProductJson(product: AdminProduct): AdminProductJson {
-  return { ...(productJson(product, { includeCost: true }) as ProductJson & { costPrice: string }), supplierId: product.supplierId };
+  const json = productJson(product, { includeCost: true }) as ProductJson & { costPrice: string };
+  return {
+    ...json,
+    variants: json.variants.map((variant, index) => ({ ...variant, ...toPackFields(product.variants[index]) })),
+    supplierId: product.supplierId,
+    ...packFieldsOf(product),
+  };
+}
+
+function toPackFields(variant: Partial<PackRuleFields>): PackRuleFields {
+  return {
+    minOrderQuantity: variant.minOrderQuantity ?? null,
+    orderMultiple: variant.orderMultiple ?? null,
+    packLabel: variant.packLabel ?? null,
+    unitsPerPack: variant.unitsPerPack ?? null,
+  };
 }
 
 const adminColumns = { ...productRowColumns, supplierId: products.supplierId };

@@ -40,6 +40,10 @@ function formDefaults(product: NonNullable<ReturnType<typeof getAdminProduct>> |
     lowStockThreshold: String(product?.lowStockThreshold ?? 10),
     imageUrl: product?.imageUrl ?? "",
     supplierId: product?.supplierId ?? "",
+    minOrderQuantity: String(product?.minOrderQuantity ?? ""),
+    orderMultiple: String(product?.orderMultiple ?? ""),
+    packLabel: product?.packLabel ?? "",
+    unitsPerPack: String(product?.unitsPerPack ?? ""),
   };
 }
 
