@@ -248,6 +248,10 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
         vatRate: products.vatRate,
         stockLevel: products.stockLevel,
         imageUrl: products.imageUrl,
+        minOrderQuantity: products.minOrderQuantity,
+        orderMultiple: products.orderMultiple,
+        packLabel: products.packLabel,
+        unitsPerPack: products.unitsPerPack,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
