@@ -9,7 +9,7 @@ import { usePriceBasis } from "~/root";
 import { formatMoney } from "~/utils/money";
 import { SkuLabel } from "~/components/catalog/sku-label";
 import { PackSummary } from "~/components/catalog/pack-summary";
-import { validQuantityAbove, validQuantityBelow, type PackRule } from "~/domain/catalog/pack-rules";
+import { stepQuantity, type PackRule } from "~/domain/catalog/pack-rules";
 
 /** A cart line as the cart page shows it: money in pence, prices including VAT where the buyer sees them. */
 export type CartPageLine = {
@@ -154,7 +154,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
           <div className="flex items-center gap-1">
             <fetcher.Form method="post" action="/cart" preventScrollReset>
               <LineFields line={line} intent="decrement" />
-              <input type="hidden" name="quantity" value={validQuantityBelow(line.packRule, quantity - 1) ?? 0} />
+              <input type="hidden" name="quantity" value={stepQuantity(line.packRule, quantity, -1)} />
               <button type="submit" className={stepButton} aria-label="Decrease quantity">
                 −
               </button>
@@ -185,7 +185,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
             </fetcher.Form>
             <fetcher.Form method="post" action="/cart" preventScrollReset>
               <LineFields line={line} intent="increment" />
-              <input type="hidden" name="quantity" value={validQuantityAbove(line.packRule, quantity + 1)} />
+              <input type="hidden" name="quantity" value={stepQuantity(line.packRule, quantity, 1)} />
               <button type="submit" className={stepButton} aria-label="Increase quantity" disabled={quantity >= MAX_LINE_QUANTITY}>
                 +
               </button>

@@ -96,6 +96,11 @@ export function validQuantityAbove(rule: PackRule, quantity: number): number {
   return Math.max(rule.minimum, Math.ceil(quantity / rule.multiple) * rule.multiple);
 }
 
+/** What + and − on a line lead to: the next valid quantity up, or down (0, removing the line, below the minimum). */
+export function stepQuantity(rule: PackRule, quantity: number, direction: 1 | -1): number {
+  return direction === 1 ? validQuantityAbove(rule, quantity + 1) : (validQuantityBelow(rule, quantity - 1) ?? 0);
+}
+
 /** The valid quantity nearest to `quantity`; halfway between two, the larger. Never below the minimum. */
 export function nearestValidQuantity(rule: PackRule, quantity: number): number {
   const above = validQuantityAbove(rule, quantity);

@@ -97,9 +97,10 @@ export function pricedBasket(db: DB, basket: PosBasket) {
   });
   const totals = lineTotals(priced.map(({ line, product, unitPrice }) => ({ unitPrice, quantity: line.quantity, vatRate: product.vatRate })));
   const groups = variantGroupsByProduct(db, lines.map((line) => line.productId));
-  const packIssue = (product: OrderProduct, quantity: number) => {
-    const check = checkPackQuantity(lineRule(product, groups.get(product.id) ?? []), quantity, product.name);
-    return check.ok ? null : check.message;
+  const packOf = (product: OrderProduct, quantity: number) => {
+    const packRule = lineRule(product, groups.get(product.id) ?? []);
+    const check = checkPackQuantity(packRule, quantity, product.name);
+    return { packRule, packIssue: check.ok ? null : check.message };
   };
   return {
     customer: customer
@@ -116,8 +117,8 @@ export function pricedBasket(db: DB, basket: PosBasket) {
       net: totals.lines[index].net,
       vat: totals.lines[index].vat,
       stockLevel: product.stockLevel,
-      /** the pack rule's message when the quantity breaks it: the sale needs the override with a reason */
-      packIssue: packIssue(product, line.quantity),
+      /** the pack rule, and its message when the quantity breaks it: the sale then needs the override with a reason */
+      ...packOf(product, line.quantity),
     })),
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal: totals.subtotal,

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { invoiceStatusLabel } from "~/domain/invoices/invoice-status";
 import { CART_EMPTY, POS_PAYMENT_LABELS, POS_PAYMENT_METHODS, SALE_COMPLETED } from "~/domain/pos/pos.schema";
 import { formatMoney } from "~/utils/money";
+import { stepQuantity } from "~/domain/catalog/pack-rules";
 import { CustomerPicker } from "./customer-picker";
 import { PackOverrideFields } from "./pack-override";
 import { usePendingQuantity, usePosFetcher, type PosData } from "./pos-screen";
@@ -91,11 +92,11 @@ function SaleLineRow({ line }: { line: SaleLine }) {
         </p>
       </div>
       <div className="mt-2 flex items-center gap-2">
-        {step(quantity - 1, `Decrease quantity of ${line.name}`, "−")}
+        {step(stepQuantity(line.packRule, quantity, -1), `Decrease quantity of ${line.name}`, "−")}
         <span className="w-10 text-center text-sm tabular-nums" data-testid="pos-line-quantity" aria-label={`Quantity of ${line.name}`}>
           {quantity}
         </span>
-        {step(quantity + 1, `Increase quantity of ${line.name}`, "+", quantity >= line.stockLevel)}
+        {step(stepQuantity(line.packRule, quantity, 1), `Increase quantity of ${line.name}`, "+", quantity >= line.stockLevel)}
         <fetcher.Form method="post" preventScrollReset className="ml-auto">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={line.productId} />
