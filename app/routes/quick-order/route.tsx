@@ -61,7 +61,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       examples: tab === "entry" ? quickOrderExamples(db, 1) : [],
       orders,
       result:
-        result && result.tab === tab ? { added: result.added, errors: result.errors, more: result.more, fixes: result.fixes } : null,
+        result && result.tab === tab
+          ? { added: result.added, errors: result.errors, more: result.more, ...(result.fixes.length > 0 ? { fixes: result.fixes } : {}) }
+          : null,
       resultId: result?.id ?? null,
       entryText: result?.tab === "entry" && tab === "entry" ? result.text : "",
       idempotencyKey: issueIdempotencyKey(),
