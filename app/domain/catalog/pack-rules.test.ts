@@ -143,5 +143,7 @@ describe("per-unit price and summary", () => {
     expect(packSummary(effectivePackRule({ ...water, unitsPerPack: 6 }), 396)).toBe("Case of 6 · min 12 · £0.66 each");
     expect(packSummary(effectivePackRule({ ...none, orderMultiple: 4 }))).toBe("In multiples of 4");
     expect(packSummary(effectivePackRule(none), 100)).toBe("");
+    const energy = effectivePackRule({ minOrderQuantity: 2, orderMultiple: 2, packLabel: "case of 24 cans", unitsPerPack: 24 });
+    expect(packSummary(energy, 2388)).toBe("Case of 24 cans · multiples of 2 · £1.00 per can");
   });
 });

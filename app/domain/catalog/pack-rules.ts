@@ -177,7 +177,8 @@ export function packSummary(rule: PackRule, packPrice?: number | null): string {
   if (rule.packLabel) parts.push(rule.packLabel.charAt(0).toUpperCase() + rule.packLabel.slice(1));
   else if (rule.multiple > 1) parts.push(`In multiples of ${rule.multiple}`);
   if (rule.minimum > rule.multiple) parts.push(`min ${rule.minimum}`);
-  if (rule.packLabel && rule.multiple > 1 && !rule.packLabel.includes(String(rule.multiple))) {
+  // "Case of 6" already says "in sixes"; "Case of 24 cans" sold in twos does not
+  if (rule.packLabel && rule.multiple > 1 && !new RegExp(`\\b${rule.multiple}\\b`).test(rule.packLabel)) {
     parts.push(`multiples of ${rule.multiple}`);
   }
   const unitPrice = packPrice === null || packPrice === undefined ? null : perUnitPrice(rule, packPrice);
