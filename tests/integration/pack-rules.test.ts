@@ -19,6 +19,10 @@ import * as apiTemplateLoad from "~/routes/api.order-templates.$id.load";
 import * as accountTemplates from "~/routes/account.templates/route";
 import * as posPage from "~/routes/admin.pos/route";
 import * as apiPosCheckout from "~/routes/api.admin.pos.checkout";
+import * as apiAdminProducts from "~/routes/api.admin.products";
+import * as apiAdminProduct from "~/routes/api.admin.products.$id";
+import * as apiVariants from "~/routes/api.admin.products.$productId.variants";
+import * as productsPage from "~/routes/admin.products/route";
 import { getDb } from "~/utils/db.server";
 import { createPastOrder, createProduct, createUser } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
@@ -322,5 +326,84 @@ describe("the POS", () => {
     expect(JSON.parse(String(logged[count].details)).reason).toBe("Customer's own case short");
     const sold = db().select().from(orders).where(and(eq(orders.channel, "pos"), eq(orders.id, Number(logged[count].entityId)))).get();
     expect(sold).toBeTruthy();
+  });
+});
+
+describe("the back office's products", () => {
+  it("API: creates, reads and patches the four fields, validated; a variant carries its own", async () => {
+    const admin = await signIn("admin@example.com", { via: "api" });
+    const bad = await api(apiAdminProducts.action, "/api/admin/products", admin, { name: "Tonic Water", salesPrice: "4.80", orderMultiple: 0 });
+    expect(bad.status).toBe(400);
+    expect(await readJson(bad)).toEqual({ message: "Order multiple must be a whole number of 1 or more", field: "orderMultiple" });
+    const long = await api(apiAdminProducts.action, "/api/admin/products", admin, { name: "Tonic Water", salesPrice: "4.80", packLabel: "x".repeat(61) });
+    expect(await readJson(long)).toEqual({ message: "Pack label must be at most 60 characters", field: "packLabel" });
+
+    const created = await api(apiAdminProducts.action, "/api/admin/products", admin, {
+      name: "Tonic Water 200ml",
+      salesPrice: "4.80",
+      minOrderQuantity: 2,
+      orderMultiple: "2",
+      packLabel: "  case of   24 bottles ",
+      unitsPerPack: 24,
+    });
+    expect(created.status).toBe(201);
+    const body = await readJson(created);
+    expect(body).toMatchObject({ minOrderQuantity: 2, orderMultiple: 2, packLabel: "case of 24 bottles", unitsPerPack: 24 });
+
+    const patched = await api(apiAdminProduct.action, `/api/admin/products/${body.id}`, admin, { minOrderQuantity: 4, packLabel: "" }, "PATCH", {
+      id: String(body.id),
+    });
+    expect(patched.status).toBe(200);
+    const read = await readJson(await api(apiAdminProduct.loader, `/api/admin/products/${body.id}`, admin, undefined, "GET", { id: String(body.id) }));
+    expect(read).toMatchObject({ minOrderQuantity: 4, orderMultiple: 2, packLabel: null, unitsPerPack: 24 });
+
+    const variant = await api(apiVariants.action, `/api/admin/products/${body.id}/variants`, admin, { name: "Pack", options: ["Case"], orderMultiple: 12 }, "POST", {
+      productId: String(body.id),
+    });
+    expect(variant.status).toBe(201);
+    expect(await readJson(variant)).toMatchObject({ name: "Pack", orderMultiple: 12, minOrderQuantity: null });
+    const withVariant = await readJson(await api(apiAdminProduct.loader, `/api/admin/products/${body.id}`, admin, undefined, "GET", { id: String(body.id) }));
+    expect(withVariant.variants).toEqual([
+      expect.objectContaining({ name: "Pack", options: ["Case"], orderMultiple: 12, minOrderQuantity: null, packLabel: null, unitsPerPack: null }),
+    ]);
+  });
+
+  it("page: the product form saves the fields and refuses a bad one with its message", async () => {
+    const cookie = await signIn("admin@example.com", { via: "api" });
+    const form = {
+      intent: "create-product",
+      idempotencyKey: crypto.randomUUID(),
+      name: "Ginger Beer 275ml",
+      salesPrice: "9.60",
+      vatRateChoice: "20",
+      minOrderQuantity: "",
+      orderMultiple: "12",
+      packLabel: "case of 12",
+      unitsPerPack: "",
+    };
+    const refused = await callRoute(productsPage.action, buildRequest("/admin/products?dialog=new", { form: { ...form, orderMultiple: "1.5", idempotencyKey: crypto.randomUUID() }, cookie }));
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await readJson(refused))).toContain("Order multiple must be a whole number of 1 or more");
+    expect(db().select().from(products).where(eq(products.name, "Ginger Beer 275ml")).get()).toBeUndefined();
+
+    const saved = await callRoute(productsPage.action, buildRequest("/admin/products?dialog=new", { form, cookie }));
+    expect(saved.status).toBe(302);
+    const row = db().select().from(products).where(eq(products.name, "Ginger Beer 275ml")).get()!;
+    expect(row).toMatchObject({ minOrderQuantity: null, orderMultiple: 12, packLabel: "case of 12", unitsPerPack: null });
+
+    // the edit form changes them, and blank clears one
+    const edited = await callRoute(
+      productsPage.action,
+      buildRequest(`/admin/products?edit=${row.id}`, {
+        form: { ...form, intent: "update-product", productId: String(row.id), slug: row.slug, minOrderQuantity: "24", orderMultiple: "", idempotencyKey: crypto.randomUUID() },
+        cookie,
+      }),
+    );
+    expect(edited.status).toBe(302);
+    expect(db().select().from(products).where(eq(products.id, row.id)).get()).toMatchObject({
+      minOrderQuantity: 24,
+      orderMultiple: null,
+      packLabel: "case of 12",
+    });
   });
 });
