@@ -24,7 +24,7 @@ import * as apiAdminProduct from "~/routes/api.admin.products.$id";
 import * as apiVariants from "~/routes/api.admin.products.$productId.variants";
 import * as productsPage from "~/routes/admin.products/route";
 import { getDb } from "~/utils/db.server";
-import { createPastOrder, createProduct, createUser } from "./factories";
+import { createPastOrder, createProduct, createUser, SHIPPING } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -38,13 +38,6 @@ let buyerEmail: string;
 let buyerId: string;
 
 const WATER_RULE = "Mineral Water is sold in multiples of 6 (case of 6), at least 12";
-const SHIPPING = {
-  shippingName: "Sam Patel",
-  shippingEmail: "orders@patel-catering.co.uk",
-  shippingAddress: "Unit 2, Canal Wharf",
-  shippingCity: "Leeds",
-  shippingPostcode: "LS11 5PS",
-};
 
 beforeAll(async () => {
   await createUser({ email: "admin@example.com", role: "admin" });

@@ -26,6 +26,7 @@ import {
   type PackRuleFields,
 } from "~/domain/catalog/pack-rules";
 import type { DB } from "~/utils/db.server";
+import { productPackColumns, variantPackColumns } from "~/domain/catalog/pack-rules.server";
 import { fail, ok, type Success } from "~/utils/result";
 import type { AppSession } from "~/utils/session.server";
 import {
@@ -75,10 +76,7 @@ const productColumns = {
   vatRate: products.vatRate,
   stockLevel: products.stockLevel,
   lowStockThreshold: products.lowStockThreshold,
-  minOrderQuantity: products.minOrderQuantity,
-  orderMultiple: products.orderMultiple,
-  packLabel: products.packLabel,
-  unitsPerPack: products.unitsPerPack,
+  ...productPackColumns,
 };
 
 function loadProducts(db: DB, ids: number[]): Map<number, CartProduct> {
@@ -184,10 +182,7 @@ export function variantGroupsByProduct(db: DB, productIds: readonly number[]): M
         productId: productVariants.productId,
         name: productVariants.name,
         options: productVariants.options,
-        minOrderQuantity: productVariants.minOrderQuantity,
-        orderMultiple: productVariants.orderMultiple,
-        packLabel: productVariants.packLabel,
-        unitsPerPack: productVariants.unitsPerPack,
+        ...variantPackColumns,
       })
       .from(productVariants)
       .where(inArray(productVariants.productId, productIds.slice(i, i + 500)))

@@ -5,6 +5,7 @@
 import { inArray } from "drizzle-orm";
 import { products } from "~db/schema";
 import type { PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import type { DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
 import type { Cart } from "./cart.server";
@@ -59,10 +60,7 @@ export function resolveTemplateItems(db: DB, input: TemplateItemInput[]): Result
       .select({
         id: products.id,
         name: products.name,
-        minOrderQuantity: products.minOrderQuantity,
-        orderMultiple: products.orderMultiple,
-        packLabel: products.packLabel,
-        unitsPerPack: products.unitsPerPack,
+        ...productPackColumns,
       })
       .from(products)
       .where(inArray(products.id, chunk))

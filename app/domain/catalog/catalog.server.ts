@@ -1,5 +1,6 @@
 /** Catalogue reads shared by the storefront screens and the JSON API. */
 import { effectivePackRule, packFieldsOf, type PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns, variantPackColumns } from "~/domain/catalog/pack-rules.server";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import type { CardPrice, ProductCardData } from "./catalog.schema";
@@ -98,10 +99,7 @@ export const productRowColumns = {
   vatRate: products.vatRate,
   stockLevel: products.stockLevel,
   lowStockThreshold: products.lowStockThreshold,
-  minOrderQuantity: products.minOrderQuantity,
-  orderMultiple: products.orderMultiple,
-  packLabel: products.packLabel,
-  unitsPerPack: products.unitsPerPack,
+  ...productPackColumns,
   categoryName: categories.name,
   categorySlug: categories.slug,
 };
@@ -146,10 +144,7 @@ export function loadVariants(db: DB, productIds: readonly number[]): Map<number,
         productId: productVariants.productId,
         name: productVariants.name,
         options: productVariants.options,
-        minOrderQuantity: productVariants.minOrderQuantity,
-        orderMultiple: productVariants.orderMultiple,
-        packLabel: productVariants.packLabel,
-        unitsPerPack: productVariants.unitsPerPack,
+        ...variantPackColumns,
       })
       .from(productVariants)
       .where(inArray(productVariants.productId, chunk))

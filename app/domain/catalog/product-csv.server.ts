@@ -6,6 +6,7 @@
  * during a large import. Why batches rather than one transaction: docs/decisions/0027-large-product-imports.md;
  * why two readings and nothing held whole: docs/decisions/0035-product-import-memory.md.
  */
+import { productPackColumns } from "./pack-rules.server";
 import { csvStreamParser, writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products } from "~db/schema";
@@ -248,10 +249,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
         vatRate: products.vatRate,
         stockLevel: products.stockLevel,
         imageUrl: products.imageUrl,
-        minOrderQuantity: products.minOrderQuantity,
-        orderMultiple: products.orderMultiple,
-        packLabel: products.packLabel,
-        unitsPerPack: products.unitsPerPack,
+        ...productPackColumns,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))

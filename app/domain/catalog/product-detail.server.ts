@@ -3,6 +3,7 @@
  * the buyer's price and its breakdown, and the products shown around it.
  */
 import { effectivePackRule, type PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { categories, products } from "~db/schema";
 import {
@@ -148,10 +149,7 @@ const cardColumns = {
   vatRate: products.vatRate,
   stockLevel: products.stockLevel,
   lowStockThreshold: products.lowStockThreshold,
-  minOrderQuantity: products.minOrderQuantity,
-  orderMultiple: products.orderMultiple,
-  packLabel: products.packLabel,
-  unitsPerPack: products.unitsPerPack,
+  ...productPackColumns,
 };
 
 /** A card's row with its pack rule worked out (the card shows the rule, not the stored fields). */

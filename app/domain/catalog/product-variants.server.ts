@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
+import { variantPackColumns } from "./pack-rules.server";
 import { type ProductVariant } from "./catalog.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -49,10 +50,7 @@ export function addVariant(
           id: productVariants.id,
           name: productVariants.name,
           options: productVariants.options,
-          minOrderQuantity: productVariants.minOrderQuantity,
-          orderMultiple: productVariants.orderMultiple,
-          packLabel: productVariants.packLabel,
-          unitsPerPack: productVariants.unitsPerPack,
+          ...variantPackColumns,
         })
         .get();
       tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId)).run();

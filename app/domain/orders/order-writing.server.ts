@@ -5,6 +5,7 @@
  * written with their product codes, and the refusal that rolls the whole transaction back.
  */
 import type { PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import { takeStock } from "~/domain/catalog/stock-movements.server";
 import { eq, inArray } from "drizzle-orm";
 import { orderItems, products } from "~db/schema";
@@ -58,10 +59,7 @@ export function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProdu
         salesPrice: products.salesPrice,
         vatRate: products.vatRate,
         stockLevel: products.stockLevel,
-        minOrderQuantity: products.minOrderQuantity,
-        orderMultiple: products.orderMultiple,
-        packLabel: products.packLabel,
-        unitsPerPack: products.unitsPerPack,
+        ...productPackColumns,
       })
       .from(products)
       .where(inArray(products.id, unique.slice(i, i + 500)))

@@ -12,13 +12,12 @@
  * written. The confirmation email goes out after the commit; a mail failure is logged and never undoes or
  * fails the order.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   cartItems,
   orderItems,
   orders,
   products,
-  productVariants,
   type OrderStatus,
 } from "~db/schema";
 import { holdMessage, VIEWER_MESSAGE } from "~/domain/companies/companies.server";
