@@ -50,6 +50,10 @@ describe("productCreateSchema", () => {
       lowStockThreshold: 10,
       imageUrl: null,
       supplierId: null,
+      minOrderQuantity: null,
+      orderMultiple: null,
+      packLabel: null,
+      unitsPerPack: null,
     });
   });
 
@@ -115,7 +119,14 @@ describe("categories, variants, generate description", () => {
   });
 
   it("variant options come from a comma list or an array, trimmed, without blanks or repeats", () => {
-    expect(variantCreateSchema.parse({ name: "Size", options: " S, M ,, m , L " })).toEqual({ name: "Size", options: ["S", "M", "L"] });
+    expect(variantCreateSchema.parse({ name: "Size", options: " S, M ,, m , L " })).toEqual({
+      name: "Size",
+      options: ["S", "M", "L"],
+      minOrderQuantity: null,
+      orderMultiple: null,
+      packLabel: null,
+      unitsPerPack: null,
+    });
     expect(variantCreateSchema.parse({ name: "Size", options: ["XL", " XL ", "XXL"] }).options).toEqual(["XL", "XXL"]);
     expect(variantCreateSchema.safeParse({ name: "Size", options: " , " }).error?.issues[0]).toMatchObject({
       path: ["options"],
