@@ -380,6 +380,15 @@ export const products = sqliteTable(
     supplierId: text("supplier_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // pack rules (app/domain/catalog/pack-rules.ts): null = no rule
+    /** the fewest units one order line may hold */
+    minOrderQuantity: integer("min_order_quantity"),
+    /** a line's quantity must be a multiple of this */
+    orderMultiple: integer("order_multiple"),
+    /** how the pack is named to buyers: "case of 6" */
+    packLabel: text("pack_label", { length: 60 }),
+    /** inner units one unit of sale holds, for the per-unit price ("£0.66 each") */
+    unitsPerPack: integer("units_per_pack"),
   },
   (t) => [
     index("products_category_name_idx").on(t.categoryId, t.name),
@@ -445,6 +454,11 @@ export const productVariants = sqliteTable(
     name: text("name", { length: 100 }).notNull(),
     options: text("options", { mode: "json" }).$type<string[]>().notNull(),
     position: integer("position").notNull().default(0),
+    // pack rules: a value overrides the product's, null inherits it (app/domain/catalog/pack-rules.ts)
+    minOrderQuantity: integer("min_order_quantity"),
+    orderMultiple: integer("order_multiple"),
+    packLabel: text("pack_label", { length: 60 }),
+    unitsPerPack: integer("units_per_pack"),
   },
   (t) => [uniqueIndex("product_variants_product_name_unique").on(t.productId, t.name)],
 );

@@ -46,7 +46,19 @@ export type QuickOrderOutcome = {
   errors: string[];
   /** the numbers of the lines that failed, so the form can give them back to fix */
   failedLineNumbers: number[];
+  /** lines refused by a pack rule, each with the valid quantity to use instead ("Use 12") */
+  fixes: QuickOrderFix[];
 };
+
+/**
+ * A line whose quantity broke the product's pack rule: the nearest valid quantity, and that line as a
+ * Quick Entry line ("WATER-500, 12") for the page's "Use 12" button to post.
+ */
+export type QuickOrderFix = { lineNumber: number; quantity: number; entry: string };
+
+function fixEntry(sku: string, selectedVariants: Record<string, string>, quantity: number) {
+  return [sku, ...Object.entries(selectedVariants).map(([name, value]) => `${name}=${value}`), quantity].join(", ");
+}
 
 type SkuProduct = {
   id: number;
@@ -228,9 +240,10 @@ function addQuickOrderItems(
   buyer: Buyer,
   items: readonly QuickOrderItem[],
   label: PositionLabel,
-): { added: number; errors: QuickOrderIssue[] } {
-  if (items.length === 0) return { added: 0, errors: [] };
+): { added: number; errors: QuickOrderIssue[]; fixes: QuickOrderFix[] } {
+  if (items.length === 0) return { added: 0, errors: [], fixes: [] };
   const { accepted, errors } = matchQuickOrderItems(db, items, label);
+  const fixes: QuickOrderFix[] = [];
   const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
   const results = addManyToCart(
     db,
@@ -240,20 +253,31 @@ function addQuickOrderItems(
   );
   const addedProducts = new Set<number>();
   results.forEach((result, index) => {
-    const { item } = accepted[index];
+    const { item, selectedVariants } = accepted[index];
     if (result.ok) addedProducts.add(result.value.productId);
     else issue(item, `${label} ${item.lineNumber}: ${stockMessage(result)}`);
+    if (!result.ok && result.validQuantity !== undefined && result.validQuantity > 0) {
+      fixes.push({
+        lineNumber: item.lineNumber,
+        quantity: result.validQuantity,
+        entry: fixEntry(item.sku, selectedVariants, result.validQuantity),
+      });
+    }
   });
   errors.sort((a, b) => a.lineNumber - b.lineNumber);
-  return { added: addedProducts.size, errors };
+  return { added: addedProducts.size, errors, fixes };
 }
 
-function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors: QuickOrderIssue[] }): QuickOrderOutcome {
+function outcome(
+  parseErrors: QuickOrderIssue[],
+  result: { added: number; errors: QuickOrderIssue[]; fixes: QuickOrderFix[] },
+): QuickOrderOutcome {
   const all = [...parseErrors, ...result.errors].sort((a, b) => a.lineNumber - b.lineNumber);
   return {
     added: result.added,
     errors: all.map((issue) => issue.message),
     failedLineNumbers: [...new Set(all.map((issue) => issue.lineNumber))],
+    fixes: result.fixes,
   };
 }
 
@@ -293,7 +317,7 @@ function quickOrderOnce(
     ok(submit(tx, user.id, buyerFor(tx, user), text)),
   );
   // the text is part of the scope, so a refused key is all but impossible; were it to happen, the page says so
-  return result.ok ? result.value : { added: 0, errors: [result.message], failedLineNumbers: [] };
+  return result.ok ? result.value : { added: 0, errors: [result.message], failedLineNumbers: [], fixes: [] };
 }
 
 /** Quick Entry's post: the textarea's lines into the user's cart, once per key. */

@@ -3,6 +3,7 @@ import { recordOpeningStock, setStockLevel } from "./stock-movements.server";
 import { and, eq, ne } from "drizzle-orm";
 import { categories, products, users } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
+import { PACK_RULE_FIELDS } from "./pack-rules";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -142,6 +143,7 @@ const PATCHABLE = [
   "lowStockThreshold",
   "imageUrl",
   "supplierId",
+  ...PACK_RULE_FIELDS,
 ] as const;
 
 /**

@@ -7,6 +7,7 @@
  * why two readings and nothing held whole: docs/decisions/0035-product-import-memory.md.
  */
 import { loadBarcodes } from "./barcodes.server";
+import { productPackColumns } from "./pack-rules.server";
 import { csvStreamParser, writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products } from "~db/schema";
@@ -249,6 +250,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
         vatRate: products.vatRate,
         stockLevel: products.stockLevel,
         imageUrl: products.imageUrl,
+        ...productPackColumns,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))

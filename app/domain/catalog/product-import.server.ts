@@ -6,6 +6,7 @@
  * then records the stock movements and audit entries of the products that went in, all at once.
  */
 import { loadBarcodes, replaceBarcodes, type ProductBarcodes } from "./barcodes.server";
+import { PACK_RULE_FIELDS } from "./pack-rules";
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import { recordAudit, recordAudits, type AuditEntry } from "~/domain/shared/audit.server";
@@ -90,6 +91,10 @@ function prepareStatements(tx: DB, now: Date) {
         stockLevel: sql.placeholder("stockLevel"),
         lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
         imageUrl: sql.placeholder("imageUrl"),
+        minOrderQuantity: sql.placeholder("minOrderQuantity"),
+        orderMultiple: sql.placeholder("orderMultiple"),
+        packLabel: sql.placeholder("packLabel"),
+        unitsPerPack: sql.placeholder("unitsPerPack"),
       })
       .returning({ id: products.id })
       .prepare(),
@@ -105,6 +110,10 @@ function prepareStatements(tx: DB, now: Date) {
         salesPrice: param("salesPrice"),
         vatRate: param("vatRate"),
         imageUrl: param("imageUrl"),
+        minOrderQuantity: param("minOrderQuantity"),
+        orderMultiple: param("orderMultiple"),
+        packLabel: param("packLabel"),
+        unitsPerPack: param("unitsPerPack"),
         updatedAt: now,
       })
       .where(sql`${products.id} = ${sql.placeholder("id")}`)
@@ -222,6 +231,10 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
       vatRate: fields.vatRate ?? (fields.taxable === false ? 0 : DEFAULT_VAT_RATE),
       stockLevel: level,
       imageUrl: fields.imageUrl ?? null,
+      minOrderQuantity: fields.minOrderQuantity ?? null,
+      orderMultiple: fields.orderMultiple ?? null,
+      packLabel: fields.packLabel ?? null,
+      unitsPerPack: fields.unitsPerPack ?? null,
     })!;
     if (item.variants && item.variants.length > 0) writeVariants(statements, id, item.variants, false);
     if (fields.barcodes) replaceBarcodes(tx, id, null, fields.barcodes);
@@ -246,6 +259,9 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
   if (fields.costPrice !== undefined) next.costPrice = fields.costPrice;
   if (fields.imageUrl !== undefined) next.imageUrl = fields.imageUrl;
   if (fields.vatRate !== undefined) next.vatRate = fields.vatRate;
+  for (const key of PACK_RULE_FIELDS) {
+    if (fields[key] !== undefined) (next as Record<string, unknown>)[key] = fields[key];
+  }
 
   const changed = Object.keys(next).filter((key) => next[key as keyof typeof next] !== existing[key as keyof typeof existing]);
   let variantsChanged = false;
@@ -279,6 +295,10 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
     salesPrice: after.salesPrice,
     vatRate: after.vatRate,
     imageUrl: after.imageUrl,
+    minOrderQuantity: after.minOrderQuantity,
+    orderMultiple: after.orderMultiple,
+    packLabel: after.packLabel,
+    unitsPerPack: after.unitsPerPack,
   });
   if (rest.sku !== undefined && rest.sku !== existing.sku) {
     if (existing.sku) lookups.skuHolders.delete(existing.sku);

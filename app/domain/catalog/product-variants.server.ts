@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
+import { variantPackColumns } from "./pack-rules.server";
 import { type ProductVariant } from "./catalog.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -44,8 +45,13 @@ export function addVariant(
       const position = existing.reduce((highest, variant) => Math.max(highest, variant.position + 1), 0);
       const created = tx
         .insert(productVariants)
-        .values({ productId, name: input.name, options: input.options, position })
-        .returning({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
+        .values({ ...input, productId, position })
+        .returning({
+          id: productVariants.id,
+          name: productVariants.name,
+          options: productVariants.options,
+          ...variantPackColumns,
+        })
         .get();
       tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId)).run();
       recordAudit(tx, {
@@ -55,7 +61,7 @@ export function addVariant(
         entityId: productId,
         details: { variantId: created.id, name: created.name, options: created.options },
       });
-      return ok({ id: created.id, name: created.name, options: created.options });
+      return ok(created);
     },
     (result) => result.ok,
   ).result;

@@ -51,6 +51,10 @@ describe("productCreateSchema", () => {
       imageUrl: null,
       supplierId: null,
       barcodes: [],
+      minOrderQuantity: null,
+      orderMultiple: null,
+      packLabel: null,
+      unitsPerPack: null,
     });
   });
 
@@ -133,7 +137,14 @@ describe("categories, variants, generate description", () => {
   });
 
   it("variant options come from a comma list or an array, trimmed, without blanks or repeats", () => {
-    expect(variantCreateSchema.parse({ name: "Size", options: " S, M ,, m , L " })).toEqual({ name: "Size", options: ["S", "M", "L"] });
+    expect(variantCreateSchema.parse({ name: "Size", options: " S, M ,, m , L " })).toEqual({
+      name: "Size",
+      options: ["S", "M", "L"],
+      minOrderQuantity: null,
+      orderMultiple: null,
+      packLabel: null,
+      unitsPerPack: null,
+    });
     expect(variantCreateSchema.parse({ name: "Size", options: ["XL", " XL ", "XXL"] }).options).toEqual(["XL", "XXL"]);
     expect(variantCreateSchema.safeParse({ name: "Size", options: " , " }).error?.issues[0]).toMatchObject({
       path: ["options"],

@@ -26,6 +26,7 @@ import type { DB } from "~/utils/db.server";
 import { NO_CATEGORY, type AdminCategoryFilter } from "./product.schema";
 import { barcodesOf, type ProductBarcodes } from "./barcodes.server";
 import { withOptionBarcodes, type VariantWithBarcodes } from "./variant-barcodes.server";
+import { packFieldsOf, type PackRuleFields } from "./pack-rules";
 
 export type Actor = Pick<SessionUser, "id">;
 export type WriteOptions = { idempotencyKey?: string | null };
@@ -38,13 +39,13 @@ export type AdminProductJson = Omit<ProductJson, "variants"> & {
   supplierId: string | null;
   /** the product's own barcodes */
   barcodes: string[];
-  /** each variant with the barcodes of each of its options */
-  variants: VariantWithBarcodes[];
-};
+  /** each variant with the barcodes of each of its options and its pack rule fields (null inherits the product's) */
+  variants: (VariantWithBarcodes & PackRuleFields)[];
+} & PackRuleFields;
 
 /**
- * The Product of the admin API: the public shape with the cost price, the preferred supplier and the
- * barcodes (the product's, and each variant option's).
+ * The Product of the admin API: the public shape with the cost price, the preferred supplier, the barcodes
+ * (the product's, and each variant option's) and the pack rule fields (each variant's too).
  */
 export function adminProductJson(product: AdminProduct): AdminProductJson {
   const base = productJson(product, { includeCost: true }) as ProductJson & { costPrice: string };
@@ -52,7 +53,20 @@ export function adminProductJson(product: AdminProduct): AdminProductJson {
     ...base,
     supplierId: product.supplierId,
     barcodes: [...product.barcodes],
-    variants: base.variants.map((variant) => withOptionBarcodes(variant, product.variantBarcodes)),
+    variants: base.variants.map((variant, index) => ({
+      ...withOptionBarcodes(variant, product.variantBarcodes),
+      ...toPackFields(product.variants[index]),
+    })),
+    ...packFieldsOf(product),
+  };
+}
+
+function toPackFields(variant: Partial<PackRuleFields>): PackRuleFields {
+  return {
+    minOrderQuantity: variant.minOrderQuantity ?? null,
+    orderMultiple: variant.orderMultiple ?? null,
+    packLabel: variant.packLabel ?? null,
+    unitsPerPack: variant.unitsPerPack ?? null,
   };
 }
 

@@ -11,7 +11,7 @@ import { orderQuoteLabel } from "~/domain/quotes/quote-read.server";
 import { personName, visibleTo } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { addLinesToCart, leftOutLines, type BulkCartLine } from "~/domain/cart/cart-bulk.server";
-import { bulkAddNotice, lineName, type LeftOutLine, type ShortLine } from "~/domain/cart/cart-words";
+import { bulkAddNotice, lineName, type LeftOutLine, type ShortLine, type PackAdjustedLine } from "~/domain/cart/cart-words";
 import { type CartOwner } from "~/domain/cart/cart-lines.server";
 import type { SelectedVariants } from "~/domain/cart/cart.schema";
 import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
@@ -380,6 +380,8 @@ export type ReorderOutcome = {
   units: number;
   /** lines short of stock: what was asked and what went in (0 when none could be had) */
   short: ShortLine[];
+  /** lines a pack rule moved to the nearest quantity it allows */
+  adjusted: PackAdjustedLine[];
   /** the lines left out (deleted products, options no longer offered), named with their options, and why */
   leftOut: LeftOutLine[];
 };
@@ -407,8 +409,8 @@ export function reorderIntoCart(
       if (line.productId === null) gone.push({ name: lineName(line.productName, selectedVariants), reason: "no longer available" });
       else lines.push({ productId: line.productId, productName: line.productName, quantity: line.quantity, selectedVariants });
     }
-    const { added, products, units, short, skipped } = addLinesToCart(tx, owner, buyer, lines, { upTo: true });
-    return ok({ added, products, units, short, leftOut: [...gone, ...leftOutLines(skipped)] });
+    const { added, products, units, short, adjusted, skipped } = addLinesToCart(tx, owner, buyer, lines, { upTo: true });
+    return ok({ added, products, units, short, adjusted, leftOut: [...gone, ...leftOutLines(skipped)] });
   };
   return owner.kind === "user" ? writeTransaction(db, run) : run(db);
 }

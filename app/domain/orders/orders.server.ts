@@ -12,19 +12,18 @@
  * written. The confirmation email goes out after the commit; a mail failure is logged and never undoes or
  * fails the order.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   cartItems,
   orderItems,
   orders,
   products,
-  productVariants,
   quotes,
   type OrderStatus,
 } from "~db/schema";
 import { holdMessage, VIEWER_MESSAGE } from "~/domain/companies/companies.server";
 import { findSessionUser, INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
-import { resolveVariants } from "~/domain/cart/cart.server";
+import { lineRule, packFailure, resolveVariants, variantGroupsByProduct } from "~/domain/cart/cart.server";
 import {
   MAX_LINE_QUANTITY,
   SELECT_ALL_OPTIONS_DESCRIPTION,
@@ -235,24 +234,6 @@ function mergeLines(lines: readonly { productId: number; selectedVariants?: Sele
   return merged;
 }
 
-function loadVariantGroups(tx: DB, ids: number[]) {
-  const groups = new Map<number, { name: string; options: string[] }[]>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 500) {
-    for (const row of tx
-      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, unique.slice(i, i + 500)))
-      .orderBy(asc(productVariants.position), asc(productVariants.id))
-      .all()) {
-      const list = groups.get(row.productId) ?? [];
-      list.push({ name: row.name, options: row.options });
-      groups.set(row.productId, list);
-    }
-  }
-  return groups;
-}
-
 /** The first option of each variant group: what a free product with options is sent as. */
 function firstOptions(groups: { name: string; options: string[] }[] | undefined): Record<string, string> {
   return Object.fromEntries((groups ?? []).filter((g) => g.options.length > 0).map((g) => [g.name, g.options[0]!]));
@@ -284,7 +265,7 @@ export function writeOrder(
   }
 
   const found = loadOrderProducts(tx, requested.map((line) => line.productId));
-  const variantGroups = loadVariantGroups(tx, [...found.keys()]);
+  const variantGroups = variantGroupsByProduct(tx, [...found.keys()]);
   const checked: { productId: number; selectedVariants: SelectedVariants; quantity: number; unitPrice?: number }[] = [];
   for (const line of requested) {
     const product = found.get(line.productId);
@@ -300,6 +281,15 @@ export function writeOrder(
   for (const line of lines) {
     if (line.quantity > MAX_LINE_QUANTITY) {
       throw refuse(400, `${found.get(line.productId)!.name}: at most ${MAX_LINE_QUANTITY} units per line`, "items");
+    }
+  }
+  // Pack rules (minimum, multiple) as they are now, when the order is asked for; an approver's later
+  // go-ahead places what the buyer asked for, so a rule changed in between does not strand it.
+  if (options.limits === "apply") {
+    for (const line of lines) {
+      const product = found.get(line.productId)!;
+      const refused = packFailure(lineRule(product, variantGroups.get(product.id) ?? []), product.name, line.quantity);
+      if (refused) throw refuse(400, refused.message, "quantity");
     }
   }
 
@@ -448,7 +438,7 @@ export function writeOrder(
           productName: `${freeProduct.name} (free with voucher ${voucher.code})`,
           sku: freeProduct.sku,
           // a reward names a product, not its options: the first option of each is sent (and shown on the line)
-          selectedVariants: firstOptions(loadVariantGroups(tx, [freeProduct.id]).get(freeProduct.id)),
+          selectedVariants: firstOptions(variantGroupsByProduct(tx, [freeProduct.id]).get(freeProduct.id)),
           quantity: 1,
           unitPrice: 0,
           vatRate: freeProduct.vatRate,

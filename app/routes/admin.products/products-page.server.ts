@@ -42,6 +42,10 @@ function formDefaults(product: NonNullable<ReturnType<typeof getAdminProduct>> |
     imageUrl: product?.imageUrl ?? "",
     supplierId: product?.supplierId ?? "",
     barcodes: product?.barcodes.join("\n") ?? "",
+    minOrderQuantity: String(product?.minOrderQuantity ?? ""),
+    orderMultiple: String(product?.orderMultiple ?? ""),
+    packLabel: product?.packLabel ?? "",
+    unitsPerPack: String(product?.unitsPerPack ?? ""),
   };
 }
 

@@ -60,7 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tab,
       examples: tab === "entry" ? quickOrderExamples(db, 1) : [],
       orders,
-      result: result && result.tab === tab ? { added: result.added, errors: result.errors, more: result.more } : null,
+      result:
+        result && result.tab === tab
+          ? { added: result.added, errors: result.errors, more: result.more, ...(result.fixes.length > 0 ? { fixes: result.fixes } : {}) }
+          : null,
       resultId: result?.id ?? null,
       entryText: result?.tab === "entry" && tab === "entry" ? result.text : "",
       idempotencyKey: issueIdempotencyKey(),
@@ -164,7 +167,7 @@ export default function QuickOrderPage() {
           className="space-y-6 rounded-b-xl border border-t-0 border-slate-200 bg-white p-6 shadow-sm"
         >
           <p className="text-sm text-slate-600">{TAB_INTROS[tab]}</p>
-          {result ? <QuickOrderResult result={result} /> : null}
+          {result ? <QuickOrderResult result={result} idempotencyKey={idempotencyKey} /> : null}
           {tab === "entry" ? (
             <QuickEntryForm
               // a new page key (after an add) empties the form; a lost post keeps the key and the text

@@ -20,6 +20,7 @@ import { IMAGE_FIELD } from "~/domain/catalog/product-images";
 import { slugify } from "~/utils/slug";
 import { ImageUploadField } from "./image-upload-field";
 import { BarcodesField } from "./barcodes-field";
+import { PackRuleFields } from "./pack-rule-fields";
 import type { Toast } from "~/utils/session.server";
 
 export type ProductFormDefaults = {
@@ -38,6 +39,10 @@ export type ProductFormDefaults = {
   supplierId: string;
   /** one code a line */
   barcodes: string;
+  minOrderQuantity: string;
+  orderMultiple: string;
+  packLabel: string;
+  unitsPerPack: string;
 };
 
 /** What the action answers to "Generate description" (the fetcher reads it with JavaScript). */
@@ -292,6 +297,7 @@ export function ProductForm({
         </div>
 
         <BarcodesField field={fields.barcodes} />
+        <PackRuleFields fields={fields} />
 
         <ImageUploadField id={`${form.id}-image`} errors={form.allErrors[IMAGE_FIELD]} currentUrl={defaults.imageUrl} />
 
