@@ -15,7 +15,8 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  *   revision_requested or expired (400 otherwise). 401 signed out; 403 for viewers, staff and suppliers.
  * POST /api/quotes {items: [{productId, quantity, selectedVariants?}], notes?, wantedBy? (YYYY-MM-DD, not past)}:
  *   asks for a quote: 201 {quote} (GET /api/quotes/{id}'s shape, lines not yet priced). 400 {message, field} for
- *   bad input (an unknown product or options: field items). Honours an Idempotency-Key header (200 on a repeat).
+ *   bad input (an unknown product or options: field items; a quantity outside the product's pack rule: field
+ *   quantity, the message naming the rule and the nearest quantity allowed). Honours an Idempotency-Key header (200 on a repeat).
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiCompanyRole(request, "quotes");

@@ -67,7 +67,8 @@ export function requestQuote(
         if (items.length === 0) throw refuse(400, CART_EMPTY_FOR_QUOTE, "items");
       }
       if (items.length === 0) throw refuse(400, NO_QUOTE_LINES, "items");
-      const lines = prepareQuoteLines(tx, findSessionUser(tx, actor.id), items);
+      // a buyer's request keeps every pack rule (only the back office may quote outside one)
+      const { lines } = prepareQuoteLines(tx, findSessionUser(tx, actor.id), items);
       const now = new Date();
       const quoteNumber = formatQuoteNumber(nextSequenceValue(tx, "quote"));
       const row = tx
@@ -113,7 +114,9 @@ export function requestQuoteFromList(
   const found = quickOrderLines(db, text, kind);
   if (found.errors.length > 0) return fail(400, found.errors.join("; "), "lines");
   if (found.lines.length === 0) return fail(400, NOTHING_TO_QUOTE, "lines");
-  return requestQuote(db, actor, { ...details, items: found.lines }, { from: "items", key });
+  const asked = requestQuote(db, actor, { ...details, items: found.lines }, { from: "items", key });
+  // a line's problem (a pack rule, an option) is said under the list it came from
+  return !asked.ok && (asked.field === "quantity" || asked.field === "items") ? fail(asked.status, asked.message, "lines") : asked;
 }
 
 export function listMyQuotes(db: DB, actor: SessionUser, { page = 1, state }: { page?: number; state?: QuoteState } = {}) {
