@@ -90,6 +90,11 @@ export default function OrderPlacedPage() {
             <Fact label="Your PO reference" testId="placed-po-reference">
               {order.poReference ?? <span className="text-slate-500">None given</span>}
             </Fact>
+            {order.quote ? (
+              <Fact label="From quote" testId="placed-quote">
+                {order.quote}, at the quoted prices
+              </Fact>
+            ) : null}
             <Fact label="Placed">{formatOrderDate(order.createdAt)}</Fact>
             <Fact label="Status">
               <StatusBadge status={order.status} />
