@@ -61,8 +61,8 @@ export function writeQuotes(demo: Demo, orders: readonly WrittenOrder[]) {
       buyerId,
       {
         status: "accepted",
-        requestNotes: "Stock for the summer terrace opening: can you do better on a bigger order?",
-        notes: "Prices held for this order only.",
+        requestNotes: "Stock for the summer terrace opening: please hold these prices until we confirm the date.",
+        notes: "Prices held until the valid-until date.",
         deliveryTerms: DELIVERY_TERMS,
         validUntil: ukDate(ordered.createdAt + 10 * DAY),
         sentAt: new Date(ordered.createdAt - 2 * DAY),

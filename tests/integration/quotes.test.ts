@@ -201,6 +201,24 @@ describe("asking for, pricing and sending a quote", () => {
   });
 });
 
+describe("what the buyer sees before a quote is sent", () => {
+  it("no prices while it is a draft (the list's requested filter finds it), and the quoted prices once sent", async () => {
+    const asked = await requestQuote(cookies.buyer!, [{ productId: adhesive.id, quantity: 6 }]);
+    const id = asked.body.quote.id as number;
+    await priceQuote(id, { items: [{ productId: adhesive.id, quantity: 6, unitPrice: "7.00" }], validUntil: addDays(today(), 7) });
+    const draft = (await getQuote(cookies.buyer!, id)).body.quote;
+    expect(draft).toMatchObject({ status: "draft", total: null, subtotal: null, lines: [{ quantity: 6, unitPrice: null, lineTotal: null }] });
+    const requested = await readJson(await callRoute(apiQuotes.loader, buildRequest("/api/quotes?status=requested", { cookie: cookies.buyer! })));
+    const row = requested.items.find((q: { id: number }) => q.id === id);
+    expect(row).toMatchObject({ status: "draft", total: null });
+    // the back office sees its own prices meanwhile
+    const staff = await readJson(await callRoute(apiAdminQuote.loader, buildRequest(`/api/admin/quotes/${id}`, { cookie: cookies.sales! }), { id: String(id) }));
+    expect(staff.quote.lines[0].unitPrice).toBe("7.00");
+    await sendQuote(id);
+    expect((await getQuote(cookies.buyer!, id)).body.quote).toMatchObject({ status: "sent", subtotal: "42.00", lines: [{ unitPrice: "7.00" }] });
+  });
+});
+
 describe("accepting a quote", () => {
   it("places one order at the quoted prices even though list prices rose since, and a repeat with the same key answers the same order", async () => {
     const id = await sentQuote();

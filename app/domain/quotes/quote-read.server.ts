@@ -215,6 +215,23 @@ export function quoteJson(db: DB, row: QuoteRow, now = new Date()): QuoteJson {
   };
 }
 
+/**
+ * A quote as its buyer sees it: no prices until it has been sent to them. A draft's prices, or those a
+ * revision's new version starts from, are the wholesaler's work in progress (docs/decisions/0072).
+ */
+export function buyerView<Quote extends { sentAt: string | null; subtotal: string | null; vatAmount: string | null; total: string | null; lines?: QuoteLineJson[] }>(
+  quote: Quote,
+): Quote {
+  if (quote.sentAt) return quote;
+  return {
+    ...quote,
+    subtotal: null,
+    vatAmount: null,
+    total: null,
+    ...(quote.lines ? { lines: quote.lines.map((line) => ({ ...line, unitPrice: null, lineTotal: null, vatAmount: null })) } : {}),
+  };
+}
+
 /** Margin in pence and as hundredths of a percent of the price (null when there is no price). */
 export function marginOf(price: number, cost: number, quantity: number) {
   const margin = (price - cost) * quantity;

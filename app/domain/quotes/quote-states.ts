@@ -101,3 +101,5 @@ export const quotePdfFilename = (quote: { quoteNumber: string; version: number }
 
 /** The filter links of the quote lists, in the order a quote goes through them. */
 export const QUOTE_FILTER_STATES: readonly QuoteState[] = ["requested", "draft", "sent", "accepted", "declined", "revision_requested", "expired"];
+/** The buyer's filters: a draft is "being priced" to them, found with the requested ones. */
+export const BUYER_QUOTE_FILTER_STATES: readonly QuoteState[] = QUOTE_FILTER_STATES.filter((state) => state !== "draft");

@@ -49,11 +49,11 @@ export function StaffLinesTable({ quote }: { quote: StaffQuoteJson }) {
         <tr>
           <th scope="col" className={thClass}>Product</th>
           <th scope="col" className={`${thClass} text-right`}>Qty</th>
-          <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price</th>
-          <th scope="col" className={`${thClass} text-right`}>Cost</th>
+          <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price ex VAT</th>
+          <th scope="col" className={`${thClass} text-right`}>Cost ex VAT</th>
           <th scope="col" className={`${thClass} text-right`}>Quoted ex VAT</th>
           <th scope="col" className={`${thClass} text-right`}>Line ex VAT</th>
-          <th scope="col" className={`${thClass} text-right`}>Margin</th>
+          <th scope="col" className={`${thClass} text-right`}>Margin ex VAT</th>
         </tr>
       </thead>
       <tbody>
@@ -111,11 +111,11 @@ export function QuotePricingForm({
           <tr>
             <th scope="col" className={thClass}>Product</th>
             <th scope="col" className={`${thClass} text-right`}>Qty</th>
-            <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price</th>
-            <th scope="col" className={`${thClass} text-right`}>Cost</th>
+            <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price ex VAT</th>
+            <th scope="col" className={`${thClass} text-right`}>Cost ex VAT</th>
             <th scope="col" className={`${thClass} text-right`}>Price ex VAT (£)</th>
             <th scope="col" className={`${thClass} text-right`}>or % off</th>
-            <th scope="col" className={`${thClass} text-right`}>Margin</th>
+            <th scope="col" className={`${thClass} text-right`}>Margin ex VAT</th>
             <th scope="col" className={thClass}>Remove</th>
           </tr>
         </thead>
