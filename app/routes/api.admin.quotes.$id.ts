@@ -9,8 +9,8 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
 
 /**
  * GET /api/admin/quotes/{id}: {quote} (GET /api/quotes/{id}'s shape; each line also has buyerPrice (the buyer's own
- *   price when last priced), costPrice, discountPercent, margin and marginPercent; the quote its margin and
- *   marginPercent, all ex VAT).
+ *   price when last priced), costPrice, discountPercent, margin and marginPercent, and packRule (the product's pack
+ *   rule now, "Case of 6 · min 12", or null); the quote its margin and marginPercent, all ex VAT).
  * PUT /api/admin/quotes/{id} {items: [{productId, quantity, selectedVariants?, unitPrice? ("12.50" ex VAT) |
  *   discountPercent? (off the buyer's own price)}], validUntil (YYYY-MM-DD, today or later), notes?,
  *   deliveryTerms?, overridePackRules?, packOverrideReason?}: prices a requested or draft quote (its lines

@@ -458,7 +458,8 @@ describe("pack rules on quotes (API)", () => {
 
     const priced = await priceQuote(id, { ...body, overridePackRules: true, packOverrideReason: "Fifteen for the tasting day: one case split" });
     expect(priced.status).toBe(200);
-    expect(priced.body.quote.lines[0]).toMatchObject({ quantity: 15, unitPrice: "0.80" });
+    // the back office sees the rule beside the line
+    expect(priced.body.quote.lines[0]).toMatchObject({ quantity: 15, unitPrice: "0.80", packRule: "Case of 6 · min 12" });
     const logged = db().select().from(auditLogs).where(eq(auditLogs.action, "quote.pack_rule_overridden")).all().filter((row) => row.entityId === String(id));
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0]!.details!)).toMatchObject({

@@ -62,6 +62,11 @@ export function StaffLinesTable({ quote }: { quote: StaffQuoteJson }) {
             <td className={tdClass}>
               {line.productName}
               <div className="text-xs text-slate-500">{[line.sku, variantsText(line.selectedVariants)].filter(Boolean).join(" · ")}</div>
+                {line.packRule ? (
+                  <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
+                    Sold: {line.packRule}
+                  </div>
+                ) : null}
             </td>
             <td className={`${tdClass} text-right tabular-nums`}>{line.quantity}</td>
             <td className={`${tdClass} text-right tabular-nums`}>{pounds(line.buyerPrice)}</td>
@@ -127,6 +132,11 @@ export function QuotePricingForm({
                 <input type="hidden" name={`line.${index}.variants`} value={JSON.stringify(line.selectedVariants)} />
                 {line.productName}
                 <div className="text-xs text-slate-500">{[line.sku, variantsText(line.selectedVariants)].filter(Boolean).join(" · ")}</div>
+                {line.packRule ? (
+                  <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
+                    Sold: {line.packRule}
+                  </div>
+                ) : null}
               </td>
               <td className={`${tdClass} text-right`}>
                 <input name={`line.${index}.quantity`} aria-label={`Quantity of ${line.productName}`} defaultValue={line.quantity} inputMode="numeric" className={smallInput} />
