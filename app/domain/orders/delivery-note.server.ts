@@ -36,7 +36,7 @@ export type DeliveryNoteLine = {
 
 export type DeliveryNote = {
   orderNumber: string;
-  /** dd/mm/yyyy, UK time */
+  /** "28 Nov 2026", UK time */
   orderDate: string;
   poReference: string | null;
   deliverTo: string[];
