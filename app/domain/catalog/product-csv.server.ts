@@ -268,10 +268,19 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       batch.map((product) => product.id),
     );
     for (const { id, ...product } of batch) {
+      const own = barcodes.get(id);
+      const productVariants = variants.get(id) ?? [];
       const exported: ExportProduct = {
         ...product,
-        barcodes: barcodes.get(id)?.barcodes ?? [],
-        variants: (variants.get(id) ?? []).map((variant) => ({ name: variant.name, options: variant.options })),
+        barcodes: own?.barcodes ?? [],
+        // by variant, then option, in their display order
+        optionBarcodes: productVariants.flatMap((variant) =>
+          variant.options.flatMap((option) => {
+            const codes = own?.variantBarcodes.find((entry) => entry.variantId === variant.id && entry.option === option)?.barcodes ?? [];
+            return codes.length > 0 ? [{ variant: variant.name, option, codes }] : [];
+          }),
+        ),
+        variants: productVariants.map((variant) => ({ name: variant.name, options: variant.options })),
       };
       rows.push(...shopifyRowsFor(exported));
     }

@@ -5,7 +5,7 @@
  * savepoint, so a product that cannot be saved is reported against its row and the others still go in,
  * then records the stock movements and audit entries of the products that went in, all at once.
  */
-import { loadBarcodes, replaceBarcodes, type ProductBarcodes } from "./barcodes.server";
+import { loadBarcodes, replaceBarcodes, replaceOptionBarcodes, type ProductBarcodes } from "./barcodes.server";
 import { PACK_RULE_FIELDS } from "./pack-rules";
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
@@ -45,7 +45,7 @@ type Lookups = {
   skuHolders: Map<string, { id: number; name: string }>;
   /** category name as written in the file → id */
   categoryIds: Map<string, number>;
-  variants: Map<number, ImportVariant[]>;
+  variants: Map<number, (ImportVariant & { id: number })[]>;
   /** the product's own barcodes now, of the existing products whose row carries barcodes */
   barcodes: Map<number, ProductBarcodes>;
 };
@@ -67,10 +67,12 @@ function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
     }
   }
   const names = items.flatMap((item) => (item.fields.categoryName ? [item.fields.categoryName] : []));
-  const variants = new Map<number, ImportVariant[]>();
+  const variants = new Map<number, (ImportVariant & { id: number })[]>();
   const loaded = loadVariants(tx, [...existing.values()].map((row) => row.id));
-  for (const [productId, list] of loaded) variants.set(productId, list.map(({ name, options }) => ({ name, options })));
-  const withBarcodes = items.flatMap((item) => (item.fields.barcodes ? [existing.get(item.slug)?.id ?? 0] : [])).filter((id) => id > 0);
+  for (const [productId, list] of loaded) variants.set(productId, list.map(({ id, name, options }) => ({ id, name, options })));
+  const withBarcodes = items
+    .flatMap((item) => (item.fields.barcodes || item.fields.optionBarcodes ? [existing.get(item.slug)?.id ?? 0] : []))
+    .filter((id) => id > 0);
   const barcodes = loadBarcodes(tx, withBarcodes);
   return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants, barcodes };
 }
@@ -206,6 +208,18 @@ function writeVariants(statements: Statements, productId: number, variants: read
   });
 }
 
+/** A product's option codes now, as the file would give them (variant, option, codes), to compare. */
+function optionBarcodeKey(codes: ProductBarcodes | undefined, variants: readonly (ImportVariant & { id: number })[]): string {
+  return JSON.stringify(
+    variants.flatMap((variant) =>
+      variant.options.flatMap((option) => {
+        const found = codes?.variantBarcodes.find((entry) => entry.variantId === variant.id && entry.option === option)?.barcodes ?? [];
+        return found.length > 0 ? [[variant.name, option, found]] : [];
+      }),
+    ),
+  );
+}
+
 function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, lookups: Lookups, statements: Statements): Written {
   const { fields } = item;
   const existing = lookups.existing.get(item.slug);
@@ -238,6 +252,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
     })!;
     if (item.variants && item.variants.length > 0) writeVariants(statements, id, item.variants, false);
     if (fields.barcodes) replaceBarcodes(tx, id, null, fields.barcodes);
+    if (fields.optionBarcodes) replaceOptionBarcodes(tx, id, fields.optionBarcodes);
     if (fields.sku) lookups.skuHolders.set(fields.sku, { id, name: fields.name });
     const audit = { actorId: actor.id, action: "product.created", entityType: "product", entityId: id, details: { slug: item.slug, source: "product import" } };
     return { outcome: "created", productId: id, level, audit };
@@ -277,6 +292,15 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
     const codes = fields.barcodes.map((barcode) => barcode.code);
     if (codes.join("|") !== (lookups.barcodes.get(existing.id)?.barcodes ?? []).join("|")) {
       replaceBarcodes(tx, existing.id, null, fields.barcodes);
+      barcodesChanged = true;
+    }
+  }
+  if (fields.optionBarcodes) {
+    const now = optionBarcodeKey(lookups.barcodes.get(existing.id), lookups.variants.get(existing.id) ?? []);
+    const wanted = JSON.stringify(fields.optionBarcodes.map((entry) => [entry.variant, entry.option, entry.codes.map((code) => code.code)]));
+    // replaced variants lost their option codes with them (cascade): write them again
+    if (variantsChanged || now !== wanted) {
+      replaceOptionBarcodes(tx, existing.id, fields.optionBarcodes);
       barcodesChanged = true;
     }
   }
