@@ -190,3 +190,13 @@ export function packSummary(rule: PackRule, packPrice?: number | null): string {
 export function quantityInputRule(rule: PackRule): { min: number; step: number; defaultValue: number } {
   return { min: rule.minimum, step: rule.multiple, defaultValue: rule.minimum };
 }
+
+/**
+ * The rule in force as the public product JSON carries it (GET /api/products, /api/products/{slug} and
+ * /id/{id}): the smallest quantity a line may hold (a minimum the multiple does not divide already rounded
+ * up), the step between valid quantities (1 when there is none), the pack's name and its inner units (null
+ * when not set). An API client can offer exactly the quantities the cart will take.
+ */
+export function packRuleJson(rule: PackRule) {
+  return { minOrderQuantity: rule.minimum, orderMultiple: rule.multiple, packLabel: rule.packLabel, unitsPerPack: rule.unitsPerPack };
+}
