@@ -158,6 +158,15 @@ export function innerUnitName(packLabel: string | null): string | null {
 }
 
 /**
+ * What a unit of sale is called, from its pack label: "case of 24 tins" → "case", "Pallet of 40" → "pallet",
+ * "pair" → "pair"; null without a label or when it does not start with a word ("6-pack", "24 x 330ml").
+ */
+export function packUnitName(packLabel: string | null): string | null {
+  const match = packLabel?.trim().match(/^([a-z][a-z-]*)(\s+of\b.*)?$/i);
+  return match ? match[1].toLowerCase() : null;
+}
+
+/**
  * The price of one inner unit ("£3.96 per tin", or "£0.66 each" when the label names no unit), for a unit
  * of sale at `packPrice` pence; null when the units per pack are not known (or are 1). Rounded half-up.
  */
