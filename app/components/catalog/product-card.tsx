@@ -127,7 +127,7 @@ export function ListingPrice({
         </s>
       ) : null}
       {unit ? (
-        <span className="ml-1 text-xs text-slate-600" data-testid={`${variant}-price-unit`}>
+        <span className="ml-1 whitespace-nowrap text-xs text-slate-600" data-testid={`${variant}-price-unit`}>
           per {unit}
         </span>
       ) : null}
