@@ -43,6 +43,13 @@ function codesAndRules(db: DB) {
     .map((product) => ({
       slug: product.slug,
       rule: [product.minOrderQuantity, product.orderMultiple, product.packLabel, product.unitsPerPack],
+      variantRules: db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, product.id))
+        .orderBy(asc(productVariants.position))
+        .all()
+        .map((variant) => [variant.name, variant.minOrderQuantity, variant.orderMultiple, variant.packLabel, variant.unitsPerPack]),
       codes: db
         .select({ code: productBarcodes.code, type: productBarcodes.type, variantId: productBarcodes.variantId, option: productBarcodes.variantOption })
         .from(productBarcodes)
@@ -65,7 +72,13 @@ beforeAll(async () => {
   seeded.insert(productBarcodes).values({ productId: vest.id, variantId: size.id, variantOption: "L", code: "VEST-L-BAG", type: "own" }).run();
   const twoVariants = seeded.insert(products).values({ name: "Work Gloves", slug: "work-gloves", sku: "GLOVE-WORK", salesPrice: 399, costPrice: 150, stockLevel: 50, packLabel: "pair" }).returning().get();
   const glovesSize = seeded.insert(productVariants).values({ productId: twoVariants.id, name: "Size", options: ["M", "L"], position: 0 }).returning().get();
-  const glovesColour = seeded.insert(productVariants).values({ productId: twoVariants.id, name: "Colour", options: ["Grey", "Black"], position: 1 }).returning().get();
+  const glovesColour = seeded
+    .insert(productVariants)
+    .values({ productId: twoVariants.id, name: "Colour", options: ["Grey", "Black"], position: 1, orderMultiple: 12, packLabel: "box of 12 pairs; mixed" })
+    .returning()
+    .get();
+  // a variant's pack rule overrides: the sizes are sold at least 24 at a time
+  seeded.update(productVariants).set({ minOrderQuantity: 24 }).where(eq(productVariants.id, glovesSize.id)).run();
   seeded.insert(productBarcodes).values([
     { productId: twoVariants.id, code: "5014732000301", type: "ean13" },
     { productId: twoVariants.id, variantId: glovesColour.id, variantOption: "Black", code: "5014732000318", type: "ean13" },
@@ -84,6 +97,7 @@ describe("the product CSV round trip", () => {
     expect(text).toContain('"Size: S = 5014732000202\nSize: M = 5014732000219\nSize: L = 5014732000226|VEST-L-BAG"');
     expect(text).toContain('"Size: M = GLOVE-M\nColour: Black = 5014732000318"');
     expect(text).toContain("5014732000035|WUL-5L-CASE");
+    expect(text).toContain('"Size = 24;;;\nColour = ;12;;box of 12 pairs; mixed"');
     const before = codesAndRules(seeded);
     expect(before.filter((product) => product.codes.length > 0).length).toBeGreaterThanOrEqual(10);
 

@@ -8,6 +8,7 @@
  */
 import { loadBarcodes } from "./barcodes.server";
 import { productPackColumns } from "./pack-rules.server";
+import { packFieldsOf } from "./pack-rules";
 import { csvStreamParser, writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products } from "~db/schema";
@@ -281,6 +282,15 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
           }),
         ),
         variants: productVariants.map((variant) => ({ name: variant.name, options: variant.options })),
+        variantPackRules: productVariants.flatMap((variant) => {
+          const fields = packFieldsOf({
+            minOrderQuantity: variant.minOrderQuantity ?? null,
+            orderMultiple: variant.orderMultiple ?? null,
+            packLabel: variant.packLabel ?? null,
+            unitsPerPack: variant.unitsPerPack ?? null,
+          });
+          return Object.values(fields).some((value) => value !== null) ? [{ variant: variant.name, fields }] : [];
+        }),
       };
       rows.push(...shopifyRowsFor(exported));
     }

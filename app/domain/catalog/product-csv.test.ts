@@ -144,7 +144,31 @@ describe("shopifyRowsFor", () => {
     ],
     barcodes: [],
     optionBarcodes: [],
+    variantPackRules: [],
   };
+
+  it("writes the variants' pack rule overrides a line each and reads them back; a bad one is a row error", () => {
+    const variantPackRules = [
+      { variant: "Size", fields: { minOrderQuantity: 12, orderMultiple: null, packLabel: null, unitsPerPack: null } },
+      { variant: "Colour", fields: { minOrderQuantity: null, orderMultiple: 6, packLabel: "case of 6; mixed", unitsPerPack: 6 } },
+    ];
+    const rows = shopifyRowsFor({ ...product, variantPackRules });
+    const cell = column("Variant pack rules (product.metafields.custom.variant_pack_rules)");
+    expect(rows[0][cell]).toBe("Size = 12;;;\nColour = ;6;6;case of 6; mixed");
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.errors).toEqual([]);
+    expect(parsed.value.items[0].fields.variantPackRules).toEqual(variantPackRules);
+
+    rows[0][cell] = "Weight = 1;;;";
+    const unknown = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!unknown.ok) throw new Error(unknown.message);
+    expect(unknown.value.errors[0].message).toMatch(/^Variant pack rules: "Weight = 1;;;" should start with one of this product's variants/);
+    rows[0][cell] = "Size = 0;;;";
+    const zero = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!zero.ok) throw new Error(zero.message);
+    expect(zero.value.errors[0].message).toMatch(/^Variant pack rules \(Size\): Minimum order quantity/);
+  });
 
   it("writes the options' codes on the first row, a line per option, and reads them back", () => {
     const optionBarcodes = [

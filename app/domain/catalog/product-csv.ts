@@ -46,6 +46,9 @@ export type RowError = { row: number; message: string };
 
 export type ImportVariant = { name: string; options: string[] };
 
+/** One variant's pack rule overrides (null inherits the product's). */
+export type VariantPackRule = { variant: string; fields: PackRuleFields };
+
 /** The codes of one option of one variant ("Size" "L"), in the order they were given. */
 export type OptionBarcodes<Code = string> = { variant: string; option: string; codes: Code[] };
 
@@ -68,6 +71,8 @@ export type ImportFields = {
   barcodes?: Barcode[];
   /** the codes of its variants' options, the whole list (an empty cell clears them); absent column: left alone */
   optionBarcodes?: OptionBarcodes<Barcode>[];
+  /** the variants' pack rule overrides, every variant's (one not named inherits everything); absent column: left alone */
+  variantPackRules?: VariantPackRule[];
   /** pack rules: a blank cell clears the rule, an absent column leaves it */
   minOrderQuantity?: number | null;
   orderMultiple?: number | null;
@@ -107,6 +112,8 @@ export type ExportProduct = {
   barcodes: string[];
   /** its variants' option codes, by variant then option (the variants' order) */
   optionBarcodes: OptionBarcodes[];
+  /** the variants that override a pack rule field, in their display order */
+  variantPackRules: VariantPackRule[];
 } & PackRuleFields;
 
 /** Shopify's product CSV header, column for column as in Shopify's own template. */
@@ -182,6 +189,18 @@ export const BARCODES_COLUMN = "Barcodes (product.metafields.custom.barcodes)";
  */
 export const OPTION_BARCODES_COLUMN = "Option barcodes (product.metafields.custom.option_barcodes)";
 
+/**
+ * The variants' pack rule overrides (decision 0074), on the product's first row: a line per variant that sets
+ * any, "Size = minimum;multiple;units per pack;pack label", a blank part inheriting the product's value
+ * ("Pack = ;6;;case of 6"). The label is last, so it may hold any character.
+ */
+export const VARIANT_PACK_RULES_COLUMN = "Variant pack rules (product.metafields.custom.variant_pack_rules)";
+
+export function variantPackRuleLine({ variant, fields }: VariantPackRule): string {
+  const number = (value: number | null) => (value === null ? "" : String(value));
+  return `${variant} = ${number(fields.minOrderQuantity)};${number(fields.orderMultiple)};${number(fields.unitsPerPack)};${fields.packLabel ?? ""}`;
+}
+
 /** An option's line of the option barcodes cell. */
 export function optionBarcodeLine(entry: OptionBarcodes): string {
   return `${entry.variant}: ${entry.option} = ${joinBarcodeList(entry.codes)}`;
@@ -209,6 +228,7 @@ export const EXPORT_COLUMNS = [
   PACK_COLUMNS.packLabel,
   PACK_COLUMNS.unitsPerPack,
   OPTION_BARCODES_COLUMN,
+  VARIANT_PACK_RULES_COLUMN,
 ] as const;
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -729,6 +749,7 @@ const SHOPIFY_READ_COLUMNS: readonly ExportColumn[] = [
   VAT_RATE_COLUMN,
   BARCODES_COLUMN,
   OPTION_BARCODES_COLUMN,
+  VARIANT_PACK_RULES_COLUMN,
   ...Object.values(PACK_COLUMNS),
   ...OPTION_SLOTS.flatMap((slot) => [`Option${slot} Name`, `Option${slot} Value`] as ShopifyColumn[]),
 ];
@@ -846,6 +867,10 @@ function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportIt
   }
   const variants = shopifyVariants(rows, cells);
   readShopifyOptionBarcodes(rows, cells, variants, fields);
+  if (cells.has(VARIANT_PACK_RULES_COLUMN)) {
+    const cell = firstWith(rows, cells, VARIANT_PACK_RULES_COLUMN);
+    fields.variantPackRules = cell ? variantPackRulesOf(cell.record.row, cell.value, variants) : [];
+  }
   // the pack rules are the product's, on its first row as the export writes them
   readPackCells(
     first.row,
@@ -866,6 +891,41 @@ function readShopifyOptionBarcodes(rows: CsvRecord[], cells: Cells, variants: Im
   if (!cells.has(OPTION_BARCODES_COLUMN)) return;
   const cell = firstWith(rows, cells, OPTION_BARCODES_COLUMN);
   fields.optionBarcodes = cell ? optionBarcodesOf(cell.record.row, cell.value, variants) : [];
+}
+
+/** The variant pack rules cell: "Variant = min;multiple;units;label" a line, each variant one of the product's. */
+function variantPackRulesOf(row: number, value: string, variants: ImportVariant[]): VariantPackRule[] {
+  const rules: VariantPackRule[] = [];
+  for (const line of value.split(/\r?\n/).filter((text) => text.trim() !== "")) {
+    const variant = variants.find((candidate) => line.toLowerCase().startsWith(`${candidate.name.toLowerCase()} = `));
+    if (!variant) {
+      throw new RowProblem(
+        row,
+        `Variant pack rules: ${quote(line)} should start with one of this product's variants and " = " (${variants.map((v) => v.name).join(", ") || "it has none"})`,
+      );
+    }
+    if (rules.some((rule) => rule.variant === variant.name)) throw new RowProblem(row, `Variant pack rules: ${quote(variant.name)} is given twice`);
+    const parts = line.slice(variant.name.length + 3).split(";");
+    if (parts.length < 4) throw new RowProblem(row, `Variant pack rules: ${quote(line)} should read "${variant.name} = minimum;multiple;units per pack;label"`);
+    const [minimum, multiple, units, ...label] = parts;
+    const fields: ImportFields = {};
+    readPackCells(
+      row,
+      (key) => ({ minOrderQuantity: minimum, orderMultiple: multiple, unitsPerPack: units, packLabel: label.join(";") })[key].trim(),
+      (key) => `Variant pack rules (${variant.name}): ${PACK_FIELD_LABELS[key]}`,
+      fields,
+    );
+    rules.push({
+      variant: variant.name,
+      fields: {
+        minOrderQuantity: fields.minOrderQuantity ?? null,
+        orderMultiple: fields.orderMultiple ?? null,
+        packLabel: fields.packLabel ?? null,
+        unitsPerPack: fields.unitsPerPack ?? null,
+      },
+    });
+  }
+  return rules;
 }
 
 /** The option barcodes cell: "Variant: Option = code|code" a line, each option one of the product's. */
@@ -976,6 +1036,7 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
       row[PACK_COLUMNS.orderMultiple] = product.orderMultiple === null ? "" : String(product.orderMultiple);
       row[PACK_COLUMNS.packLabel] = product.packLabel ?? "";
       row[PACK_COLUMNS.unitsPerPack] = product.unitsPerPack === null ? "" : String(product.unitsPerPack);
+      row[VARIANT_PACK_RULES_COLUMN] = product.variantPackRules.map(variantPackRuleLine).join("\n");
       row[OPTION_BARCODES_COLUMN] = product.optionBarcodes.filter((entry) => entry.codes.length > 0).map(optionBarcodeLine).join("\n");
       if (product.imageUrl) {
         row["Image Src"] = product.imageUrl;
