@@ -84,10 +84,11 @@ beforeAll(async () => {
     { productId: twoVariants.id, variantId: glovesColour.id, variantOption: "Black", code: "5014732000318", type: "ean13" },
     { productId: twoVariants.id, variantId: glovesSize.id, variantOption: "M", code: "GLOVE-M", type: "own" },
   ]).run();
-});
+  // the whole demo (six months of orders) is seeded: on a busy machine that takes longer than a hook's usual 30 s
+}, 180_000);
 
 describe("the product CSV round trip", () => {
-  it("exports the demo catalogue, imports it into a fresh database and exports the same file byte for byte, barcodes and pack rules kept", async () => {
+  it("exports the demo catalogue, imports it into a fresh database and exports the same file byte for byte, barcodes and pack rules kept", { timeout: 120_000 }, async () => {
     await createUser({ email: "csv-admin@example.com", role: "admin" });
     const first = await exportCsv(await signIn("csv-admin@example.com", { via: "api" }));
     const text = first.toString("utf8");

@@ -36,13 +36,13 @@ export const MAX_PACK_LABEL = 60;
 
 export const PACK_RULE_FIELDS = ["minOrderQuantity", "orderMultiple", "packLabel", "unitsPerPack"] as const;
 
-/** Just the pack rule fields of a row that has more. */
-export function packFieldsOf(row: PackRuleFields): PackRuleFields {
+/** Just the pack rule fields of a row that has more (a field it lacks is null: none, or inherit on a variant). */
+export function packFieldsOf(row: Partial<PackRuleFields>): PackRuleFields {
   return {
-    minOrderQuantity: row.minOrderQuantity,
-    orderMultiple: row.orderMultiple,
-    packLabel: row.packLabel,
-    unitsPerPack: row.unitsPerPack,
+    minOrderQuantity: row.minOrderQuantity ?? null,
+    orderMultiple: row.orderMultiple ?? null,
+    packLabel: row.packLabel ?? null,
+    unitsPerPack: row.unitsPerPack ?? null,
   };
 }
 

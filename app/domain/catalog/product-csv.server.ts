@@ -283,12 +283,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
         ),
         variants: productVariants.map((variant) => ({ name: variant.name, options: variant.options })),
         variantPackRules: productVariants.flatMap((variant) => {
-          const fields = packFieldsOf({
-            minOrderQuantity: variant.minOrderQuantity ?? null,
-            orderMultiple: variant.orderMultiple ?? null,
-            packLabel: variant.packLabel ?? null,
-            unitsPerPack: variant.unitsPerPack ?? null,
-          });
+          const fields = packFieldsOf(variant);
           return Object.values(fields).some((value) => value !== null) ? [{ variant: variant.name, fields }] : [];
         }),
       };

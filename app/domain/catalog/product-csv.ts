@@ -16,7 +16,7 @@ import { csvReadProblem, readCsvText, type CsvReadOptions } from "~/utils/csv.se
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
 import { ukDay } from "~/utils/uk-time";
-import type { PackRuleFields } from "./pack-rules";
+import { packFieldsOf, type PackRuleFields } from "./pack-rules";
 import { PACK_FIELD_LABELS, readPackLabel, readPackNumber } from "./pack-rules.schema";
 import {
   CATEGORY_NAME_MAX,
@@ -915,15 +915,7 @@ function variantPackRulesOf(row: number, value: string, variants: ImportVariant[
       (key) => `Variant pack rules (${variant.name}): ${PACK_FIELD_LABELS[key]}`,
       fields,
     );
-    rules.push({
-      variant: variant.name,
-      fields: {
-        minOrderQuantity: fields.minOrderQuantity ?? null,
-        orderMultiple: fields.orderMultiple ?? null,
-        packLabel: fields.packLabel ?? null,
-        unitsPerPack: fields.unitsPerPack ?? null,
-      },
-    });
+    rules.push({ variant: variant.name, fields: packFieldsOf(fields) });
   }
   return rules;
 }

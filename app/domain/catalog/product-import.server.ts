@@ -6,7 +6,7 @@
  * then records the stock movements and audit entries of the products that went in, all at once.
  */
 import { loadBarcodes, replaceBarcodes, replaceOptionBarcodes, type ProductBarcodes } from "./barcodes.server";
-import { PACK_RULE_FIELDS, type PackRuleFields } from "./pack-rules";
+import { PACK_RULE_FIELDS, packFieldsOf, type PackRuleFields } from "./pack-rules";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import { recordAudit, recordAudits, type AuditEntry } from "~/domain/shared/audit.server";
@@ -76,12 +76,7 @@ function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
         id: variant.id,
         name: variant.name,
         options: variant.options,
-        pack: {
-          minOrderQuantity: variant.minOrderQuantity ?? null,
-          orderMultiple: variant.orderMultiple ?? null,
-          packLabel: variant.packLabel ?? null,
-          unitsPerPack: variant.unitsPerPack ?? null,
-        },
+        pack: packFieldsOf(variant),
       })),
     );
   }
@@ -227,15 +222,7 @@ function writeVariants(statements: Statements, productId: number, variants: read
 function writeVariantPackRules(tx: DB, productId: number, rules: readonly VariantPackRule[]) {
   for (const variant of tx.select({ id: productVariants.id, name: productVariants.name }).from(productVariants).where(eq(productVariants.productId, productId)).all()) {
     const fields = rules.find((rule) => rule.variant === variant.name)?.fields;
-    tx.update(productVariants)
-      .set({
-        minOrderQuantity: fields?.minOrderQuantity ?? null,
-        orderMultiple: fields?.orderMultiple ?? null,
-        packLabel: fields?.packLabel ?? null,
-        unitsPerPack: fields?.unitsPerPack ?? null,
-      })
-      .where(eq(productVariants.id, variant.id))
-      .run();
+    tx.update(productVariants).set(packFieldsOf(fields ?? {})).where(eq(productVariants.id, variant.id)).run();
   }
 }
 
