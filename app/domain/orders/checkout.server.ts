@@ -202,6 +202,8 @@ export function loadCheckout(
       priceWhenAddedIncVat: line.priceWhenAdded === null ? null : withVat(line.priceWhenAdded, line.vatRate),
       /** set when the cart holds more of this product than is in stock now */
       onlyLeft: (unitsByProduct.get(line.productId) ?? 0) > line.stockLevel ? line.stockLevel : null,
+      /** the pack rule's message when the line's quantity breaks it (the rule changed since it was added) */
+      packIssue: line.packIssue,
     })),
     itemCount: cart.itemCount,
     goodsSubtotal: totals.goodsSubtotal,

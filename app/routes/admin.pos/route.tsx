@@ -107,7 +107,8 @@ export default function PointOfSale() {
           <CatalogFilters data={data} />
           <ProductGrid data={data} />
         </section>
-        <aside aria-label="Current sale" className="space-y-4">
+        {/* on a narrow screen the scan box and the sale come first: the counter scans, then looks for what has no code */}
+        <aside aria-label="Current sale" className="order-first space-y-4 lg:order-none">
           <ScanBox data={data} />
           <SalePanel data={data} />
         </aside>
