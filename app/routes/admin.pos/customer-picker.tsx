@@ -20,7 +20,7 @@ function AccountPosition({ account }: { account: NonNullable<PosData["account"]>
       <dd className="text-right tabular-nums text-slate-900">{formatMoney(account.balance)} inc VAT</dd>
       <dt className="text-slate-600">Overdue</dt>
       <dd className={`text-right tabular-nums ${account.overdue > 0 ? "font-semibold text-red-700" : "text-slate-900"}`}>
-        {formatMoney(account.overdue)}
+        {formatMoney(account.overdue)} inc VAT
       </dd>
       <dt className="text-slate-600">Terms</dt>
       <dd className="text-right text-slate-900">{PAYMENT_TERMS_LABELS[account.paymentTerms]}</dd>
