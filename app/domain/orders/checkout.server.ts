@@ -30,7 +30,6 @@ import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { checkSpending } from "~/domain/companies/approvals.server";
 import { creditAtCheckout } from "~/domain/credit/credit-holds.server";
 import { checkoutTermsNote } from "~/domain/credit/payment-terms";
-import { companyTermsOf } from "~/domain/credit/company-debts.server";
 
 // ─── The checkout form's starting values ────────────────────────────────────
 
@@ -181,6 +180,8 @@ export function loadCheckout(
     unitsByProduct.set(line.productId, (unitsByProduct.get(line.productId) ?? 0) + line.quantity);
   }
   const refusal = checkoutRefusal(user);
+  // the credit check Place Order makes, on the same total: the available credit, and the hold it would mean
+  const credit = user.role === "customer" ? creditAtCheckout(db, user.companyId, charged.total) : null;
   const addresses = listDeliveryAddresses(db, user.id);
   const { chosen, problem: addressProblem } = addressAsked(addresses, addressId);
   return {
@@ -249,10 +250,9 @@ export function loadCheckout(
     // the same rule as Place Order, on the same figure: what the page warns is what happens
     spending: spendingNotice(db, user, charged.total - charged.vatAmount),
     requiresApproval: user.requiresApproval,
-    // the credit check Place Order makes, on the same total: the available credit, and the hold it would mean
-    credit: user.role === "customer" ? creditAtCheckout(db, user.companyId, charged.total) : null,
+    credit,
     // the terms the invoice will carry, said under Place Order
-    termsNote: checkoutTermsNote(companyTermsOf(db, user.companyId)),
+    termsNote: checkoutTermsNote(credit?.paymentTerms ?? null),
     chosenAddressId: chosen?.id ?? null,
     addressProblem,
     refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,

@@ -56,6 +56,13 @@ export function ProductFilters({
     navigation.location.pathname === ADMIN_PRODUCTS_PATH &&
     navigation.formMethod?.toUpperCase() !== "POST";
   const changed = hasAdminProductFilters(query) || query.sort !== DEFAULT_ADMIN_PRODUCTS_QUERY.sort;
+  // The inputs start again from the list's URL when it changes (a link, the back button). While a choice's
+  // navigation is in flight that URL is the one asked for, not the one shown: otherwise an earlier choice's answer
+  // arriving would reset the inputs and a quick second pick would be sent without the first.
+  const asked =
+    searching && navigation.location
+      ? { ...parseAdminProductsQuery(new URLSearchParams(navigation.location.search)), page: 1 }
+      : { ...query, page: 1 };
 
   function apply(form: HTMLFormElement | null) {
     if (form) navigate(hrefOf(form), { preventScrollReset: true });
@@ -68,8 +75,7 @@ export function ProductFilters({
 
   return (
     <Form
-      // a new URL (a submission, a link, the back button) starts the inputs from its values again
-      key={adminProductsHref({ ...query, page: 1 })}
+      key={adminProductsHref(asked)}
       method="get"
       action={ADMIN_PRODUCTS_PATH}
       role="search"
@@ -85,7 +91,7 @@ export function ProductFilters({
           id="product-search"
           type="search"
           name="q"
-          defaultValue={query.q}
+          defaultValue={asked.q}
           placeholder="Name, description, SKU or category"
           className={`${inputClass} mt-1`}
           maxLength={100}
@@ -95,7 +101,7 @@ export function ProductFilters({
         id="product-category-filter"
         name="category"
         label="Filter by category"
-        defaultValue={query.category === null ? "" : String(query.category)}
+        defaultValue={asked.category === null ? "" : String(asked.category)}
         options={[
           { value: "", label: "All categories" },
           ...categories.map((category) => ({ value: String(category.id), label: category.name })),
@@ -107,7 +113,7 @@ export function ProductFilters({
         id="product-stock-filter"
         name="stock"
         label="Filter by stock"
-        defaultValue={query.stock}
+        defaultValue={asked.stock}
         options={STOCK_FILTERS.map((value) => ({ value, label: STOCK_LABELS[value] }))}
         onPick={apply}
       />
@@ -115,7 +121,7 @@ export function ProductFilters({
         id="product-sort"
         name="sort"
         label="Sort by"
-        defaultValue={query.sort}
+        defaultValue={asked.sort}
         options={SORT_OPTIONS.map((value) => ({ value, label: SORT_LABELS[value] }))}
         onPick={apply}
       />
@@ -124,7 +130,7 @@ export function ProductFilters({
           id="product-vat-filter"
           name="vat"
           label="Filter by VAT rate"
-          defaultValue={query.vat === null ? "" : rateParam(query.vat)}
+          defaultValue={asked.vat === null ? "" : rateParam(asked.vat)}
           options={[
             { value: "", label: "All VAT rates" },
             ...facets.vatRates.map((rate) => ({ value: rateParam(rate), label: formatPercent(rate) })),
@@ -137,8 +143,8 @@ export function ProductFilters({
           Sales price <span className="font-normal text-slate-500">(£ ex VAT, £{facets.priceMin} to £{facets.priceMax} in view)</span>
         </legend>
         <div className="mt-1 grid grid-cols-2 gap-2">
-          <PriceInput id="product-price-min" name="min" label="Min price" value={query.min} placeholder={facets.priceMin} />
-          <PriceInput id="product-price-max" name="max" label="Max price" value={query.max} placeholder={facets.priceMax} />
+          <PriceInput id="product-price-min" name="min" label="Min price" value={asked.min} placeholder={facets.priceMin} />
+          <PriceInput id="product-price-max" name="max" label="Max price" value={asked.max} placeholder={facets.priceMax} />
         </div>
       </fieldset>
       <div className="flex items-center gap-2 lg:col-span-2">
