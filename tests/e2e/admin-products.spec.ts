@@ -200,7 +200,8 @@ test.describe("admin products", () => {
     await filters.getByRole("button", { name: "Search" }).click();
     await expect(rows).toHaveCount(1);
     await expect(rows.nth(0)).toContainText(cocoa);
-    await expect(filters.getByLabel("Min price")).toHaveValue("3.2");
+    // the price as typed (with JavaScript the form keeps its own inputs) or as the URL gives it back
+    await expect(filters.getByLabel("Min price")).toHaveValue(/^3\.20?$/);
     await expect(filters.getByLabel("Filter by VAT rate")).toHaveValue("5");
   });
 

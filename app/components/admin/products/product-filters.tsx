@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import {
@@ -56,16 +56,23 @@ export function ProductFilters({
     navigation.location.pathname === ADMIN_PRODUCTS_PATH &&
     navigation.formMethod?.toUpperCase() !== "POST";
   const changed = hasAdminProductFilters(query) || query.sort !== DEFAULT_ADMIN_PRODUCTS_QUERY.sort;
-  // The inputs start again from the list's URL when it changes (a link, the back button). While a choice's
-  // navigation is in flight that URL is the one asked for, not the one shown: otherwise an earlier choice's answer
-  // arriving would reset the inputs and a quick second pick would be sent without the first.
-  const asked =
-    searching && navigation.location
-      ? { ...parseAdminProductsQuery(new URLSearchParams(navigation.location.search)), page: 1 }
-      : { ...query, page: 1 };
+  // A new URL from elsewhere (a link, Clear, the back button) starts the inputs again from its values. The form's
+  // own choices do not: the inputs already show them, and rebuilding the form while a quick second choice is being
+  // made would lose that choice (its change would land on the inputs being replaced).
+  const shownHref = adminProductsHref({ ...query, page: 1 });
+  const appliedHref = useRef<string | null>(null);
+  const seenHref = useRef(shownHref);
+  const formGeneration = useRef(0);
+  if (!searching && shownHref !== seenHref.current) {
+    if (shownHref !== appliedHref.current) formGeneration.current += 1;
+    seenHref.current = shownHref;
+  }
 
   function apply(form: HTMLFormElement | null) {
-    if (form) navigate(hrefOf(form), { preventScrollReset: true });
+    if (!form) return;
+    const href = hrefOf(form);
+    appliedHref.current = href;
+    navigate(href, { preventScrollReset: true });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -75,7 +82,7 @@ export function ProductFilters({
 
   return (
     <Form
-      key={adminProductsHref(asked)}
+      key={formGeneration.current}
       method="get"
       action={ADMIN_PRODUCTS_PATH}
       role="search"
@@ -91,7 +98,7 @@ export function ProductFilters({
           id="product-search"
           type="search"
           name="q"
-          defaultValue={asked.q}
+          defaultValue={query.q}
           placeholder="Name, description, SKU or category"
           className={`${inputClass} mt-1`}
           maxLength={100}
@@ -101,7 +108,7 @@ export function ProductFilters({
         id="product-category-filter"
         name="category"
         label="Filter by category"
-        defaultValue={asked.category === null ? "" : String(asked.category)}
+        defaultValue={query.category === null ? "" : String(query.category)}
         options={[
           { value: "", label: "All categories" },
           ...categories.map((category) => ({ value: String(category.id), label: category.name })),
@@ -113,7 +120,7 @@ export function ProductFilters({
         id="product-stock-filter"
         name="stock"
         label="Filter by stock"
-        defaultValue={asked.stock}
+        defaultValue={query.stock}
         options={STOCK_FILTERS.map((value) => ({ value, label: STOCK_LABELS[value] }))}
         onPick={apply}
       />
@@ -121,7 +128,7 @@ export function ProductFilters({
         id="product-sort"
         name="sort"
         label="Sort by"
-        defaultValue={asked.sort}
+        defaultValue={query.sort}
         options={SORT_OPTIONS.map((value) => ({ value, label: SORT_LABELS[value] }))}
         onPick={apply}
       />
@@ -130,7 +137,7 @@ export function ProductFilters({
           id="product-vat-filter"
           name="vat"
           label="Filter by VAT rate"
-          defaultValue={asked.vat === null ? "" : rateParam(asked.vat)}
+          defaultValue={query.vat === null ? "" : rateParam(query.vat)}
           options={[
             { value: "", label: "All VAT rates" },
             ...facets.vatRates.map((rate) => ({ value: rateParam(rate), label: formatPercent(rate) })),
@@ -143,8 +150,8 @@ export function ProductFilters({
           Sales price <span className="font-normal text-slate-500">(£ ex VAT, £{facets.priceMin} to £{facets.priceMax} in view)</span>
         </legend>
         <div className="mt-1 grid grid-cols-2 gap-2">
-          <PriceInput id="product-price-min" name="min" label="Min price" value={asked.min} placeholder={facets.priceMin} />
-          <PriceInput id="product-price-max" name="max" label="Max price" value={asked.max} placeholder={facets.priceMax} />
+          <PriceInput id="product-price-min" name="min" label="Min price" value={query.min} placeholder={facets.priceMin} />
+          <PriceInput id="product-price-max" name="max" label="Max price" value={query.max} placeholder={facets.priceMax} />
         </div>
       </fieldset>
       <div className="flex items-center gap-2 lg:col-span-2">
