@@ -61,13 +61,7 @@ export function StaffLinesTable({ quote }: { quote: StaffQuoteJson }) {
         {quote.lines.map((line) => (
           <tr key={line.id}>
             <td className={tdClass}>
-              <LineProduct name={line.productName} sku={line.sku} selectedVariants={line.selectedVariants} strong={false}>
-                {line.packRule ? (
-                  <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
-                    Sold: {line.packRule}
-                  </div>
-                ) : null}
-              </LineProduct>
+              <QuoteLineProduct line={line} />
             </td>
             <td className={`${tdClass} text-right tabular-nums`}>{line.quantity}</td>
             <td className={`${tdClass} text-right tabular-nums`}>{pounds(line.buyerPrice)}</td>
@@ -131,13 +125,7 @@ export function QuotePricingForm({
               <td className={tdClass}>
                 <input type="hidden" name={`line.${index}.productId`} value={line.productId ?? ""} />
                 <input type="hidden" name={`line.${index}.variants`} value={JSON.stringify(line.selectedVariants)} />
-                <LineProduct name={line.productName} sku={line.sku} selectedVariants={line.selectedVariants} strong={false}>
-                  {line.packRule ? (
-                    <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
-                      Sold: {line.packRule}
-                    </div>
-                  ) : null}
-                </LineProduct>
+                <QuoteLineProduct line={line} />
               </td>
               <td className={`${tdClass} text-right`}>
                 <input name={`line.${index}.quantity`} aria-label={`Quantity of ${line.productName}`} defaultValue={line.quantity} inputMode="numeric" className={smallInput} />
@@ -231,5 +219,18 @@ export function QuotePricingForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A quote line's product in the back office: name, SKU and options, and the pack rule staff price within. */
+function QuoteLineProduct({ line }: { line: StaffQuoteJson["lines"][number] }) {
+  return (
+    <LineProduct name={line.productName} sku={line.sku} selectedVariants={line.selectedVariants} strong={false}>
+      {line.packRule ? (
+        <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
+          Sold: {line.packRule}
+        </div>
+      ) : null}
+    </LineProduct>
   );
 }
