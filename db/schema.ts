@@ -399,6 +399,8 @@ export const products = sqliteTable(
     index("products_vat_price_idx").on(t.vatRate, t.salesPrice),
     index("products_category_vat_price_idx").on(t.categoryId, t.vatRate, t.salesPrice),
     index("products_name_idx").on(t.name),
+    // the back office's product list, A to Z by default: its first page read off this index, not a sort of every product
+    index("products_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
     index("products_sales_price_idx").on(t.salesPrice),
     index("products_stock_idx").on(t.stockLevel),
     index("products_supplier_idx").on(t.supplierId),
@@ -949,6 +951,11 @@ export const salesInvoices = sqliteTable(
     // a period's sales summed from the index alone: profit & loss (status, subtotal) and a VAT return (also
     // the VAT, when it was recorded and when it was voided)
     index("sales_invoices_issue_totals_idx").on(t.issueDate, t.status, t.subtotal, t.vatAmount, t.createdAt, t.voidedAt),
+    // the invoices still owing, alone (a fifth of a large install's): aged debtors and credit positions read them
+    // without passing every settled invoice (../app/domain/ledger/aged-balances.server.ts)
+    index("sales_invoices_open_idx")
+      .on(t.companyId, t.issueDate, t.dueDate, t.status, t.voidedAt, t.invoiceNumber, t.customerId, t.orderId, t.total, t.amountPaid, t.creditedAmount)
+      .where(sql`${t.total} > ${t.amountPaid} + ${t.creditedAmount}`),
   ],
 );
 
@@ -1148,6 +1155,8 @@ export const journals = sqliteTable(
   (t) => [
     index("journals_date_idx").on(t.date, t.id),
     index("journals_source_idx").on(t.sourceType, t.sourceId),
+    // the journal list filtered by type, newest first, without sorting every journal of that type
+    index("journals_type_date_idx").on(t.sourceType, t.date, t.id),
     uniqueIndex("journals_reverses_unique").on(t.reversesId),
   ],
 );
@@ -1171,6 +1180,37 @@ export const journalLines = sqliteTable(
     index("journal_lines_journal_idx").on(t.journalId),
     index("journal_lines_account_date_idx").on(t.ledgerAccountId, t.date, t.journalId, t.amount),
   ],
+);
+
+/**
+ * How many sales invoices (not void) carry each issue date, so a period's P&L says how many invoices made its
+ * revenue from one row a day rather than by counting every invoice of the period. Written only by the triggers on
+ * sales_invoices (migration 0028), in the statement that inserts, voids, re-dates or deletes an invoice.
+ */
+export const salesInvoiceDayCounts = sqliteTable("sales_invoice_day_counts", {
+  issueDate: text("issue_date").primaryKey(),
+  invoices: integer("invoices").notNull(),
+});
+
+/**
+ * Each account's lines summed per day, so a period's report (P&L, balance sheet, trial balance) reads one
+ * row per account and day rather than every line of the period. Written only by the trigger on
+ * journal_lines (migration 0026), inside the statement that inserts the line: it can never disagree with
+ * the lines, and lines are never edited or deleted. Debits and credits are kept apart (both positive) so an
+ * account's ledger can total its sides from it too.
+ */
+export const ledgerDayTotals = sqliteTable(
+  "ledger_day_totals",
+  {
+    ledgerAccountId: integer("ledger_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    date: text("date").notNull(),
+    debits: integer("debits").notNull(),
+    credits: integer("credits").notNull(),
+    lineCount: integer("line_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ledgerAccountId, t.date] }), index("ledger_day_totals_date_idx").on(t.date, t.ledgerAccountId, t.debits, t.credits)],
 );
 
 /**

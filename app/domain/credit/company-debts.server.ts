@@ -9,7 +9,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { companies, orders, salesInvoices, type PaymentTerms } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { ageOpenItems, agedTotals, emptyBuckets, type AgedParty, type BucketAmounts, type OpenItem } from "~/domain/ledger/aged-balances";
-import { SALES_OPEN_AT_WHERE, SALES_OUTSTANDING_AT, salesOpenAtParams } from "~/domain/ledger/aged-balances.server";
+import { salesOpenAtParams, salesOpenAtRows } from "~/domain/ledger/aged-balances.server";
 import { availableCredit, overdueOf } from "./credit";
 
 /** Invoices billed to no company (a walk-in sale) are grouped under this name. */
@@ -22,9 +22,8 @@ export function companyOpenItemsAt(db: DB, date: string, companyId?: number): Op
   const rows = db.$client
     .prepare(
       `select si.id as invoiceId, si.invoice_number as invoiceNumber, si.issue_date as date, si.due_date as dueDate,
-         si.company_id as companyId, c.name as companyName, ${SALES_OUTSTANDING_AT} as outstanding
-       from sales_invoices si left join companies c on c.id = si.company_id
-       where ${SALES_OPEN_AT_WHERE} ${companyId === undefined ? "" : "and si.company_id = @companyId"}`,
+         si.company_id as companyId, c.name as companyName, si.outstanding as outstanding
+       from (${salesOpenAtRows({ ofCompany: companyId !== undefined })}) si left join companies c on c.id = si.company_id`,
     )
     .all({ ...salesOpenAtParams(date), ...(companyId === undefined ? {} : { companyId }) }) as OpenRow[];
   return rows

@@ -62,8 +62,8 @@ function paymentCounts(db: DB): Map<number, number> {
 function ledgerSides(db: DB, id?: number) {
   const rows = db.$client
     .prepare(
-      `select la.financial_account_id as id, la.code, coalesce(sum(jl.amount), 0) as balance, count(jl.id) as entries
-       from ledger_accounts la left join journal_lines jl on jl.ledger_account_id = la.id
+      `select la.financial_account_id as id, la.code, coalesce(sum(d.debits - d.credits), 0) as balance, coalesce(sum(d.line_count), 0) as entries
+       from ledger_accounts la left join ledger_day_totals d on d.ledger_account_id = la.id
        where la.financial_account_id ${id === undefined ? "is not null" : "= ?"} group by la.id`,
     )
     .all(...(id === undefined ? [] : [id])) as { id: number; code: string; balance: number; entries: number }[];

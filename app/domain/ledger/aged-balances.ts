@@ -87,12 +87,17 @@ export function ageOpenItems(items: readonly OpenItem[], asAt: string): AgedPart
     party.invoices.push(invoice);
     add(party, invoice.bucket, invoice.outstanding);
   }
+  // ISO days compare as plain strings (a locale-aware compare cost a large install's report most of its time)
   const byDue = (a: AgedInvoice, b: AgedInvoice) =>
-    (a.dueDate ?? "9999-12-31").localeCompare(b.dueDate ?? "9999-12-31") || a.date.localeCompare(b.date) || a.invoiceId - b.invoiceId;
+    compareText(a.dueDate ?? "9999-12-31", b.dueDate ?? "9999-12-31") || compareText(a.date, b.date) || a.invoiceId - b.invoiceId;
   for (const party of parties.values()) party.invoices.sort(byDue);
   return [...parties.values()].sort(
     (a, b) => a.name.localeCompare(b.name, "en-GB", { sensitivity: "base" }) || a.key.localeCompare(b.key),
   );
+}
+
+function compareText(a: string, b: string) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The column totals of an aged report. */

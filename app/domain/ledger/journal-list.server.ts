@@ -5,7 +5,7 @@
 import type { JournalSource, LedgerAccountType } from "~db/schema";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
-import { pageOfRows, type Page } from "~/domain/shared/record-store.server";
+import { pageOfCounted, type ListCount, type Page } from "~/domain/shared/record-store.server";
 import { debitCredit } from "./journal";
 import { documentHrefs } from "./journal-documents.server";
 import { journalNumber, reversalRefusal } from "./journal-rules";
@@ -61,7 +61,7 @@ function withDetails(db: DB, rows: JournalRow[]): JournalView[] {
 }
 
 /** A page of journals, newest first (by date, then the order they were posted). */
-export function listJournals(db: DB, query: JournalListQuery, pageSize = JOURNALS_PAGE_SIZE): Page<JournalView> {
+export function listJournals(db: DB, query: JournalListQuery, pageSize = JOURNALS_PAGE_SIZE, counting: ListCount = "exact"): Page<JournalView> {
   const conditions: [sql: string, value: string][] = [];
   if (query.from) conditions.push(["j.date >= ?", query.from]);
   if (query.to) conditions.push(["j.date <= ?", query.to]);
@@ -75,14 +75,24 @@ export function listJournals(db: DB, query: JournalListQuery, pageSize = JOURNAL
   const where = conditions.map(([condition]) => condition);
   const args = conditions.map(([, value]) => value);
   const filter = where.length ? `where ${where.join(" and ")}` : "";
-  const total = (db.$client.prepare(`select count(*) as n from journals j ${filter}`).get(...args) as { n: number }).n;
-  return pageOfRows(total, query.page, pageSize, (limit, offset) =>
-    withDetails(
-      db,
-      db.$client
-        .prepare(`select ${JOURNAL_COLUMNS} from journals j ${filter} order by j.date desc, j.id desc limit ? offset ?`)
-        .all(...args, limit, offset) as JournalRow[],
-    ),
+  // a filter's matches are counted only as far as the screen needs (see pageOfCounted); the whole table's
+  // count is SQLite's quick one
+  const countUpTo = (limit: number) =>
+    filter
+      ? (db.$client.prepare(`select count(*) as n from (select 1 from journals j ${filter} limit ?)`).get(...args, limit) as { n: number }).n
+      : (db.$client.prepare("select count(*) as n from journals").get() as { n: number }).n;
+  return pageOfCounted(
+    countUpTo,
+    query.page,
+    pageSize,
+    (limit, offset) =>
+      withDetails(
+        db,
+        db.$client
+          .prepare(`select ${JOURNAL_COLUMNS} from journals j ${filter} order by j.date desc, j.id desc limit ? offset ?`)
+          .all(...args, limit, offset) as JournalRow[],
+      ),
+    filter ? counting : "exact",
   );
 }
 
