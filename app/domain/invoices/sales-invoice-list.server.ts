@@ -8,6 +8,7 @@ import { companies, financialAccounts, orders, salesInvoices, users } from "~db/
 import { accountName } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
+import { countRowsUpTo, pageOfCounted, type ListCount } from "~/domain/shared/record-store.server";
 import { SALES_INVOICES_PAGE_SIZE, type SalesInvoiceListQuery } from "./sales-invoice.schema";
 import {
   invoiceAmountsJson,
@@ -150,6 +151,8 @@ type SalesInvoicePage = {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** more match than `total` (counted only so far) */
+  more?: boolean;
 };
 
 /**
@@ -160,7 +163,11 @@ type SalesInvoicePage = {
 export function listSalesInvoices(
   db: DB,
   query: SalesInvoiceListQuery,
-  { pageSize = SALES_INVOICES_PAGE_SIZE, today = ukToday() }: { pageSize?: number; today?: string } = {},
+  {
+    pageSize = SALES_INVOICES_PAGE_SIZE,
+    today = ukToday(),
+    counting = "exact",
+  }: { pageSize?: number; today?: string; /** "capped" for the screen: see pageOfCounted */ counting?: ListCount } = {},
 ): SalesInvoicePage {
   const conditions: SQL[] = [];
   if (query.q) {
@@ -177,29 +184,40 @@ export function listSalesInvoices(
   }
   if (query.status) conditions.push(invoiceStatusCondition("sales", query.status, today));
   const where = conditions.length ? and(...conditions) : undefined;
-  const total =
-    db
-      .select({ n: count() })
-      .from(salesInvoices)
-      .leftJoin(users, eq(users.id, salesInvoices.customerId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
-      .where(where)
-      .get()?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, query.page), pageCount);
-  const rows = db
-    .select(listColumns)
-    .from(salesInvoices)
-    .leftJoin(users, eq(users.id, salesInvoices.customerId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
-    .where(where)
-    .orderBy(desc(salesInvoices.issueDate), desc(salesInvoices.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
-  return { items: rows.map((row) => invoiceJson(row, today)), total, page, pageCount, pageSize };
+  // Only a search reads the joined columns: otherwise the count reads the invoices alone (with the joins SQLite
+  // looked up every invoice's customer, company and order just to count them: 0.7 s at 300,000 invoices).
+  const matching = () =>
+    query.q
+      ? db
+          .select({ one: sql`1` })
+          .from(salesInvoices)
+          .leftJoin(users, eq(users.id, salesInvoices.customerId))
+          .leftJoin(companies, eq(companies.id, users.companyId))
+          .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
+          .where(where)
+          .$dynamic()
+      : db.select({ one: sql`1` }).from(salesInvoices).where(where).$dynamic();
+  const countUpTo = (limit: number) =>
+    where ? countRowsUpTo(db, matching(), limit) : (db.select({ n: count() }).from(salesInvoices).get()?.n ?? 0);
+  const page = pageOfCounted(
+    countUpTo,
+    query.page,
+    pageSize,
+    (limit, offset) =>
+      db
+        .select(listColumns)
+        .from(salesInvoices)
+        .leftJoin(users, eq(users.id, salesInvoices.customerId))
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .leftJoin(orders, eq(orders.id, salesInvoices.orderId))
+        .where(where)
+        .orderBy(desc(salesInvoices.issueDate), desc(salesInvoices.id))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    where ? counting : "exact",
+  );
+  return { ...page, items: page.items.map((row) => invoiceJson(row, today)) };
 }
 
 export type { InvoicePaymentJson };

@@ -11,6 +11,7 @@ import { toDecimalString } from "~/utils/money";
 import { orderInvoice, type OrderInvoice } from "~/domain/invoices/order-invoice.server";
 import { proFormaUnpaid } from "~/domain/credit/pro-forma.server";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
+import { countRowsUpTo, pageOfCounted, type ListCount, type Page } from "~/domain/shared/record-store.server";
 import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery, type OrderSort } from "./order-list.schema";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
@@ -39,7 +40,7 @@ export type AdminOrderSummary = {
   [K in keyof typeof summaryColumns]: K extends "accountEmail" | "businessName" ? string | null : (typeof orders.$inferSelect)[K & keyof typeof orders.$inferSelect];
 };
 
-export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
+export type { Page };
 
 /** `%term%` for LIKE, with the wildcards in the term itself taken literally. */
 function containsPattern(term: string) {
@@ -108,30 +109,42 @@ function orderListOrderBy(sort: OrderSort | undefined): SQL[] {
   }
 }
 
-/** Orders matching the filter, in the chosen order (newest first by default), 25 a page. */
+/**
+ * Orders matching the filter, in the chosen order (newest first by default), 25 a page. The screen counts a
+ * filter's matches only as far as it needs ("capped": see pageOfCounted); the API counts them all.
+ */
 export function listAdminOrders(
   db: DB,
   query: Partial<OrderListQuery>,
   pageSize = ADMIN_ORDERS_PAGE_SIZE,
+  counting: ListCount = "exact",
 ): Page<AdminOrderSummary> {
   const where = orderListWhere(query);
   // Only a search reads the account's columns; without one the count stays on the orders' own indexes (a
   // join would look up every order's account: 100,000 lookups to count the unfiltered list).
-  const counted = readsAccounts(query)
-    ? db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).leftJoin(companies, eq(companies.id, users.companyId)).where(where)
-    : db.select({ n: count() }).from(orders).where(where);
-  const total = counted.get()?.n ?? 0;
-  return paged(total, query.page ?? 1, pageSize, (offset) =>
-    db
-      .select(summaryColumns)
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(where)
-      .orderBy(...orderListOrderBy(query.sort))
-      .limit(pageSize)
-      .offset(offset)
-      .all(),
+  const matching = () =>
+    readsAccounts(query)
+      ? db.select({ one: sql`1` }).from(orders).leftJoin(users, eq(users.id, orders.userId)).leftJoin(companies, eq(companies.id, users.companyId)).where(where).$dynamic()
+      : db.select({ one: sql`1` }).from(orders).where(where).$dynamic();
+  // the whole table's count is SQLite's quick one (no filter to test), exact however many there are
+  const countUpTo = (limit: number) =>
+    where ? countRowsUpTo(db, matching(), limit) : (db.select({ n: count() }).from(orders).get()?.n ?? 0);
+  return pageOfCounted(
+    countUpTo,
+    query.page ?? 1,
+    pageSize,
+    (limit, offset) =>
+      db
+        .select(summaryColumns)
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(where)
+        .orderBy(...orderListOrderBy(query.sort))
+        .limit(limit)
+        .offset(offset)
+        .all(),
+    where ? counting : "exact",
   );
 }
 

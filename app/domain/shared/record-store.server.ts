@@ -14,7 +14,51 @@ import { scopeFor, type RepeatScope } from "./repeat-scopes";
 
 export type Actor = { id: string };
 
-export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
+export type Page<T> = {
+  items: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** true when the matches were counted only so far: there are more than `total` (and `pageCount` pages) */
+  more?: boolean;
+};
+
+/**
+ * How far a back-office screen counts a filtered list's matches. Counting every match of a filter that keeps
+ * most of a million orders reads a million index entries (tens of milliseconds) on every page view; past
+ * this the screen says "10,000+" and offers the next page.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/** How a list counts its matches: all of them (the APIs' X-Total-Count), or as far as a screen needs. */
+export type ListCount = "exact" | "capped";
+
+/**
+ * A page of a list whose matches are counted by `countUpTo(limit)` (the matches, or `limit` when there are at
+ * least that many). "capped" counts as far as LIST_COUNT_CAP or the requested page, whichever is further, and
+ * one more: enough to show that page and to know whether another follows.
+ */
+export function pageOfCounted<T>(
+  countUpTo: (limit: number) => number,
+  requested: number,
+  pageSize: number,
+  rows: (limit: number, offset: number) => T[],
+  mode: ListCount = "exact",
+): Page<T> {
+  if (mode === "exact") return pageOfRows(countUpTo(Number.MAX_SAFE_INTEGER), requested, pageSize, rows);
+  const enough = Math.max(LIST_COUNT_CAP, Math.max(1, requested) * pageSize);
+  const counted = countUpTo(enough + 1);
+  const more = counted > enough;
+  const page = pageOfRows(more ? enough : counted, requested, pageSize, rows);
+  return more ? { ...page, more } : page;
+}
+
+/** `select count(*)` of a query's rows, reading no more than `limit` of them (LIMIT inside, so SQLite stops there). */
+export function countRowsUpTo(db: DB, query: SQLiteSelect<string | undefined, "sync">, limit: number): number {
+  if (limit >= Number.MAX_SAFE_INTEGER) return db.select({ n: count() }).from(query.as("matching")).get()?.n ?? 0;
+  return db.select({ n: count() }).from(query.limit(limit).as("matching")).get()?.n ?? 0;
+}
 
 /** One page of `total` rows: the requested page kept within 1..pageCount, `rows` asked for its slice. */
 export function pageOfRows<T>(

@@ -22,12 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, params } = await screenRequest(request, "ledger");
   const parsed = journalListQuerySchema.safeParse(Object.fromEntries(params));
   const query = parsed.success ? parsed.data : { page: 1 };
-  const page = listJournals(db, query);
+  // the screen counts a filter's matches only as far as it shows ("10,000+"); the API counts them all
+  const page = listJournals(db, query, undefined, "capped");
   const typed = (name: string) => params.get(name) ?? "";
   return json(
     {
       journals: page.items.map(journalJson),
-      page: { page: page.page, pageCount: page.pageCount, total: page.total },
+      page: { page: page.page, pageCount: page.pageCount, total: page.total, more: page.more ?? false },
       filters: parsed.success
         ? { from: query.from ?? "", to: query.to ?? "", account: query.account ?? "", type: query.type ?? "" }
         : { from: typed("from"), to: typed("to"), account: typed("account"), type: typed("type") },
@@ -69,6 +70,7 @@ export default function Journals() {
         page={data.page.page}
         pageCount={data.page.pageCount}
         total={data.page.total}
+        more={data.page.more}
         noun={["journal", "journals"]}
         hrefFor={(page) => journalsHref({ ...data.applied, page })}
       />

@@ -1,4 +1,5 @@
 import { useNavigation } from "@remix-run/react";
+import { atLeast } from "~/components/admin/admin-pagination";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { BULK_STATUS_OPTIONS } from "~/domain/orders/order-fulfilment.schema";
@@ -17,6 +18,7 @@ export function BulkStatusBar({
   downloadQuery,
   onNotice,
   total,
+  more,
   allMatching,
   onAllMatching,
   selected,
@@ -24,10 +26,12 @@ export function BulkStatusBar({
   downloadQuery: () => string;
   onNotice: (notice: { toast: Toast; attempt: number }) => void;
   total: number;
+  /** more match than `total` (the screen counted them only so far) */
+  more: boolean;
   allMatching: boolean;
   onAllMatching: (checked: boolean) => void;
-  /** how many orders are selected; null before JavaScript has loaded (the count cannot follow the boxes) */
-  selected: number | null;
+  /** how many orders are selected ("10,000+" for all of a long list); null before JavaScript has loaded */
+  selected: string | null;
 }) {
   const navigation = useNavigation();
   const applying = navigation.state === "submitting" && navigation.formData?.get("intent") === "bulk-status";
@@ -42,7 +46,7 @@ export function BulkStatusBar({
           onChange={(event) => onAllMatching(event.currentTarget.checked)}
           className="h-4 w-4 rounded border-slate-300"
         />
-        Select all {total} matching {total === 1 ? "order" : "orders"}
+        Select all {atLeast(total, more)} matching {total === 1 && !more ? "order" : "orders"}
       </label>
       {selected !== null ? (
         <span className="text-sm font-medium text-slate-900" role="status" data-testid="selected-count">

@@ -1,3 +1,4 @@
+import { atLeast } from "~/components/admin/admin-pagination";
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { DataTable, EmptyRow, Identifier, tdClass, thClass } from "~/components/admin/data-table";
@@ -51,9 +52,10 @@ export function OrderTable({ data, hidden }: { data: OrdersLoaderData; hidden: S
         downloadQuery={downloadQuery}
         onNotice={setNotice}
         total={data.total}
+        more={data.more}
         allMatching={allMatching}
         onAllMatching={toggleMatching}
-        selected={hydrated ? (allMatching ? data.total : ticked) : null}
+        selected={hydrated ? (allMatching ? atLeast(data.total, data.more) : String(ticked)) : null}
       />
       {notice ? <ToastNotice key={notice.attempt} toast={notice.toast} /> : null}
       <DataTable caption="Orders" minWidth="52rem">

@@ -55,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = orderListQuerySchema.parse(Object.fromEntries(params));
-  const page = listAdminOrders(db, query);
+  // the screen counts a filter's matches only as far as it shows ("10,000+"); the API counts them all
+  const page = listAdminOrders(db, query, undefined, "capped");
   const viewId = idParam(params.get("view"));
   const viewing = viewId ? getAdminOrder(db, viewId) : null;
   const cancelId = idParam(params.get("cancel"));
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter: orderListParams(query).toString(),
     orders: page.items.map(adminOrderSummaryJson),
     total: page.total,
+    /** more match than `total`: the filter's matches were counted only so far */
+    more: page.more ?? false,
     pageCount: page.pageCount,
     viewing: viewing ? adminOrderJson(viewing) : null,
     viewMissing: params.has("view") && !viewing,
@@ -243,6 +246,7 @@ export default function AdminOrders() {
           page={list.page ?? 1}
           pageCount={data.pageCount}
           total={data.total}
+          more={data.more}
           noun={["order", "orders"]}
           hrefFor={(page) => ordersHref({ ...list, page })}
         />

@@ -32,6 +32,7 @@ function InvoiceTable<Row extends InvoiceListRow>({
   page,
   pageCount,
   total,
+  more = false,
   hrefFor,
 }: {
   caption: string;
@@ -43,6 +44,8 @@ function InvoiceTable<Row extends InvoiceListRow>({
   page: number;
   pageCount: number;
   total: number;
+  /** more match than `total` (counted only so far) */
+  more?: boolean;
   hrefFor: (state: { view: number } | { page: number }) => string;
 }) {
   const headings = ["Invoice", partyHeading, dateHeading, "Due date", "Status"];
@@ -92,7 +95,7 @@ function InvoiceTable<Row extends InvoiceListRow>({
           )}
         </tbody>
       </DataTable>
-      <AdminPagination page={page} pageCount={pageCount} total={total} noun={["invoice", "invoices"]} hrefFor={(next) => hrefFor({ page: next })} />
+      <AdminPagination page={page} pageCount={pageCount} total={total} more={more} noun={["invoice", "invoices"]} hrefFor={(next) => hrefFor({ page: next })} />
     </>
   );
 }
@@ -131,7 +134,7 @@ export function InvoiceListPage<Row extends InvoiceListRow>({
   href: (list: { q?: string; status?: InvoiceStatus; page?: number }, extra?: Record<string, string>) => string;
   clearHref: string;
   searchPlaceholder: string;
-  table: { caption: string; partyHeading: string; dateHeading: string; rows: Row[]; view: InvoiceRowView<Row>; pageCount: number; total: number };
+  table: { caption: string; partyHeading: string; dateHeading: string; rows: Row[]; view: InvoiceRowView<Row>; pageCount: number; total: number; more?: boolean };
 }) {
   const listPath = href(list);
   return (

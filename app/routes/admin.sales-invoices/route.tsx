@@ -48,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const query = invoiceScreenAddress(PATH).listQuery(params);
-  const list = listSalesInvoices(db, query);
+  // the screen counts a filter's matches only as far as it shows ("10,000+"); the API counts them all
+  const list = listSalesInvoices(db, query, { counting: "capped" });
   const state = { q: query.q, status: query.status, page: list.page };
 
   const pages = invoiceScreenPages(params, (id) => getAdminSalesInvoice(db, id), (found) => found.document.outstanding);
@@ -61,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       list: state,
       invoices: list.items,
       total: list.total,
+      more: list.more ?? false,
       pageCount: list.pageCount,
       invoice: detail
         ? {
@@ -157,7 +159,7 @@ export default function AdminSalesInvoices() {
       href={invoicesHref}
       clearHref={PATH}
       searchPlaceholder="Invoice number, customer email or business, order number"
-      table={{ caption: "Sales invoices", partyHeading: "Customer", dateHeading: "Issue date", rows: data.invoices, view: SALES_ROWS, pageCount: data.pageCount, total: data.total }}
+      table={{ caption: "Sales invoices", partyHeading: "Customer", dateHeading: "Issue date", rows: data.invoices, view: SALES_ROWS, pageCount: data.pageCount, total: data.total, more: data.more }}
     />
   );
 }
