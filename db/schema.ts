@@ -1183,6 +1183,16 @@ export const journalLines = sqliteTable(
 );
 
 /**
+ * How many products each category holds, for the home page's sections ("View all 2,345") without counting the
+ * whole catalogue on every visit. Written only by the triggers on products (migration 0030), in the statement
+ * that adds, moves or deletes a product.
+ */
+export const categoryProductCounts = sqliteTable("category_product_counts", {
+  categoryId: integer("category_id").primaryKey(),
+  products: integer("products").notNull(),
+});
+
+/**
  * How many sales invoices (not void) carry each issue date, so a period's P&L says how many invoices made its
  * revenue from one row a day rather than by counting every invoice of the period. Written only by the triggers on
  * sales_invoices (migration 0028), in the statement that inserts, voids, re-dates or deletes an invoice.

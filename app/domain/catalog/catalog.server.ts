@@ -2,7 +2,7 @@
 import { effectivePackRule, packFieldsOf, packRuleJson, type PackRuleFields } from "~/domain/catalog/pack-rules";
 import { productPackColumns, variantPackColumns } from "~/domain/catalog/pack-rules.server";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, max, min, or, sql, type SQL } from "drizzle-orm";
-import { categories, products, productVariants } from "~db/schema";
+import { categories, categoryProductCounts, products, productVariants } from "~db/schema";
 import type { CardPrice, ProductCardData } from "./catalog.schema";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
@@ -467,14 +467,20 @@ export function listCategorySections(
   db: DB,
   { filters, perSection, basis = "ex" }: { filters: CatalogFilters; perSection: number; basis?: PriceBasis },
 ): Map<number, CategorySection> {
-  const where = and(...filterConditions(db, {}, filters, basis), sql`${products.categoryId} IS NOT NULL`);
+  const conditions = filterConditions(db, {}, filters, basis);
+  const where = and(...conditions, sql`${products.categoryId} IS NOT NULL`);
   const sections = new Map<number, CategorySection>();
-  for (const row of db
-    .select({ categoryId: products.categoryId, n: count() })
-    .from(products)
-    .where(where)
-    .groupBy(products.categoryId)
-    .all()) {
+  // With no filter each section's total is its category's size, kept by the products' triggers
+  // (category_product_counts): counting the whole catalogue on every home page view grew with it.
+  const totals =
+    conditions.length === 0
+      ? db
+          .select({ categoryId: categoryProductCounts.categoryId, n: categoryProductCounts.products })
+          .from(categoryProductCounts)
+          .where(sql`${categoryProductCounts.products} > 0`)
+          .all()
+      : db.select({ categoryId: products.categoryId, n: count() }).from(products).where(where).groupBy(products.categoryId).all();
+  for (const row of totals) {
     if (row.categoryId !== null) sections.set(row.categoryId, { categoryId: row.categoryId, total: row.n, items: [] });
   }
   if (sections.size === 0) return sections;
