@@ -19,6 +19,7 @@ import * as accountStatementPdf from "~/routes/account.statement[.]pdf";
 import * as agedCompanyPage from "~/routes/admin.aged-debtors.$companyId";
 import * as agedCsv from "~/routes/admin.aged-debtors[.]csv";
 import * as agedPage from "~/routes/admin.aged-debtors._index";
+import { agedDebtorsByCompany, agedDebtorsSummary } from "~/domain/credit/company-debts.server";
 import * as companyPage from "~/routes/admin.companies.$id/route";
 import * as apiBalance from "~/routes/api.account.balance";
 import * as apiStatement from "~/routes/api.account.statement";
@@ -286,6 +287,16 @@ describe("aged debtors and statements from the back office", () => {
     expect(body.totals).toMatchObject({ total: "380.00", current: "240.00", d31_60: "140.00", d1_30: "0.00" });
     const page = await readJson(await callRoute(agedPage.loader, buildRequest("/admin/aged-debtors?date=2026-10-31", { cookie: cookies.accounts })));
     expect(page.totals.total).toBe(38_000);
+    expect(page.companies.map((c: { name: string; total: number; invoiceCount: number }) => [c.name, c.total, c.invoiceCount])).toEqual([
+      ["Acme Builders Ltd", 38_000, body.companies[0].invoices.length],
+    ]);
+    // the screen's sums (SQL) and the full report's (an object per invoice) agree company by company, any day
+    for (const day of ["2026-09-01", "2026-09-30", "2026-10-31", "2026-11-28"]) {
+      const full = agedDebtorsByCompany(getDb(), day);
+      const summary = agedDebtorsSummary(getDb(), day);
+      expect(summary.companies).toEqual(full.companies.map(({ invoices, email: _email, ...rest }) => ({ ...rest, invoiceCount: invoices.length })));
+      expect({ totals: summary.totals, invoiceCount: summary.invoiceCount }).toEqual({ totals: full.totals, invoiceCount: full.invoiceCount });
+    }
     const csv = await (await callRoute(agedCsv.loader, buildRequest("/admin/aged-debtors.csv?date=2026-10-31", { cookie: cookies.accounts }))).text();
     expect(csv).toContain("Acme Builders Ltd,240.00,0.00,140.00,0.00,0.00,380.00");
     expect((await getJson(apiAged.loader, `/api/admin/aged-debtors?date=${"2999-01-01"}`, cookies.accounts)).status).toBe(400);

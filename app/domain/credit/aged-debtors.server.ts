@@ -9,7 +9,7 @@ import type { DB } from "~/utils/db.server";
 import { AGE_BUCKETS, type BucketAmounts } from "~/domain/ledger/aged-balances";
 import { readAgedDate } from "~/domain/ledger/exports-query";
 import { agedJson } from "./credit-json";
-import { agedDebtorsByCompany, type CompanyAgedReport } from "./company-debts.server";
+import { agedDebtorsByCompany, agedDebtorsSummary, type CompanyAgedReport, type CompanyAgedSummaryReport } from "./company-debts.server";
 
 export const AGED_DEBTORS_PATH = "/admin/aged-debtors";
 
@@ -18,6 +18,13 @@ export function agedDebtorsFor(db: DB, params: URLSearchParams, today: string): 
   const date = readAgedDate(params, today);
   if (!date.ok) return fail(400, date.message, date.field);
   return ok(agedDebtorsByCompany(db, date.date));
+}
+
+/** The screen's summary as at ?date= (today when blank); 400 on `date` as agedDebtorsFor. */
+export function agedDebtorsSummaryFor(db: DB, params: URLSearchParams, today: string): Result<CompanyAgedSummaryReport> {
+  const date = readAgedDate(params, today);
+  if (!date.ok) return fail(400, date.message, date.field);
+  return ok(agedDebtorsSummary(db, date.date));
 }
 
 const withTotal = (row: BucketAmounts) => ({ ...agedJson(row), total: toDecimalString(row.total) });

@@ -91,9 +91,15 @@ export function ageOpenItems(items: readonly OpenItem[], asAt: string): AgedPart
   const byDue = (a: AgedInvoice, b: AgedInvoice) =>
     compareText(a.dueDate ?? "9999-12-31", b.dueDate ?? "9999-12-31") || compareText(a.date, b.date) || a.invoiceId - b.invoiceId;
   for (const party of parties.values()) party.invoices.sort(byDue);
-  return [...parties.values()].sort(
-    (a, b) => a.name.localeCompare(b.name, "en-GB", { sensitivity: "base" }) || a.key.localeCompare(b.key),
-  );
+  return [...parties.values()].sort(byPartyName);
+}
+
+/** One collator for every comparison: `localeCompare` with a locale makes one a call (a large report sorts thousands). */
+const nameCollator = new Intl.Collator("en-GB", { sensitivity: "base" });
+
+/** Parties by name, ignoring case and accents (then key, so two parties of one name keep a stable order). */
+export function byPartyName(a: { name: string; key: string }, b: { name: string; key: string }) {
+  return nameCollator.compare(a.name, b.name) || compareText(a.key, b.key);
 }
 
 function compareText(a: string, b: string) {
