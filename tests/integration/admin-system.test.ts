@@ -247,6 +247,7 @@ describe("Check the data", () => {
       ["stock", true],
       ["journals", true],
       ["search", true],
+      ["totals", true],
     ]);
     expect(check.checks[1].summary).toBe("The stock of all 2 products equals its movements.");
     // an address that is not a kept run says so rather than failing
@@ -266,6 +267,10 @@ describe("Check the data", () => {
       .run(journal, accounts[0]!.id, journal, accounts[1]!.id);
     // a rename the search index never heard of
     sqlite.exec("drop trigger products_search_update");
+    // a product moved to another category behind its count's trigger
+    sqlite.exec("drop trigger products_category_count_update");
+    const foils = sqlite.prepare("insert into categories (name, slug) values ('Foils', 'foils') returning id").pluck().get() as number;
+    sqlite.prepare("update products set category_id = ? where id = ?").run(foils, foil.id);
     sqlite.prepare("update products set name = 'Renamed behind the index' where id = ?").run(foil.id);
 
     const response = await callRoute(apiCheck.action, buildRequest("/api/admin/system/check", { method: "POST", json: {}, cookie: adminCookie }));
@@ -279,6 +284,8 @@ describe("Check the data", () => {
     expect(byKey.journals).toMatchObject({ ok: false });
     expect(byKey.journals.problems).toContain(`Journal ${journal} (Hand-typed entry) does not balance: its lines sum to 10p`);
     expect(byKey.search).toMatchObject({ ok: false, summary: "The search index does not match the products." });
+    // the hand-typed lines went through the day totals' trigger; the category move did not reach its count
+    expect(byKey.totals).toMatchObject({ ok: false, problemCount: 1, problems: ["The products per category differ from the rows they total in 1 row"] });
     // the same run is on the page
     const shown = await pageStatus(`/admin/system?check=${run.id}`);
     expect(shown.check).toEqual(run);

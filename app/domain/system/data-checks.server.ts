@@ -4,7 +4,9 @@
  * - every product's stock equals the sum of its stock movements (the movements are the stock's history);
  * - every journal balances (its lines sum to zero, two lines or more) and so the whole ledger sums to zero;
  * - the catalogue's search index matches the products it indexes (FTS5's own integrity check, which the file
- *   check does not do).
+ *   check does not do);
+ * - the totals kept by triggers (the ledger's day totals, sales invoices per day, products per category) equal
+ *   the rows they total.
  * They read the whole database, so they run when asked, not on a timer. Results are kept (a few files in
  * `checks/` beside the database) so the page can show them at an address of their own after the post.
  */
@@ -15,7 +17,7 @@ import { databasePath, type DB } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 
 export type DataCheck = {
-  key: "integrity" | "stock" | "journals" | "search";
+  key: "integrity" | "stock" | "journals" | "search" | "totals";
   label: string;
   ok: boolean;
   /** one line saying what was found */
@@ -120,6 +122,43 @@ function searchIndex(db: DB): Finding {
   }
 }
 
+/**
+ * Each kept total against the rows it totals, both ways (a total with no rows, rows with no total): the rows
+ * that differ, per table. The triggers of migrations 0026, 0028 and 0030 are their only writers.
+ */
+const KEPT_TOTALS: { name: string; kept: string; counted: string }[] = [
+  {
+    name: "ledger day totals",
+    kept: "select ledger_account_id, date, debits, credits, line_count from ledger_day_totals where line_count <> 0",
+    counted: `select ledger_account_id, date, coalesce(sum(case when amount > 0 then amount end), 0),
+      coalesce(sum(case when amount < 0 then -amount end), 0), count(*) from journal_lines group by ledger_account_id, date`,
+  },
+  {
+    name: "sales invoices per day",
+    kept: "select issue_date, invoices from sales_invoice_day_counts where invoices <> 0",
+    counted: "select issue_date, count(*) from sales_invoices where status <> 'void' group by issue_date",
+  },
+  {
+    name: "products per category",
+    kept: "select category_id, products from category_product_counts where products <> 0",
+    counted: "select category_id, count(*) from products where category_id is not null group by category_id",
+  },
+];
+
+function keptTotals(db: DB): Finding {
+  const problems: string[] = [];
+  for (const { name, kept, counted } of KEPT_TOTALS) {
+    const differ = db.$client
+      .prepare(`select (select count(*) from (${kept} except ${counted})) + (select count(*) from (${counted} except ${kept})) as n`)
+      .get() as { n: number };
+    if (differ.n > 0) problems.push(`The ${name} differ from the rows they total in ${plural(differ.n, "row", "rows")}`);
+  }
+  return {
+    problems,
+    summary: (count) => (count === 0 ? "The kept totals equal the rows they total." : `${plural(count, "kept total differs", "kept totals differ")} from its rows.`),
+  };
+}
+
 /** Runs every check; one that cannot run counts as failed, with the reason. */
 export function checkTheData(db: DB, now = new Date()): DataCheckRun {
   const checks = [
@@ -127,6 +166,7 @@ export function checkTheData(db: DB, now = new Date()): DataCheckRun {
     timed("stock", "Stock equals the stock movements", () => stock(db)),
     timed("journals", "Every journal balanced", () => journals(db)),
     timed("search", "Search index matches the products", () => searchIndex(db)),
+    timed("totals", "Kept totals equal their rows", () => keptTotals(db)),
   ];
   return { id: checkRunId(now), ranAt: now.toISOString(), ok: checks.every((check) => check.ok), checks };
 }
