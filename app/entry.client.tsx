@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { registerServiceWorker } from "./utils/offline-client";
 import { noteFailedRequest, RequestIdProvider, requestIdOfDocument } from "./utils/request-id";
 
 // A page's data requests that fail leave their id (X-Request-Id) as the reference the error page shows.
@@ -21,3 +22,7 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// the offline copies and the installable app (docs/decisions/0077): only when JavaScript runs, once the page is up
+if (document.readyState === "complete") registerServiceWorker();
+else window.addEventListener("load", registerServiceWorker, { once: true });

@@ -110,7 +110,7 @@ async function floors(server: RunningServer, targets: Target[], dir: string) {
 
 async function main() {
   log(`benchmark on ${os.availableParallelism()} cores, node ${process.version}, ${SECONDS} s per measurement`);
-  ensureBuild();
+  await ensureBuild();
   const dir = tempDir("run", "tests/.tmp/bench");
   fs.mkdirSync(path.join(dir, "static"), { recursive: true });
   const floorEnv = { BENCH_STATIC_DIR: path.join(dir, "static"), BENCH_FLOOR_FILE: path.join(dir, "floors.json") };

@@ -1,0 +1,53 @@
+import { useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { offlineBarText } from "~/service-worker/offline-rules";
+import { askOfflineCopy, takeOverBetweenPages } from "~/utils/offline-client";
+
+/**
+ * "You are offline: prices as of 14:05" (docs/decisions/0077): shown when this page is the service worker's copy
+ * (the time is the copy's) or when the connection drops on a live page (the time the page was loaded). Nothing
+ * is rendered on the server or without JavaScript: there is no worker then.
+ */
+export function OfflineBar() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [copyAt, setCopyAt] = useState<Date | null>(null);
+  const [loadedAt, setLoadedAt] = useState<Date | null>(null);
+  const [offline, setOffline] = useState(false);
+
+  useEffect(() => {
+    const update = () => setOffline(!navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+
+  // each page shown: was it a copy, and when?
+  useEffect(() => {
+    let current = true;
+    setLoadedAt(new Date());
+    askOfflineCopy().then((storedAt) => {
+      if (current) setCopyAt(storedAt ? new Date(storedAt) : null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [location.key]);
+
+  // between two pages, a new version of the worker may take over (never at checkout, never mid-submit)
+  useEffect(() => {
+    if (navigation.state === "idle") takeOverBetweenPages(location.pathname);
+  }, [navigation.state, location.pathname]);
+
+  const asOf = copyAt ?? (offline ? loadedAt : null);
+  if (!asOf) return null;
+  return (
+    <div role="status" data-testid="offline-bar" className="border-b border-amber-300 bg-amber-100">
+      <p className="mx-auto max-w-7xl px-4 py-2 text-sm font-semibold text-amber-950">{offlineBarText(asOf, new Date())}</p>
+    </div>
+  );
+}
