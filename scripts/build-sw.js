@@ -14,15 +14,23 @@ function assetsManifest(buildDir) {
   return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
 }
 
-/** What every page loads: the manifest, the entry, the root route and their imports and style sheets. */
-export function appShell(manifest) {
+/** What every page loads: the manifest, the entry, the root route and their imports, and the style sheets. */
+export function appShell(manifest, styleSheets = []) {
   const root = manifest.routes.root;
-  const files = [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? []), root.module, ...(root.imports ?? []), ...(root.css ?? [])];
+  const files = [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? []), root.module, ...(root.imports ?? []), ...(root.css ?? []), ...styleSheets];
   return [...new Set(files.filter(Boolean))];
+}
+
+/** The app's style sheets (root.tsx links tailwind.css, which the compiler leaves under _assets/). */
+function styleSheetsOf(buildDir) {
+  const dir = path.join(buildDir, "_assets");
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((name) => name.endsWith(".css")).map((name) => `/build/_assets/${name}`);
 }
 
 export async function buildServiceWorker(root) {
   const manifest = assetsManifest(path.join(root, "public/build"));
+  const styleSheets = styleSheetsOf(path.join(root, "public/build"));
   await build({
     entryPoints: [path.join(root, "app/service-worker/sw.ts")],
     outfile: path.join(root, SERVICE_WORKER_OUTPUT),
@@ -31,7 +39,7 @@ export async function buildServiceWorker(root) {
     format: "iife",
     target: "es2020",
     legalComments: "none",
-    define: { __APP_SHELL__: JSON.stringify(appShell(manifest)) },
+    define: { __APP_SHELL__: JSON.stringify(appShell(manifest, styleSheets)) },
     banner: { js: `/* build ${manifest.version} */` },
     logLevel: "warning",
   });
