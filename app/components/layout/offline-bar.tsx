@@ -2,6 +2,7 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { offlineBarText } from "~/service-worker/offline-rules";
 import { askOfflineCopy, takeOverBetweenPages } from "~/utils/offline-client";
+import { useOffline } from "~/utils/offline-price-list";
 
 /**
  * "You are offline: prices as of 14:05" (docs/decisions/0077): shown when this page is the service worker's copy
@@ -13,18 +14,7 @@ export function OfflineBar() {
   const navigation = useNavigation();
   const [copyAt, setCopyAt] = useState<Date | null>(null);
   const [loadedAt, setLoadedAt] = useState<Date | null>(null);
-  const [offline, setOffline] = useState(false);
-
-  useEffect(() => {
-    const update = () => setOffline(!navigator.onLine);
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
+  const offline = useOffline();
 
   // each page shown: was it a copy, and when?
   useEffect(() => {

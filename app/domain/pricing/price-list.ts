@@ -98,11 +98,16 @@ function normalise(text: string): string {
   return text.trim().toLowerCase();
 }
 
-/** The product with this SKU (any case), or null. */
-export function findBySku(products: readonly PriceListProduct[], sku: string): PriceListProduct | null {
-  const wanted = normalise(sku);
+/** The product a quick-order line names, as the server matches it: its SKU, the end of its web address, or its full name (any case). */
+export function findProduct(products: readonly PriceListProduct[], code: string): PriceListProduct | null {
+  const wanted = normalise(code);
   if (!wanted) return null;
-  return products.find((product) => product.sku && normalise(product.sku) === wanted) ?? null;
+  return (
+    products.find((product) => product.sku && normalise(product.sku) === wanted) ??
+    products.find((product) => normalise(product.slug) === wanted) ??
+    products.find((product) => normalise(product.name) === wanted) ??
+    null
+  );
 }
 
 /**
@@ -121,11 +126,4 @@ export function searchPriceList(products: readonly PriceListProduct[], query: st
     })
     .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, "en-GB"))
     .slice(0, limit);
-}
-
-/** One quick-order line ("SKU quantity", "SKU,quantity" or "SKU x quantity"): the SKU and the quantity (1 when none). */
-export function parsePadLine(line: string): { sku: string; quantity: number } | null {
-  const match = /^\s*([^\s,;\t]+)(?:\s*(?:[,;\t]|\s+x\s+|\s+)\s*(\d+))?\s*$/i.exec(line);
-  if (!match) return null;
-  return { sku: match[1]!, quantity: match[2] ? Number(match[2]) : 1 };
 }
