@@ -8,6 +8,7 @@
  * name (`decodePriceList`), so a device with an older client simply ignores a column it does not know.
  */
 import { withVat } from "~/utils/money";
+import { slugify } from "~/utils/slug";
 
 export const PRICE_LIST_VERSION = 1;
 
@@ -16,7 +17,7 @@ export const PRICE_LIST_COLUMNS = ["id", "sku", "name", "slug", "ex", "inc", "va
 /** A volume step the buyer can reach: [minimum quantity, discount in hundredths]. */
 export type VolumeStep = [number, number];
 
-/** One product as sent: the values in the order of PRICE_LIST_COLUMNS. */
+/** One product as sent: the values in the order of PRICE_LIST_COLUMNS (slug "" when it is slugify(name)). */
 export type PriceListRow = [number, string, string, string, number, number, number, number, number, VolumeStep[] | 0];
 
 export type PriceListBody = {
@@ -58,7 +59,8 @@ export function priceListRow(product: {
     product.id,
     product.sku ?? "",
     product.name,
-    product.slug,
+    // most slugs are the name's own (slugify): sent only when not, which halves the list
+    product.slug === slugify(product.name) ? "" : product.slug,
     product.unitPrice,
     withVat(product.unitPrice, product.vatRate),
     product.vatRate,
@@ -83,7 +85,7 @@ export function decodePriceList(body: unknown): PriceListProduct[] | null {
       id: Number(cell[index.id]),
       sku: String(cell[index.sku] ?? ""),
       name: String(cell[index.name] ?? ""),
-      slug: String(cell[index.slug] ?? ""),
+      slug: String(cell[index.slug] || slugify(String(cell[index.name] ?? ""))),
       exVat: Number(cell[index.ex]),
       incVat: Number(cell[index.inc]),
       vatRate: Number(cell[index.vat]),
