@@ -115,7 +115,8 @@ test.describe("offline", () => {
 
     // sign out: the device is cleared
     await page.goto("/logout");
-    await page.getByRole("button", { name: "Log Out" }).click();
+    // the confirm page's own button (the header has one too)
+    await page.getByRole("button", { name: "Log Out" }).last().click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => pageCaches(page)).toEqual([]);
     await expect.poll(() => accountDatabases(page)).toEqual([]);

@@ -116,6 +116,8 @@ const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
     return actors.mail;
   },
   attachments: () => "0",
+  // the app icons are named by their size
+  "app-icons": () => "192.png",
   // an import's progress is named by the key the import was sent with
   import: () => "no-such-import",
   // a sign-in hold is named by its bucket (sign_in_failures rows come and go)
