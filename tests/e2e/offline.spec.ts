@@ -104,7 +104,8 @@ test.describe("offline", () => {
   });
 
   test("a second buyer signing in on the same browser never gets the first buyer's pages or prices, nor does a signed-out visitor", JS_ONLY, async ({ page, context }) => {
-    await signIn(page, BUYER);
+    // a session of its own (the form), since this test signs it out: the shared demo sessions stay signed in
+    await loginAs(page, BUYER.email, BUYER.password);
     await openControlled(page, "/");
     await page.goto("/account/orders");
     await expect(page.getByRole("heading", { level: 1, name: "Your Orders" })).toBeVisible();
