@@ -100,6 +100,15 @@ test.describe("offline", () => {
     await expect(page.getByRole("cell", { name: RICE.name, exact: true })).toBeVisible();
     await page.getByLabel("Search your price list").fill("zzzz-nothing");
     await expect(page.getByText("No product in your price list matches “zzzz-nothing”.")).toBeVisible();
+
+    // the catalogue's search box answers from the price list too, linking to the products
+    await page.goto("/");
+    await expect(page.getByTestId("offline-bar")).toBeVisible();
+    await page.getByLabel("Search products").fill("rice");
+    const results = page.getByRole("region", { name: "Search results offline" });
+    await expect(results.getByRole("link", { name: RICE.name })).toHaveAttribute("href", RICE.path);
+    await page.getByLabel("Search products").press("Enter");
+    await expect(results.getByRole("link", { name: RICE.name })).toBeVisible();
     await context.setOffline(false);
   });
 
