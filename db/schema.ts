@@ -380,6 +380,15 @@ export const products = sqliteTable(
     supplierId: text("supplier_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // pack rules (app/domain/catalog/pack-rules.ts): null = no rule
+    /** the fewest units one order line may hold */
+    minOrderQuantity: integer("min_order_quantity"),
+    /** a line's quantity must be a multiple of this */
+    orderMultiple: integer("order_multiple"),
+    /** how the pack is named to buyers: "case of 6" */
+    packLabel: text("pack_label", { length: 60 }),
+    /** inner units one unit of sale holds, for the per-unit price ("£0.66 each") */
+    unitsPerPack: integer("units_per_pack"),
   },
   (t) => [
     index("products_category_name_idx").on(t.categoryId, t.name),
@@ -445,6 +454,11 @@ export const productVariants = sqliteTable(
     name: text("name", { length: 100 }).notNull(),
     options: text("options", { mode: "json" }).$type<string[]>().notNull(),
     position: integer("position").notNull().default(0),
+    // pack rules: a value overrides the product's, null inherits it (app/domain/catalog/pack-rules.ts)
+    minOrderQuantity: integer("min_order_quantity"),
+    orderMultiple: integer("order_multiple"),
+    packLabel: text("pack_label", { length: 60 }),
+    unitsPerPack: integer("units_per_pack"),
   },
   (t) => [uniqueIndex("product_variants_product_name_unique").on(t.productId, t.name)],
 );
@@ -571,6 +585,8 @@ export const orders = sqliteTable(
     holdReleasedAt: integer("hold_released_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    /** the quote (one version of it) this order was placed from, at its prices; null for every other order */
+    quoteId: integer("quote_id").references((): AnySQLiteColumn => quotes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -580,6 +596,7 @@ export const orders = sqliteTable(
     index("orders_company_created_totals_idx").on(t.companyId, t.createdAt, t.status, t.total),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_quote_idx").on(t.quoteId),
   ],
 );
 
@@ -695,6 +712,8 @@ export const approvalRequests = sqliteTable(
         deliveryNotes: string | null;
         saveAddress: boolean;
         addressLabel: string | null;
+        /** an accepted quote's order: its lines keep the quoted prices when approved (docs/decisions/0073) */
+        quoteId?: number | null;
       }>()
       .notNull(),
     /** the lines as priced when it was sent (unit prices pence ex VAT) */
@@ -1288,6 +1307,82 @@ export const purchaseOrderItems = sqliteTable(
   ],
 );
 
+// ─── Quotes (docs/decisions/0072-quote-states.md) ────────────────────────────
+
+export const QUOTE_STATUSES = ["requested", "draft", "sent", "accepted", "declined", "revision_requested"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/**
+ * One version of a quote. A revision is a new row with the same number and the next version; earlier
+ * versions are kept as they were. "expired" is not stored: a sent quote past the end of its valid-until day
+ * (UK time) is expired (quotes/quote-states.ts).
+ */
+export const quotes = sqliteTable(
+  "quotes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** QT-00012, shared by every version */
+    quoteNumber: text("quote_number", { length: 20 }).notNull(),
+    version: integer("version").notNull().default(1),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    /** who asked for it (placed by) */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: QUOTE_STATUSES }).notNull().default("requested"),
+    /** the buyer's note with the request (or with the revision asked for) */
+    requestNotes: text("request_notes"),
+    /** the wholesaler's notes on the quote, printed on it */
+    notes: text("notes"),
+    /** when the buyer wants the goods, ISO day */
+    wantedBy: text("wanted_by"),
+    /** the last UK day the quote can be accepted, ISO day */
+    validUntil: text("valid_until"),
+    deliveryTerms: text("delivery_terms"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedOrderId: integer("accepted_order_id").references((): AnySQLiteColumn => orders.id, { onDelete: "set null" }),
+    /** set when accepting needed the company's approval (the order is placed once approved) */
+    approvalRequestId: integer("approval_request_id").references(() => approvalRequests.id, { onDelete: "set null" }),
+    declineReason: text("decline_reason"),
+    declinedAt: integer("declined_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quotes_number_version_unique").on(t.quoteNumber, t.version),
+    index("quotes_company_created_idx").on(t.companyId, t.createdAt),
+    index("quotes_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const quoteLines = sqliteTable(
+  "quote_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    sku: text("sku", { length: 64 }),
+    selectedVariants: text("selected_variants", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
+    quantity: integer("quantity").notNull(),
+    /** the quoted unit price, ex VAT, pence; null until priced */
+    unitPrice: integer("unit_price"),
+    /** the buyer's own price (pricing engine) when the line was last priced: what a discount is taken off */
+    buyerPrice: integer("buyer_price").notNull(),
+    /** the product's cost price when last priced, for the margin */
+    costPrice: integer("cost_price").notNull().default(0),
+    vatRate: integer("vat_rate").notNull(),
+  },
+  (t) => [index("quote_lines_quote_idx").on(t.quoteId, t.position)],
+);
+
 // ─── Relations (for drizzle's relational queries) ───────────────────────────
 
 export const companiesRelations = relations(companies, ({ one, many }) => ({
@@ -1377,3 +1472,37 @@ export const purchaseOrderItemsRelations = relations(purchaseOrderItems, ({ one 
 export const orderTemplatesRelations = relations(orderTemplates, ({ one }) => ({
   user: one(users, { fields: [orderTemplates.userId], references: [users.id] }),
 }));
+
+export const BARCODE_TYPES = ["ean13", "ean8", "upca", "gtin14", "own"] as const;
+
+/**
+ * The barcodes a product carries, or one option of one of its variants (variant + option: "Size" / "L").
+ * A code is indexed but not unique: one EAN may be printed on several variants or products (the scanner
+ * then asks which). A product, or an option, has a code at most once (docs/decisions/0075-barcodes.md).
+ */
+export const productBarcodes = sqliteTable(
+  "product_barcodes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** null: the code is the product's own */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    /** the option of the variant the code names ("L"); null with the variant */
+    variantOption: text("variant_option", { length: 100 }),
+    /** normalised: no spaces, letters in capitals */
+    code: text("code", { length: 32 }).notNull(),
+    type: text("type", { enum: BARCODE_TYPES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("product_barcodes_code_idx").on(t.code),
+    uniqueIndex("product_barcodes_item_code_unique").on(
+      t.productId,
+      sql`coalesce(${t.variantId}, 0)`,
+      sql`coalesce(${t.variantOption}, '')`,
+      t.code,
+    ),
+  ],
+);

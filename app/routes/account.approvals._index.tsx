@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary, ShowingCount } from "~/components/account/account-page";
+import { StatusFilterLinks } from "~/components/account/status-filters";
 import { StatusBadge } from "~/components/orders/status-badge";
 import { PageLinks } from "~/components/ui/page-links";
 import { APPROVAL_REQUEST_STATUSES, type ApprovalRequestStatus } from "~db/schema";
@@ -45,11 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const filterClass = "rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset";
-
 export default function ApprovalsPage() {
   const { items, total, page, pageCount, status, approver, waitingOnMe, me } = useLoaderData<typeof loader>();
-  const filters: (ApprovalRequestStatus | undefined)[] = [undefined, ...APPROVAL_REQUEST_STATUSES];
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <AccountBreadcrumb current="Approvals" />
@@ -64,21 +62,12 @@ export default function ApprovalsPage() {
           </strong>
         ) : null}
       </p>
-      <nav aria-label="Filter by status" className="mt-5 flex flex-wrap gap-2">
-        {filters.map((value) => {
-          const current = value === (status ?? undefined);
-          return (
-            <Link
-              key={value ?? "all"}
-              to={listHref(value)}
-              aria-current={current ? "page" : undefined}
-              className={`${filterClass} ${current ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
-            >
-              {value ? APPROVAL_STATUS_LABELS[value] : "All"}
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusFilterLinks
+        statuses={APPROVAL_REQUEST_STATUSES}
+        current={status ?? undefined}
+        labelOf={(value) => APPROVAL_STATUS_LABELS[value]}
+        hrefFor={(value) => listHref(value)}
+      />
       <div className="mt-4">
         <ShowingCount page={page} pageSize={APPROVALS_PAGE_SIZE} shown={items.length} total={total} noun={["order", "orders"]} />
       </div>

@@ -1,17 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { PRODUCT_NOT_FOUND, variantCreateSchema } from "~/domain/catalog/product.schema";
 import { addVariant } from "~/domain/catalog/product-variants.server";
-import { getAdminProduct } from "~/domain/catalog/products.server";
+import { adminProductJson, getAdminProduct } from "~/domain/catalog/products.server";
 import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody, requireIntParam } from "~/utils/http.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
-/** GET /api/admin/products/{productId}/variants: the product's variants in their order. */
+/** GET /api/admin/products/{productId}/variants: the product's variants in their order, each option's barcodes with them. */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {
   await requireApiStaff(request, "catalogue");
   const product = getAdminProduct(getDb(), requireIntParam(params.productId, PRODUCT_NOT_FOUND));
-  return product ? json(product.variants) : jsonError(404, PRODUCT_NOT_FOUND);
+  return product ? json(adminProductJson(product).variants) : jsonError(404, PRODUCT_NOT_FOUND);
 });
 
 /**

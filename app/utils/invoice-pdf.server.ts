@@ -51,6 +51,8 @@ export type SalesInvoiceDocument = {
   shipTo: { name: string; address: string; city: string; postcode: string } | null;
   /** the customer's purchase-order reference for the order, printed as "Your reference" */
   poReference: string | null;
+  /** the quote the order accepted, "QT-00012 v2", printed as "Quote"; null or absent otherwise */
+  quote?: string | null;
   /** the order's delivery instructions, printed under the delivery address */
   deliveryNotes: string | null;
   lines: InvoiceDocumentLine[];
@@ -83,6 +85,7 @@ function drawInvoice(doc: PDFKit.PDFDocument, invoice: SalesInvoiceDocument, com
   ];
   if (invoice.orderNumber) meta.push(["Order", invoice.orderNumber]);
   if (invoice.poReference) meta.push(["Your reference", invoice.poReference]);
+  if (invoice.quote) meta.push(["Quote", invoice.quote]);
   let y = drawLetterhead(doc, company, "INVOICE", meta);
 
   // ── Bill to / Ship to ──

@@ -1,4 +1,5 @@
 /** The demo catalogue, and the demo buyer's agreed prices. */
+import { eq } from "drizzle-orm";
 import { slugify } from "~/utils/slug";
 import { companyIdOfUser } from "~/domain/companies/companies.server";
 import * as s from "~db/schema";
@@ -66,4 +67,17 @@ export function writeCustomerPrices(demo: Demo) {
       .run();
   }
   return prices;
+}
+
+/**
+ * A demo product sold by the case (decision 0074): energy drinks in 24-can cases, at least two cases and
+ * in twos, so the storefront shows a pack rule and its per-can price. It is a product no browser test orders.
+ */
+export function writePackRules(demo: Demo) {
+  const energy = productNamed(demo, "Energy Drink 250ml Cans (24 pack)");
+  demo.db
+    .update(s.products)
+    .set({ minOrderQuantity: 2, orderMultiple: 2, packLabel: "case of 24 cans", unitsPerPack: 24 })
+    .where(eq(s.products.id, energy.id))
+    .run();
 }

@@ -10,7 +10,8 @@ import type { DB } from "~/utils/db.server";
 import * as s from "~db/schema";
 import { writePeople, type Hashes } from "./accounts";
 import { DAY, HOUR, ukDate, workingInstant } from "./calendar";
-import { writeCatalogue, writeCustomerPrices } from "./catalog";
+import { writeCatalogue, writeCustomerPrices, writePackRules } from "./catalog";
+import { writeBarcodes } from "./barcodes";
 import { customerIdOf, type Demo } from "./context";
 import { writeAccounts, writeSalesPayments, writeVatReturn } from "./finance";
 import { writeRewards, writeVoucher } from "./loyalty";
@@ -37,6 +38,8 @@ export function writeDemo(db: DB, hashes: Hashes, now: number) {
     ...writeAccounts(db, now),
   };
   const buyerPrices = writeCustomerPrices(demo);
+  writeBarcodes(demo);
+  writePackRules(demo);
   const rewards = writeRewards(demo);
   const orders = writeOrders(demo, planOrders(demo, buyerPrices));
   writeSalesPayments(demo, orders);

@@ -298,6 +298,8 @@ test.describe("accessibility", () => {
         ["order approvals", "/admin/order-approvals"],
         ["orders", "/admin/orders"],
         ["point of sale", "/admin/pos"],
+        // a shelf label two demo products carry (db/seed/barcodes.ts): the scan box asks which
+        ["point of sale: which one?", "/admin/pos?scan=BAY-CUPS-12"],
         ["price tiers", "/admin/price-tiers"],
         ["price tiers: new", "/admin/price-tiers?dialog=new"],
         ["product requests", "/admin/product-requests"],

@@ -121,10 +121,17 @@ test.describe("admin orders", () => {
 
     if (!withJs) await page.goto(`/admin/orders?q=${order.orderNumber}`);
     await tick.check();
-    const [picking] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Picking List" }).click()]);
+    const [picking] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Picking List", exact: true }).click()]);
     expect(picking.suggestedFilename()).toMatch(/^picking-list-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(await readDownload(picking)).toContain(`${ORDERABLE.stillWater.name},,1,${order.id},${order.orderNumber}`);
     if (withJs) await expect(page.getByText("Picking List Exported")).toBeVisible();
+
+    // the printed picking list: a PDF with each line's barcode drawn
+    if (!withJs) await page.goto(`/admin/orders?q=${order.orderNumber}`);
+    await tick.check();
+    const [printed] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Print Picking List" }).click()]);
+    expect(printed.suggestedFilename()).toMatch(/^picking-list-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect((await readDownload(printed)).startsWith("%PDF-")).toBe(true);
 
     if (!withJs) await page.goto(`/admin/orders?q=${order.orderNumber}`);
     await tick.check();

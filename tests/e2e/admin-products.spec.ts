@@ -255,8 +255,17 @@ test.describe("admin products", () => {
     expect(download.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     const file = await download.path();
     const csv = fs.readFileSync(file, "utf8");
-    // Shopify's header, then the VAT rate as a product metafield column
-    expect(csv.split("\n")[0]).toBe(`${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate)`);
+    // Shopify's header, then the VAT rate, the barcodes and the pack rules as product metafield columns
+    expect(csv.split("\n")[0]).toBe(
+      `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate),` +
+        "Barcodes (product.metafields.custom.barcodes)," +
+        "Minimum order quantity (product.metafields.custom.min_order_quantity)," +
+        "Order multiple (product.metafields.custom.order_multiple)," +
+        "Pack label (product.metafields.custom.pack_label)," +
+        "Units per pack (product.metafields.custom.units_per_pack)",
+    );
+    // the demo's energy drinks are sold two cases of 24 cans at a time
+    expect(csv).toMatch(/^energy-drink-250ml-cans-24-pack,.*,20,,2,2,case of 24 cans,24\r?$/m);
     expect(csv).toContain("Hi-Vis Vest EN ISO 20471");
     expect(csv).toContain(",deny,manual,");
   });

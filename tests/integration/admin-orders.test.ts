@@ -624,9 +624,9 @@ describe("exports", () => {
     expect(picking.status).toBe(200);
     expect(picking.headers.get("X-Export-Count")).toBe("2");
     expect((await picking.text()).trim().split("\n")).toEqual([
-      "productId,productName,variants,totalQuantity,orderIds,orderNumbers,poReferences,deliveryNotes",
-      `${kettle.id},Commercial Kettle 10L,,2,${first.orderId},${first.orderNumber},,`,
-      `${mugs.id},Stoneware Mugs (12),,6,${first.orderId} ${second.orderId},${first.orderNumber} ${second.orderNumber},,`,
+      "productId,productName,variants,totalQuantity,orderIds,orderNumbers,poReferences,deliveryNotes,barcode",
+      `${kettle.id},Commercial Kettle 10L,,2,${first.orderId},${first.orderNumber},,,`,
+      `${mugs.id},Stoneware Mugs (12),,6,${first.orderId} ${second.orderId},${first.orderNumber} ${second.orderNumber},,,`,
     ]);
 
     const onlyCancelled = await api(apiPicking.loader, `/api/admin/orders/picking-list?ids=${cancelled.orderId}`, "GET");

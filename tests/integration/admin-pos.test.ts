@@ -25,6 +25,7 @@ import { getDb, writeTransaction } from "~/utils/db.server";
 import { createCategory, createProduct, createUser, companyIdOf, updateCompanyOf } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
+import { Counter } from "./pos-counter";
 
 type Product = ReturnType<typeof createProduct>;
 type User = typeof users.$inferSelect;
@@ -66,33 +67,6 @@ function snapshot() {
 
 function api(handler: RouteHandler, url: string, body?: unknown, { cookie = adminCookie, method, headers }: { cookie?: string; method?: string; headers?: HeadersInit } = {}) {
   return callRoute(handler, buildRequest(url, { method: method ?? (body === undefined ? "GET" : "POST"), json: body, cookie, headers }));
-}
-
-/** A cashier at the screen: one session, its basket kept on the server between posts. */
-class Counter {
-  constructor(public cookie: string) {}
-
-  async post(form: Record<string, string | number>, url = "/admin/pos") {
-    const response = await callRoute(posPage.action, buildRequest(url, { form, cookie: this.cookie }));
-    if (response.headers.getSetCookie().length > 0) this.cookie = cookieFrom(response, this.cookie);
-    return response;
-  }
-
-  /** Follows a post's redirect like a browser: the page it lands on and the notice flashed for it. */
-  async land(response: Response) {
-    const location = redirectLocation(response);
-    const rootData = await readJson(await callRoute(root.loader, buildRequest(location, { cookie: this.cookie })));
-    const page = await readJson(await callRoute(posPage.loader, buildRequest(location, { cookie: this.cookie })));
-    return { location, toast: rootData.toast as { title: string; description?: string; variant?: string } | null, page };
-  }
-
-  async page(url = "/admin/pos") {
-    return readJson(await callRoute(posPage.loader, buildRequest(url, { cookie: this.cookie })));
-  }
-
-  setQuantity(product: Product, quantity: number, url?: string) {
-    return this.post({ intent: "quantity", productId: product.id, quantity }, url);
-  }
 }
 
 async function adminCounter() {

@@ -72,6 +72,7 @@ describe("the account dashboard", () => {
           approvals: true,
           balance: true,
           people: true,
+          quotes: true,
         },
         orderCount: 0,
         approvalsWaiting: 0,

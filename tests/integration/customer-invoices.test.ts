@@ -191,6 +191,7 @@ describe("GET /api/invoices", () => {
       orderId: order.id,
       orderNumber: order.orderNumber,
       poReference: null,
+      quote: null,
       issueDate: TODAY,
       dueDate: addDaysToDate(TODAY, 30),
       status: "unpaid",

@@ -326,6 +326,7 @@ describe("GET /api/orders/my-orders", () => {
       deliveryCharge: "0.00",
       deliveryVat: "0.00",
       holdReason: null,
+      quote: null,
       items: [
         {
           id: expect.any(Number),

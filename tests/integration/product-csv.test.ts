@@ -19,8 +19,14 @@ const FIXTURES = path.resolve("tests/fixtures");
 const SHOPIFY_TEMPLATE = fs.readFileSync(path.join(FIXTURES, "shopify-product-template.csv"), "utf8");
 const MALFORMED = fs.readFileSync(path.join(FIXTURES, "shopify-products-malformed.csv"), "utf8");
 const SHOPIFY_HEADER = SHOPIFY_TEMPLATE.split(/\r?\n/)[0];
-/** The export: Shopify's template header and the VAT rate as a product metafield column. */
-const EXPORT_HEADER = `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate)`;
+/** The export: Shopify's template header, then the VAT rate, the barcodes and the pack rules as product metafield columns. */
+const PACK_HEADER = [
+  "Minimum order quantity (product.metafields.custom.min_order_quantity)",
+  "Order multiple (product.metafields.custom.order_multiple)",
+  "Pack label (product.metafields.custom.pack_label)",
+  "Units per pack (product.metafields.custom.units_per_pack)",
+].join(",");
+const EXPORT_HEADER = `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate),Barcodes (product.metafields.custom.barcodes),${PACK_HEADER}`;
 
 let adminCookie: string;
 let buyerCookie: string;
@@ -387,10 +393,20 @@ describe("export", () => {
     expect(boxRows.map((row) => row[columns.indexOf("Variant SKU")])).toEqual(["BOX-FISH-L", ""]);
   });
 
-  it("a round trip into a catalogue without the products brings back 20, 5 and 0% VAT, variants and SKUs unchanged", async () => {
+  it("a round trip into a catalogue without the products brings back 20, 5 and 0% VAT, variants, SKUs and pack rules unchanged", async () => {
     const made = [
-      { name: "Round Trip Standard", slug: "round-trip-standard", sku: "RT-20", vatRate: 2000, salesPrice: 1000 },
-      { name: "Round Trip Reduced", slug: "round-trip-reduced", sku: "RT-5", vatRate: 500, salesPrice: 250 },
+      {
+        name: "Round Trip Standard",
+        slug: "round-trip-standard",
+        sku: "RT-20",
+        vatRate: 2000,
+        salesPrice: 1000,
+        minOrderQuantity: 10,
+        orderMultiple: 6,
+        packLabel: "case of 6, shrink-wrapped",
+        unitsPerPack: 6,
+      },
+      { name: "Round Trip Reduced", slug: "round-trip-reduced", sku: "RT-5", vatRate: 500, salesPrice: 250, orderMultiple: 4 },
       { name: "Round Trip Zero", slug: "round-trip-zero", sku: "RT-0", vatRate: 0, salesPrice: 199 },
       { name: "Round Trip Odd Rate", slug: "round-trip-odd", sku: null, vatRate: 1750, salesPrice: 5 },
       // written as text so a spreadsheet never runs it, and read back as it was
@@ -424,6 +440,13 @@ describe("export", () => {
     const after = made.map((row) => snapshot(row.slug));
     expect(after).toEqual(before);
     expect(after.map((row) => row.vatRate)).toEqual([2000, 500, 0, 1750, 2000]);
+    expect(after.map((row) => [row.minOrderQuantity, row.orderMultiple, row.packLabel, row.unitsPerPack])).toEqual([
+      [10, 6, "case of 6, shrink-wrapped", 6],
+      [null, 4, null, null],
+      [null, null, null, null],
+      [null, null, null, null],
+      [null, null, null, null],
+    ]);
   });
 
   it("an import sets a product's SKU from Variant SKU, and refuses a code another product has", async () => {

@@ -147,7 +147,7 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   {
     kind: "customer area",
     paths:
-      /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests|account)(\/|$)/,
+      /^\/(checkout|account|quick-order|request-product)(\/|$)|^\/api\/products\/:slug\/pricing$|^\/api\/(orders|order-templates|returns|loyalty|invoices|addresses|product-requests|account|quotes)(\/|$)/,
     access: asAdmin({
       signedOut: "signIn",
       customer: "allowed",
@@ -176,7 +176,8 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
 /** Customer-area routes a viewer may use: the account page itself, the prices of a product and the price list. */
 const VIEWER_MAY = /^\/account(\/dashboard)?$|^\/api\/products\/:slug\/pricing$|^\/api\/account\/price-list$/;
 /** Routes whose record (filled with the company admin's) is an order or invoice of the company. */
-const COMPANY_DOCUMENTS = /^\/account\/invoices\/:id\.pdf$|^\/account\/orders\/:orderId\/placed$|^\/api\/invoices\/:id\/pdf$|^\/api\/orders\/:id\/items$/;
+const COMPANY_DOCUMENTS =
+  /^\/account\/invoices\/:id\.pdf$|^\/account\/orders\/:orderId\/placed$|^\/api\/invoices\/:id\/pdf$|^\/api\/orders\/:id\/items$|^\/account\/quotes\/:id$|^\/api\/quotes\/:id(\/(accept|decline|revise))?$/;
 /** Routes whose record is the company's (its documents, its address book, its templates): another company's 404. */
 const COMPANY_RECORDS = new RegExp(`${COMPANY_DOCUMENTS.source}|^\\/api\\/addresses\\/:id$|^\\/api\\/order-templates\\/:id$`);
 /** The company's address book, which only its company admins change. */

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import remixConfig from "../../remix.config.js";
 import { seedDemo } from "~db/seed";
-import { approvalRequests, deliveryAddresses } from "~db/schema";
+import { approvalRequests, deliveryAddresses, quoteLines, quotes } from "~db/schema";
 import { getDb } from "~/utils/db.server";
 import { sendMail } from "~/utils/mail.server";
 import { commitSession, sessionStorage } from "~/utils/session.server";
@@ -118,6 +118,8 @@ const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
   attachments: () => "0",
   // the app icons are named by their size
   "app-icons": () => "192.png",
+  // a barcode is looked up by its code, not a row's id
+  "by-barcode": () => "5012345678900",
   // an import's progress is named by the key the import was sent with
   import: () => "no-such-import",
   // a sign-in hold is named by its bucket (sign_in_failures rows come and go)
@@ -325,6 +327,22 @@ export async function seedSweepData(): Promise<Actors> {
       orderValue: 0,
       reasons: ["This order is over the limit."],
     })
+    .run();
+  // a quote the customer asked for, priced and sent (the quote screens and APIs are asked for it)
+  const quote = getDb()
+    .insert(quotes)
+    .values({ quoteNumber: "QT-09999", version: 1, companyId: companyIdOf(actors.customer), userId: actors.customer, status: "sent", validUntil: "2099-12-31" })
+    .returning({ id: quotes.id })
+    .get();
+  const product = getDb().$client.prepare("select id, name, sales_price as price, vat_rate as vat from products order by id limit 1").get() as {
+    id: number;
+    name: string;
+    price: number;
+    vat: number;
+  };
+  getDb()
+    .insert(quoteLines)
+    .values({ quoteId: quote.id, productId: product.id, productName: product.name, quantity: 1, unitPrice: product.price, buyerPrice: product.price, vatRate: product.vat })
     .run();
   // and a mail with an attachment in the outbox, for the screens that show one
   const sent = await sendMail({

@@ -37,6 +37,7 @@ const ACCOUNT_LINKS: { to: string; label: string; text: string; area: CompanyAre
   { to: "/account/loyalty", label: "Loyalty", text: "Your points, rewards to redeem and vouchers for checkout.", area: "loyalty" },
   { to: "/account/returns", label: "My Returns & Refunds", text: "Request a return and follow its progress.", area: "history" },
   { to: "/account/invoices", label: "Invoices", text: "Your invoices, what is due and PDF copies.", area: "history" },
+  { to: "/account/quotes", label: "Quotes", text: "Prices asked for a job: accept, decline or ask for a revision.", area: "quotes" },
   { to: "/account/templates", label: "Order Templates", text: "Reorder your regular products in one click.", area: "templates" },
   { to: "/account/addresses", label: "Delivery Addresses", text: "The sites you deliver to, ready to pick at checkout.", area: "addresses" },
   {

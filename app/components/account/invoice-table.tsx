@@ -76,6 +76,11 @@ export function InvoiceTable({ invoices, showPlacedBy = false }: { invoices: Cus
                     Your reference {invoice.poReference}
                   </span>
                 ) : null}
+                {invoice.quote ? (
+                  <span className="block text-xs font-normal text-slate-500" data-testid="invoice-quote">
+                    Quote {invoice.quote}
+                  </span>
+                ) : null}
               </th>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatInvoiceDate(invoice.issueDate)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatInvoiceDate(invoice.dueDate)}</td>

@@ -36,7 +36,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Products", to: "/admin/products", short: "Pr" },
       { label: "Inventory Alerts", to: "/admin/inventory-alerts", short: "IA" },
       { label: "Inventory Forecast", to: "/admin/inventory-forecast", short: "IF" },
-      { label: "Orders", to: "/admin/orders", short: "Or", via: ["/admin/order-approvals"] },
+      { label: "Orders", to: "/admin/orders", short: "Or", via: ["/admin/order-approvals", "/admin/quotes"] },
       { label: "Returns", to: "/admin/returns", short: "Rt" },
       { label: "Sales Invoices", to: "/admin/sales-invoices", short: "SI", via: ["/admin/aged-debtors", "/admin/credit-reminders", "/admin/credit-control"] },
       { label: "POS", to: "/admin/pos", short: "PS" },

@@ -8,6 +8,8 @@ import { BASIS_LABELS } from "~/domain/pricing/price-basis";
 import { usePriceBasis } from "~/root";
 import { formatMoney } from "~/utils/money";
 import { SkuLabel } from "~/components/catalog/sku-label";
+import { PackSummary } from "~/components/catalog/pack-summary";
+import { stepQuantity, type PackRule } from "~/domain/catalog/pack-rules";
 
 /** A cart line as the cart page shows it: money in pence, prices including VAT where the buyer sees them. */
 export type CartPageLine = {
@@ -30,6 +32,9 @@ export type CartPageLine = {
   previousUnitPriceExVat: number | null;
   lineTotalExVat: number;
   lineTotalIncVat: number;
+  /** the line's pack rule, and its message when the quantity breaks it (the rule changed since) */
+  packRule: PackRule;
+  packIssue: string | null;
 };
 
 /** Where a pending submission is taking this line: its new quantity, or 0 when it is being removed. */
@@ -120,6 +125,12 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
                 Price changed since you added it: was {formatMoney(previousUnitPrice)} {BASIS_LABELS[basis]}
               </p>
             ) : null}
+            <PackSummary rule={line.packRule} price={unitPrice} className="text-sm text-slate-700" />
+            {line.packIssue ? (
+              <p className="text-sm font-medium text-red-700" data-testid="pack-issue">
+                {line.packIssue} Change the quantity to order this line.
+              </p>
+            ) : null}
             {overStock ? (
               <p className="text-sm font-medium text-red-700">
                 {line.stockLevel > 0 ? `Only ${line.stockLevel} left in stock` : "Out of stock"}: lower the quantity to
@@ -143,7 +154,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
           <div className="flex items-center gap-1">
             <fetcher.Form method="post" action="/cart" preventScrollReset>
               <LineFields line={line} intent="decrement" />
-              <input type="hidden" name="quantity" value={quantity - 1} />
+              <input type="hidden" name="quantity" value={stepQuantity(line.packRule, quantity, -1)} />
               <button type="submit" className={stepButton} aria-label="Decrease quantity">
                 −
               </button>
@@ -161,7 +172,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
                 inputMode="numeric"
                 min={0}
                 max={MAX_LINE_QUANTITY}
-                step={1}
+                step={line.packRule.multiple}
                 defaultValue={lost && typed.current !== null ? typed.current : quantity}
                 className="h-9 w-20 rounded-md border border-slate-300 px-2 text-center text-sm"
               />
@@ -174,7 +185,7 @@ export function CartLineRow({ line }: { line: CartPageLine }) {
             </fetcher.Form>
             <fetcher.Form method="post" action="/cart" preventScrollReset>
               <LineFields line={line} intent="increment" />
-              <input type="hidden" name="quantity" value={quantity + 1} />
+              <input type="hidden" name="quantity" value={stepQuantity(line.packRule, quantity, 1)} />
               <button type="submit" className={stepButton} aria-label="Increase quantity" disabled={quantity >= MAX_LINE_QUANTITY}>
                 +
               </button>

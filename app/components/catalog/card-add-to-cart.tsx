@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { useMayOrder } from "~/root";
+import type { PackRule } from "~/domain/catalog/pack-rules";
 
 /**
  * What a grid card offers below its link: quantity and Add to Cart (a plain POST to /cart/add that
@@ -15,7 +16,7 @@ export function CardAddToCart({
   hasVariants,
   pageKey,
 }: {
-  product: { id: number; slug: string; name: string; stockLevel: number };
+  product: { id: number; slug: string; name: string; stockLevel: number; packRule: PackRule };
   hasVariants: boolean;
   pageKey: string;
 }) {
@@ -59,10 +60,10 @@ export function CardAddToCart({
         type="number"
         name="quantity"
         inputMode="numeric"
-        min={1}
+        min={product.packRule.minimum}
         max={product.stockLevel}
-        step={1}
-        defaultValue={1}
+        step={product.packRule.multiple}
+        defaultValue={product.packRule.minimum}
         required
         className="h-9 w-16 rounded-md border border-slate-300 px-2 text-center text-sm"
       />

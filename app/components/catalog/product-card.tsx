@@ -8,6 +8,7 @@ import { CardAddToCart } from "./card-add-to-cart";
 import { NoPicture } from "./no-picture";
 import { ProductImage } from "./product-image";
 import { SkuLabel } from "./sku-label";
+import { PackSummary } from "./pack-summary";
 
 /**
  * A card is a quarter of the page on wide screens, a third or a half on smaller ones. On a phone it is a row: a
@@ -48,7 +49,7 @@ export function ProductCard({
   eager?: boolean;
 }) {
   const basis = usePriceBasis();
-  const { discounted } = cardPrices(product, price, basis);
+  const { discounted, shownPrice } = cardPrices(product, price, basis);
   const state = stockState(product.stockLevel, product.lowStockThreshold);
 
   return (
@@ -67,6 +68,7 @@ export function ProductCard({
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-4">
         <h3 className="font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h3>
         <SkuLabel sku={product.sku} />
+        <PackSummary rule={product.packRule} price={shownPrice} className="text-xs font-medium text-slate-700" />
         {product.description ? <p className="hidden text-sm text-slate-600 sm:line-clamp-2">{product.description}</p> : null}
         {discounted && price ? (
           <ul className="mt-1 flex flex-wrap gap-1" aria-label="Discounts">

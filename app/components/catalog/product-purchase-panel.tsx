@@ -27,6 +27,8 @@ import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 import { PriceBreakdown, type BreakdownAudience } from "./price-breakdown";
 import { StockBadge } from "./product-card";
 import { QuantityInput } from "./quantity-input";
+import { PackSummary } from "./pack-summary";
+import { effectivePackRule, type PackRuleFields } from "~/domain/catalog/pack-rules";
 import { VariantPicker } from "./variant-picker";
 
 /** How long the button says "Added to Cart!" after a successful add. */
@@ -44,8 +46,8 @@ export type PurchaseProduct = {
   vatRate: number;
   stockLevel: number;
   lowStockThreshold: number;
-  variants: readonly VariantGroup[];
-};
+  variants: readonly (VariantGroup & Partial<PackRuleFields>)[];
+} & PackRuleFields;
 
 export type PurchasePricing = {
   audience: BreakdownAudience;
@@ -100,7 +102,9 @@ export function ProductPurchasePanel({
   const root = useRootData();
   const mayOrder = useMayOrder();
   const basis = usePriceBasis();
-  const [quantityText, setQuantityText] = useState("1");
+  // a product sold by the case starts at its minimum and steps by its multiple
+  const packRule = effectivePackRule(product, product.variants);
+  const [quantityText, setQuantityText] = useState(String(packRule.minimum));
   const quantity = coerceAddQuantity(quantityText);
   const [missing, setMissing] = useState<string[]>([]);
   const [added, setAdded] = useState(false);
@@ -259,11 +263,14 @@ export function ProductPurchasePanel({
               name="quantity"
               value={quantityText}
               max={outOfStock ? undefined : product.stockLevel}
+              min={packRule.minimum}
+              stepBy={packRule.multiple}
               disabled={outOfStock}
               onChange={setQuantityText}
               onBlur={() => setQuantityText(String(coerceAddQuantity(quantityText)))}
             />
           </div>
+          <PackSummary rule={packRule} price={shown} className="mt-2 text-sm font-medium text-slate-700" />
           {!outOfStock && quantity > 1 ? (
             <p className="mt-2 text-sm text-slate-600" data-testid="line-total">
               {quantity} × {formatMoney(shown)} = <strong>{formatMoney(total)}</strong> {BASIS_LABELS[basis]}

@@ -10,6 +10,8 @@ export function QuantityInput({
   name,
   value,
   max,
+  min = 1,
+  stepBy = 1,
   disabled = false,
   onChange,
   onBlur,
@@ -18,6 +20,9 @@ export function QuantityInput({
   name: string;
   value: string;
   max?: number;
+  /** a pack rule's minimum and multiple: the input's min and step, and what − and + move by */
+  min?: number;
+  stepBy?: number;
   disabled?: boolean;
   onChange: (value: string) => void;
   onBlur?: () => void;
@@ -25,9 +30,9 @@ export function QuantityInput({
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const current = Number(value);
-  const whole = Number.isInteger(current) && current >= 1 ? current : 1;
+  const whole = Number.isInteger(current) && current >= 1 ? current : min;
   const step = (delta: number) => {
-    let next = Math.max(1, whole + delta);
+    let next = Math.max(min, whole + delta * stepBy);
     if (max !== undefined && max >= 1) next = Math.min(next, max);
     onChange(String(next));
   };
@@ -42,7 +47,7 @@ export function QuantityInput({
           className={stepButton}
           aria-label="Decrease quantity"
           onClick={() => step(-1)}
-          disabled={disabled || whole <= 1}
+          disabled={disabled || whole <= min}
         >
           −
         </button>
@@ -53,9 +58,9 @@ export function QuantityInput({
           name={name}
           type="number"
           inputMode="numeric"
-          min={1}
+          min={min}
           max={max !== undefined && max >= 1 ? max : undefined}
-          step={1}
+          step={stepBy}
           value={value}
           disabled={disabled}
           onChange={(event) => onChange(event.target.value)}

@@ -62,7 +62,8 @@ export function CsvUploadForm({
             </p>
           ) : null}
           <p id={`${file.id}-hint`} className="text-xs text-slate-500">
-            The first row is a header with the columns SKU and Quantity; every other row is one item. For a product
+            The first row is a header with the columns SKU and Quantity; every other row is one item (a barcode may stand
+            in the SKU column). For a product
             with options, add a column named after each option (Size, Colour) or an Options column such as{" "}
             <span className="font-mono">Size=L; Colour=Yellow</span>. Rows without a SKU or with a quantity that is
             not a whole number of at least 1 are skipped. At most 1 MB.

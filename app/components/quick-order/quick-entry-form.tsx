@@ -95,7 +95,7 @@ export function QuickEntryForm({
               (<span className="font-mono">{first.code}</span> for {first.name})
             </>
           ) : null}
-          , the end of its web address, or its full name. For a product with options such as size or colour, name
+          , the end of its web address, its full name, or a barcode on the pack (scanned or typed). For a product with options such as size or colour, name
           each option between the two
           {withOptions ? (
             <>

@@ -1,4 +1,5 @@
-import { addedMessage, SOME_ITEMS_FAILED } from "~/domain/cart/quick-order.schema";
+import { Form } from "@remix-run/react";
+import { addedMessage, QUICK_ENTRY_INTENT, QUICK_ORDER_PATH, SOME_ITEMS_FAILED } from "~/domain/cart/quick-order.schema";
 
 export type QuickOrderResultData = {
   added: number;
@@ -6,6 +7,8 @@ export type QuickOrderResultData = {
   errors: string[];
   /** how many more failures there were */
   more: number;
+  /** lines a pack rule refused, with the valid quantity to use instead */
+  fixes?: { lineNumber: number; quantity: number; entry: string }[];
 };
 
 /**
@@ -13,7 +16,7 @@ export type QuickOrderResultData = {
  * failures under "Some Items Failed", with a count of the rest. It stays on the page, unlike a toast, so
  * the buyer can fix the lines it names.
  */
-export function QuickOrderResult({ result }: { result: QuickOrderResultData }) {
+export function QuickOrderResult({ result, idempotencyKey }: { result: QuickOrderResultData; idempotencyKey: string }) {
   return (
     <div className="space-y-3" data-testid="quick-order-result">
       {result.added > 0 ? (
@@ -31,7 +34,35 @@ export function QuickOrderResult({ result }: { result: QuickOrderResultData }) {
           ))}
         </ul>
         {result.more > 0 ? <p className="mt-1 text-sm">and {result.more.toLocaleString("en-GB")} more</p> : null}
+        {result.fixes && result.fixes.length > 0 ? <PackFixes fixes={result.fixes} idempotencyKey={idempotencyKey} /> : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * "Use 12": one small form per line a pack rule refused, posting that line again as Quick Entry with the
+ * nearest valid quantity (a plain form post, so it works without JavaScript).
+ */
+function PackFixes({ fixes, idempotencyKey }: { fixes: NonNullable<QuickOrderResultData["fixes"]>; idempotencyKey: string }) {
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label="Quantities the pack rules allow">
+      {fixes.map((fix) => (
+        <li key={fix.lineNumber}>
+          <Form method="post" action={QUICK_ORDER_PATH}>
+            <input type="hidden" name="intent" value={QUICK_ENTRY_INTENT} />
+            <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+            <input type="hidden" name="lines" value={fix.entry} />
+            <button
+              type="submit"
+              className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-semibold text-red-900 hover:bg-red-100"
+              aria-label={`Use ${fix.quantity} for line ${fix.lineNumber}`}
+            >
+              Use {fix.quantity}
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -12,7 +12,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { addManyToCart, getCart } from "./cart.server";
 import { type CartOwner } from "./cart-lines.server";
 import { variantKey, type SelectedVariants } from "./cart.schema";
-import { lineName, type LeftOutLine, type ShortLine } from "./cart-words";
+import { lineName, type LeftOutLine, type PackAdjustedLine, type ShortLine } from "./cart-words";
 import type { CartMirrorLine } from "./cart-mirror.schema";
 import type { Buyer } from "~/domain/pricing/pricing.server";
 
@@ -42,6 +42,8 @@ export type BulkAddResult = {
   units: number;
   /** lines that went in with fewer units than asked, or none for want of stock (with `upTo` only) */
   short: ShortLine[];
+  /** lines whose quantity a pack rule moved to the nearest valid one (with `upTo` only) */
+  adjusted: PackAdjustedLine[];
   skipped: SkippedCartLine[];
 };
 
@@ -49,8 +51,10 @@ export type BulkAddResult = {
 const UNAVAILABLE_PRODUCT_NAME = "A product";
 
 /** Why a line was left out, in words that fit "Skipped: Name (reason)". */
-function skipReason(failure: { status: number; message: string }): string {
+function skipReason(failure: { status: number; message: string; field?: string }): string {
   if (failure.status === 404) return "no longer available";
+  // a pack rule no valid quantity of which is in stock: the rule's own words
+  if (failure.status === 400 && failure.field === "quantity") return failure.message;
   if (failure.status === 400) return "options no longer available";
   if (/out of stock$/i.test(failure.message)) return "out of stock";
   return failure.message.charAt(0).toLowerCase() + failure.message.slice(1);
@@ -91,6 +95,7 @@ export function addLinesToCart(
   let units = 0;
   const productIds = new Set<number>();
   const short: ShortLine[] = [];
+  const adjusted: PackAdjustedLine[] = [];
   const skipped: SkippedCartLine[] = [];
   results.forEach((result, index) => {
     const line = lines[index];
@@ -98,7 +103,10 @@ export function addLinesToCart(
       added += 1;
       units += result.value.quantity;
       productIds.add(result.value.productId);
-      if (result.value.quantity < line.quantity) {
+      if (result.value.packAdjusted) {
+        const name = lineName(result.value.productName, result.value.selectedVariants);
+        adjusted.push({ name, asked: line.quantity, added: result.value.quantity });
+      } else if (result.value.quantity < line.quantity) {
         const name = lineName(result.value.productName, result.value.selectedVariants);
         short.push({ name, asked: line.quantity, added: result.value.quantity });
       }
@@ -127,7 +135,7 @@ export function addLinesToCart(
     const names = namesOf(db, unnamed.map((line) => line.productId));
     for (const line of unnamed) line.productName = names.get(line.productId) ?? UNAVAILABLE_PRODUCT_NAME;
   }
-  return { added, products: productIds.size, units, short, skipped };
+  return { added, products: productIds.size, units, short, adjusted, skipped };
 }
 
 const CART_NOT_EMPTY = "Your cart already has items, so nothing was restored";

@@ -6,6 +6,7 @@ import type { Buyer } from "~/domain/pricing/pricing.server";
 import type { DB } from "~/utils/db.server";
 import { firstIssue } from "~/utils/http.server";
 import { fail } from "~/utils/result";
+import { stepQuantity } from "~/domain/catalog/pack-rules";
 import { cartLineRefSchema, setLineQuantitySchema, variantKey, type cartInputFromForm } from "./cart.schema";
 import { getCart, removeLine, setLineQuantity, type LineQuantityChanged } from "./cart.server";
 import { LINE_NOT_IN_CART, type CartOwner, type CartResult } from "./cart-lines.server";
@@ -32,7 +33,8 @@ export function changeLineQuantity(
       ? getCart(db, owner, buyer).lines.find((candidate) => candidate.productId === ref.data.productId && candidate.variantKey === key)
       : undefined;
     if (!line) return fail(404, LINE_NOT_IN_CART);
-    input.quantity = String(line.quantity + (intent === "increment" ? 1 : -1));
+    // a product sold by the case steps a case at a time
+    input.quantity = String(stepQuantity(line.packRule, line.quantity, intent === "increment" ? 1 : -1));
   }
   const parsed = setLineQuantitySchema.safeParse(input);
   if (!parsed.success) return fail(400, firstIssue(parsed.error).message);

@@ -28,6 +28,8 @@ function pageLine(line: Cart["lines"][number]) {
     previousUnitPriceExVat: line.priceWhenAdded,
     lineTotalExVat: line.lineTotal,
     lineTotalIncVat: line.lineTotal + line.vatAmount,
+    packRule: line.packRule,
+    packIssue: line.packIssue,
   };
 }
 

@@ -43,6 +43,9 @@ export function lineName(productName: string, selectedVariants: Record<string, s
  */
 export type ShortLine = { name: string; asked: number; added: number; inCart?: number };
 
+/** A line a pack rule moved to the nearest quantity it allows (a case of 6: asked 5, added 6). */
+export type PackAdjustedLine = { name: string; asked: number; added: number };
+
 /** A line left out altogether, named with its options, and why ("no longer available"). */
 export type LeftOutLine = { name: string; reason: string };
 
@@ -55,12 +58,17 @@ export function bulkAddNotice(result: {
   products: number;
   units: number;
   short: readonly ShortLine[];
+  /** lines moved to their pack size (reorders and templates) */
+  adjusted?: readonly PackAdjustedLine[];
   leftOut: readonly LeftOutLine[];
   /** where the lines came from: 'from "Milk run"' goes before "to your cart" */
   from?: string;
 }): { title: string | null; details: string } {
   const details = [
     result.short.length > 0 ? `Short: ${describeShortLines(result.short)}.` : "",
+    result.adjusted && result.adjusted.length > 0
+      ? `Changed to pack sizes: ${result.adjusted.map((line) => `${line.name} (asked ${line.asked}, added ${line.added})`).join("; ")}.`
+      : "",
     result.leftOut.length > 0 ? `Skipped: ${result.leftOut.map((line) => `${line.name} (${line.reason})`).join("; ")}.` : "",
   ];
   return {

@@ -17,7 +17,16 @@ import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany, type Buyer } from "~/domain/pricing/pricing.server";
 import { lineTotals, type UnitPrice } from "~/domain/pricing/pricing";
 import { unitsThatFit } from "./cart-words";
+import {
+  checkPackQuantity,
+  effectivePackRule,
+  nearestValidQuantity,
+  validQuantityBelow,
+  type PackRule,
+  type PackRuleFields,
+} from "~/domain/catalog/pack-rules";
 import type { DB } from "~/utils/db.server";
+import { productPackColumns, variantPackColumns } from "~/domain/catalog/pack-rules.server";
 import { fail, ok, type Success } from "~/utils/result";
 import type { AppSession } from "~/utils/session.server";
 import {
@@ -55,7 +64,7 @@ type CartProduct = {
   vatRate: number;
   stockLevel: number;
   lowStockThreshold: number;
-};
+} & PackRuleFields;
 
 const productColumns = {
   id: products.id,
@@ -67,6 +76,7 @@ const productColumns = {
   vatRate: products.vatRate,
   stockLevel: products.stockLevel,
   lowStockThreshold: products.lowStockThreshold,
+  ...productPackColumns,
 };
 
 function loadProducts(db: DB, ids: number[]): Map<number, CartProduct> {
@@ -120,7 +130,12 @@ function repriceProducts(db: DB, buyer: Buyer, lines: StoredLine[], productIds: 
 
 // ─── Variants ───────────────────────────────────────────────────────────────
 
-type VariantGroup = { name: string; options: string[] };
+type VariantGroup = { name: string; options: string[] } & Partial<PackRuleFields>;
+
+/** The pack rule of a product's lines: the product's, with its variants' overrides. */
+export function lineRule(product: PackRuleFields, groups: readonly VariantGroup[]): PackRule {
+  return effectivePackRule(product, groups);
+}
 
 function findKey(record: SelectedVariants, name: string): string | undefined {
   if (name in record) return name;
@@ -163,13 +178,19 @@ export function variantGroupsByProduct(db: DB, productIds: readonly number[]): M
   const groups = new Map<number, VariantGroup[]>();
   for (let i = 0; i < productIds.length; i += 500) {
     for (const row of db
-      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
+      .select({
+        productId: productVariants.productId,
+        name: productVariants.name,
+        options: productVariants.options,
+        ...variantPackColumns,
+      })
       .from(productVariants)
       .where(inArray(productVariants.productId, productIds.slice(i, i + 500)))
       .orderBy(asc(productVariants.position), asc(productVariants.id))
       .all()) {
       const list = groups.get(row.productId) ?? [];
-      list.push({ name: row.name, options: row.options });
+      const { productId: _productId, ...group } = row;
+      list.push(group);
       groups.set(row.productId, list);
     }
   }
@@ -199,6 +220,8 @@ export type AddedToCart = {
   lineQuantity: number;
   /** the unit price (ex VAT) the line was recorded at */
   unitPrice: number;
+  /** with `upTo`: the pack rule moved the asked quantity to a valid one (the rule's message says how) */
+  packAdjusted?: { asked: number; message: string };
 };
 
 /**
@@ -207,8 +230,34 @@ export type AddedToCart = {
  */
 export type AddCommand = Pick<AddToCartCommand, "productId" | "quantity" | "selectedVariants"> & { upTo?: boolean };
 
-/** A command of addManyToCart that could not be applied; the product's name helps the caller say which. */
-export type AddFailure = CartFailure & { productName?: string; alreadyInCart?: number };
+/**
+ * A command of addManyToCart that could not be applied; the product's name helps the caller say which. A
+ * quantity the pack rule refuses carries `validQuantity`: the nearest quantity to add that the rule allows.
+ */
+export type AddFailure = CartFailure & { productName?: string; alreadyInCart?: number; validQuantity?: number };
+
+/** A line's quantity the pack rule refuses: 400 on the quantity, naming the rule and the valid quantities. */
+export function packFailure(rule: PackRule, productName: string, lineQuantity: number, existing = 0): AddFailure | null {
+  const check = checkPackQuantity(rule, lineQuantity, productName);
+  if (check.ok) return null;
+  return {
+    ...fail(400, check.message, "quantity"),
+    productName,
+    // the nearest valid line less what it holds; when that would add nothing, the next valid one up
+    validQuantity: check.nearest > existing ? check.nearest - existing : check.above - existing,
+  };
+}
+
+/**
+ * With the short-line rule (reorders, templates): the quantity to add so the line holds a valid quantity,
+ * the nearest to what was asked that stock allows, or 0 when no valid quantity fits.
+ */
+function packQuantityUpTo(rule: PackRule, existing: number, asked: number, fits: number): number {
+  const nearest = nearestValidQuantity(rule, existing + asked);
+  const most = validQuantityBelow(rule, existing + Math.max(0, fits));
+  const line = nearest - existing <= fits ? nearest : most;
+  return line === null ? 0 : Math.max(0, line - existing);
+}
 
 /**
  * Applies one add to the in-memory lines, with every rule of the cart: the product must exist and have all
@@ -227,9 +276,24 @@ function applyAdd(
   const inCart = quantityOfProduct(lines, product.id);
   const key = variantKey(variants.value);
   const existing = lines.find((line) => line.productId === product.id && line.variantKey === key);
-  const quantity = command.upTo
-    ? unitsThatFit(command.quantity, Math.min(product.stockLevel - inCart, MAX_LINE_QUANTITY - (existing?.quantity ?? 0)))
-    : command.quantity;
+  const rule = lineRule(product, groups);
+  const fits = Math.min(product.stockLevel - inCart, MAX_LINE_QUANTITY - (existing?.quantity ?? 0));
+  let quantity = command.quantity;
+  let packAdjusted: AddedToCart["packAdjusted"];
+  if (command.upTo) {
+    const check = checkPackQuantity(rule, (existing?.quantity ?? 0) + command.quantity, product.name);
+    if (check.ok) {
+      quantity = unitsThatFit(command.quantity, fits);
+    } else {
+      quantity = packQuantityUpTo(rule, existing?.quantity ?? 0, command.quantity, fits);
+      if (quantity > 0) packAdjusted = { asked: command.quantity, message: check.message };
+      // stock there is, but not a whole valid quantity of it: the rule, not the stock, leaves the line out
+      else if (fits > 0) return { ...fail(400, check.message, "quantity"), productName: product.name };
+    }
+  } else {
+    const refused = packFailure(rule, product.name, (existing?.quantity ?? 0) + quantity, existing?.quantity ?? 0);
+    if (refused) return refused;
+  }
   if (product.stockLevel <= 0 || quantity <= 0 || inCart + quantity > product.stockLevel) {
     return { ...stockFailure(product, inCart), productName: product.name, alreadyInCart: inCart };
   }
@@ -262,6 +326,7 @@ function applyAdd(
     quantity,
     lineQuantity,
     unitPrice: product.salesPrice,
+    ...(packAdjusted ? { packAdjusted } : {}),
   });
 }
 
@@ -337,9 +402,12 @@ export function setLineQuantity(
       return fail(400, `Quantity must be at most ${MAX_LINE_QUANTITY}`, "quantity");
     }
     const line = lines[index];
+    const product = loadProducts(db, [command.productId]).get(command.productId);
+    if (!product) return fail(404, PRODUCT_NOT_FOUND, "productId");
+    const groups = variantGroupsByProduct(db, [command.productId]).get(command.productId) ?? [];
+    const refused = packFailure(lineRule(product, groups), product.name, command.quantity);
+    if (refused) return refused;
     if (command.quantity > line.quantity) {
-      const product = loadProducts(db, [command.productId]).get(command.productId);
-      if (!product) return fail(404, PRODUCT_NOT_FOUND, "productId");
       const others = quantityOfProduct(lines, command.productId) - line.quantity;
       if (product.stockLevel <= 0 || others + command.quantity > product.stockLevel) {
         return stockFailure(product, others + line.quantity);
@@ -430,7 +498,17 @@ export type CartLine = {
   lineTotal: number;
   /** VAT on lineTotal, rounded half-up */
   vatAmount: number;
+  /** the pack rule of the line (minimum, multiple, pack label, units per pack) */
+  packRule: PackRule;
+  /** the rule's message when the line's quantity breaks it (the rule changed since it was added), else null */
+  packIssue: string | null;
 };
+
+function linePack(product: CartProduct, groups: readonly VariantGroup[], quantity: number) {
+  const packRule = lineRule(product, groups);
+  const check = checkPackQuantity(packRule, quantity, product.name);
+  return { packRule, packIssue: check.ok ? null : check.message };
+}
 
 /** A line whose product no longer exists: left out of the cart and reported once. */
 export type DroppedCartLine = { productId: number; selectedVariants: SelectedVariants; quantity: number };
@@ -462,6 +540,7 @@ export function getCart(db: DB, owner: CartOwner, buyer: Buyer): Cart {
   if (droppedLines.length > 0 && owner.kind === "guest") writeGuestLines(owner.session, present);
 
   const prices = currentPrices(db, buyer, present, found);
+  const groups = variantGroupsByProduct(db, [...new Set(present.map((line) => line.productId))]);
   const priced = present.map((line) => {
     const product = found.get(line.productId)!;
     const price = prices.get(line.productId)!;
@@ -492,6 +571,7 @@ export function getCart(db: DB, owner: CartOwner, buyer: Buyer): Cart {
     priceChanged: line.priceWhenAdded !== null && line.priceWhenAdded !== price.finalPrice,
     lineTotal: totals.lines[index].net,
     vatAmount: totals.lines[index].vat,
+    ...linePack(product, groups.get(product.id) ?? [], line.quantity),
   }));
   return {
     lines,

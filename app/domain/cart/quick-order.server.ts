@@ -2,7 +2,8 @@
  * Quick order: many "SKU, quantity" items into the cart at once, from the Quick Entry textarea or a CSV file.
  *
  * What the buyer types names a product by its product code (SKU), its slug or its exact name, without regard
- * to case (in that order). A product with options needs them named on the line ("HIVIS-VEST, Size=L, 5") or
+ * to case (in that order), or else by a barcode it (or one of its variants' options) carries; a barcode on
+ * several is refused with the choices named. A product with options needs them named on the line ("HIVIS-VEST, Size=L, 5") or
  * in the CSV's columns. Products are looked up in batches, never one query per line, and the items go into
  * the cart with the cart's rules (stock, merging into an existing line, the line and cart limits, prices) in
  * one write transaction that reads and writes the cart once, so a 500-line order is one commit. An item that
@@ -19,7 +20,9 @@ import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { ok } from "~/utils/result";
-import { chooseOptions, type VariantGroup } from "./quick-order-options";
+import { chooseOptions, type OptionChoice, type VariantGroup } from "./quick-order-options";
+import { barcodeItemLabel, detectBarcodeType, normaliseBarcode } from "~/domain/catalog/barcodes";
+import { findByBarcodes } from "~/domain/catalog/barcodes.server";
 import {
   parseQuickEntry,
   parseQuickOrderCsv,
@@ -43,7 +46,19 @@ export type QuickOrderOutcome = {
   errors: string[];
   /** the numbers of the lines that failed, so the form can give them back to fix */
   failedLineNumbers: number[];
+  /** lines refused by a pack rule, each with the valid quantity to use instead ("Use 12") */
+  fixes: QuickOrderFix[];
 };
+
+/**
+ * A line whose quantity broke the product's pack rule: the nearest valid quantity, and that line as a
+ * Quick Entry line ("WATER-500, 12") for the page's "Use 12" button to post.
+ */
+export type QuickOrderFix = { lineNumber: number; quantity: number; entry: string };
+
+function fixEntry(sku: string, selectedVariants: Record<string, string>, quantity: number) {
+  return [sku, ...Object.entries(selectedVariants).map(([name, value]) => `${name}=${value}`), quantity].join(", ");
+}
 
 type SkuProduct = {
   id: number;
@@ -52,7 +67,10 @@ type SkuProduct = {
   sku: string | null;
   variants: VariantGroup[];
 };
-type SkuMatch = { product: SkuProduct } | { ambiguous: true } | undefined;
+type SkuMatch =
+  | { product: SkuProduct; /** the option a barcode on a variant names */ options?: OptionChoice[] }
+  | { ambiguous: true; /** what the buyer may have meant, when a barcode is on several */ choices?: string[] }
+  | undefined;
 
 /**
  * Case-insensitive matching done the same way in SQL and here: SQLite's lower() folds ASCII letters only,
@@ -113,10 +131,44 @@ function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatc
     else if (named.length === 1) matches.set(key, { product: named[0] });
     else if (named.length > 1) matches.set(key, { ambiguous: true });
   }
+  // what no SKU, slug or name names may be a barcode (SKU first, then barcode)
+  const unmatched = keys.filter((key) => !matches.has(key));
+  for (const [key, match] of findProductsByBarcode(db, unmatched)) matches.set(key, match);
   return matches;
 }
 
-function ambiguousMessage(label: PositionLabel, lineNumber: number, sku: string) {
+/**
+ * Barcodes among the keys: the product (with the option, for a code on a variant's option) that carries
+ * each, or, when several do, the choices to name in the message.
+ */
+function findProductsByBarcode(db: DB, keys: readonly string[]): Map<string, SkuMatch> {
+  const codes = new Map<string, string>();
+  for (const key of keys) {
+    const code = normaliseBarcode(key);
+    if (detectBarcodeType(code)) codes.set(key, code);
+  }
+  const found = findByBarcodes(db, [...new Set(codes.values())]);
+  const groups = variantGroupsByProduct(db, [...new Set([...found.values()].flat().map((match) => match.productId))]);
+  const out = new Map<string, SkuMatch>();
+  for (const [key, code] of codes) {
+    const carriers = found.get(code) ?? [];
+    if (carriers.length === 0) continue;
+    if (carriers.length > 1) {
+      out.set(key, { ambiguous: true, choices: carriers.map(barcodeItemLabel) });
+      continue;
+    }
+    const [match] = carriers;
+    const product = { id: match.productId, name: match.productName, slug: match.slug, sku: match.sku, variants: groups.get(match.productId) ?? [] };
+    const options = match.variantName && match.option ? [{ name: match.variantName, value: match.option }] : undefined;
+    out.set(key, { product, ...(options ? { options } : {}) });
+  }
+  return out;
+}
+
+function ambiguousMessage(label: PositionLabel, lineNumber: number, sku: string, choices?: string[]) {
+  if (choices) {
+    return `${label} ${lineNumber}: barcode ${quoteForMessage(normaliseBarcode(sku))} is on more than one product: ${choices.join("; ")} — enter the SKU (and options) of the one you want instead`;
+  }
   return `${label} ${lineNumber}: "${quoteForMessage(sku)}" is the name of more than one product — enter its SKU instead`;
 }
 
@@ -125,6 +177,55 @@ function stockMessage(failure: AddFailure) {
   if (failure.message.endsWith("is out of stock")) return failure.message;
   const inCart = failure.alreadyInCart > 0 ? `; ${failure.alreadyInCart} already in your cart` : "";
   return `${failure.message} (${failure.productName}${inCart})`;
+}
+
+type MatchedItem = { item: QuickOrderItem; productId: number; selectedVariants: Record<string, string> };
+
+/** The products the items name (by SKU, slug or name) with their options chosen; the others as issues. */
+function matchQuickOrderItems(db: DB, items: readonly QuickOrderItem[], label: PositionLabel): { accepted: MatchedItem[]; errors: QuickOrderIssue[] } {
+  const errors: QuickOrderIssue[] = [];
+  const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
+  const matches = findProductsBySku(
+    db,
+    items.map((item) => item.sku),
+  );
+  const accepted: MatchedItem[] = [];
+  for (const item of items) {
+    const match = matches.get(skuKey(item.sku));
+    if (!match) {
+      issue(item, productNotFoundMessage(label, item.lineNumber, item.sku));
+      continue;
+    }
+    if ("ambiguous" in match) {
+      issue(item, ambiguousMessage(label, item.lineNumber, item.sku, match.choices));
+      continue;
+    }
+    // a barcode on a variant's option names that option; what the line names besides still counts
+    const named = match.options ? [...match.options, ...(item.options ?? [])] : item.options;
+    const chosen = chooseOptions(item.sku, match.product.variants, named, item.columns);
+    if (chosen.ok) accepted.push({ item, productId: match.product.id, selectedVariants: chosen.selectedVariants });
+    else issue(item, `${label} ${item.lineNumber}: ${chosen.problem}`);
+  }
+  return { accepted, errors };
+}
+
+/**
+ * The lines a Quick Entry text or a quick-order CSV names, as they would go into the cart (for a quote request
+ * instead of the cart), and one message per line that names nothing orderable.
+ */
+export function quickOrderLines(db: DB, text: string, kind: "entry" | "csv") {
+  const parsed =
+    kind === "entry"
+      ? (({ lines, errors }) => ({ items: lines, errors }))(parseQuickEntry(text))
+      : (({ rows, errors }) => ({
+          items: rows.map(({ rowNumber, ...row }) => ({ lineNumber: rowNumber, ...row })),
+          errors: errors.map((issue) => ({ lineNumber: issue.rowNumber, message: issue.message })),
+        }))(parseQuickOrderCsv(text));
+  const { accepted, errors } = matchQuickOrderItems(db, parsed.items, kind === "entry" ? "Line" : "Row");
+  return {
+    lines: accepted.map(({ item, productId, selectedVariants }) => ({ productId, selectedVariants, quantity: item.quantity })),
+    errors: [...parsed.errors, ...errors].sort((a, b) => a.lineNumber - b.lineNumber).map((issue) => issue.message),
+  };
 }
 
 /**
@@ -139,29 +240,11 @@ function addQuickOrderItems(
   buyer: Buyer,
   items: readonly QuickOrderItem[],
   label: PositionLabel,
-): { added: number; errors: QuickOrderIssue[] } {
-  if (items.length === 0) return { added: 0, errors: [] };
-  const errors: QuickOrderIssue[] = [];
+): { added: number; errors: QuickOrderIssue[]; fixes: QuickOrderFix[] } {
+  if (items.length === 0) return { added: 0, errors: [], fixes: [] };
+  const { accepted, errors } = matchQuickOrderItems(db, items, label);
+  const fixes: QuickOrderFix[] = [];
   const issue = (item: QuickOrderItem, message: string) => errors.push({ lineNumber: item.lineNumber, message });
-  const matches = findProductsBySku(
-    db,
-    items.map((item) => item.sku),
-  );
-  const accepted: { item: QuickOrderItem; productId: number; selectedVariants: Record<string, string> }[] = [];
-  for (const item of items) {
-    const match = matches.get(skuKey(item.sku));
-    if (!match) {
-      issue(item, productNotFoundMessage(label, item.lineNumber, item.sku));
-      continue;
-    }
-    if ("ambiguous" in match) {
-      issue(item, ambiguousMessage(label, item.lineNumber, item.sku));
-      continue;
-    }
-    const chosen = chooseOptions(item.sku, match.product.variants, item.options, item.columns);
-    if (chosen.ok) accepted.push({ item, productId: match.product.id, selectedVariants: chosen.selectedVariants });
-    else issue(item, `${label} ${item.lineNumber}: ${chosen.problem}`);
-  }
   const results = addManyToCart(
     db,
     { kind: "user", userId },
@@ -170,20 +253,31 @@ function addQuickOrderItems(
   );
   const addedProducts = new Set<number>();
   results.forEach((result, index) => {
-    const { item } = accepted[index];
+    const { item, selectedVariants } = accepted[index];
     if (result.ok) addedProducts.add(result.value.productId);
     else issue(item, `${label} ${item.lineNumber}: ${stockMessage(result)}`);
+    if (!result.ok && result.validQuantity !== undefined && result.validQuantity > 0) {
+      fixes.push({
+        lineNumber: item.lineNumber,
+        quantity: result.validQuantity,
+        entry: fixEntry(item.sku, selectedVariants, result.validQuantity),
+      });
+    }
   });
   errors.sort((a, b) => a.lineNumber - b.lineNumber);
-  return { added: addedProducts.size, errors };
+  return { added: addedProducts.size, errors, fixes };
 }
 
-function outcome(parseErrors: QuickOrderIssue[], result: { added: number; errors: QuickOrderIssue[] }): QuickOrderOutcome {
+function outcome(
+  parseErrors: QuickOrderIssue[],
+  result: { added: number; errors: QuickOrderIssue[]; fixes: QuickOrderFix[] },
+): QuickOrderOutcome {
   const all = [...parseErrors, ...result.errors].sort((a, b) => a.lineNumber - b.lineNumber);
   return {
     added: result.added,
     errors: all.map((issue) => issue.message),
     failedLineNumbers: [...new Set(all.map((issue) => issue.lineNumber))],
+    fixes: result.fixes,
   };
 }
 
@@ -223,7 +317,7 @@ function quickOrderOnce(
     ok(submit(tx, user.id, buyerFor(tx, user), text)),
   );
   // the text is part of the scope, so a refused key is all but impossible; were it to happen, the page says so
-  return result.ok ? result.value : { added: 0, errors: [result.message], failedLineNumbers: [] };
+  return result.ok ? result.value : { added: 0, errors: [result.message], failedLineNumbers: [], fixes: [] };
 }
 
 /** Quick Entry's post: the textarea's lines into the user's cart, once per key. */

@@ -3,11 +3,13 @@
  * API client's items, merged so one product with the same variants is one line.
  */
 import { inArray } from "drizzle-orm";
-import { products, productVariants } from "~db/schema";
+import { products } from "~db/schema";
+import type { PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import type { DB } from "~/utils/db.server";
 import { fail, ok, type Result } from "~/utils/result";
 import type { Cart } from "./cart.server";
-import { resolveVariants } from "./cart.server";
+import { lineRule, packFailure, resolveVariants, variantGroupsByProduct } from "./cart.server";
 import { MAX_LINE_QUANTITY, variantKey, type SelectedVariants } from "./cart.schema";
 import { MAX_TEMPLATE_ITEMS, type TemplateItemInput } from "./order-template.schema";
 
@@ -51,23 +53,23 @@ export function itemsOfCart(cart: Pick<Cart, "lines">): Result<TemplateItem[]> {
 export function resolveTemplateItems(db: DB, input: TemplateItemInput[]): Result<TemplateItem[]> {
   const ids = [...new Set(input.map((item) => item.productId))];
   const found = new Map<number, string>();
-  const groups = new Map<number, { name: string; options: string[] }[]>();
+  const rules = new Map<number, PackRuleFields>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    for (const row of db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, chunk)).all()) {
-      found.set(row.id, row.name);
-    }
     for (const row of db
-      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, chunk))
-      .orderBy(productVariants.position, productVariants.id)
+      .select({
+        id: products.id,
+        name: products.name,
+        ...productPackColumns,
+      })
+      .from(products)
+      .where(inArray(products.id, chunk))
       .all()) {
-      const list = groups.get(row.productId) ?? [];
-      list.push({ name: row.name, options: row.options });
-      groups.set(row.productId, list);
+      found.set(row.id, row.name);
+      rules.set(row.id, row);
     }
   }
+  const groups = variantGroupsByProduct(db, ids);
 
   const items: TemplateItem[] = [];
   for (const [index, item] of input.entries()) {
@@ -79,6 +81,12 @@ export function resolveTemplateItems(db: DB, input: TemplateItemInput[]): Result
     }
     items.push({ productId: item.productId, productName: name, quantity: item.quantity, selectedVariants: variants.value });
   }
-  return ok(mergeItems(items));
+  const merged = mergeItems(items);
+  // a template's lines keep the pack rules (minimum, multiple), as a cart's lines do
+  for (const item of merged) {
+    const refused = packFailure(lineRule(rules.get(item.productId)!, groups.get(item.productId) ?? []), item.productName, item.quantity);
+    if (refused) return fail(400, refused.message, "quantity");
+  }
+  return ok(merged);
 }
 

@@ -6,6 +6,7 @@
  * Amounts are integer pence and rates integer hundredths, as everywhere else; the URL carries pounds
  * ("12.50") and percentages ("20").
  */
+import type { PackRule } from "~/domain/catalog/pack-rules";
 import { parseDecimalToHundredths, toDecimalString } from "~/utils/money";
 
 export const SORT_OPTIONS = ["name-asc", "name-desc", "price-asc", "price-desc", "stock-desc", "stock-asc"] as const;
@@ -215,6 +216,8 @@ export type ProductCardData = {
   vatRate: number;
   stockLevel: number;
   lowStockThreshold: number;
+  /** the product's pack rule (minimum, multiple, pack label, units per pack) */
+  packRule: PackRule;
 };
 
 /** The buyer's price for one unit (null: list price, e.g. guests or when pricing failed). */

@@ -1,4 +1,6 @@
 /** Catalogue reads shared by the storefront screens and the JSON API. */
+import { effectivePackRule, packFieldsOf, type PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns, variantPackColumns } from "~/domain/catalog/pack-rules.server";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import type { CardPrice, ProductCardData } from "./catalog.schema";
@@ -77,9 +79,10 @@ export type ProductRow = {
   vatRate: number;
   stockLevel: number;
   lowStockThreshold: number;
-};
+} & PackRuleFields;
 
-export type ProductVariant = { id: number; name: string; options: string[] };
+/** A variant group (e.g. Size with S, M, L); its pack rule fields override the product's (null inherits). */
+export type ProductVariant = { id: number; name: string; options: string[] } & Partial<PackRuleFields>;
 export type ProductWithVariants = ProductRow & { variants: ProductVariant[] };
 
 /** The columns of a ProductRow; the category comes from a LEFT JOIN on categories. */
@@ -96,6 +99,7 @@ export const productRowColumns = {
   vatRate: products.vatRate,
   stockLevel: products.stockLevel,
   lowStockThreshold: products.lowStockThreshold,
+  ...productPackColumns,
   categoryName: categories.name,
   categorySlug: categories.slug,
 };
@@ -140,13 +144,19 @@ export function loadVariants(db: DB, productIds: readonly number[]): Map<number,
         productId: productVariants.productId,
         name: productVariants.name,
         options: productVariants.options,
+        ...variantPackColumns,
       })
       .from(productVariants)
       .where(inArray(productVariants.productId, chunk))
       .orderBy(productVariants.productId, productVariants.position, productVariants.id)
       .all()) {
       const list = out.get(row.productId) ?? [];
-      list.push({ id: row.id, name: row.name, options: Array.isArray(row.options) ? row.options : [] });
+      list.push({
+        id: row.id,
+        name: row.name,
+        options: Array.isArray(row.options) ? row.options : [],
+        ...packFieldsOf(row),
+      });
       out.set(row.productId, list);
     }
   }
@@ -544,6 +554,7 @@ export function toCardData(row: ProductRow): ProductCardData {
     vatRate: row.vatRate,
     stockLevel: row.stockLevel,
     lowStockThreshold: row.lowStockThreshold,
+    packRule: effectivePackRule(row),
   };
 }
 

@@ -15,6 +15,10 @@ const row: ProductWithVariants = {
   vatRate: 2000,
   stockLevel: 150,
   lowStockThreshold: 10,
+  minOrderQuantity: null,
+  orderMultiple: null,
+  packLabel: null,
+  unitsPerPack: null,
   variants: [{ id: 11, name: "Colour", options: ["Blue", "Red"] }],
 };
 
@@ -84,6 +88,7 @@ describe("card data", () => {
       vatRate: 2000,
       stockLevel: 150,
       lowStockThreshold: 10,
+      packRule: { minimum: 1, multiple: 1, packLabel: null, unitsPerPack: null },
     });
   });
 });

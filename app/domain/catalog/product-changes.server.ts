@@ -3,6 +3,7 @@ import { recordOpeningStock, setStockLevel } from "./stock-movements.server";
 import { and, eq, ne } from "drizzle-orm";
 import { categories, products, users } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
+import { PACK_RULE_FIELDS } from "./pack-rules";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Result } from "~/utils/result";
@@ -19,6 +20,7 @@ import {
 } from "./product.schema";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
 import { withUploadedImage, type ImageUpload } from "./product-images.server";
+import { barcodesOf, replaceBarcodes } from "./barcodes.server";
 import { getAdminProduct, adminProductJson, type Actor, type AdminProductJson, type WriteOptions } from "./products.server";
 
 // Checks shared by create and update
@@ -68,7 +70,7 @@ function checkReferences(db: DB, input: Pick<ProductPatch, "categoryId" | "suppl
   return null;
 }
 
-type ProductValues = Omit<ProductInput, "slug"> & { slug: string };
+type ProductValues = Omit<ProductInput, "slug" | "barcodes"> & { slug: string };
 
 
 /** Creates a product; a blank slug is derived from the name. 409 on a slug already in use. */
@@ -84,15 +86,17 @@ export function createProduct(db: DB, actor: Actor, input: ProductInput, options
       if (taken) return taken;
       const problem = checkReferences(tx, input);
       if (problem) return problem;
-      const values: ProductValues = { ...input, slug };
+      const { barcodes, ...fields } = input;
+      const values: ProductValues = { ...fields, slug };
       const { id, stockLevel } = tx.insert(products).values(values).returning({ id: products.id, stockLevel: products.stockLevel }).get();
       recordOpeningStock(tx, id, stockLevel, { userId: actor.id });
+      replaceBarcodes(tx, id, null, barcodes);
       recordAudit(tx, {
         actorId: actor.id,
         action: "product.created",
         entityType: "product",
         entityId: id,
-        details: { slug, sku: input.sku, name: input.name, salesPrice: input.salesPrice },
+        details: { slug, sku: input.sku, name: input.name, salesPrice: input.salesPrice, barcodes: barcodes.map((item) => item.code) },
       });
       return ok(adminProductJson(getAdminProduct(tx, id)!));
     },
@@ -139,6 +143,7 @@ const PATCHABLE = [
   "lowStockThreshold",
   "imageUrl",
   "supplierId",
+  ...PACK_RULE_FIELDS,
 ] as const;
 
 /**
@@ -177,6 +182,14 @@ export function updateProduct(db: DB, actor: Actor, id: number, patch: ProductPa
       for (const [key, value] of Object.entries(next)) {
         const before = current[key as keyof typeof current];
         if (before !== value) changes[key] = key === "description" ? "changed" : { from: before, to: value };
+      }
+      if (patch.barcodes !== undefined) {
+        const from = barcodesOf(tx, id).barcodes;
+        const to = patch.barcodes.map((item) => item.code);
+        if (from.join("|") !== to.join("|")) {
+          replaceBarcodes(tx, id, null, patch.barcodes);
+          changes.barcodes = { from, to };
+        }
       }
       if (Object.keys(changes).length > 0) {
         // a new stock level from the form is a movement like any other, so the history still adds up

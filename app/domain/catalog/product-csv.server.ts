@@ -6,6 +6,8 @@
  * during a large import. Why batches rather than one transaction: docs/decisions/0027-large-product-imports.md;
  * why two readings and nothing held whole: docs/decisions/0035-product-import-memory.md.
  */
+import { loadBarcodes } from "./barcodes.server";
+import { productPackColumns } from "./pack-rules.server";
 import { csvStreamParser, writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products } from "~db/schema";
@@ -248,6 +250,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
         vatRate: products.vatRate,
         stockLevel: products.stockLevel,
         imageUrl: products.imageUrl,
+        ...productPackColumns,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -260,9 +263,14 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       db,
       batch.map((product) => product.id),
     );
+    const barcodes = loadBarcodes(
+      db,
+      batch.map((product) => product.id),
+    );
     for (const { id, ...product } of batch) {
       const exported: ExportProduct = {
         ...product,
+        barcodes: barcodes.get(id)?.barcodes ?? [],
         variants: (variants.get(id) ?? []).map((variant) => ({ name: variant.name, options: variant.options })),
       };
       rows.push(...shopifyRowsFor(exported));

@@ -134,11 +134,73 @@ describe("shopifyRowsFor", () => {
     vatRate: 2000,
     stockLevel: 30,
     imageUrl: "https://x.test/v.jpg",
+    minOrderQuantity: null,
+    orderMultiple: null,
+    packLabel: null,
+    unitsPerPack: null,
     variants: [
       { name: "Size", options: ["S", "M"] },
       { name: "Colour", options: ["Yellow", "Orange"] },
     ],
+    barcodes: [],
   };
+
+  it("writes the product's barcodes on its first row, separated by |, and reads them back in order", () => {
+    const rows = shopifyRowsFor({ ...product, barcodes: ["5012345678900", "VEST-OWN-1", "96385074"] });
+    expect(rows.map((row) => row[column("Barcodes (product.metafields.custom.barcodes)")])).toEqual([
+      "5012345678900|VEST-OWN-1|96385074",
+      "",
+      "",
+      "",
+    ]);
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items[0].fields.barcodes?.map((barcode) => barcode.code)).toEqual(["5012345678900", "VEST-OWN-1", "96385074"]);
+  });
+
+  it("reads a simple row's barcodes column (| or ;), an empty cell as none, and refuses a wrong check digit", () => {
+    const parsed = parseProductCsv(
+      [
+        "slug,name,salesPrice,barcodes",
+        "vest,Vest,2.49,5012345678900; own-7",
+        "cap,Cap,1.00,",
+        "glove,Gloves,5.49,5012345678901",
+      ].join("\n"),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items.map((item) => [item.slug, item.fields.barcodes?.map((barcode) => barcode.code)])).toEqual([
+      ["vest", ["5012345678900", "OWN-7"]],
+      ["cap", []],
+    ]);
+    expect(parsed.value.errors).toEqual([
+      { row: 4, message: "barcodes: EAN-13 5012345678901 has the wrong check digit: it ends in 1, the check digit should be 0" },
+    ]);
+  });
+
+  it("writes the pack rules in their metafield columns on the first row and reads them back exactly", () => {
+    const packed = { ...product, minOrderQuantity: 12, orderMultiple: 6, packLabel: "case of 6", unitsPerPack: 6 };
+    const rows = shopifyRowsFor(packed);
+    expect(rows.map((row) => row[column("Order multiple (product.metafields.custom.order_multiple)")])).toEqual(["6", "", "", ""]);
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items[0].fields).toMatchObject({ minOrderQuantity: 12, orderMultiple: 6, packLabel: "case of 6", unitsPerPack: 6 });
+    // no rule: blank cells, read back as no rule
+    const plain = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...shopifyRowsFor(product)]));
+    if (!plain.ok) throw new Error(plain.message);
+    expect(plain.value.items[0].fields).toMatchObject({ minOrderQuantity: null, orderMultiple: null, packLabel: null, unitsPerPack: null });
+  });
+
+  it("reads pack rules in the simple row and refuses a bad one with its row", () => {
+    const parsed = parseProductCsv(
+      ["slug,name,salesPrice,orderMultiple,packLabel", "water,Water,3.96,6,case of 6", "cola,Cola,1.00,0,", "tea,Tea,1.00,2.5,"].join("\n"),
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.items.map((item) => [item.slug, item.fields.orderMultiple, item.fields.packLabel])).toEqual([["water", 6, "case of 6"]]);
+    expect(parsed.value.errors).toEqual([
+      { row: 3, message: "orderMultiple must be a whole number of 1 or more" },
+      { row: 4, message: "orderMultiple must be a whole number of 1 or more" },
+    ]);
+  });
 
   it("writes one row per combination, the product on the first, the stock on the first", () => {
     const rows = shopifyRowsFor(product);

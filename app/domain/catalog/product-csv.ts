@@ -16,6 +16,8 @@ import { csvReadProblem, readCsvText, type CsvReadOptions } from "~/utils/csv.se
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
 import { ukDay } from "~/utils/uk-time";
+import type { PackRuleFields } from "./pack-rules";
+import { PACK_FIELD_LABELS, readPackLabel, readPackNumber } from "./pack-rules.schema";
 import {
   CATEGORY_NAME_MAX,
   DESCRIPTION_MAX,
@@ -35,6 +37,8 @@ import {
   skuProblem,
   splitOptions,
 } from "./product.schema";
+import { readBarcodeList } from "./barcode.schema";
+import { joinBarcodeList, type Barcode } from "./barcodes";
 
 // ─── Shapes ─────────────────────────────────────────────────────────────────
 
@@ -57,6 +61,13 @@ export type ImportFields = {
   vatRate?: number;
   /** Shopify's Variant Taxable; used only when a product is created and no VAT rate is given (FALSE → 0% VAT) */
   taxable?: boolean;
+  /** the product's own barcodes, the whole list (an empty cell clears them); absent column: left alone */
+  barcodes?: Barcode[];
+  /** pack rules: a blank cell clears the rule, an absent column leaves it */
+  minOrderQuantity?: number | null;
+  orderMultiple?: number | null;
+  packLabel?: string | null;
+  unitsPerPack?: number | null;
 };
 
 export type ImportItem = {
@@ -87,7 +98,9 @@ export type ExportProduct = {
   stockLevel: number;
   imageUrl: string | null;
   variants: ImportVariant[];
-};
+  /** the product's own barcodes */
+  barcodes: string[];
+} & PackRuleFields;
 
 /** Shopify's product CSV header, column for column as in Shopify's own template. */
 export const SHOPIFY_COLUMNS = [
@@ -149,8 +162,34 @@ export type ShopifyColumn = (typeof SHOPIFY_COLUMNS)[number];
  */
 export const VAT_RATE_COLUMN = "VAT rate (product.metafields.custom.vat_rate)";
 
-/** The export's header: Shopify's template, then the VAT rate metafield. */
-export const EXPORT_COLUMNS = [...SHOPIFY_COLUMNS, VAT_RATE_COLUMN] as const;
+/**
+ * The product's own barcodes as a metafield column beside Shopify's (Shopify's Variant Barcode holds one
+ * code per row; a product here has up to 20), separated by "|" (";" is read too): decision 0075.
+ */
+export const BARCODES_COLUMN = "Barcodes (product.metafields.custom.barcodes)";
+
+
+/**
+ * The pack rules as product metafield columns (namespace custom), like the VAT rate: the minimum order
+ * quantity, the order multiple, the pack label and the units per pack. A blank cell is no rule.
+ */
+export const PACK_COLUMNS = {
+  minOrderQuantity: "Minimum order quantity (product.metafields.custom.min_order_quantity)",
+  orderMultiple: "Order multiple (product.metafields.custom.order_multiple)",
+  packLabel: "Pack label (product.metafields.custom.pack_label)",
+  unitsPerPack: "Units per pack (product.metafields.custom.units_per_pack)",
+} as const;
+
+/** The export's header: Shopify's template, then the VAT rate, barcodes and pack rule metafields. */
+export const EXPORT_COLUMNS = [
+  ...SHOPIFY_COLUMNS,
+  VAT_RATE_COLUMN,
+  BARCODES_COLUMN,
+  PACK_COLUMNS.minOrderQuantity,
+  PACK_COLUMNS.orderMultiple,
+  PACK_COLUMNS.packLabel,
+  PACK_COLUMNS.unitsPerPack,
+] as const;
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 const OPTION_SLOTS = [1, 2, 3] as const;
@@ -541,6 +580,35 @@ function skuOf(row: number, column: string, value: string): string | null {
   return sku;
 }
 
+/** A cell of codes separated by "|" or ";", each checked (a GS1 code's check digit) and at most 20. */
+function barcodesOf(row: number, column: string, value: string): Barcode[] {
+  const read = readBarcodeList(value);
+  if (!read.ok) throw new RowProblem(row, `${column}: ${read.message}`);
+  return read.value;
+}
+
+type PackKey = keyof typeof PACK_COLUMNS;
+
+/**
+ * The pack rule cells of a product: `cell` gives a column's value (undefined when the file has no such
+ * column, which leaves the field alone; blank clears it), `label` the column's name for a message.
+ */
+function readPackCells(row: number, cell: (key: PackKey) => string | undefined, label: (key: PackKey) => string, fields: ImportFields) {
+  for (const key of ["minOrderQuantity", "orderMultiple", "unitsPerPack"] as const) {
+    const value = cell(key);
+    if (value === undefined) continue;
+    const read = readPackNumber(label(key), value);
+    if ("problem" in read) throw new RowProblem(row, read.problem);
+    fields[key] = read.value;
+  }
+  const packLabel = cell("packLabel");
+  if (packLabel !== undefined) {
+    const read = readPackLabel(packLabel);
+    if ("problem" in read) throw new RowProblem(row, read.problem);
+    fields.packLabel = read.value;
+  }
+}
+
 function imageOf(row: number, column: string, value: string): string | null {
   if (!value) return null;
   const problem = imageUrlProblem(value);
@@ -563,6 +631,11 @@ const SIMPLE_ALIASES: Record<string, string[]> = {
   imageUrl: ["imageurl", "image"],
   costPrice: ["costprice", "cost"],
   vatRate: ["vatrate", "vat"],
+  barcodes: ["barcodes", "barcode"],
+  minOrderQuantity: ["minorderquantity", "minimumorderquantity", "moq"],
+  orderMultiple: ["ordermultiple", "multiple"],
+  packLabel: ["packlabel", "pack"],
+  unitsPerPack: ["unitsperpack"],
 };
 
 function simpleLayout(keys: string[], out: LayoutOutput): Layout {
@@ -605,6 +678,8 @@ function simpleLayout(keys: string[], out: LayoutOutput): Layout {
         const value = cells.get(record, "vatRate");
         if (value) fields.vatRate = vatRateOf(row, "vatRate", value);
       }
+      if (cells.has("barcodes")) fields.barcodes = barcodesOf(row, "barcodes", cells.get(record, "barcodes"));
+      readPackCells(row, (key) => (cells.has(key) ? cells.get(record, key) : undefined), (key) => key, fields);
       seen.set(slug, row);
       out.item({ row, slug, fields });
     } catch (error) {
@@ -632,6 +707,8 @@ const SHOPIFY_READ_COLUMNS: readonly ExportColumn[] = [
   "Image Src",
   "Variant Taxable",
   VAT_RATE_COLUMN,
+  BARCODES_COLUMN,
+  ...Object.values(PACK_COLUMNS),
   ...OPTION_SLOTS.flatMap((slot) => [`Option${slot} Name`, `Option${slot} Value`] as ShopifyColumn[]),
 ];
 
@@ -742,6 +819,17 @@ function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportIt
   }
   const vatRate = firstWith(rows, cells, VAT_RATE_COLUMN);
   if (vatRate) fields.vatRate = vatRateOf(vatRate.record.row, "VAT rate", vatRate.value);
+  if (cells.has(BARCODES_COLUMN)) {
+    const barcodes = firstWith(rows, cells, BARCODES_COLUMN);
+    fields.barcodes = barcodes ? barcodesOf(barcodes.record.row, "Barcodes", barcodes.value) : [];
+  }
+  // the pack rules are the product's, on its first row as the export writes them
+  readPackCells(
+    first.row,
+    (key) => (cells.has(PACK_COLUMNS[key]) ? (firstWith(rows, cells, PACK_COLUMNS[key])?.value ?? "") : undefined),
+    (key) => PACK_FIELD_LABELS[key],
+    fields,
+  );
 
   return { row: first.row, slug, fields, variants: shopifyVariants(rows, cells) };
 }
@@ -824,6 +912,11 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
       row["Gift Card"] = "FALSE";
       row.Status = "active";
       row[VAT_RATE_COLUMN] = vatRateCell(product.vatRate);
+      row[BARCODES_COLUMN] = joinBarcodeList(product.barcodes);
+      row[PACK_COLUMNS.minOrderQuantity] = product.minOrderQuantity === null ? "" : String(product.minOrderQuantity);
+      row[PACK_COLUMNS.orderMultiple] = product.orderMultiple === null ? "" : String(product.orderMultiple);
+      row[PACK_COLUMNS.packLabel] = product.packLabel ?? "";
+      row[PACK_COLUMNS.unitsPerPack] = product.unitsPerPack === null ? "" : String(product.unitsPerPack);
       if (product.imageUrl) {
         row["Image Src"] = product.imageUrl;
         row["Image Position"] = "1";

@@ -2,6 +2,8 @@
  * One product, as the product page and the product API show it: the product with its category and variants,
  * the buyer's price and its breakdown, and the products shown around it.
  */
+import { effectivePackRule, type PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { categories, products } from "~db/schema";
 import {
@@ -147,7 +149,13 @@ const cardColumns = {
   vatRate: products.vatRate,
   stockLevel: products.stockLevel,
   lowStockThreshold: products.lowStockThreshold,
+  ...productPackColumns,
 };
+
+/** A card's row with its pack rule worked out (the card shows the rule, not the stored fields). */
+function cardOf({ minOrderQuantity, orderMultiple, packLabel, unitsPerPack, ...row }: Omit<ProductCardData, "packRule"> & PackRuleFields): ProductCardData {
+  return { ...row, packRule: effectivePackRule({ minOrderQuantity, orderMultiple, packLabel, unitsPerPack }) };
+}
 
 /** Cards priced for the buyer at quantity 1, as every product card is. */
 function priceCards(db: DB, buyer: Buyer, cards: ProductCardData[]): PricedCard[] {
@@ -168,7 +176,8 @@ export function moreFromCategory(db: DB, product: ProductDetail, limit = RELATED
     .where(and(eq(products.categoryId, product.categoryId), ne(products.id, product.id)))
     .orderBy(asc(products.name), asc(products.id))
     .limit(limit)
-    .all();
+    .all()
+    .map(cardOf);
 }
 
 /** Products by id, in the order of `ids`; ids without a product are skipped. */
@@ -178,7 +187,7 @@ function productCardsByIds(db: DB, ids: readonly number[]): ProductCardData[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [row] : [];
+    return row ? [cardOf(row)] : [];
   });
 }
 

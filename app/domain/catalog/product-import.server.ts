@@ -5,6 +5,8 @@
  * savepoint, so a product that cannot be saved is reported against its row and the others still go in,
  * then records the stock movements and audit entries of the products that went in, all at once.
  */
+import { loadBarcodes, replaceBarcodes, type ProductBarcodes } from "./barcodes.server";
+import { PACK_RULE_FIELDS } from "./pack-rules";
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import { recordAudit, recordAudits, type AuditEntry } from "~/domain/shared/audit.server";
@@ -44,6 +46,8 @@ type Lookups = {
   /** category name as written in the file → id */
   categoryIds: Map<string, number>;
   variants: Map<number, ImportVariant[]>;
+  /** the product's own barcodes now, of the existing products whose row carries barcodes */
+  barcodes: Map<number, ProductBarcodes>;
 };
 
 function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
@@ -66,7 +70,9 @@ function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
   const variants = new Map<number, ImportVariant[]>();
   const loaded = loadVariants(tx, [...existing.values()].map((row) => row.id));
   for (const [productId, list] of loaded) variants.set(productId, list.map(({ name, options }) => ({ name, options })));
-  return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants };
+  const withBarcodes = items.flatMap((item) => (item.fields.barcodes ? [existing.get(item.slug)?.id ?? 0] : [])).filter((id) => id > 0);
+  const barcodes = loadBarcodes(tx, withBarcodes);
+  return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants, barcodes };
 }
 
 function prepareStatements(tx: DB, now: Date) {
@@ -85,6 +91,10 @@ function prepareStatements(tx: DB, now: Date) {
         stockLevel: sql.placeholder("stockLevel"),
         lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
         imageUrl: sql.placeholder("imageUrl"),
+        minOrderQuantity: sql.placeholder("minOrderQuantity"),
+        orderMultiple: sql.placeholder("orderMultiple"),
+        packLabel: sql.placeholder("packLabel"),
+        unitsPerPack: sql.placeholder("unitsPerPack"),
       })
       .returning({ id: products.id })
       .prepare(),
@@ -100,6 +110,10 @@ function prepareStatements(tx: DB, now: Date) {
         salesPrice: param("salesPrice"),
         vatRate: param("vatRate"),
         imageUrl: param("imageUrl"),
+        minOrderQuantity: param("minOrderQuantity"),
+        orderMultiple: param("orderMultiple"),
+        packLabel: param("packLabel"),
+        unitsPerPack: param("unitsPerPack"),
         updatedAt: now,
       })
       .where(sql`${products.id} = ${sql.placeholder("id")}`)
@@ -217,8 +231,13 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
       vatRate: fields.vatRate ?? (fields.taxable === false ? 0 : DEFAULT_VAT_RATE),
       stockLevel: level,
       imageUrl: fields.imageUrl ?? null,
+      minOrderQuantity: fields.minOrderQuantity ?? null,
+      orderMultiple: fields.orderMultiple ?? null,
+      packLabel: fields.packLabel ?? null,
+      unitsPerPack: fields.unitsPerPack ?? null,
     })!;
     if (item.variants && item.variants.length > 0) writeVariants(statements, id, item.variants, false);
+    if (fields.barcodes) replaceBarcodes(tx, id, null, fields.barcodes);
     if (fields.sku) lookups.skuHolders.set(fields.sku, { id, name: fields.name });
     const audit = { actorId: actor.id, action: "product.created", entityType: "product", entityId: id, details: { slug: item.slug, source: "product import" } };
     return { outcome: "created", productId: id, level, audit };
@@ -240,6 +259,9 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
   if (fields.costPrice !== undefined) next.costPrice = fields.costPrice;
   if (fields.imageUrl !== undefined) next.imageUrl = fields.imageUrl;
   if (fields.vatRate !== undefined) next.vatRate = fields.vatRate;
+  for (const key of PACK_RULE_FIELDS) {
+    if (fields[key] !== undefined) (next as Record<string, unknown>)[key] = fields[key];
+  }
 
   const changed = Object.keys(next).filter((key) => next[key as keyof typeof next] !== existing[key as keyof typeof existing]);
   let variantsChanged = false;
@@ -250,6 +272,15 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
       variantsChanged = true;
     }
   }
+  let barcodesChanged = false;
+  if (fields.barcodes) {
+    const codes = fields.barcodes.map((barcode) => barcode.code);
+    if (codes.join("|") !== (lookups.barcodes.get(existing.id)?.barcodes ?? []).join("|")) {
+      replaceBarcodes(tx, existing.id, null, fields.barcodes);
+      barcodesChanged = true;
+    }
+  }
+  if (barcodesChanged) changed.push("barcodes");
   if (changed.length === 0 && !variantsChanged) return { outcome: "updated", productId: existing.id, level: null, audit: null };
 
   const { stockLevel, ...rest } = next;
@@ -264,6 +295,10 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
     salesPrice: after.salesPrice,
     vatRate: after.vatRate,
     imageUrl: after.imageUrl,
+    minOrderQuantity: after.minOrderQuantity,
+    orderMultiple: after.orderMultiple,
+    packLabel: after.packLabel,
+    unitsPerPack: after.unitsPerPack,
   });
   if (rest.sku !== undefined && rest.sku !== existing.sku) {
     if (existing.sku) lookups.skuHolders.delete(existing.sku);

@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
+import { variantPackColumns } from "./pack-rules.server";
 import { type ProductVariant } from "./catalog.server";
 import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
@@ -44,8 +45,13 @@ export function addVariant(
       const position = existing.reduce((highest, variant) => Math.max(highest, variant.position + 1), 0);
       const created = tx
         .insert(productVariants)
-        .values({ productId, name: input.name, options: input.options, position })
-        .returning({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
+        .values({ ...input, productId, position })
+        .returning({
+          id: productVariants.id,
+          name: productVariants.name,
+          options: productVariants.options,
+          ...variantPackColumns,
+        })
         .get();
       tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId)).run();
       recordAudit(tx, {
@@ -55,10 +61,21 @@ export function addVariant(
         entityId: productId,
         details: { variantId: created.id, name: created.name, options: created.options },
       });
-      return ok({ id: created.id, name: created.name, options: created.options });
+      return ok(created);
     },
     (result) => result.ok,
   ).result;
+}
+
+/** One variant of a product: 404 naming the product or the variant, whichever is not there. */
+export function findProductVariant(tx: DB, productId: number, variantId: number): Result<ProductVariant> {
+  if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) return fail(404, PRODUCT_NOT_FOUND);
+  const variant = tx
+    .select({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+    .get();
+  return variant ? ok(variant) : fail(404, VARIANT_NOT_FOUND);
 }
 
 /** Deletes one of a product's variants. Past orders keep the options they were placed with. */
@@ -78,15 +95,9 @@ export function deleteVariant(
       command: { productId, variantId },
     },
     (tx): Result<{ id: number; name: string }> => {
-      if (!tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get()) {
-        return fail(404, PRODUCT_NOT_FOUND);
-      }
-      const variant = tx
-        .select({ id: productVariants.id, name: productVariants.name, options: productVariants.options })
-        .from(productVariants)
-        .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
-        .get();
-      if (!variant) return fail(404, VARIANT_NOT_FOUND);
+      const found = findProductVariant(tx, productId, variantId);
+      if (!found.ok) return found;
+      const variant = found.value;
       tx.delete(productVariants).where(eq(productVariants.id, variantId)).run();
       tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId)).run();
       recordAudit(tx, {

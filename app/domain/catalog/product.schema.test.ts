@@ -50,7 +50,29 @@ describe("productCreateSchema", () => {
       lowStockThreshold: 10,
       imageUrl: null,
       supplierId: null,
+      barcodes: [],
+      minOrderQuantity: null,
+      orderMultiple: null,
+      packLabel: null,
+      unitsPerPack: null,
     });
+  });
+
+  it("checks barcodes: a list from the API, text from the form; a wrong check digit names the digit", () => {
+    expect(productCreateSchema.parse({ name: "A", salesPrice: "1", barcodes: ["5012345678900", " own-1 "] }).barcodes).toEqual([
+      { code: "5012345678900", type: "ean13" },
+      { code: "OWN-1", type: "own" },
+    ]);
+    expect(productCreateSchema.parse({ name: "A", salesPrice: "1", barcodes: "96385074\n036000291452" }).barcodes).toEqual([
+      { code: "96385074", type: "ean8" },
+      { code: "036000291452", type: "upca" },
+    ]);
+    const wrong = productCreateSchema.safeParse({ name: "A", salesPrice: "1", barcodes: ["5012345678901"] });
+    expect(wrong.success ? null : wrong.error.issues[0]).toMatchObject({
+      path: ["barcodes"],
+      message: "EAN-13 5012345678901 has the wrong check digit: it ends in 1, the check digit should be 0",
+    });
+    expect(productCreateSchema.safeParse({ name: "A", salesPrice: "1", barcodes: [1] }).success).toBe(false);
   });
 
   it("trims and upper-cases a SKU; blank means none", () => {
@@ -115,7 +137,14 @@ describe("categories, variants, generate description", () => {
   });
 
   it("variant options come from a comma list or an array, trimmed, without blanks or repeats", () => {
-    expect(variantCreateSchema.parse({ name: "Size", options: " S, M ,, m , L " })).toEqual({ name: "Size", options: ["S", "M", "L"] });
+    expect(variantCreateSchema.parse({ name: "Size", options: " S, M ,, m , L " })).toEqual({
+      name: "Size",
+      options: ["S", "M", "L"],
+      minOrderQuantity: null,
+      orderMultiple: null,
+      packLabel: null,
+      unitsPerPack: null,
+    });
     expect(variantCreateSchema.parse({ name: "Size", options: ["XL", " XL ", "XXL"] }).options).toEqual(["XL", "XXL"]);
     expect(variantCreateSchema.safeParse({ name: "Size", options: " , " }).error?.issues[0]).toMatchObject({
       path: ["options"],

@@ -6,6 +6,7 @@
  * ("20", "17.5") and come out as integer hundredths. Blank text counts as "not given" everywhere.
  */
 import { z } from "zod";
+import { barcodeListField } from "./barcode.schema";
 import {
   DEFAULT_FILTERS,
   parseCatalogQuery,
@@ -16,6 +17,7 @@ import {
 } from "~/domain/catalog/catalog.schema";
 import { parseDecimalToHundredths } from "~/utils/money";
 import { slugify } from "~/utils/slug";
+import { packRuleFields } from "./pack-rules.schema";
 
 // ─── Limits (spec §9) and defaults ──────────────────────────────────────────
 
@@ -360,6 +362,9 @@ const productFields = {
   lowStockThreshold: wholeNumberField("Low stock threshold", DEFAULT_LOW_STOCK_THRESHOLD),
   imageUrl: imageUrlField,
   supplierId: supplierIdField,
+  /** the product's own barcodes (barcode.schema.ts); on create, absent means none */
+  barcodes: barcodeListField,
+  ...packRuleFields,
 };
 
 /** POST /api/admin/products: every field; absent ones take the defaults (VAT 20.00, threshold 10, stock 0). */
@@ -512,6 +517,7 @@ export const variantCreateSchema = z.object({
     if (long) return issue(ctx, `Each option must be at most ${VARIANT_OPTION_MAX} characters`);
     return options;
   }),
+  ...packRuleFields,
 });
 export type VariantInput = z.infer<typeof variantCreateSchema>;
 

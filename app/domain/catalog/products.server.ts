@@ -24,18 +24,50 @@ import {
 } from "./catalog.server";
 import type { DB } from "~/utils/db.server";
 import { NO_CATEGORY, type AdminCategoryFilter } from "./product.schema";
+import { barcodesOf, type ProductBarcodes } from "./barcodes.server";
+import { withOptionBarcodes, type VariantWithBarcodes } from "./variant-barcodes.server";
+import { packFieldsOf, type PackRuleFields } from "./pack-rules";
 
 export type Actor = Pick<SessionUser, "id">;
 export type WriteOptions = { idempotencyKey?: string | null };
 
 // ─── Reading ────────────────────────────────────────────────────────────────
 
-export type AdminProduct = ProductWithVariants & { supplierId: string | null };
-export type AdminProductJson = ProductJson & { costPrice: string; supplierId: string | null };
+export type AdminProduct = ProductWithVariants & { supplierId: string | null } & ProductBarcodes;
+export type AdminProductJson = Omit<ProductJson, "variants"> & {
+  costPrice: string;
+  supplierId: string | null;
+  /** the product's own barcodes */
+  barcodes: string[];
+  /** each variant with the barcodes of each of its options and its pack rule fields (null inherits the product's) */
+  variants: (VariantWithBarcodes & PackRuleFields)[];
+} & PackRuleFields;
 
-/** The Product of the admin API: the public shape with the cost price and the preferred supplier. */
+/**
+ * The Product of the admin API: the public shape with the cost price, the preferred supplier, the barcodes
+ * (the product's, and each variant option's) and the pack rule fields (each variant's too).
+ */
 export function adminProductJson(product: AdminProduct): AdminProductJson {
-  return { ...(productJson(product, { includeCost: true }) as ProductJson & { costPrice: string }), supplierId: product.supplierId };
+  const base = productJson(product, { includeCost: true }) as ProductJson & { costPrice: string };
+  return {
+    ...base,
+    supplierId: product.supplierId,
+    barcodes: [...product.barcodes],
+    variants: base.variants.map((variant, index) => ({
+      ...withOptionBarcodes(variant, product.variantBarcodes),
+      ...toPackFields(product.variants[index]),
+    })),
+    ...packFieldsOf(product),
+  };
+}
+
+function toPackFields(variant: Partial<PackRuleFields>): PackRuleFields {
+  return {
+    minOrderQuantity: variant.minOrderQuantity ?? null,
+    orderMultiple: variant.orderMultiple ?? null,
+    packLabel: variant.packLabel ?? null,
+    unitsPerPack: variant.unitsPerPack ?? null,
+  };
 }
 
 const adminColumns = { ...productRowColumns, supplierId: products.supplierId };
@@ -118,7 +150,7 @@ export function getAdminProduct(db: DB, id: number): AdminProduct | null {
     .where(eq(products.id, id))
     .get();
   if (!row) return null;
-  return { ...toAdminRow(row), variants: loadVariants(db, [id]).get(id) ?? [] };
+  return { ...toAdminRow(row), variants: loadVariants(db, [id]).get(id) ?? [], ...barcodesOf(db, id) };
 }
 
 /** How many order lines name the product (they keep their history if it is deleted). */

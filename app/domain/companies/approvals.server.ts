@@ -37,6 +37,7 @@ import { formatMoney, toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import { formatUkDateTime, ukDayStartMs } from "~/utils/uk-time";
 import { loadOrderProducts, notEnoughStockMessage, OrderRefused } from "~/domain/orders/order-writing.server";
+import { reopenQuoteOfRequest } from "~/domain/quotes/quote-reopen.server";
 import {
   approvalsNeeded,
   describeLimits,
@@ -438,7 +439,8 @@ export function previewApproval(db: DB, row: RequestRow): ApprovalPreview {
       continue;
     }
     const now = prices.get(line.productId)!.finalPrice;
-    if (now !== line.unitPrice) priceChanges.push({ productName: line.productName, was: line.unitPrice, now });
+    // an accepted quote's lines are placed at the quoted prices, so today's price does not matter to it
+    if (row.orderInput.quoteId == null && now !== line.unitPrice) priceChanges.push({ productName: line.productName, was: line.unitPrice, now });
     if (!seen.has(product.id) && units.get(product.id)! > product.stockLevel) {
       problems.push(notEnoughStockMessage(product.name, product.stockLevel));
     }
@@ -569,6 +571,7 @@ function decideOnce(db: DB, actor: SessionUser, id: number, input: ApprovalDecis
           })
           .where(eq(approvalRequests.id, row.id))
           .run();
+        if (status === "rejected") reopenQuoteOfRequest(tx, row.id, now);
       } else {
         tx.update(approvalRequests).set({ updatedAt: now }).where(eq(approvalRequests.id, row.id)).run();
       }
@@ -600,6 +603,7 @@ export function withdrawApproval(db: DB, actor: SessionUser, id: number, key: st
       }
       const now = new Date();
       tx.update(approvalRequests).set({ status: "withdrawn", decidedAt: now, updatedAt: now }).where(eq(approvalRequests.id, row.id)).run();
+      reopenQuoteOfRequest(tx, row.id, now);
       recordAudit(tx, { actorId: actor.id, action: "approval.withdrawn", entityType: "approval_request", entityId: row.id, details: {} });
       return ok(toJson(tx, [{ ...row, status: "withdrawn", decidedAt: now, updatedAt: now }])[0]!);
     },

@@ -37,6 +37,8 @@ export const COMPANY_AREAS = {
   approvals: ["company_admin", "approver", "buyer"],
   /** the company's people, their roles, spending limits, and the company's details */
   people: ["company_admin"],
+  /** quotes: asking for one, accepting, declining, revising (a buyer their own; approvers and admins the company's) */
+  quotes: ["company_admin", "approver", "buyer"],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 export type CompanyArea = keyof typeof COMPANY_AREAS;
 

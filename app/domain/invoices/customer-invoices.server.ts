@@ -14,6 +14,7 @@ import { INVOICE_PAGE_SIZE } from "./customer-invoices.schema";
 import { deriveInvoiceStatus, invoiceOutstanding, type InvoiceStatus } from "./invoice-status";
 import { ukToday } from "./invoices.server";
 import { loadSalesInvoiceDocument } from "./invoice-document.server";
+import { orderQuoteLabel } from "~/domain/quotes/quote-read.server";
 
 /** An invoice as GET /api/invoices shows it: money as 2-decimal strings, dates YYYY-MM-DD. */
 export type CustomerInvoiceJson = {
@@ -23,6 +24,8 @@ export type CustomerInvoiceJson = {
   orderNumber: string | null;
   /** the customer's own purchase-order reference for the order, or null */
   poReference: string | null;
+  /** the quote the order accepted, "QT-00012 v2", or null */
+  quote: string | null;
   issueDate: string;
   dueDate: string;
   status: InvoiceStatus;
@@ -54,6 +57,7 @@ const listColumns = {
   orderId: salesInvoices.orderId,
   orderNumber: orders.orderNumber,
   poReference: orders.poReference,
+  quote: orderQuoteLabel,
   issueDate: salesInvoices.issueDate,
   dueDate: salesInvoices.dueDate,
   status: salesInvoices.status,
@@ -71,6 +75,7 @@ type ListRow = {
   orderId: number | null;
   orderNumber: string | null;
   poReference: string | null;
+  quote: string | null;
   issueDate: string;
   dueDate: string;
   status: string;
@@ -89,6 +94,7 @@ function invoiceJson(row: ListRow, today: string): CustomerInvoiceJson {
     orderId: row.orderId,
     orderNumber: row.orderNumber,
     poReference: row.poReference,
+    quote: row.quote,
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     status: deriveInvoiceStatus(row, today),

@@ -11,6 +11,7 @@ import { getCompanySettings } from "~/utils/company.server";
 import { renderSalesInvoicePdf, type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
 import { deriveInvoiceStatus, invoiceOutstanding } from "./invoice-status";
 import { ukToday } from "./invoices.server";
+import { orderQuoteLabel } from "~/domain/quotes/quote-read.server";
 
 /** The document plus the keys the screens link by. */
 type LoadedSalesInvoice = SalesInvoiceDocument & {
@@ -60,6 +61,7 @@ export function loadSalesInvoiceDocument(
       shippingCity: orders.shippingCity,
       shippingPostcode: orders.shippingPostcode,
       poReference: orders.poReference,
+      quote: orderQuoteLabel,
       deliveryNotes: orders.deliveryNotes,
       businessName: accountName,
       firstName: users.firstName,
@@ -125,6 +127,7 @@ export function loadSalesInvoiceDocument(
           }
         : null,
     poReference: row.poReference,
+    quote: row.quote,
     deliveryNotes: row.deliveryNotes,
     lines,
   };

@@ -23,7 +23,13 @@ const placeHeldOrder: PlaceHeld = (tx, row) => {
       {
         ...row.orderInput,
         idempotencyKey: null,
-        lines: row.lines.map((line) => ({ productId: line.productId, selectedVariants: line.selectedVariants, quantity: line.quantity })),
+        // an accepted quote's request keeps its quoted prices (docs/decisions/0073); any other is priced now
+        lines: row.lines.map((line) => ({
+          productId: line.productId,
+          selectedVariants: line.selectedVariants,
+          quantity: line.quantity,
+          ...(row.orderInput.quoteId != null ? { unitPrice: line.unitPrice } : {}),
+        })),
         cart: "keep",
       },
       { limits: "approved" },

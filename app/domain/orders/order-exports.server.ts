@@ -12,6 +12,7 @@ import { fail, ok, type Result } from "~/utils/result";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { NO_ORDERS_FOUND, type OrderSelection } from "./order-list.schema";
 import { matchingOrderIds, summaryColumns, type AdminOrderSummary } from "./order-list.server";
+import { lineBarcodeFinder } from "~/domain/catalog/barcodes.server";
 
 type CsvExport = { csv: string; fileName: string; count: number };
 
@@ -108,17 +109,30 @@ function perOrder(orderIds: number[], numbers: Map<number, string>, detail: Map<
     .join("; ");
 }
 
+export type PickRow = {
+  productId: number | null;
+  productName: string;
+  /** "Colour: Red; Size: L", or "" */
+  variants: string;
+  totalQuantity: number;
+  orderIds: number[];
+  orderNumbers: string[];
+  /** "ORD-000012: PO-4471; …" for the orders that gave one */
+  poReferences: string;
+  deliveryNotes: string;
+  /** the code to scan at the shelf: the chosen option's, else the product's own (its first); null when none */
+  barcode: string | null;
+};
+
+export type PickingList = { rows: PickRow[]; orderCount: number; today: string };
+
 /**
  * What to take off the shelves for the selected orders (spec §3 "Picking list row": productId,
  * productName, variants, totalQuantity, orderIds), one row per product and variant choice, by product
- * name, with the PO references and delivery notes of those orders. Cancelled orders are left out: their
- * stock is back on the shelf.
+ * name, with the PO references and delivery notes of those orders and each line's barcode. Cancelled
+ * orders are left out: their stock is back on the shelf. The CSV and the printed (PDF) list read this.
  */
-export function pickingListCsv(
-  db: DB,
-  selection: OrderSelection | { invalid: string },
-  today = ukToday(),
-): Result<CsvExport> {
+export function loadPickingList(db: DB, selection: OrderSelection | { invalid: string }, today = ukToday()): Result<PickingList> {
   const loaded = loadSelection(db, selection);
   if (!loaded.ok) return loaded;
   const live = loaded.value.filter((order) => order.status !== "cancelled");
@@ -138,7 +152,11 @@ export function pickingListCsv(
     .where(inArray(orderItems.orderId, [...numbers.keys()]))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id))
     .all();
-  type Pick = { productId: number | null; productName: string; variants: string; totalQuantity: number; orderIds: number[] };
+  const barcodeOf = lineBarcodeFinder(
+    db,
+    lines.flatMap((line) => (line.productId === null ? [] : [line.productId])),
+  );
+  type Pick = { productId: number | null; productName: string; variants: string; totalQuantity: number; orderIds: number[]; barcode: string | null };
   const picks = new Map<string, Pick>();
   for (const line of lines) {
     const variants = Object.entries(line.selectedVariants ?? {})
@@ -146,29 +164,43 @@ export function pickingListCsv(
       .map(([name, value]) => `${name}: ${value}`)
       .join("; ");
     const key = `${line.productId ?? line.productName}|${variants}`;
-    const pick = picks.get(key) ?? { productId: line.productId, productName: line.productName, variants, totalQuantity: 0, orderIds: [] };
+    const barcode = line.productId === null ? null : barcodeOf(line.productId, line.selectedVariants ?? {});
+    const pick = picks.get(key) ?? { productId: line.productId, productName: line.productName, variants, totalQuantity: 0, orderIds: [], barcode };
     pick.totalQuantity += line.quantity;
     if (!pick.orderIds.includes(line.orderId)) pick.orderIds.push(line.orderId);
     picks.set(key, pick);
   }
-  const rows = [...picks.values()].sort(
-    (a, b) => a.productName.localeCompare(b.productName) || a.variants.localeCompare(b.variants),
-  );
+  const rows = [...picks.values()]
+    .sort((a, b) => a.productName.localeCompare(b.productName) || a.variants.localeCompare(b.variants))
+    .map((pick) => ({
+      ...pick,
+      orderNumbers: pick.orderIds.map((id) => numbers.get(id)!),
+      poReferences: perOrder(pick.orderIds, numbers, poReferences),
+      deliveryNotes: perOrder(pick.orderIds, numbers, deliveryNotes),
+    }));
+  return ok({ rows, orderCount: live.length, today });
+}
+
+/** The picking list as CSV (the spec's row, then the order numbers, PO references, delivery notes and barcode). */
+export function pickingListCsv(db: DB, selection: OrderSelection | { invalid: string }, today = ukToday()): Result<CsvExport> {
+  const list = loadPickingList(db, selection, today);
+  if (!list.ok) return list;
   const csv = writeCsv(
-    rows.map((pick) => [
+    list.value.rows.map((pick) => [
       pick.productId ?? "",
       pick.productName,
       pick.variants,
       pick.totalQuantity,
       pick.orderIds.join(" "),
-      pick.orderIds.map((id) => numbers.get(id)).join(" "),
-      perOrder(pick.orderIds, numbers, poReferences),
-      perOrder(pick.orderIds, numbers, deliveryNotes),
+      pick.orderNumbers.join(" "),
+      pick.poReferences,
+      pick.deliveryNotes,
+      pick.barcode ?? "",
     ]),
     {
       header: true,
-      columns: ["productId", "productName", "variants", "totalQuantity", "orderIds", "orderNumbers", "poReferences", "deliveryNotes"],
+      columns: ["productId", "productName", "variants", "totalQuantity", "orderIds", "orderNumbers", "poReferences", "deliveryNotes", "barcode"],
     },
   );
-  return ok({ csv, fileName: `picking-list-${today}.csv`, count: live.length });
+  return ok({ csv, fileName: `picking-list-${today}.csv`, count: list.value.orderCount });
 }

@@ -7,10 +7,11 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { orderItems, orders, users } from "~db/schema";
+import { orderQuoteLabel } from "~/domain/quotes/quote-read.server";
 import { personName, visibleTo } from "~/domain/companies/companies.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import { addLinesToCart, leftOutLines, type BulkCartLine } from "~/domain/cart/cart-bulk.server";
-import { bulkAddNotice, lineName, type LeftOutLine, type ShortLine } from "~/domain/cart/cart-words";
+import { bulkAddNotice, lineName, type LeftOutLine, type ShortLine, type PackAdjustedLine } from "~/domain/cart/cart-words";
 import { type CartOwner } from "~/domain/cart/cart-lines.server";
 import type { SelectedVariants } from "~/domain/cart/cart.schema";
 import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
@@ -84,6 +85,8 @@ export type OrderJson = {
   deliveryVat: string;
   /** while the order is on credit hold: why (docs/decisions/0071); null otherwise */
   holdReason: string | null;
+  /** the quote the order accepted, "QT-00012 v2", at whose prices it was placed; null otherwise */
+  quote: string | null;
   items: OrderItemJson[];
 };
 
@@ -119,6 +122,7 @@ const orderColumns = {
   estimatedDelivery: orders.estimatedDelivery,
   trackingUrl: orders.trackingUrl,
   holdReason: orders.holdReason,
+  quote: orderQuoteLabel,
 };
 
 const itemColumns = {
@@ -135,8 +139,8 @@ const itemColumns = {
 };
 
 type OrderRow = {
-  [K in keyof typeof orderColumns]: (typeof orders.$inferSelect)[K];
-};
+  [K in Exclude<keyof typeof orderColumns, "quote">]: (typeof orders.$inferSelect)[K];
+} & { quote: string | null };
 type ItemRow = {
   [K in keyof typeof itemColumns]: (typeof orderItems.$inferSelect)[K];
 };
@@ -190,6 +194,7 @@ function orderJson(row: OrderRow, items: OrderItemJson[]): OrderJson {
     deliveryCharge: toDecimalString(row.deliveryChargePence),
     deliveryVat: toDecimalString(row.deliveryVatPence),
     holdReason: row.status === "on_hold" ? row.holdReason : null,
+    quote: row.quote,
     items,
   };
 }
@@ -375,6 +380,8 @@ export type ReorderOutcome = {
   units: number;
   /** lines short of stock: what was asked and what went in (0 when none could be had) */
   short: ShortLine[];
+  /** lines a pack rule moved to the nearest quantity it allows */
+  adjusted: PackAdjustedLine[];
   /** the lines left out (deleted products, options no longer offered), named with their options, and why */
   leftOut: LeftOutLine[];
 };
@@ -402,8 +409,8 @@ export function reorderIntoCart(
       if (line.productId === null) gone.push({ name: lineName(line.productName, selectedVariants), reason: "no longer available" });
       else lines.push({ productId: line.productId, productName: line.productName, quantity: line.quantity, selectedVariants });
     }
-    const { added, products, units, short, skipped } = addLinesToCart(tx, owner, buyer, lines, { upTo: true });
-    return ok({ added, products, units, short, leftOut: [...gone, ...leftOutLines(skipped)] });
+    const { added, products, units, short, adjusted, skipped } = addLinesToCart(tx, owner, buyer, lines, { upTo: true });
+    return ok({ added, products, units, short, adjusted, leftOut: [...gone, ...leftOutLines(skipped)] });
   };
   return owner.kind === "user" ? writeTransaction(db, run) : run(db);
 }

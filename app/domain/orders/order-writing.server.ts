@@ -4,6 +4,8 @@
  * they are now, the stock taken with a conditional update that can never go below zero, the order's lines
  * written with their product codes, and the refusal that rolls the whole transaction back.
  */
+import type { PackRuleFields } from "~/domain/catalog/pack-rules";
+import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import { takeStock } from "~/domain/catalog/stock-movements.server";
 import { eq, inArray } from "drizzle-orm";
 import { orderItems, products } from "~db/schema";
@@ -42,7 +44,7 @@ export type OrderProduct = {
   salesPrice: number;
   vatRate: number;
   stockLevel: number;
-};
+} & PackRuleFields;
 
 /** The products of an order as they are now (inside the transaction), by id; unknown ids are absent. */
 export function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProduct> {
@@ -57,6 +59,7 @@ export function loadOrderProducts(tx: DB, ids: number[]): Map<number, OrderProdu
         salesPrice: products.salesPrice,
         vatRate: products.vatRate,
         stockLevel: products.stockLevel,
+        ...productPackColumns,
       })
       .from(products)
       .where(inArray(products.id, unique.slice(i, i + 500)))

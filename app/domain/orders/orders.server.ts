@@ -12,18 +12,18 @@
  * written. The confirmation email goes out after the commit; a mail failure is logged and never undoes or
  * fails the order.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   cartItems,
   orderItems,
   orders,
   products,
-  productVariants,
+  quotes,
   type OrderStatus,
 } from "~db/schema";
 import { holdMessage, VIEWER_MESSAGE } from "~/domain/companies/companies.server";
 import { findSessionUser, INACTIVE_ACCOUNT_MESSAGE, type SessionUser } from "~/domain/users/user-accounts.server";
-import { resolveVariants } from "~/domain/cart/cart.server";
+import { lineRule, packFailure, resolveVariants, variantGroupsByProduct } from "~/domain/cart/cart.server";
 import {
   MAX_LINE_QUANTITY,
   SELECT_ALL_OPTIONS_DESCRIPTION,
@@ -99,6 +99,8 @@ export type OrderLineInput = {
   productId: number;
   selectedVariants?: SelectedVariants | null;
   quantity: number;
+  /** a fixed unit price ex VAT (pence) instead of the pricing engine's: an accepted quote's price */
+  unitPrice?: number;
 };
 
 export type PlaceOrderInput = ShippingDetails & {
@@ -122,6 +124,11 @@ export type PlaceOrderInput = ShippingDetails & {
   /** keep the shipping address in the customer's address book under `addressLabel` */
   saveAddress?: boolean;
   addressLabel?: string | null;
+  /**
+   * The quote (version) this order accepts: every line then carries its quoted `unitPrice`, which is used
+   * instead of the pricing engine's, and the minimum order does not apply (docs/decisions/0073-quote-orders.md).
+   */
+  quoteId?: number | null;
   /**
    * What the client sent, which its key is bound to, when that is not this input itself: the checkout
    * page sends its form and the lines come from the saved cart (which the first order emptied).
@@ -148,6 +155,16 @@ export type PlaceOrderOutcome = (PlacedOrder | OrderSentForApproval) & {
   replayed: boolean;
 };
 
+/** What another use case that places an order (accepting a quote) adds, inside the order's one transaction. */
+export type PlaceOrderOptions = {
+  /** the repeat-safety scope of its key (Place Order's own when absent) */
+  scope?: string;
+  /** checks that may refuse (throw OrderRefused) before anything is written */
+  before?: (tx: DB) => void;
+  /** writes of its own once the order is written (or sent for approval) */
+  after?: (tx: DB, written: PlacedOrder | OrderSentForApproval) => void;
+};
+
 /**
  * Places an order for a customer: see the module comment. Pending-approval customers and other roles are
  * refused (403), an empty order is refused (400), a short line answers 409 naming the product and what is
@@ -157,6 +174,7 @@ export async function placeOrder(
   db: DB,
   actor: SessionUser,
   input: PlaceOrderInput,
+  options: PlaceOrderOptions = {},
 ): Promise<Result<PlaceOrderOutcome>> {
   const refused = checkoutRefusal(actor);
   if (refused) return refused;
@@ -164,9 +182,12 @@ export async function placeOrder(
   let outcome: { result: Result<PlacedOrder | OrderSentForApproval>; replayed: boolean };
   try {
     const { idempotencyKey: key, sent, ...order } = input;
-    outcome = runOnce(db, { ownerId: actor.id, scope: REPEAT_SCOPE.checkout, key, command: sent ?? order }, (tx) =>
-      ok(writeOrder(tx, actor.id, input, { limits: "apply" })),
-    );
+    outcome = runOnce(db, { ownerId: actor.id, scope: options.scope ?? REPEAT_SCOPE.checkout, key, command: sent ?? order }, (tx) => {
+      options.before?.(tx);
+      const written = writeOrder(tx, actor.id, input, { limits: "apply" });
+      options.after?.(tx, written);
+      return ok(written);
+    });
   } catch (error) {
     if (error instanceof OrderRefused) return error.failure;
     if (isBusyError(error)) return fail(409, SHOP_BUSY_MESSAGE);
@@ -182,10 +203,18 @@ export async function placeOrder(
   return ok({ ...written, replayed: outcome.replayed });
 }
 
-type MergedLine = { productId: number; selectedVariants: SelectedVariants; variantKey: string; quantity: number };
+/**
+ * What is wrong with a line's options, for an order or a quote: "before adding to cart" would read oddly there,
+ * so the refusal says which product needs its options chosen again.
+ */
+export function variantsProblem(variants: { message: string; description?: string }): string {
+  return variants.description && variants.description !== SELECT_ALL_OPTIONS_DESCRIPTION ? variants.description : variants.message;
+}
 
-/** Lines for the same product and variants are one line; the order of first appearance is kept. */
-function mergeLines(lines: readonly { productId: number; selectedVariants?: SelectedVariants | null; quantity: number }[]) {
+type MergedLine = { productId: number; selectedVariants: SelectedVariants; variantKey: string; quantity: number; unitPrice?: number };
+
+/** Lines for the same product and variants are one line (at the first one's fixed price, if any); the order of first appearance is kept. */
+function mergeLines(lines: readonly { productId: number; selectedVariants?: SelectedVariants | null; quantity: number; unitPrice?: number }[]) {
   const merged: MergedLine[] = [];
   const byKey = new Map<string, MergedLine>();
   for (const line of lines) {
@@ -197,29 +226,12 @@ function mergeLines(lines: readonly { productId: number; selectedVariants?: Sele
       same.quantity += line.quantity;
       continue;
     }
-    const fresh = { productId: line.productId, selectedVariants, variantKey: key, quantity: line.quantity };
+    const fresh: MergedLine = { productId: line.productId, selectedVariants, variantKey: key, quantity: line.quantity };
+    if (line.unitPrice !== undefined) fresh.unitPrice = line.unitPrice;
     byKey.set(id, fresh);
     merged.push(fresh);
   }
   return merged;
-}
-
-function loadVariantGroups(tx: DB, ids: number[]) {
-  const groups = new Map<number, { name: string; options: string[] }[]>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 500) {
-    for (const row of tx
-      .select({ productId: productVariants.productId, name: productVariants.name, options: productVariants.options })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, unique.slice(i, i + 500)))
-      .orderBy(asc(productVariants.position), asc(productVariants.id))
-      .all()) {
-      const list = groups.get(row.productId) ?? [];
-      list.push({ name: row.name, options: row.options });
-      groups.set(row.productId, list);
-    }
-  }
-  return groups;
 }
 
 /** The first option of each variant group: what a free product with options is sent as. */
@@ -253,29 +265,31 @@ export function writeOrder(
   }
 
   const found = loadOrderProducts(tx, requested.map((line) => line.productId));
-  const variantGroups = loadVariantGroups(tx, [...found.keys()]);
-  const checked: { productId: number; selectedVariants: SelectedVariants; quantity: number }[] = [];
+  const variantGroups = variantGroupsByProduct(tx, [...found.keys()]);
+  const checked: { productId: number; selectedVariants: SelectedVariants; quantity: number; unitPrice?: number }[] = [];
   for (const line of requested) {
     const product = found.get(line.productId);
     if (!product) {
       throw refuse(400, `A product in your order is no longer available (product ${line.productId})`, "items");
     }
     const variants = resolveVariants(variantGroups.get(product.id) ?? [], line.selectedVariants);
-    if (!variants.ok) {
-      // "before adding to cart" would read oddly here: say which product needs its options chosen again
-      const detail =
-        variants.description && variants.description !== SELECT_ALL_OPTIONS_DESCRIPTION
-          ? variants.description
-          : variants.message;
-      throw refuse(400, `${product.name}: ${detail}`, "items");
-    }
-    checked.push({ productId: product.id, selectedVariants: variants.value, quantity: line.quantity });
+    if (!variants.ok) throw refuse(400, `${product.name}: ${variantsProblem(variants)}`, "items");
+    checked.push({ productId: product.id, selectedVariants: variants.value, quantity: line.quantity, unitPrice: line.unitPrice });
   }
   // Variants are now in their canonical spelling, so "size: m" and "Size: M" are one line.
   const lines = mergeLines(checked);
   for (const line of lines) {
     if (line.quantity > MAX_LINE_QUANTITY) {
       throw refuse(400, `${found.get(line.productId)!.name}: at most ${MAX_LINE_QUANTITY} units per line`, "items");
+    }
+  }
+  // Pack rules (minimum, multiple) as they are now, when the order is asked for; an approver's later
+  // go-ahead places what the buyer asked for, so a rule changed in between does not strand it.
+  if (options.limits === "apply") {
+    for (const line of lines) {
+      const product = found.get(line.productId)!;
+      const refused = packFailure(lineRule(product, variantGroups.get(product.id) ?? []), product.name, line.quantity);
+      if (refused) throw refuse(400, refused.message, "quantity");
     }
   }
 
@@ -286,15 +300,20 @@ export function writeOrder(
   const voucher = input.voucherCode ? usableVoucher(tx, user.id, input.voucherCode) : null;
   const freeProduct = voucher?.rewardType === "free_product" ? freeProductOf(tx, voucher) : null;
 
-  const prices = priceMany(
-    tx,
-    buyerFor(tx, user),
-    [...units].map(([productId, quantity]) => ({
-      productId,
-      salesPrice: found.get(productId)!.salesPrice,
-      quantity,
-    })),
-  );
+  // An accepted quote's lines keep their quoted prices; every other order is priced by the engine, now.
+  const fixed = input.quoteId != null;
+  if (fixed && lines.some((line) => line.unitPrice === undefined)) throw refuse(400, "Every line of a quote's order needs its quoted price", "items");
+  const prices = fixed
+    ? new Map<number, { finalPrice: number }>()
+    : priceMany(
+        tx,
+        buyerFor(tx, user),
+        [...units].map(([productId, quantity]) => ({
+          productId,
+          salesPrice: found.get(productId)!.salesPrice,
+          quantity,
+        })),
+      );
 
   const now = new Date();
   // The free unit is priced at nothing, but it comes out of stock like any other.
@@ -305,7 +324,7 @@ export function writeOrder(
 
   const priced = lines.map((line) => {
     const product = found.get(line.productId)!;
-    return { line, product, unitPrice: prices.get(line.productId)!.finalPrice };
+    return { line, product, unitPrice: fixed ? line.unitPrice! : prices.get(line.productId)!.finalPrice };
   });
   const totals = totalsWithVoucher(
     priced.map(({ line, product, unitPrice }) => ({ unitPrice, quantity: line.quantity, vatRate: product.vatRate })),
@@ -314,7 +333,7 @@ export function writeOrder(
 
   // Delivery and the minimum are measured on the goods before the voucher, as the cart showed them.
   const quote = deliveryQuote(tx, { userId: user.id, goodsValue: totals.goodsSubtotal, freeShippingReward: voucher?.rewardType === "free_shipping" });
-  if (quote.minimumShortfall > 0) throw refuse(400, minimumOrderMessage(quote.minimumOrderPence!, quote.minimumShortfall), "items");
+  if (!fixed && quote.minimumShortfall > 0) throw refuse(400, minimumOrderMessage(quote.minimumOrderPence!, quote.minimumShortfall), "items");
   const charged = withDelivery(totals, quote.delivery);
 
   if (options.limits === "apply") {
@@ -384,6 +403,7 @@ export function writeOrder(
       poReference: input.poReference ?? null,
       deliveryNotes: input.deliveryNotes ?? null,
       holdReason: hold?.reason ?? null,
+      quoteId: input.quoteId ?? null,
       // an order that waits for approval is dated when it is approved (order-approvals.server.ts)
       estimatedDelivery: status === "pending" ? estimatedDeliveryFor(tx, now) : null,
       createdAt: now,
@@ -393,6 +413,8 @@ export function writeOrder(
     .get();
   // Take the stock (never below zero); a short line refuses the whole order, which rolls back.
   takeStockForOrder(tx, order.id, stockUnits, productNames, now);
+  // the quote it accepts points at it, whether placed at once or once the company's approvers let it through
+  if (input.quoteId != null) tx.update(quotes).set({ acceptedOrderId: order.id, updatedAt: now }).where(eq(quotes.id, input.quoteId)).run();
 
   insertOrderItems(
     tx,
@@ -416,7 +438,7 @@ export function writeOrder(
           productName: `${freeProduct.name} (free with voucher ${voucher.code})`,
           sku: freeProduct.sku,
           // a reward names a product, not its options: the first option of each is sent (and shown on the line)
-          selectedVariants: firstOptions(loadVariantGroups(tx, [freeProduct.id]).get(freeProduct.id)),
+          selectedVariants: firstOptions(variantGroupsByProduct(tx, [freeProduct.id]).get(freeProduct.id)),
           quantity: 1,
           unitPrice: 0,
           vatRate: freeProduct.vatRate,
@@ -463,6 +485,7 @@ function heldInput(input: PlaceOrderInput): HeldOrderInput {
     deliveryNotes: input.deliveryNotes ?? null,
     saveAddress: input.saveAddress ?? false,
     addressLabel: input.addressLabel ?? null,
+    quoteId: input.quoteId ?? null,
   };
 }
 

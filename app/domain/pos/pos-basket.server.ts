@@ -4,7 +4,9 @@
  * it checks the product and the stock; showing it prices every line for the chosen customer now.
  */
 import { MAX_ORDER_LINES } from "~/domain/orders/order.schema";
-import { loadOrderProducts, notEnoughStockMessage } from "~/domain/orders/order-writing.server";
+import { loadOrderProducts, notEnoughStockMessage, type OrderProduct } from "~/domain/orders/order-writing.server";
+import { lineRule, variantGroupsByProduct } from "~/domain/cart/cart.server";
+import { checkPackQuantity } from "~/domain/catalog/pack-rules";
 import { lineTotals } from "~/domain/pricing/pricing";
 import { priceMany } from "~/domain/pricing/pricing.server";
 import type { DB } from "~/utils/db.server";
@@ -94,6 +96,12 @@ export function pricedBasket(db: DB, basket: PosBasket) {
     return { line, product, unitPrice: prices.get(line.productId)!.finalPrice };
   });
   const totals = lineTotals(priced.map(({ line, product, unitPrice }) => ({ unitPrice, quantity: line.quantity, vatRate: product.vatRate })));
+  const groups = variantGroupsByProduct(db, lines.map((line) => line.productId));
+  const packOf = (product: OrderProduct, quantity: number) => {
+    const packRule = lineRule(product, groups.get(product.id) ?? []);
+    const check = checkPackQuantity(packRule, quantity, product.name);
+    return { packRule, packIssue: check.ok ? null : check.message };
+  };
   return {
     customer: customer
       ? { id: customer.user.id, email: customer.user.email, displayName: customer.displayName, companyId: customer.user.companyId }
@@ -109,6 +117,8 @@ export function pricedBasket(db: DB, basket: PosBasket) {
       net: totals.lines[index].net,
       vat: totals.lines[index].vat,
       stockLevel: product.stockLevel,
+      /** the pack rule, and its message when the quantity breaks it: the sale then needs the override with a reason */
+      ...packOf(product, line.quantity),
     })),
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal: totals.subtotal,
@@ -124,7 +134,7 @@ export function completeBasketSale(
   db: DB,
   actor: { id: string },
   session: AppSession,
-  input: Pick<SaleInput, "paymentMethod" | "financialAccountId" | "idempotencyKey">,
+  input: Pick<SaleInput, "paymentMethod" | "financialAccountId" | "idempotencyKey" | "overridePackRules" | "packOverrideReason">,
 ) {
   const basket = readBasket(session);
   const result = completeSale(db, actor, { ...input, lines: basket.lines, customerId: basket.customerId, sent: input });

@@ -21,6 +21,7 @@ import {
   insertOrderItems,
   loadOrderProducts,
   OrderRefused,
+  type OrderProduct,
   refuse,
   takeStockForOrder,
 } from "~/domain/orders/order-writing.server";
@@ -35,7 +36,8 @@ import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import { defaultAccountFor, mergeLines, type PosBasketLine } from "./pos-basket";
 import { findPosCustomer, type PosCustomer } from "./pos-customers.server";
-import { CART_EMPTY, COUNTER_HANDOVER, POS_PRODUCT_NOT_FOUND, WALK_IN_CUSTOMER } from "./pos.schema";
+import { CART_EMPTY, COUNTER_HANDOVER, PACK_OVERRIDE_REASON_REQUIRED, POS_PRODUCT_NOT_FOUND, WALK_IN_CUSTOMER } from "./pos.schema";
+import { lineRule, packFailure, variantGroupsByProduct } from "~/domain/cart/cart.server";
 
 const COUNTER_BUSY = "The system is very busy right now and the sale was not completed. Please try again.";
 
@@ -52,6 +54,9 @@ export type SaleInput = {
   idempotencyKey: string | null;
   /** what the client sent, which its key is bound to, when that is not this input (the screen sends its form) */
   sent?: Command;
+  /** counter staff selling outside the pack rules: the box ticked, with the reason that is logged */
+  overridePackRules?: boolean;
+  packOverrideReason?: string | null;
 };
 
 export type CompletedSale = {
@@ -98,6 +103,7 @@ function writeSale(tx: DB, actorId: string, input: SaleInput): CompletedSale {
   for (const line of lines) {
     if (!found.has(line.productId)) throw refuse(404, `${POS_PRODUCT_NOT_FOUND} (product ${line.productId})`, "items");
   }
+  const overridden = checkPackRules(tx, lines, found, input);
   const prices = priceMany(
     tx,
     customer?.buyer ?? null,
@@ -210,7 +216,39 @@ function writeSale(tx: DB, actorId: string, input: SaleInput): CompletedSale {
       lines: lines.length,
     },
   });
+  if (overridden.length > 0) {
+    recordAudit(tx, {
+      actorId,
+      action: "pos.pack_rule_overridden",
+      entityType: "order",
+      entityId: order.id,
+      details: { orderNumber, reason: input.packOverrideReason?.trim() ?? "", lines: overridden },
+    });
+  }
   return sale;
+}
+
+/**
+ * The pack rules (minimum, multiple) of the sale's lines. A line that breaks one refuses the sale (400 naming
+ * the product, the rule and the valid quantities) unless the cashier ticked the override and gave a reason;
+ * then the lines sold outside their rules are returned, for the audit log.
+ */
+function checkPackRules(
+  tx: DB,
+  lines: readonly { productId: number; quantity: number }[],
+  found: Map<number, OrderProduct>,
+  input: SaleInput,
+): { productId: number; productName: string; quantity: number; rule: string }[] {
+  const groups = variantGroupsByProduct(tx, [...found.keys()]);
+  const broken = lines.flatMap((line) => {
+    const product = found.get(line.productId)!;
+    const refused = packFailure(lineRule(product, groups.get(product.id) ?? []), product.name, line.quantity);
+    return refused ? [{ productId: product.id, productName: product.name, quantity: line.quantity, rule: refused.message }] : [];
+  });
+  if (broken.length === 0) return [];
+  if (!input.overridePackRules) throw refuse(400, broken.map((line) => line.rule).join("; "), "quantity");
+  if (!input.packOverrideReason?.trim()) throw refuse(400, PACK_OVERRIDE_REASON_REQUIRED, "packOverrideReason");
+  return broken;
 }
 
 /**

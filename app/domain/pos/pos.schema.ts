@@ -94,11 +94,33 @@ const accountIdField = z.preprocess(
     .optional(),
 );
 
+export const PACK_OVERRIDE_REASON_REQUIRED = "Give a reason to sell outside the pack rules";
+export const MAX_PACK_OVERRIDE_REASON = 300;
+
+/**
+ * Selling outside a product's pack rules (a minimum, a multiple): counter staff tick the box and say why;
+ * the reason goes to the audit log with the sale. The box without a reason is refused.
+ */
+const packOverrideFields = {
+  overridePackRules: z.preprocess(
+    (value) => (value === undefined || value === null ? undefined : value === true || value === "on" || value === "true"),
+    z.boolean().optional(),
+  ),
+  packOverrideReason: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value ?? undefined),
+    z
+      .string({ invalid_type_error: "packOverrideReason must be text" })
+      .max(MAX_PACK_OVERRIDE_REASON, `The reason must be at most ${MAX_PACK_OVERRIDE_REASON} characters`)
+      .optional(),
+  ),
+};
+
 /** Complete Sale on the screen: how the customer pays and where the money goes. The lines are the basket's. */
 export const completeSaleFormSchema = z.object({
   intent: z.literal("complete"),
   paymentMethod: paymentMethodField.default("cash"),
   financialAccountId: accountIdField,
+  ...packOverrideFields,
 });
 
 /**
@@ -123,6 +145,7 @@ export const posCheckoutSchema = z.object({
   customerId: customerIdField,
   paymentMethod: paymentMethodField.default("cash"),
   financialAccountId: accountIdField,
+  ...packOverrideFields,
 });
 export type PosCheckoutBody = z.infer<typeof posCheckoutSchema>;
 

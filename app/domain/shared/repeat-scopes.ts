@@ -44,6 +44,7 @@ export const REPEAT_SCOPE = {
   stockAdjust: "catalog.stock.adjust",
   variantAdd: "catalog.variant.add",
   variantDelete: "catalog.variant.delete",
+  variantBarcodes: "catalog.variant.barcodes",
   priceTierCreate: "pricing.price-tier.create",
   priceTierUpdate: "pricing.price-tier.update",
   priceTierDelete: "pricing.price-tier.delete",
@@ -95,6 +96,12 @@ export const REPEAT_SCOPE = {
   ledgerAccountRename: "ledger.account.rename",
   ledgerAccountDelete: "ledger.account.delete",
   vatReturnSubmissionDetails: "vat.vat-return.submission-details",
+  quoteRequest: "quotes.quote.request",
+  quoteAccept: "quotes.quote.accept",
+  quoteDecline: "quotes.quote.decline",
+  quoteRevise: "quotes.quote.revise",
+  quoteSave: "quotes.quote.save",
+  quoteSend: "quotes.quote.send",
 } as const;
 
 export type RepeatScope = (typeof REPEAT_SCOPE)[keyof typeof REPEAT_SCOPE];

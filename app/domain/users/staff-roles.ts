@@ -35,7 +35,7 @@ export const STAFF_AREAS = {
   customers: ["sales"],
   /** the customer companies of trade accounts: their terms, hold, people and history */
   companies: ["sales"],
-  /** reserved for quotes */
+  /** quotes: pricing, sending, the list (docs/decisions/0072-quote-states.md) */
   quotes: ["sales"],
   pos: ["sales"],
   returns: ["sales"],

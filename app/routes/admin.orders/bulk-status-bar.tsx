@@ -91,6 +91,18 @@ export function BulkStatusBar({
           })}
           onNotice={onNotice}
         />
+        <DownloadButton
+          downloadQuery={downloadQuery}
+          label="Print Picking List"
+          pendingLabel="Preparing..."
+          pagePath="/admin/orders/picking-list.pdf"
+          apiPath="/api/admin/orders/picking-list/pdf"
+          done={(count) => ({
+            title: PICKING_LIST_EXPORTED,
+            description: `Printable picking list, with barcodes, for ${count} ${count === 1 ? "order" : "orders"} downloaded.`,
+          })}
+          onNotice={onNotice}
+        />
       </div>
     </div>
   );

@@ -12,6 +12,8 @@ import { formatMoney } from "~/utils/money";
 import { commitSession, getSession, refreshSessionValue } from "~/utils/session.server";
 import { errorToast, failureToast, redirectWithToast } from "~/utils/toast.server";
 import { POS_PATH } from "./pos-screen";
+import { scanPost } from "./scan-actions.server";
+import { POS_SCAN_INTENT, POS_SCAN_PARAM } from "~/domain/pos/pos-scan.schema";
 
 const SALE_NOT_COMPLETED = "Sale not completed";
 /** With JavaScript, a change to the basket replaces the page in the history rather than adding a step to Back. */
@@ -22,6 +24,7 @@ function returnPath(request: Request) {
   const url = new URL(request.url);
   url.searchParams.delete("sold");
   url.searchParams.delete("index");
+  url.searchParams.delete(POS_SCAN_PARAM);
   const search = url.searchParams.toString();
   return search ? `${POS_PATH}?${search}` : POS_PATH;
 }
@@ -50,6 +53,8 @@ export async function posAction(db: DB, admin: { id: string }, request: Request)
       description: `Order ${sale.orderNumber}: ${formatMoney(sale.total)} paid by ${paidBy.toLowerCase()}. Invoice ${sale.invoiceNumber}.`,
     });
   }
+
+  if (formData.get("intent") === POS_SCAN_INTENT) return scanPost(db, request, session, formData, back, IN_PLACE);
 
   const submission = parseWithZod(formData, { schema: posBasketCommandSchema });
   if (submission.status !== "success") {

@@ -21,6 +21,8 @@ import { posAction } from "./pos-actions.server";
 import { CatalogFilters, ProductGrid } from "./product-grid";
 import { usePosFetcher, type PosActionData } from "./pos-screen";
 import { SalePanel } from "./sale-panel";
+import { ScanBox } from "./scan-box";
+import { loadScanChoice } from "./scan-actions.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Point of Sale") }];
 
@@ -58,6 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       >,
       lastSale: soldId ? findPosSale(db, soldId) : null,
       idempotencyKey: issueIdempotencyKey(),
+      // ?scan=<code>: a scanned code several products carry, and which they are
+      scanChoice: loadScanChoice(db, params),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -103,7 +107,8 @@ export default function PointOfSale() {
           <CatalogFilters data={data} />
           <ProductGrid data={data} />
         </section>
-        <aside aria-label="Current sale">
+        <aside aria-label="Current sale" className="space-y-4">
+          <ScanBox data={data} />
           <SalePanel data={data} />
         </aside>
       </div>

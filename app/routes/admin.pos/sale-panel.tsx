@@ -6,7 +6,9 @@ import { Button } from "~/components/ui/button";
 import { invoiceStatusLabel } from "~/domain/invoices/invoice-status";
 import { CART_EMPTY, POS_PAYMENT_LABELS, POS_PAYMENT_METHODS, SALE_COMPLETED } from "~/domain/pos/pos.schema";
 import { formatMoney } from "~/utils/money";
+import { stepQuantity } from "~/domain/catalog/pack-rules";
 import { CustomerPicker } from "./customer-picker";
+import { PackOverrideFields } from "./pack-override";
 import { usePendingQuantity, usePosFetcher, type PosData } from "./pos-screen";
 
 type SaleLine = PosData["sale"]["lines"][number];
@@ -79,17 +81,22 @@ function SaleLineRow({ line }: { line: SaleLine }) {
             {discounted ? <s className="ml-1 text-slate-500">{formatMoney(line.listPrice)}</s> : null}
             {line.sku ? ` · ${line.sku}` : ""}
           </p>
+          {line.packIssue ? (
+            <p className="text-xs text-amber-800" data-testid="pos-line-pack-issue">
+              {line.packIssue}
+            </p>
+          ) : null}
         </div>
         <p className="text-sm font-semibold tabular-nums text-slate-900" data-testid="pos-line-total">
           {formatMoney(line.net)}
         </p>
       </div>
       <div className="mt-2 flex items-center gap-2">
-        {step(quantity - 1, `Decrease quantity of ${line.name}`, "−")}
+        {step(stepQuantity(line.packRule, quantity, -1), `Decrease quantity of ${line.name}`, "−")}
         <span className="w-10 text-center text-sm tabular-nums" data-testid="pos-line-quantity" aria-label={`Quantity of ${line.name}`}>
           {quantity}
         </span>
-        {step(quantity + 1, `Increase quantity of ${line.name}`, "+", quantity >= line.stockLevel)}
+        {step(stepQuantity(line.packRule, quantity, 1), `Increase quantity of ${line.name}`, "+", quantity >= line.stockLevel)}
         <fetcher.Form method="post" preventScrollReset className="ml-auto">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="productId" value={line.productId} />
@@ -164,6 +171,7 @@ function CompleteSaleForm({ data }: { data: PosData }) {
         ) : (
           <p className="text-xs text-slate-600">No financial account is set up: the payment is recorded without one.</p>
         )}
+        <PackOverrideFields issues={data.sale.lines.flatMap((line) => (line.packIssue ? [line.packIssue] : []))} />
         <Button type="submit" className="w-full py-3 text-base" disabled={empty || completing}>
           {completing ? "Completing..." : "Complete Sale"}
         </Button>

@@ -79,7 +79,7 @@ function productFailureResult(submission: Submission<unknown>, failure: Failure,
   return failureResult(submission, onField, fields, { hideFields: [IMAGE_FIELD] });
 }
 
-const PRODUCT_FORM_FIELDS = [IMAGE_FIELD, "name", "slug", "sku", "description", "categoryId", "supplierId", "costPrice", "salesPrice", "vatRateCustom", "stockLevel", "lowStockThreshold", "imageUrl"];
+const PRODUCT_FORM_FIELDS = [IMAGE_FIELD, "name", "slug", "sku", "description", "categoryId", "supplierId", "costPrice", "salesPrice", "vatRateCustom", "stockLevel", "lowStockThreshold", "imageUrl", "barcodes", "minOrderQuantity", "orderMultiple", "packLabel", "unitsPerPack"];
 
 /** Add product or Save changes: a product that has gone meanwhile goes back to the list with a notice. */
 export async function saveProductPost({ request, db, admin, formData, oversized, query }: ProductPost, intent: string) {

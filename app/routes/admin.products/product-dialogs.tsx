@@ -7,6 +7,7 @@ import { ImportForm } from "~/components/admin/products/import-form";
 import { ProductForm, type ProductFormDefaults } from "~/components/admin/products/product-form";
 import { VariantsSection, type VariantRow } from "~/components/admin/products/variants-section";
 import { PRODUCT_INTENTS } from "~/domain/catalog/product.schema";
+import { VARIANT_BARCODES_INTENT } from "~/domain/catalog/barcode.schema";
 
 type Choice = { id: number; name: string };
 
@@ -82,6 +83,7 @@ export function ProductDialogs({
               deleteHref={(variantId) => withParams({ edit: editing.id, deleteVariant: variantId })}
               cancelHref={withParams({ edit: editing.id })}
               lastResult={lastResultFor(PRODUCT_INTENTS.addVariant)}
+              barcodesResult={lastResultFor(VARIANT_BARCODES_INTENT)}
             />
             <p className="mt-4 text-sm">
               <a href={`/products/${editing.slug}`} className="font-semibold text-brand-700 hover:underline">

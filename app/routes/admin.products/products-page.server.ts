@@ -17,6 +17,7 @@ import {
   listAdminProducts,
   listSupplierOptions,
 } from "~/domain/catalog/products.server";
+import { withOptionBarcodes } from "~/domain/catalog/variant-barcodes.server";
 import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { parseCategoryReturnTo } from "./product-actions.server";
@@ -40,6 +41,11 @@ function formDefaults(product: NonNullable<ReturnType<typeof getAdminProduct>> |
     lowStockThreshold: String(product?.lowStockThreshold ?? 10),
     imageUrl: product?.imageUrl ?? "",
     supplierId: product?.supplierId ?? "",
+    barcodes: product?.barcodes.join("\n") ?? "",
+    minOrderQuantity: String(product?.minOrderQuantity ?? ""),
+    orderMultiple: String(product?.orderMultiple ?? ""),
+    packLabel: product?.packLabel ?? "",
+    unitsPerPack: String(product?.unitsPerPack ?? ""),
   };
 }
 
@@ -86,7 +92,13 @@ export function loadProductsPage(db: DB, params: URLSearchParams) {
     dialog,
     newDefaults: dialog === "new" ? formDefaults(null, preselect) : null,
     editing: edited
-      ? { id: edited.id, name: edited.name, slug: edited.slug, variants: edited.variants, defaults: formDefaults(edited, preselect) }
+      ? {
+          id: edited.id,
+          name: edited.name,
+          slug: edited.slug,
+          variants: edited.variants.map((variant) => withOptionBarcodes(variant, edited.variantBarcodes)),
+          defaults: formDefaults(edited, preselect),
+        }
       : null,
     missing: (editId !== null && !edited) || (deleteId !== null && !deleted),
     deleting: deleted

@@ -47,6 +47,8 @@ import { adjustStockPost, loadStockDialog } from "./stock-actions.server";
 import { StockDialog } from "./stock-dialog";
 import { ADJUST_STOCK_INTENT } from "~/domain/catalog/stock-movement.schema";
 import { loadProductsPage } from "./products-page.server";
+import { variantBarcodesPost } from "./barcode-actions.server";
+import { VARIANT_BARCODES_INTENT } from "~/domain/catalog/barcode.schema";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Products") }];
 
@@ -140,6 +142,8 @@ async function productsPagePost(post: ProductPost) {
       return addVariantPost(post);
     case PRODUCT_INTENTS.deleteVariant:
       return deleteVariantPost(post);
+    case VARIANT_BARCODES_INTENT:
+      return variantBarcodesPost(post);
     default:
       return redirectWithToast(request, adminProductsHref(query), errorToast("Unknown action. Reload the page and try again."));
   }

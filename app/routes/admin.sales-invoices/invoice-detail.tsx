@@ -159,6 +159,14 @@ export function InvoiceDetail({
                 </dd>
               </>
             ) : null}
+            {invoice.quote ? (
+              <>
+                <dt className="text-slate-500">Quote</dt>
+                <dd className="text-slate-900" data-testid="invoice-quote">
+                  Quote {invoice.quote}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </div>
 

@@ -100,6 +100,11 @@ export function OrderSummary({
         Proceed to Checkout
       </Link>
       {signedIn ? (
+        <Link to="/account/quotes/new" className={`${linkButton} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+          Request a quote
+        </Link>
+      ) : null}
+      {signedIn ? (
         <Link
           to={SAVE_TEMPLATE_PATH}
           preventScrollReset

@@ -60,7 +60,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       tab,
       examples: tab === "entry" ? quickOrderExamples(db, 1) : [],
       orders,
-      result: result && result.tab === tab ? { added: result.added, errors: result.errors, more: result.more } : null,
+      result:
+        result && result.tab === tab
+          ? { added: result.added, errors: result.errors, more: result.more, ...(result.fixes.length > 0 ? { fixes: result.fixes } : {}) }
+          : null,
       resultId: result?.id ?? null,
       entryText: result?.tab === "entry" && tab === "entry" ? result.text : "",
       idempotencyKey: issueIdempotencyKey(),
@@ -149,6 +152,13 @@ export default function QuickOrderPage() {
         </Link>{" "}
         for you to check before checkout.
       </p>
+      <p className="mt-1 text-sm text-slate-600">
+        Want prices for a big job first?{" "}
+        <Link to={tab === "csv" ? "/account/quotes/new?from=csv" : "/account/quotes/new?from=list"} className="font-medium text-brand-700 hover:underline">
+          Request a quote
+        </Link>{" "}
+        for a list of SKUs or a CSV file instead.
+      </p>
 
       <div className="mt-8">
         <QuickOrderTabs active={tab} />
@@ -157,7 +167,7 @@ export default function QuickOrderPage() {
           className="space-y-6 rounded-b-xl border border-t-0 border-slate-200 bg-white p-6 shadow-sm"
         >
           <p className="text-sm text-slate-600">{TAB_INTROS[tab]}</p>
-          {result ? <QuickOrderResult result={result} /> : null}
+          {result ? <QuickOrderResult result={result} idempotencyKey={idempotencyKey} /> : null}
           {tab === "entry" ? (
             <QuickEntryForm
               // a new page key (after an add) empties the form; a lost post keeps the key and the text

@@ -21,6 +21,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 // next quick order replaces it. (Sessions are rows in the database, so a long text does not strain a cookie.)
 
 const RESULT_KEY = "quickOrderResult";
+/** "Use N" buttons shown at most: one per line a pack rule refused */
+const MAX_FIXES_SHOWN = 20;
 
 const storedResultSchema = z.object({
   id: z.string(),
@@ -29,6 +31,8 @@ const storedResultSchema = z.object({
   errors: z.array(z.string()),
   more: z.number().int().nonnegative(),
   text: z.string(),
+  /** the lines a pack rule refused, with the valid quantity their "Use N" button posts */
+  fixes: z.array(z.object({ lineNumber: z.number().int(), quantity: z.number().int(), entry: z.string() })).default([]),
 });
 type StoredResult = z.infer<typeof storedResultSchema>;
 
@@ -77,6 +81,6 @@ export async function respond(
 
   const { shown, more } = summariseErrors(outcome.errors);
   const id = crypto.randomBytes(6).toString("base64url");
-  store.set(RESULT_KEY, { id, tab, added: outcome.added, errors: shown, more, text: failedText });
+  store.set(RESULT_KEY, { id, tab, added: outcome.added, errors: shown, more, text: failedText, fixes: outcome.fixes.slice(0, MAX_FIXES_SHOWN) });
   return redirect(quickOrderHref(tab, id), { headers: { "Set-Cookie": await commitSession(session) } });
 }

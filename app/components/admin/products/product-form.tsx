@@ -19,6 +19,8 @@ import {
 import { IMAGE_FIELD } from "~/domain/catalog/product-images";
 import { slugify } from "~/utils/slug";
 import { ImageUploadField } from "./image-upload-field";
+import { BarcodesField } from "./barcodes-field";
+import { PackRuleFields } from "./pack-rule-fields";
 import type { Toast } from "~/utils/session.server";
 
 export type ProductFormDefaults = {
@@ -35,6 +37,12 @@ export type ProductFormDefaults = {
   lowStockThreshold: string;
   imageUrl: string;
   supplierId: string;
+  /** one code a line */
+  barcodes: string;
+  minOrderQuantity: string;
+  orderMultiple: string;
+  packLabel: string;
+  unitsPerPack: string;
 };
 
 /** What the action answers to "Generate description" (the fetcher reads it with JavaScript). */
@@ -287,6 +295,9 @@ export function ProductForm({
             inputProps={{ ...getInputProps(fields.imageUrl, { type: "url" }), placeholder: "https://…", inputMode: "url" }}
           />
         </div>
+
+        <BarcodesField field={fields.barcodes} />
+        <PackRuleFields fields={fields} />
 
         <ImageUploadField id={`${form.id}-image`} errors={form.allErrors[IMAGE_FIELD]} currentUrl={defaults.imageUrl} />
 

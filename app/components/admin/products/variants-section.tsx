@@ -1,4 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { PackRuleFields } from "./pack-rule-fields";
+import type { PackRuleFields as PackRuleFieldValues } from "~/domain/catalog/pack-rules";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { HiddenFields } from "~/components/admin/form/form-bits";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
@@ -10,8 +12,9 @@ import {
   VARIANTS_PER_PRODUCT_MAX,
   variantCreateSchema,
 } from "~/domain/catalog/product.schema";
+import { VariantBarcodesForm } from "./variant-barcodes-form";
 
-export type VariantRow = { id: number; name: string; options: string[] };
+export type VariantRow = { id: number; name: string; options: string[]; barcodes: Record<string, string[]> } & Partial<PackRuleFieldValues>;
 
 /**
  * The variants of the product being edited: each with its options and a Delete that asks first (its own
@@ -27,6 +30,7 @@ export function VariantsSection({
   deleteHref,
   cancelHref,
   lastResult,
+  barcodesResult,
 }: {
   productId: number;
   productName: string;
@@ -37,6 +41,7 @@ export function VariantsSection({
   deleteHref: (variantId: number) => string;
   cancelHref: string;
   lastResult?: SubmissionResult<string[]> | null;
+  barcodesResult?: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === PRODUCT_INTENTS.deleteVariant;
@@ -77,6 +82,7 @@ export function VariantsSection({
                       </li>
                     ))}
                   </ul>
+                  <VariantPackRule variant={variant} />
                 </div>
                 {confirmDeleteId === variant.id ? null : (
                   <Link
@@ -89,6 +95,13 @@ export function VariantsSection({
                   </Link>
                 )}
               </div>
+              <VariantBarcodesForm
+                productId={productId}
+                variant={variant}
+                action={action}
+                idempotencyKey={idempotencyKey}
+                lastResult={barcodesResult}
+              />
               {confirmDeleteId === variant.id ? (
                 <div role="alertdialog" aria-label="Confirm variant deletion" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3">
                   <p className="text-sm text-red-900">
@@ -143,6 +156,7 @@ export function VariantsSection({
               inputProps={{ ...getInputProps(fields.options, { type: "text" }), placeholder: "S, M, L", autoComplete: "off" }}
             />
           </div>
+          <PackRuleFields fields={fields} forVariant />
           <div className="flex justify-end">
             <Button type="submit" variant="secondary" disabled={adding}>
               {adding ? "Adding..." : "Add variant"}
@@ -152,4 +166,16 @@ export function VariantsSection({
       )}
     </section>
   );
+}
+
+/** A variant's own pack rule fields, when it sets any ("Pack rule: case of 24 · multiple 24"). */
+function VariantPackRule({ variant }: { variant: VariantRow }) {
+  const parts = [
+    variant.packLabel ?? null,
+    variant.minOrderQuantity ? `min ${variant.minOrderQuantity}` : null,
+    variant.orderMultiple ? `multiple ${variant.orderMultiple}` : null,
+    variant.unitsPerPack ? `${variant.unitsPerPack} units per pack` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <p className="mt-1 text-xs text-slate-600">Pack rule: {parts.join(" · ")}</p>;
 }
