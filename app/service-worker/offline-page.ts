@@ -31,7 +31,7 @@ export function linkablePages(urls: readonly string[]): string[] {
   const out: string[] = [];
   for (const url of urls) {
     const parsed = new URL(url);
-    if (parsed.searchParams.has("_data")) continue;
+    if (parsed.searchParams.has("_data") || parsed.pathname === "/logout") continue;
     const href = parsed.pathname + parsed.search;
     if (seen.has(href)) continue;
     seen.add(href);

@@ -46,7 +46,9 @@ describe("requestKind: what the worker does with a request", () => {
     expect(requestKind("GET", "/api/account/price-list", "", "cors")).toBe("price-list");
     expect(requestKind("POST", "/logout", "", "navigate")).toBe("sign-out");
     expect(requestKind("POST", "/api/logout", "?_data=routes%2Fapi.logout", "cors")).toBe("sign-out");
-    expect(requestKind("GET", "/logout", "", "navigate")).toBe("other");
+    // the Log Out confirm is kept (it lists the orders still waiting, 0078); only its POST signs out
+    expect(requestKind("GET", "/logout", "", "navigate")).toBe("page");
+    expect(requestKind("GET", "/account/orders/waiting", "", "navigate")).toBe("page");
   });
 });
 

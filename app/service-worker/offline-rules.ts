@@ -69,8 +69,13 @@ const KEPT_PAGES: readonly RegExp[] = [
   /^\/quick-order$/,
   /^\/account\/templates(\/[^/]+)?$/,
   /^\/account\/orders$/,
+  // the orders kept on this device (0078) and the Log Out confirm that lists them: the worker fetches both ahead
+  /^\/account\/orders\/waiting$/,
+  /^\/logout$/,
   /^\/account\/invoices$/,
 ];
+/** Pages the worker fetches ahead for the signed-in buyer, so that they open offline without a visit (0078). */
+export const PAGES_FETCHED_AHEAD: readonly string[] = ["/account/orders/waiting", "/logout"];
 /** Invoice PDFs the buyer has opened. */
 const KEPT_FILES: readonly RegExp[] = [/^\/account\/invoices\/\d+\.pdf$/];
 

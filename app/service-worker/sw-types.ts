@@ -21,6 +21,10 @@ export interface MessageEventLike extends ExtendableEventLike {
   readonly ports: readonly MessagePort[];
 }
 
+export interface SyncEventLike extends ExtendableEventLike {
+  readonly tag: string;
+}
+
 export interface ServiceWorkerScope {
   readonly location: Location;
   readonly registration: ServiceWorkerRegistration;
@@ -28,4 +32,5 @@ export interface ServiceWorkerScope {
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEventLike) => void): void;
   addEventListener(type: "message", listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: "sync", listener: (event: SyncEventLike) => void): void;
 }

@@ -11,6 +11,7 @@ import {
   ASSET_CACHE_LIMIT,
   cachesToDelete,
   META_CACHE,
+  PAGES_FETCHED_AHEAD,
   pageCacheName,
   PRICE_LIST_PATH,
   PRICE_LIST_REFRESH_MS,
@@ -19,7 +20,9 @@ import {
   STORED_AT_HEADER,
   type OfflineRequestKind,
 } from "./offline-rules";
-import { accountDatabaseKeys, deleteAccountData, readPriceList, writePriceList } from "./price-list-store";
+import { accountDatabaseKeys, deleteAccountData, readPriceList, writePriceList } from "./account-store";
+import { sendQueue } from "./order-queue";
+import { ORDER_QUEUE_SYNC_TAG } from "./order-queue-rules";
 import type { FetchEventLike, ServiceWorkerScope } from "./sw-types";
 
 /** Written in by the build: the fingerprinted files every page needs (entry, root route, style sheet). */
@@ -82,7 +85,18 @@ sw.addEventListener("install", (event) => {
 });
 
 sw.addEventListener("activate", (event) => {
-  event.waitUntil(readCurrentKey().then((key) => purgeAllBut(key, null)));
+  // a worker that starts (a new version, or the first) sends what the account has waiting (0078)
+  event.waitUntil(readCurrentKey().then(async (key) => {
+    await purgeAllBut(key, null);
+    if (key) await sendQueue(key).catch(() => undefined);
+  }));
+});
+
+// Background Sync where the browser has it (Chrome, Edge): the queue is sent once the connection is back, even
+// with no tab open. Elsewhere the page sends it on `online` and when the app starts (app/utils/order-queue-client.ts).
+sw.addEventListener("sync", (event) => {
+  if (event.tag !== ORDER_QUEUE_SYNC_TAG) return;
+  event.waitUntil(readCurrentKey().then((key) => (key ? sendQueue(key) : undefined)));
 });
 
 sw.addEventListener("message", (event) => {
@@ -93,6 +107,9 @@ sw.addEventListener("message", (event) => {
   } else if (data?.type === "OFFLINE_STATE") {
     const storedAt = event.source ? (servedCopies.get(event.source.id) ?? null) : null;
     event.ports[0]?.postMessage({ type: "OFFLINE_STATE", storedAt });
+  } else if (data?.type === "ACCOUNT") {
+    // the page's order queue lives in the account's database (0078): which account this device is on now
+    event.waitUntil(readCurrentKey().then((key) => event.ports[0]?.postMessage({ type: "ACCOUNT", key })));
   }
 });
 
@@ -157,7 +174,7 @@ async function networkFirst(event: FetchEventLike, kind: Exclude<OfflineRequestK
   return reply;
 }
 
-async function keepCopy(request: Request, reply: Response, kind: OfflineRequestKind, started: number): Promise<void> {
+async function keepCopy(request: Request, reply: Response, kind: OfflineRequestKind, started: number, followUp = true): Promise<void> {
   const now = await noteAccount(reply, started);
   if (now === null) return;
   const key = storageKeyFor(kind, reply);
@@ -167,7 +184,11 @@ async function keepCopy(request: Request, reply: Response, kind: OfflineRequestK
   const copy = new Response(await reply.blob(), { status: 200, statusText: reply.statusText, headers });
   if (epoch !== now) return;
   await (await caches.open(pageCacheName(key))).put(request.url, copy);
-  if (kind !== "file") await refreshPriceList(key);
+  if (kind !== "file" && followUp) {
+    await refreshPriceList(key);
+    // online and signed in as this account: anything it has waiting goes now (a restarted worker included)
+    await sendQueue(key).catch(() => undefined);
+  }
 }
 
 async function fromCopy(request: Request, kind: OfflineRequestKind, clientId: string): Promise<Response> {
@@ -220,6 +241,16 @@ async function assetFirst(request: Request): Promise<Response> {
   return reply;
 }
 
+/** The pages an order made offline leads to (the queue, the Log Out confirm), kept without a visit. */
+async function fetchAhead(key: string, started: number): Promise<void> {
+  for (const path of PAGES_FETCHED_AHEAD) {
+    const request = new Request(new URL(path, sw.location.origin).href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    const reply = await fetch(request).catch(() => null);
+    if (!reply || epoch !== started || currentKey !== key) return;
+    await keepCopy(request, reply, "page", started, false);
+  }
+}
+
 // ─── The price list ───────────────────────────────────────────────────────────────────────────────────────────
 
 /** The page's own request: the network when there is one (and the copy is refreshed), else the account's copy. */
@@ -264,6 +295,7 @@ async function refreshPriceList(key: string): Promise<void> {
   const stored = await readPriceList(key).catch(() => null);
   if (stored && Date.now() - stored.checkedAt < PRICE_LIST_REFRESH_MS) return;
   const started = epoch;
+  await fetchAhead(key, started);
   const reply = await fetch(PRICE_LIST_PATH, {
     credentials: "same-origin",
     headers: { Accept: "application/json", ...(stored?.etag ? { "If-None-Match": stored.etag } : {}) },

@@ -3,19 +3,25 @@
  * server answers (and the service worker keeps a copy per account); offline the worker answers from that copy.
  */
 import { useEffect, useState } from "react";
-import { decodePriceList, type PriceListProduct } from "~/domain/pricing/price-list";
+import { decodePriceList, deliveryOfPriceList, type PriceListDelivery, type PriceListProduct } from "~/domain/pricing/price-list";
 import { PRICE_LIST_PATH, STORED_AT_HEADER } from "~/service-worker/offline-rules";
 
-export type LoadedPriceList = { products: PriceListProduct[]; asOf: Date };
+export type LoadedPriceList = {
+  products: PriceListProduct[];
+  asOf: Date;
+  /** the buyer's delivery details as checkout starts with them, for an order made offline (0078) */
+  delivery: PriceListDelivery | null;
+};
 
 export async function loadPriceList(): Promise<LoadedPriceList | null> {
   try {
     const reply = await fetch(PRICE_LIST_PATH, { headers: { Accept: "application/json" }, credentials: "same-origin" });
     if (!reply.ok) return null;
-    const products = decodePriceList(await reply.json());
+    const body: unknown = await reply.json();
+    const products = decodePriceList(body);
     if (!products) return null;
     const asOf = new Date(reply.headers.get(STORED_AT_HEADER) ?? reply.headers.get("Date") ?? Date.now());
-    return { products, asOf };
+    return { products, asOf, delivery: deliveryOfPriceList(body) };
   } catch {
     return null;
   }

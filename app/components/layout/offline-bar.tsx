@@ -1,6 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { offlineBarText } from "~/service-worker/offline-rules";
+import { QueueCountBar } from "~/components/offline/waiting-orders";
 import { askOfflineCopy, takeOverBetweenPages } from "~/utils/offline-client";
 import { useOffline } from "~/utils/offline-price-list";
 
@@ -34,10 +35,15 @@ export function OfflineBar() {
   }, [navigation.state, location.pathname]);
 
   const asOf = copyAt ?? (offline ? loadedAt : null);
-  if (!asOf) return null;
   return (
-    <div role="status" data-testid="offline-bar" className="border-b border-amber-300 bg-amber-100">
-      <p className="mx-auto max-w-7xl px-4 py-2 text-sm font-semibold text-amber-950">{offlineBarText(asOf, new Date())}</p>
-    </div>
+    <>
+      {asOf ? (
+        <div role="status" data-testid="offline-bar" className="border-b border-amber-300 bg-amber-100">
+          <p className="mx-auto max-w-7xl px-4 py-2 text-sm font-semibold text-amber-950">{offlineBarText(asOf, new Date())}</p>
+        </div>
+      ) : null}
+      {/* the orders kept on this device until they are sent (0078) */}
+      <QueueCountBar />
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { usePriceBasis } from "~/root";
 import { parseQuickEntry } from "~/domain/cart/quick-order";
-import { findProduct, searchPriceList, type PriceListProduct } from "~/domain/pricing/price-list";
+import { checkPackQuantity, packSummary } from "~/domain/catalog/pack-rules";
+import { findProduct, packRuleOf, searchPriceList, unitPriceAt, type PriceListProduct } from "~/domain/pricing/price-list";
+import { OfflineOrderPanel, type OfflineOrderLine } from "~/components/offline/offline-order-panel";
 import { BASIS_LABELS } from "~/domain/pricing/price-basis";
 import { inputClass } from "~/components/ui/field";
 import { offlineBarText } from "~/service-worker/offline-rules";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, withVat } from "~/utils/money";
 import { usePriceList, type LoadedPriceList } from "~/utils/offline-price-list";
 
 /**
@@ -36,6 +38,33 @@ function PriceListTools({ list, text }: { list: LoadedPriceList; text: string })
   const parsed = parseQuickEntry(text);
   const found = searchPriceList(list.products, query, 10);
   const price = (product: PriceListProduct) => formatMoney(basis === "inc" ? product.incVat : product.exVat);
+  // each line as the server will see it: its product, the price for the product's units in this order, its pack rule
+  const units = new Map<number, number>();
+  const checked = parsed.lines.map((line) => {
+    const product = findProduct(list.products, line.sku);
+    if (product) units.set(product.id, (units.get(product.id) ?? 0) + line.quantity);
+    return { line, product };
+  });
+  const rows = checked.map(({ line, product }) => {
+    if (!product) return { line, product, text: `Line ${line.lineNumber}: "${line.sku}" is not in your price list`, problem: true };
+    const unit = unitPriceAt(product, units.get(product.id)!);
+    const shown = formatMoney(basis === "inc" ? withVat(unit, product.vatRate) : unit);
+    const pack = checkPackQuantity(packRuleOf(product), line.quantity, product.name);
+    const summary = packSummary(packRuleOf(product), unit);
+    const text =
+      `Line ${line.lineNumber}: ${product.sku || line.sku} — ${product.name}, ${line.quantity} × ${shown} ${BASIS_LABELS[basis]}` +
+      (summary ? ` (${summary})` : "") +
+      (product.stock < line.quantity ? ` (${product.stock} in stock when last seen)` : "") +
+      (pack.ok ? "" : `. ${pack.message}`);
+    return { line, product, text, problem: !pack.ok };
+  });
+  const orderLines: OfflineOrderLine[] = rows.flatMap(({ line, product }) => (product ? [{ product, quantity: line.quantity }] : []));
+  const blocked =
+    parsed.errors.length > 0 || rows.some((row) => row.problem)
+      ? "Correct the lines above to place this order."
+      : parsed.lines.some((line) => (line.options?.length ?? 0) > 0 || (line.columns?.length ?? 0) > 0)
+        ? "Products with options are ordered online: remove those lines or wait for a connection."
+        : null;
   return (
     <>
       <p className="text-sm font-medium text-amber-950">
@@ -44,17 +73,11 @@ function PriceListTools({ list, text }: { list: LoadedPriceList; text: string })
       </p>
       {parsed.lines.length > 0 || parsed.errors.length > 0 ? (
         <ul aria-label="Lines checked offline" className="space-y-1 text-sm">
-          {parsed.lines.map((line) => {
-            const product = findProduct(list.products, line.sku);
-            return (
-              <li key={line.lineNumber} className={product ? "text-slate-800" : "text-red-700"}>
-                {product
-                  ? `Line ${line.lineNumber}: ${product.sku || line.sku} — ${product.name}, ${line.quantity} × ${price(product)} ${BASIS_LABELS[basis]}` +
-                    (product.stock < line.quantity ? ` (${product.stock} in stock when last seen)` : "")
-                  : `Line ${line.lineNumber}: "${line.sku}" is not in your price list`}
-              </li>
-            );
-          })}
+          {rows.map(({ line, text, problem }) => (
+            <li key={line.lineNumber} className={problem ? "text-red-700" : "text-slate-800"}>
+              {text}
+            </li>
+          ))}
           {parsed.errors.map((error) => (
             <li key={error.lineNumber} className="text-red-700">
               {error.message}
@@ -62,6 +85,7 @@ function PriceListTools({ list, text }: { list: LoadedPriceList; text: string })
           ))}
         </ul>
       ) : null}
+      {orderLines.length > 0 ? <OfflineOrderPanel lines={orderLines} delivery={list.delivery} blocked={blocked} /> : null}
       <div className="space-y-1">
         <label htmlFor="offline-price-search" className="block text-sm font-medium text-slate-800">
           Search your price list

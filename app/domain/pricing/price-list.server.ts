@@ -12,7 +12,9 @@ import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { ok, type Result } from "~/utils/result";
 import { chunks } from "~/utils/chunks";
-import { PRICE_LIST_COLUMNS, PRICE_LIST_VERSION, priceListRow, type PriceListBody, type VolumeStep } from "./price-list";
+import { checkoutDefaults } from "~/domain/orders/checkout.server";
+import { PRICE_LIST_COLUMNS, PRICE_LIST_VERSION, priceListRow, type PriceListBody, type PriceStep, type VolumeStep } from "./price-list";
+import { unitPriceFor } from "./pricing";
 import { buyerFor, priceMany } from "./pricing.server";
 
 export type PriceListReply = { body: string; etag: string };
@@ -29,6 +31,10 @@ export function buyerPriceList(db: DB, user: SessionUser): Result<PriceListReply
       vatRate: products.vatRate,
       stockLevel: products.stockLevel,
       categoryId: products.categoryId,
+      minOrderQuantity: products.minOrderQuantity,
+      orderMultiple: products.orderMultiple,
+      packLabel: products.packLabel,
+      unitsPerPack: products.unitsPerPack,
     })
     .from(products)
     .orderBy(asc(products.id))
@@ -54,6 +60,20 @@ export function buyerPriceList(db: DB, user: SessionUser): Result<PriceListReply
     }
   }
 
+  // the unit price at each step's quantity, as the engine prices it (tier and step compound, rounded once)
+  const priceSteps = new Map<number, PriceStep[]>();
+  if (buyer) {
+    const requests = rows.flatMap((row) =>
+      (prices.get(row.id)!.customPrice === null ? (steps.get(row.id) ?? []) : []).map(([minimum]) => ({ row, minimum })),
+    );
+    for (const { row, minimum } of requests) {
+      const price = unitPriceFor({ salesPrice: row.salesPrice, customPrice: null, tierDiscount: buyer.tierDiscount, volumeRules: (steps.get(row.id) ?? []).map(([minQuantity, discountPercentage]) => ({ minQuantity, discountPercentage })), quantity: minimum });
+      const list = priceSteps.get(row.id) ?? [];
+      list.push([minimum, price.finalPrice]);
+      priceSteps.set(row.id, list);
+    }
+  }
+
   const list: PriceListBody = {
     v: PRICE_LIST_VERSION,
     basis: buyer ? "company" : "list",
@@ -66,8 +86,11 @@ export function buyerPriceList(db: DB, user: SessionUser): Result<PriceListReply
         unitPrice: price.finalPrice,
         categoryIndex: row.categoryId === null ? -1 : (categoryIndex.get(row.categoryId) ?? -1),
         volumeSteps: price.customPrice === null ? (steps.get(row.id) ?? []) : [],
+        priceSteps: priceSteps.get(row.id) ?? [],
       });
     }),
+    // what checkout would start with, so that an order made offline can be sent (0078); only for a buyer who orders
+    ...(buyer && user.role === "customer" ? { ship: checkoutDefaults(db, user) } : {}),
   };
   const body = JSON.stringify(list);
   const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
