@@ -7,7 +7,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import { accountDatabaseName } from "./offline-rules";
-import type { QueuedOrder } from "./order-queue-rules";
+import { isUnsent, type QueuedOrder } from "./order-queue-rules";
 
 /** 1: the price list (0077); 2: the order queue (0078). */
 const VERSION = 2;
@@ -123,6 +123,19 @@ export function deleteAccountData(key: string): Promise<void> {
     // blocked: another tab still has it open; it closes it at once (`blocking` above) and the deletion goes on
     request.onsuccess = request.onerror = request.onblocked = () => resolve();
   });
+}
+
+/**
+ * A session that ended without Log Out: the account's price list goes, its unsent orders stay for when it signs
+ * in again (and the database with them); with none unsent the whole database goes.
+ */
+export async function keepOnlyUnsentOrders(key: string): Promise<void> {
+  const unsent = await withAccount(key, async (db) => {
+    const left = (await db.getAll(QUEUE)).filter(isUnsent).length;
+    if (left > 0) await db.clear(PRICE_LIST);
+    return left;
+  }).catch(() => 0);
+  if (unsent === 0) await deleteAccountData(key);
 }
 
 /** Every account database on the device (where the browser can list them), for the purge at sign-out. */

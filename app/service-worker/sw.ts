@@ -20,7 +20,7 @@ import {
   STORED_AT_HEADER,
   type OfflineRequestKind,
 } from "./offline-rules";
-import { accountDatabaseKeys, deleteAccountData, readPriceList, writePriceList } from "./account-store";
+import { accountDatabaseKeys, deleteAccountData, keepOnlyUnsentOrders, readPriceList, writePriceList } from "./account-store";
 import { sendQueue } from "./order-queue";
 import { ORDER_QUEUE_SYNC_TAG } from "./order-queue-rules";
 import type { FetchEventLike, ServiceWorkerScope } from "./sw-types";
@@ -46,23 +46,30 @@ async function readCurrentKey(): Promise<string | null> {
   return currentKey;
 }
 
-/** Makes `key` the account in use; anything of any other account on this device is deleted. */
-async function setCurrentKey(key: string | null): Promise<void> {
+/**
+ * Makes `key` the account in use; anything of any other account on this device is deleted. `signedOut`: the
+ * buyer pressed Log Out (after the confirm that lists unsent orders). Otherwise a reply saying "nobody" is an
+ * expired session: that account's pages and prices go, but orders it made offline and has not sent stay (only
+ * in its own database, which no other account's page opens) until it signs in again and they are sent (0078).
+ */
+async function setCurrentKey(key: string | null, signedOut = false): Promise<void> {
   const before = await readCurrentKey();
   if (before === key) return;
   currentKey = key;
   epoch += 1;
   await (await caches.open(META_CACHE)).put(CURRENT_ACCOUNT, new Response(key ?? ""));
-  await purgeAllBut(key, before);
+  await purgeAllBut(key, before, key === null && !signedOut ? before : null);
 }
 
-async function purgeAllBut(key: string | null, previous: string | null): Promise<void> {
+async function purgeAllBut(key: string | null, previous: string | null, keepQueueOf: string | null = null): Promise<void> {
   const names = await caches.keys();
   await Promise.all(cachesToDelete(names, key).map((name) => caches.delete(name)));
   const databases = new Set(await accountDatabaseKeys().catch(() => [] as string[]));
   if (previous) databases.add(previous);
   databases.delete(key ?? "");
-  await Promise.all([...databases].map((other) => deleteAccountData(other)));
+  await Promise.all(
+    [...databases].map((other) => (other === keepQueueOf ? keepOnlyUnsentOrders(other) : deleteAccountData(other))),
+  );
 }
 
 // ─── What each page was served from, for the offline bar ─────────────────────────────────────────────────────
@@ -132,7 +139,7 @@ sw.addEventListener("fetch", (event) => {
 
 /** The account's copies go before the sign-out is even sent, so a sign-out without a connection still clears the device. */
 async function signOut(event: FetchEventLike): Promise<Response> {
-  await setCurrentKey(null);
+  await setCurrentKey(null, true);
   return fetch(event.request);
 }
 

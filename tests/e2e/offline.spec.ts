@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { request as apiRequest, type Page } from "@playwright/test";
 import { ADMIN, BUYER, BUYER2, expect, JS_ONLY, loginAs, signIn, test } from "./fixtures";
 
 /**
@@ -166,5 +166,245 @@ test.describe("offline", () => {
     // nor the personal APIs
     await page.evaluate(() => fetch("/api/orders/my-orders").then((r) => r.text()));
     expect(await keptUrls(page)).toEqual([]);
+  });
+});
+
+// ─── Orders placed offline (issue #28 point 3, docs/decisions/0078) ───────────────────────────────────────────────
+
+type Made = { id: number; name: string; sku: string; slug: string };
+
+/** Products of the test's own (through the admin API), so that no other test's stock or prices move. */
+async function makeProducts(baseURL: string, prices: string[]): Promise<Made[]> {
+  const admin = await apiRequest.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+  const made: Made[] = [];
+  for (const [index, salesPrice] of prices.entries()) {
+    const tag = `${Date.now().toString(36)}${index}${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
+    const reply = await admin.post("/api/admin/products", { data: { name: `Queue Test Item ${tag}`, sku: `QT-${tag}`, salesPrice, stockLevel: 40 } });
+    expect(reply.status(), await reply.text()).toBe(201);
+    const product = (await reply.json()) as { id: number; name: string; sku: string; slug: string };
+    made.push({ id: product.id, name: product.name, sku: product.sku, slug: product.slug });
+  }
+  await admin.dispose();
+  return made;
+}
+
+async function setPrice(baseURL: string, id: number, salesPrice: string) {
+  const admin = await apiRequest.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+  const reply = await admin.patch(`/api/admin/products/${id}`, { data: { salesPrice } });
+  expect(reply.status(), await reply.text()).toBe(200);
+  await admin.dispose();
+}
+
+/** The buyer's orders as the API lists them: each with its lines' SKUs and quantities. */
+async function ordersOf(page: Page) {
+  const reply = await page.request.get("/api/orders");
+  expect(reply.status()).toBe(200);
+  return (await reply.json()) as { id: number; orderNumber: string; items: { sku: string | null; productName: string; quantity: number; unitPrice: string }[] }[];
+}
+
+/** Online, signed in: the pages an offline order needs are kept, with the price list and the waiting page. */
+async function browseForOffline(page: Page) {
+  await openControlled(page, "/");
+  await page.goto(FLOUR.path);
+  await page.goto("/quick-order");
+  await expect(page.getByRole("heading", { level: 1, name: "Quick Order" })).toBeVisible();
+  await expect.poll(() => keptUrls(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(["/", FLOUR.path, "/quick-order", "/account/orders/waiting", "/logout"]));
+  await priceListKept(page);
+}
+
+/** Offline on the pad: the lines typed, checked against the price list, then Place order. */
+async function placeOffline(page: Page, text: string) {
+  await page.goto("/quick-order");
+  await expect(page.getByTestId("offline-bar")).toBeVisible();
+  await page.getByLabel("Items: one per line, SKU then quantity").fill(text);
+  await expect(page.getByRole("button", { name: "Place order (sent when back online)" })).toBeEnabled();
+  await page.getByRole("button", { name: "Place order (sent when back online)" }).click();
+  await expect(page.getByTestId("order-queued")).toContainText("Order kept on this device: waiting to send.");
+}
+
+/** The queued orders' records on this device (key, body, status), read from IndexedDB. */
+function queueRecords(page: Page) {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name ?? "").filter((name) => name.startsWith("offline-"));
+    const all: { key: string; body: string; status: string; account: string }[] = [];
+    for (const name of names) {
+      const rows = await new Promise<{ key: string; body: string; status: string }[]>((resolve) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("queue")) return resolve([]);
+          const get = db.transaction("queue").objectStore("queue").getAll();
+          get.onsuccess = () => resolve(get.result as { key: string; body: string; status: string }[]);
+          get.onerror = () => resolve([]);
+        };
+        open.onerror = () => resolve([]);
+      });
+      all.push(...rows.map((row) => ({ key: row.key, body: row.body, status: row.status, account: name.slice("offline-".length) })));
+    }
+    return all;
+  });
+}
+
+test.describe("orders placed offline", () => {
+  test("placed on the pad offline, waiting, sent exactly once when back online, whatever replays it", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const items = await makeProducts(baseURL!, ["12.00", "7.50", "3.20"]);
+    await loginAs(page, customer.email, customer.password);
+    await browseForOffline(page);
+
+    await context.setOffline(true);
+    await page.goto(FLOUR.path);
+    await expect(page.getByRole("heading", { level: 1, name: FLOUR.name })).toBeVisible();
+    await page.goto(RICE.path);
+    await expect(page.getByRole("heading", { name: "This page is not available offline" })).toBeVisible();
+    await page.goto("/quick-order");
+    await page.getByLabel("Search your price list").fill(items[0]!.sku);
+    await expect(page.getByRole("cell", { name: items[0]!.name, exact: true })).toBeVisible();
+    await placeOffline(page, `${items[0]!.sku}, 2\n${items[1]!.sku}, 3\n${items[2]!.sku}, 5`);
+
+    await page.goto("/account/orders/waiting");
+    const queued = page.getByTestId("queued-order");
+    await expect(queued).toHaveCount(1);
+    await expect(queued).toHaveAttribute("data-status", "waiting");
+    await expect(queued).toContainText("Waiting to send");
+    await expect(queued).toContainText("£12.00 ex VAT / £14.40 inc VAT");
+    await expect(page.getByTestId("queue-count")).toHaveText("1 order waiting to send");
+    const [record] = await queueRecords(page);
+    expect(record).toMatchObject({ status: "waiting" });
+
+    // a second tab, reloads, and a restart of the service worker while it comes back online
+    const second = await context.newPage();
+    await second.goto("/account/orders/waiting");
+    await expect(second.getByTestId("queued-order")).toHaveCount(1);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("ServiceWorker.enable");
+    await context.setOffline(false);
+    await Promise.all([page.reload(), second.reload()]);
+    await cdp.send("ServiceWorker.stopAllWorkers");
+    await Promise.all([page.reload(), second.reload()]);
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
+    await expect(page.getByTestId("queued-order")).toContainText(/Sent as order/);
+    await expect(second.getByTestId("queued-order")).toHaveAttribute("data-status", "sent");
+    await expect(page.getByTestId("queue-count")).toHaveCount(0);
+
+    // the same queued order sent 100 times more, with its own key and body: the same one order each time
+    const replies = await page.evaluate(
+      async ({ key, body, account }) => {
+        const ids: number[] = [];
+        for (let round = 0; round < 10; round += 1) {
+          const batch = await Promise.all(
+            Array.from({ length: 10 }, () =>
+              fetch("/api/orders", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key, "X-Offline-Key": account }, body }).then(
+                async (reply) => (reply.status === 200 || reply.status === 201 ? ((await reply.json()) as { id: number }).id : -reply.status),
+              ),
+            ),
+          );
+          ids.push(...batch);
+        }
+        return ids;
+      },
+      { key: record!.key, body: record!.body, account: record!.account },
+    );
+    expect(replies).toHaveLength(100);
+    expect(new Set(replies).size).toBe(1);
+    expect(replies[0]).toBeGreaterThan(0);
+
+    const placed = await ordersOf(page);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.id).toBe(replies[0]);
+    expect(placed[0]!.items.map((item) => [item.sku, item.quantity]).sort()).toEqual(
+      [
+        [items[0]!.sku, 2],
+        [items[1]!.sku, 3],
+        [items[2]!.sku, 5],
+      ].sort(),
+    );
+    await second.close();
+  });
+
+  test("a price changed while offline comes back as a draft showing the difference, placed only once confirmed", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const [item] = await makeProducts(baseURL!, ["10.00"]);
+    await loginAs(page, customer.email, customer.password);
+    await browseForOffline(page);
+    await context.setOffline(true);
+    await placeOffline(page, `${item!.sku}, 4`);
+    await setPrice(baseURL!, item!.id, "11.00");
+
+    await context.setOffline(false);
+    await page.goto("/account/orders/waiting");
+    const draft = page.getByTestId("queued-order");
+    await expect(draft).toHaveAttribute("data-status", "draft", { timeout: 20_000 });
+    const changes = page.getByTestId("draft-changes");
+    await expect(changes).toContainText("£10.00 ex VAT / £12.00 inc VAT");
+    await expect(changes).toContainText("£11.00 ex VAT / £13.20 inc VAT");
+    expect(await ordersOf(page)).toHaveLength(0);
+
+    await page.getByRole("button", { name: "Place it with these changes" }).click();
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
+    const placed = await ordersOf(page);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.items).toEqual([expect.objectContaining({ sku: item!.sku, quantity: 4, unitPrice: "11.00" })]);
+  });
+
+  test("a session that ended keeps the order waiting and says to sign in; signed in again, it is sent", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const [item] = await makeProducts(baseURL!, ["5.00"]);
+    await loginAs(page, customer.email, customer.password);
+    await browseForOffline(page);
+    await context.setOffline(true);
+    await placeOffline(page, `${item!.sku}, 2`);
+    await page.goto("/account/orders/waiting");
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "waiting");
+
+    // the session ends while offline (its cookie is gone); back online, the send is refused 401
+    await context.clearCookies();
+    await context.setOffline(false);
+    await expect(page.getByTestId("queued-order")).toContainText("Your session has ended: sign in to send it", { timeout: 20_000 });
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "waiting");
+
+    await loginAs(page, customer.email, customer.password);
+    await page.goto("/account/orders/waiting");
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
+    expect(await ordersOf(page)).toHaveLength(1);
+  });
+
+  test("signing out offline with an order waiting lists it first; the next buyer gets none of it", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const [item] = await makeProducts(baseURL!, ["6.00"]);
+    await loginAs(page, customer.email, customer.password);
+    await browseForOffline(page);
+    await context.setOffline(true);
+    await placeOffline(page, `${item!.sku}, 1`);
+
+    // the header's Log Out goes to the confirm, which lists what would be lost
+    await page.getByRole("banner").getByRole("button", { name: "Log Out" }).filter({ visible: true }).first().click();
+    await page.waitForURL((url) => url.pathname === "/logout");
+    const notice = page.getByTestId("logout-queue");
+    await expect(notice).toContainText("1 order waiting to send on this device");
+    await expect(notice).toContainText("Logging out deletes them from this device");
+    await expect(notice.getByRole("button", { name: "Send them (needs a connection)" })).toBeDisabled();
+    await page.getByRole("button", { name: "Log Out" }).last().click();
+    await expect.poll(() => accountDatabases(page)).toEqual([]);
+    await expect.poll(() => pageCaches(page)).toEqual([]);
+
+    await context.setOffline(false);
+    await context.clearCookies();
+    await loginAs(page, BUYER2.email, BUYER2.password);
+    await page.goto("/account/orders/waiting");
+    await expect(page.getByText("No orders are waiting on this device")).toBeVisible();
+    await expect(page.getByTestId("queue-count")).toHaveCount(0);
+    expect(await queueRecords(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto("/quick-order");
+    await expect(page.getByRole("heading", { name: "This page is not available offline" })).toBeVisible();
+    await context.setOffline(false);
+
+    // the first buyer's order was never placed
+    await context.clearCookies();
+    await loginAs(page, customer.email, customer.password);
+    expect(await ordersOf(page)).toHaveLength(0);
   });
 });
