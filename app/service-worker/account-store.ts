@@ -54,7 +54,17 @@ async function withAccount<T>(key: string, work: (db: AccountDatabase) => Promis
   }
 }
 
+/**
+ * Whether the account's database is on the device. Reads check first: opening a database creates it, and a read
+ * racing a sign-out must not leave an empty database of that account behind.
+ */
+async function exists(key: string): Promise<boolean> {
+  if (typeof indexedDB.databases !== "function") return true;
+  return (await indexedDB.databases()).some((db) => db.name === accountDatabaseName(key));
+}
+
 export async function readPriceList(key: string): Promise<StoredPriceList | null> {
+  if (!(await exists(key))) return null;
   return (await withAccount(key, (db) => db.get(PRICE_LIST, RECORD))) ?? null;
 }
 
@@ -66,6 +76,7 @@ export async function writePriceList(key: string, record: StoredPriceList): Prom
 
 /** Every order kept on the device, oldest first. */
 export async function listQueue(key: string): Promise<QueuedOrder[]> {
+  if (!(await exists(key))) return [];
   const all = await withAccount(key, (db) => db.getAll(QUEUE));
   return all.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
@@ -84,6 +95,7 @@ export async function updateQueued(
   orderKey: string,
   change: (current: QueuedOrder | undefined) => QueuedOrder | null | undefined,
 ): Promise<{ before: QueuedOrder | undefined; after: QueuedOrder | null | undefined }> {
+  if (!(await exists(key))) return { before: undefined, after: undefined };
   return withAccount(key, async (db) => {
     const tx = db.transaction(QUEUE, "readwrite");
     const before = await tx.store.get(orderKey);
@@ -104,6 +116,7 @@ export async function replaceQueued(
   orderKey: string,
   change: (current: QueuedOrder | undefined) => QueuedOrder | null,
 ): Promise<QueuedOrder | null> {
+  if (!(await exists(key))) return null;
   return withAccount(key, async (db) => {
     const tx = db.transaction(QUEUE, "readwrite");
     const replacement = change(await tx.store.get(orderKey));
@@ -130,6 +143,7 @@ export function deleteAccountData(key: string): Promise<void> {
  * in again (and the database with them); with none unsent the whole database goes.
  */
 export async function keepOnlyUnsentOrders(key: string): Promise<void> {
+  if (!(await exists(key))) return;
   const unsent = await withAccount(key, async (db) => {
     const left = (await db.getAll(QUEUE)).filter(isUnsent).length;
     if (left > 0) await db.clear(PRICE_LIST);

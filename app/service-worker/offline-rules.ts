@@ -74,6 +74,11 @@ const KEPT_PAGES: readonly RegExp[] = [
   /^\/logout$/,
   /^\/account\/invoices$/,
 ];
+/** The /build/ files a page's HTML names (module preloads, the entry's imports, style sheets), once each. */
+export function assetsOfPage(html: string): string[] {
+  return [...new Set([...html.matchAll(/["'](\/build\/[^"'?#\s]+\.(?:js|css))["']/g)].map((match) => match[1]!))];
+}
+
 /** Pages the worker fetches ahead for the signed-in buyer, so that they open offline without a visit (0078). */
 export const PAGES_FETCHED_AHEAD: readonly string[] = ["/account/orders/waiting", "/logout"];
 /** Invoice PDFs the buyer has opened. */

@@ -12,7 +12,7 @@ export const ORDER_QUEUE_CHANNEL = "order-queue";
 /** The header the device sends with a queued order: the account it was kept under (the server checks it is the signed-in one). */
 export const QUEUE_ACCOUNT_HEADER = "X-Offline-Key";
 /** A send that has not finished in this long was cut off (a tab closed, the worker stopped): it is tried again, with the same key. */
-export const SENDING_STALE_MS = 30_000;
+export const SENDING_STALE_MS = 15_000;
 export const WAITING_PAGE_PATH = "/account/orders/waiting";
 
 export type QueuedStatus = "waiting" | "sending" | "sent" | "draft" | "refused";

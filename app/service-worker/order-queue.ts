@@ -13,6 +13,7 @@ import {
   ORDER_QUEUE_CHANNEL,
   ORDER_QUEUE_SYNC_TAG,
   QUEUE_ACCOUNT_HEADER,
+  SENDING_STALE_MS,
   type QueuedOrder,
 } from "./order-queue-rules";
 
@@ -69,16 +70,23 @@ async function sendOne(accountKey: string, orderKey: string): Promise<boolean> {
   return true;
 }
 
-let running: Promise<void> | null = null;
+let running: Promise<number | null> | null = null;
 
-/** Sends every order this device holds for the account that may be sent now, one after another. */
-export function sendQueue(accountKey: string): Promise<void> {
+/**
+ * Sends every order this device holds for the account that may be sent now, one after another. Answers in how
+ * many ms an order another sender holds as "sending" may be taken over (a send cut off by a closed tab or a
+ * stopped worker), or null when none is: the page tries again then.
+ */
+export function sendQueue(accountKey: string): Promise<number | null> {
   running ??= (async () => {
     try {
       const queue = await listQueue(accountKey);
       for (const order of queue) {
         if (maySend(order, Date.now())) await sendOne(accountKey, order.key);
       }
+      const held = (await listQueue(accountKey)).filter((order) => order.status === "sending" && order.sendingSince !== null);
+      if (held.length === 0) return null;
+      return Math.max(0, Math.min(...held.map((order) => order.sendingSince! + SENDING_STALE_MS - Date.now())));
     } finally {
       running = null;
     }

@@ -9,6 +9,7 @@ import {
   accountOfReply,
   ASSET_CACHE,
   ASSET_CACHE_LIMIT,
+  assetsOfPage,
   cachesToDelete,
   META_CACHE,
   PAGES_FETCHED_AHEAD,
@@ -254,7 +255,10 @@ async function fetchAhead(key: string, started: number): Promise<void> {
     const request = new Request(new URL(path, sw.location.origin).href, { credentials: "same-origin", headers: { Accept: "text/html" } });
     const reply = await fetch(request).catch(() => null);
     if (!reply || epoch !== started || currentKey !== key) return;
+    const html = reply.ok ? await reply.clone().text() : "";
     await keepCopy(request, reply, "page", started, false);
+    // the page's own scripts, so that it runs offline without ever having been opened
+    await Promise.all(assetsOfPage(html).map((asset) => assetFirst(new Request(new URL(asset, sw.location.origin).href)).catch(() => undefined)));
   }
 }
 

@@ -27,11 +27,23 @@ export function askAccountKey(): Promise<string | null> {
   });
 }
 
-/** Sends whatever the account has waiting, if the browser thinks it is online. */
+let retry: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Sends whatever the account has waiting, if the browser thinks it is online; when another sender's send was cut
+ * off (it stays "sending"), tries again once that send may be taken over, with the same key.
+ */
 export async function sendWaitingOrders(): Promise<void> {
   if (!navigator.onLine) return;
   const key = await askAccountKey();
-  if (key) await sendQueue(key).catch(() => undefined);
+  if (!key) return;
+  const again = await sendQueue(key).catch(() => null);
+  if (again !== null && retry === null) {
+    retry = setTimeout(() => {
+      retry = null;
+      void sendWaitingOrders();
+    }, again + 500);
+  }
 }
 
 /** From entry.client: at the app's start and on every return of the connection. */

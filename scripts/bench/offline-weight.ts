@@ -6,6 +6,7 @@
  * at zlib's default level, as the compression middleware and the precompressed build files use.
  */
 import zlib from "node:zlib";
+import { assetsOfPage } from "../../app/service-worker/offline-rules";
 
 export type OfflineWeight = {
   /** the home page and its scripts and style sheets, signed out, gzip bytes */
@@ -24,10 +25,7 @@ async function bytesOf(url: string, headers: Record<string, string> = {}): Promi
   return new Uint8Array(await reply.arrayBuffer());
 }
 
-/** The /build/ files a page's HTML names (module preloads, the entry imports, style sheets). */
-export function assetsOfPage(html: string): string[] {
-  return [...new Set([...html.matchAll(/["'](\/build\/[^"'?#\s]+\.(?:js|css))["']/g)].map((match) => match[1]!))];
-}
+export { assetsOfPage };
 
 export async function measureOfflineWeight(origin: string, buyerCookie: string): Promise<OfflineWeight> {
   const home = await bytesOf(`${origin}/`);

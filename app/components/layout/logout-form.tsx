@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { isUnsent } from "~/service-worker/order-queue-rules";
@@ -28,7 +28,6 @@ export function LogoutForm({
   confirmQueued?: boolean;
 }) {
   const fetcher = useFetcher();
-  const navigate = useNavigate();
   const { orders } = useOrderQueue();
   const unsent = orders.filter(isUnsent).length;
   return (
@@ -38,7 +37,8 @@ export function LogoutForm({
       onSubmit={(event) => {
         if (confirmQueued && unsent > 0) {
           event.preventDefault();
-          navigate(LOGOUT_CONFIRM_PATH);
+          // a document load: offline, the worker answers it with the confirm it keeps
+          window.location.assign(LOGOUT_CONFIRM_PATH);
         }
       }}
     >
