@@ -115,6 +115,9 @@ sw.addEventListener("message", (event) => {
   } else if (data?.type === "OFFLINE_STATE") {
     const storedAt = event.source ? (servedCopies.get(event.source.id) ?? null) : null;
     event.ports[0]?.postMessage({ type: "OFFLINE_STATE", storedAt });
+  } else if (data?.type === "SIGN_OUT") {
+    // Log Out pressed on a page (0077): the same as seeing its POST, which offline may never be sent
+    event.waitUntil(setCurrentKey(null, true));
   } else if (data?.type === "ACCOUNT") {
     // the page's order queue lives in the account's database (0078): which account this device is on now
     event.waitUntil(readCurrentKey().then((key) => event.ports[0]?.postMessage({ type: "ACCOUNT", key })));

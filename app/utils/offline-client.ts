@@ -33,17 +33,22 @@ export function takeOverBetweenPages(pathname: string): void {
   registration.waiting.postMessage({ type: "SKIP_WAITING" });
 }
 
-/** When the worker served this tab's page from its copy (ISO time the copy was made), or null for a live page. */
-export function askOfflineCopy(): Promise<string | null> {
+/** Asks the worker controlling this tab (`{type}` with a reply port) and reads its answer; null without one or after `wait` ms. */
+export function askWorker<T>(type: string, read: (data: unknown) => T | null, wait = 1000): Promise<T | null> {
   const controller = supported() ? navigator.serviceWorker.controller : null;
   if (!controller) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(null), 1000);
-    channel.port1.onmessage = (event: MessageEvent<{ storedAt?: string | null }>) => {
+    const timer = setTimeout(() => resolve(null), wait);
+    channel.port1.onmessage = (event: MessageEvent<unknown>) => {
       clearTimeout(timer);
-      resolve(event.data?.storedAt ?? null);
+      resolve(read(event.data));
     };
-    controller.postMessage({ type: "OFFLINE_STATE" }, [channel.port2]);
+    controller.postMessage({ type }, [channel.port2]);
   });
+}
+
+/** When the worker served this tab's page from its copy (ISO time the copy was made), or null for a live page. */
+export function askOfflineCopy(): Promise<string | null> {
+  return askWorker("OFFLINE_STATE", (data) => (data as { storedAt?: string | null } | null)?.storedAt ?? null);
 }

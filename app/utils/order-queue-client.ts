@@ -7,24 +7,11 @@ import { useEffect, useState } from "react";
 import { listQueue } from "~/service-worker/account-store";
 import { sendQueue } from "~/service-worker/order-queue";
 import { ORDER_QUEUE_CHANNEL, type QueuedOrder } from "~/service-worker/order-queue-rules";
-
-function workerController(): ServiceWorker | null {
-  return typeof navigator !== "undefined" && "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
-}
+import { askWorker } from "./offline-client";
 
 /** The account whose pages and queue this device holds now, as the worker knows it (null: none, or no worker). */
 export function askAccountKey(): Promise<string | null> {
-  const controller = workerController();
-  if (!controller) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(() => resolve(null), 2000);
-    channel.port1.onmessage = (event: MessageEvent<{ key?: string | null }>) => {
-      clearTimeout(timer);
-      resolve(event.data?.key ?? null);
-    };
-    controller.postMessage({ type: "ACCOUNT" }, [channel.port2]);
-  });
+  return askWorker("ACCOUNT", (data) => (data as { key?: string | null } | null)?.key ?? null, 2000);
 }
 
 let retry: ReturnType<typeof setTimeout> | null = null;

@@ -39,7 +39,11 @@ export function LogoutForm({
           event.preventDefault();
           // a document load: offline, the worker answers it with the confirm it keeps
           window.location.assign(LOGOUT_CONFIRM_PATH);
+          return;
         }
+        // the worker clears this account from the device even when the request itself cannot leave it (offline,
+        // the page may not even get as far as sending it); it also sees the request when it does go
+        navigator.serviceWorker?.controller?.postMessage({ type: "SIGN_OUT" });
       }}
     >
       <ConnectionLostNotice data={fetcher.data} />
