@@ -458,6 +458,35 @@ describe("finance and purchasing", () => {
     }
   });
 
+  it("has the demo company's quotes in every state a buyer meets, the accepted one with its order at the quoted prices", async () => {
+    const { getMyQuote, listMyQuotes } = await import("~/domain/quotes/quotes.server");
+    const { findSessionUser } = await import("~/domain/users/user-accounts.server");
+    const buyerId = one<{ id: string }>("select id from users where email = 'buyer@example.com'").id;
+    const buyer = findSessionUser(db, buyerId)!;
+    const list = listMyQuotes(db, buyer);
+    if (!list.ok) throw new Error(list.message);
+    const states = list.value.items.map((q) => `${q.label} ${q.status}`);
+    expect(states).toEqual([
+      "QT-00005 v1 requested",
+      "QT-00004 v2 sent",
+      "QT-00004 v1 revision_requested",
+      "QT-00003 v1 declined",
+      "QT-00002 v1 expired",
+      "QT-00001 v1 accepted",
+    ]);
+    // every one sent is priced, with its totals; the one asked for is not priced yet
+    for (const item of list.value.items) expect(item.total === null).toBe(item.status === "requested");
+    const accepted = list.value.items.find((q) => q.status === "accepted")!;
+    expect(accepted.order).not.toBeNull();
+    const order = one<{ subtotal: number; quote_id: number; status: string }>("select subtotal, quote_id, status from orders where id = ?", accepted.order!.id);
+    expect(order.quote_id).toBe(accepted.id);
+    expect(order.status).toBe("delivered");
+    expect(Math.round(Number(accepted.subtotal) * 100)).toBe(order.subtotal);
+    const revised = getMyQuote(db, buyer, list.value.items[1]!.id);
+    expect(revised.ok && revised.value.versions.map((v) => v.label)).toEqual(["QT-00004 v1", "QT-00004 v2"]);
+    expect(one<{ value: number }>("select value from number_sequences where name = 'quote'").value).toBe(5);
+  });
+
   it("leaves the number sequences after the seeded documents", () => {
     const orders = one<{ n: number }>("select count(*) as n from orders").n;
     expect(one<{ value: number }>("select value from number_sequences where name = 'order'").value).toBe(orders);

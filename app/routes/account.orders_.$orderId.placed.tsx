@@ -1,6 +1,4 @@
 import { HOLD_WHAT_TO_DO } from "~/domain/credit/credit-hold";
-import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from "~/domain/credit/payment-terms";
-import { companyTermsOf } from "~/domain/credit/company-debts.server";
 import type { ReactNode } from "react";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -35,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = id > 0 ? loadPlacedOrder(getDb(), user, id, addressBook) : null;
   if (!page?.ok) throw new Response("Order not found", { status: 404, statusText: "Order not found" });
   return json(
-    { ...page.value, termsLabel: PAYMENT_TERMS_LABELS[companyTermsOf(getDb(), user.companyId) ?? DEFAULT_PAYMENT_TERMS], idempotencyKey: issueIdempotencyKey() },
+    { ...page.value, idempotencyKey: issueIdempotencyKey() },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -90,6 +88,11 @@ export default function OrderPlacedPage() {
             <Fact label="Your PO reference" testId="placed-po-reference">
               {order.poReference ?? <span className="text-slate-500">None given</span>}
             </Fact>
+            {order.quote ? (
+              <Fact label="From quote" testId="placed-quote">
+                {order.quote}, at the quoted prices
+              </Fact>
+            ) : null}
             <Fact label="Placed">{formatOrderDate(order.createdAt)}</Fact>
             <Fact label="Status">
               <StatusBadge status={order.status} />

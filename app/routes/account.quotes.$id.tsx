@@ -12,7 +12,7 @@ import { acceptQuoteSchema, declineQuoteSchema, QUOTE_NOT_FOUND, reviseQuoteSche
 import { quoteIdParam } from "~/domain/quotes/quote-api.server";
 import { acceptQuote } from "~/domain/quotes/quote-accept.server";
 import { declineQuote, getMyQuote, reviseQuote } from "~/domain/quotes/quotes.server";
-import { mayMove, QUOTES_PATH, quotePath } from "~/domain/quotes/quote-states";
+import { mayMove, QUOTES_PATH, quotePath, quotePdfFilename, quotePdfPath } from "~/domain/quotes/quote-states";
 import { listDeliveryAddresses } from "~/domain/users/delivery-addresses.server";
 import { requireCompanyRole } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
@@ -108,6 +108,17 @@ export default function QuotePage() {
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold text-slate-900">Quote {quote.label}</h1>
         <QuoteStateBadge state={quote.status} forBuyer />
+        {quote.sentAt ? (
+          <a
+            href={quotePdfPath(quote.id)}
+            download={quotePdfFilename(quote)}
+            className="text-sm font-medium text-brand-700 hover:underline"
+            data-testid="quote-pdf"
+            aria-label={`Download PDF of quote ${quote.label}`}
+          >
+            Download PDF
+          </a>
+        ) : null}
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-500">Asked for by</dt>

@@ -7,7 +7,7 @@ import { PageLinks } from "~/components/ui/page-links";
 import { QUOTES_PAGE_SIZE } from "~/domain/quotes/quote.schema";
 import { quoteListQuery } from "~/domain/quotes/quote-api.server";
 import { listMyQuotes } from "~/domain/quotes/quotes.server";
-import { QUOTE_FILTER_STATES, QUOTE_STATE_LABELS_FOR_BUYER, QUOTES_PATH, quotePath, type QuoteState } from "~/domain/quotes/quote-states";
+import { BUYER_QUOTE_FILTER_STATES, QUOTE_STATE_LABELS_FOR_BUYER, QUOTES_PATH, quotePath, type QuoteState } from "~/domain/quotes/quote-states";
 import { requireCompanyRole } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
@@ -47,7 +47,7 @@ export default function QuotesPage() {
         for a revision.
       </p>
       <StatusFilterLinks
-        statuses={QUOTE_FILTER_STATES}
+        statuses={BUYER_QUOTE_FILTER_STATES}
         current={state ?? undefined}
         labelOf={(value) => QUOTE_STATE_LABELS_FOR_BUYER[value]}
         hrefFor={(value) => listHref(value)}
@@ -65,7 +65,7 @@ export default function QuotesPage() {
             <tr>
               <th className="py-2 pr-3 font-medium">Quote</th>
               <th className="hidden py-2 pr-3 font-medium sm:table-cell">Asked</th>
-              <th className="py-2 pr-3 font-medium">By</th>
+              <th className="hidden py-2 pr-3 font-medium sm:table-cell">By</th>
               <th className="py-2 pr-3 font-medium">Valid until</th>
               <th className="py-2 pr-3 text-right font-medium">Total inc VAT</th>
               <th className="py-2 font-medium">Status</th>
@@ -75,15 +75,17 @@ export default function QuotesPage() {
             {items.map((item) => (
               <tr key={item.id} className="border-b border-slate-100 align-top" data-testid="quote-row">
                 <td className="py-2.5 pr-3">
-                  <Link to={quotePath(item.id)} className="font-semibold text-brand-700 hover:underline">
+                  <Link to={quotePath(item.id)} className="whitespace-nowrap font-semibold text-brand-700 hover:underline">
                     {item.label}
                   </Link>
                   {item.order ? <div className="text-xs text-slate-500">Order {item.order.orderNumber}</div> : null}
                 </td>
                 <td className="hidden py-2.5 pr-3 text-slate-700 sm:table-cell">{formatUkDate(item.createdAt)}</td>
-                <td className="py-2.5 pr-3 text-slate-900">{item.placedBy.id === me ? "You" : item.placedBy.name}</td>
-                <td className="py-2.5 pr-3 text-slate-700">{dayText(item.validUntil)}</td>
-                <td className="py-2.5 pr-3 text-right font-medium tabular-nums text-slate-900">{item.total === null ? "Being priced" : pounds(item.total)}</td>
+                <td className="hidden py-2.5 pr-3 text-slate-900 sm:table-cell">{item.placedBy.id === me ? "You" : item.placedBy.name}</td>
+                <td className="whitespace-nowrap py-2.5 pr-3 text-slate-700">{dayText(item.validUntil)}</td>
+                <td className="whitespace-nowrap py-2.5 pr-3 text-right font-medium tabular-nums text-slate-900">
+                  {item.total === null ? <span aria-label="Not priced yet">—</span> : pounds(item.total)}
+                </td>
                 <td className="py-2.5">
                   <QuoteStateBadge state={item.status} forBuyer />
                 </td>

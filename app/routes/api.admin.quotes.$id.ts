@@ -9,12 +9,14 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
 
 /**
  * GET /api/admin/quotes/{id}: {quote} (GET /api/quotes/{id}'s shape; each line also has buyerPrice (the buyer's own
- *   price when last priced), costPrice, discountPercent, margin and marginPercent; the quote its margin and
- *   marginPercent, all ex VAT).
+ *   price when last priced), costPrice, discountPercent, margin and marginPercent, and packRule (the product's pack
+ *   rule now, "Case of 6 · min 12", or null); the quote its margin and marginPercent, all ex VAT).
  * PUT /api/admin/quotes/{id} {items: [{productId, quantity, selectedVariants?, unitPrice? ("12.50" ex VAT) |
  *   discountPercent? (off the buyer's own price)}], validUntil (YYYY-MM-DD, today or later), notes?,
- *   deliveryTerms?}: prices a requested or draft quote (its lines replaced by these); it becomes a draft:
- *   200 {quote}. 400 {message, field} for bad input; 409 once it has been sent (the buyer asks for a revision
+ *   deliveryTerms?, overridePackRules?, packOverrideReason?}: prices a requested or draft quote (its lines
+ *   replaced by these); it becomes a draft: 200 {quote}. 400 {message, field} for bad input (a quantity outside
+ *   its product's pack rule: field quantity, naming the rule and the nearest quantity allowed, unless
+ *   overridePackRules is true with a packOverrideReason, which is logged; without one: field packOverrideReason); 409 once it has been sent (the buyer asks for a revision
  *   instead); 404 unknown. Sales and full admins only. Honours an Idempotency-Key header.
  */
 export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) => {

@@ -11,11 +11,13 @@ import { apiIdempotencyKey } from "~/utils/idempotency.server";
  * GET /api/quotes?status=&page=: the caller's quotes (a buyer's own; an approver's or company admin's the
  *   company's), newest first, 20 a page: {items: [{id, quoteNumber, version, label, status, statusLabel, company,
  *   placedBy, wantedBy, validUntil, sentAt, acceptedAt, order, approvalRequestId, createdAt, subtotal, vatAmount,
- *   total, lineCount}], total, page, pageSize, pageCount}. `status` is requested, draft, sent, accepted, declined,
- *   revision_requested or expired (400 otherwise). 401 signed out; 403 for viewers, staff and suppliers.
+ *   total, lineCount}], total, page, pageSize, pageCount}. `status` is requested (being priced: drafts too),
+ *   draft, sent, accepted, declined, revision_requested or expired (400 otherwise). Prices and totals are null
+ *   until the quote has been sent (a draft's are the wholesaler's work in progress). 401 signed out; 403 for viewers, staff and suppliers.
  * POST /api/quotes {items: [{productId, quantity, selectedVariants?}], notes?, wantedBy? (YYYY-MM-DD, not past)}:
  *   asks for a quote: 201 {quote} (GET /api/quotes/{id}'s shape, lines not yet priced). 400 {message, field} for
- *   bad input (an unknown product or options: field items). Honours an Idempotency-Key header (200 on a repeat).
+ *   bad input (an unknown product or options: field items; a quantity outside the product's pack rule: field
+ *   quantity, the message naming the rule and the nearest quantity allowed). Honours an Idempotency-Key header (200 on a repeat).
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   const user = await requireApiCompanyRole(request, "quotes");

@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   );
   if (!result.ok) return failureReply("accept", submission, result, ACCEPT_INVITATION_FIELDS, undefined, HIDE_PASSWORDS);
   const user = findSessionUser(db, result.value.userId)!;
-  const cookie = await startUserSession(request, user, {
+  const { cookie } = await startUserSession(request, user, {
     title: "Welcome",
     description: `You are signed in as ${user.email}, buying for ${user.businessName ?? "your company"}.`,
   });

@@ -10,6 +10,7 @@ import { FormStrategy } from "remix-auth-form";
 import { findSessionUser, verifyLogin, type SessionUser } from "~/domain/users/user-accounts.server";
 import { loginSchema } from "~/domain/users/auth.schema";
 import { mergeGuestCart } from "~/domain/cart/cart.server";
+import { guestCartPackNote, type PackAdjustedLine } from "~/domain/cart/cart-words";
 import {
   ROLE_REFUSED_API_MESSAGE,
   ROLE_REFUSED_MESSAGE,
@@ -244,14 +245,22 @@ export function requireApiAdmin(request: Request) {
  * is worthless afterwards). A guest cart in the old session is merged into the user's saved cart, so it
  * follows them from now on. Returns the Set-Cookie header.
  */
-export async function startUserSession(request: Request, user: SessionUser, toast?: Toast) {
+export async function startUserSession(
+  request: Request,
+  user: SessionUser,
+  toast?: Toast,
+): Promise<{ cookie: string; cartAdjusted: PackAdjustedLine[]; cartNote: string }> {
   const previous = await getSession(request);
-  mergeGuestCart(getDb(), previous, user.id);
+  // lines moved to their pack size on the way in are reported, never changed silently
+  const { adjusted } = mergeGuestCart(getDb(), previous, user.id);
+  const cartNote = guestCartPackNote(adjusted);
   if (previous.id) await sessionStorage.destroySession(previous);
   const cookie = await startFreshSession(request, { userId: user.id });
   noteRequestUser(user.id);
   recordSignIn(getDb(), user.id);
-  return toast ? flashToast(request, toast) : cookie;
+  if (!toast) return { cookie, cartAdjusted: adjusted, cartNote };
+  const said = cartNote ? { ...toast, description: [toast.description, cartNote].filter(Boolean).join(" ") } : toast;
+  return { cookie: await flashToast(request, said), cartAdjusted: adjusted, cartNote };
 }
 
 /** Ends this request's session. Returns the Set-Cookie header that clears the cookie. */

@@ -1,6 +1,6 @@
 /**
  * The demo data set: a small, realistic trade wholesaler — the demo accounts of the contract, a priced
- * catalogue, and six months of orders, invoices, payments, loyalty points and purchasing, all dated
+ * catalogue, and six months of orders, invoices, payments, loyalty points, quotes and purchasing, all dated
  * relative to `now` so the insights, forecasts and reports always have recent figures. Deterministic (a
  * seeded PRNG, not Math.random) apart from the dates and password salts.
  */
@@ -18,6 +18,7 @@ import { writeRewards, writeVoucher } from "./loyalty";
 import { planOrders, writeOrders } from "./orders";
 import { RECEIVED_PO_DAYS_AGO, writePurchasing } from "./purchasing";
 import { createRandom } from "./random";
+import { writeQuotes } from "./quotes";
 import { writeTemplateAndRequests } from "./requests";
 import { writeReturns } from "./returns";
 import { recordOpeningStockLevels, rowWriters } from "./rows";
@@ -46,6 +47,7 @@ export function writeDemo(db: DB, hashes: Hashes, now: number) {
   writeVoucher(demo, rewards);
   writeReturns(demo, orders);
   writeTemplateAndRequests(demo);
+  writeQuotes(demo, orders);
   const receivedPurchaseOrderId = writePurchasing(demo, orders);
   const vatReturn = writeVatReturn(demo);
 

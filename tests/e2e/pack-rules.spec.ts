@@ -17,6 +17,8 @@ test.describe("pack rules", () => {
     await signIn(page, customer);
     await page.goto(`/products/${ENERGY.slug}`);
     await expect(page.getByTestId("pack-summary").first()).toHaveText(/^Case of 24 cans · multiples of 2 · £\d+\.\d{2} per can$/);
+    // the price is a case's, and says so
+    await expect(page.getByTestId("product-price-basis")).toHaveText(/^(inc|ex) VAT, per case$/);
     const quantity = page.getByRole("spinbutton", { name: "Quantity" });
     // the input starts at the minimum and steps by the multiple
     await expect(quantity).toHaveValue("2");

@@ -49,6 +49,13 @@ test.describe("point of sale: scanning barcodes", () => {
     const row = page.getByTestId("order-row").filter({ hasText: orderNumber });
     await row.getByRole("link", { name: `View order ${orderNumber}` }).click();
     for (const scan of SCANS) await expect(page.getByTestId("order-detail")).toContainText(scan.name);
+    // the order's delivery note prints each line's barcode (a PDF, opened from the order)
+    const note = page.getByTestId("order-delivery-note");
+    await expect(note).toHaveAttribute("href", /\/admin\/orders\/\d+\/delivery-note\.pdf$/);
+    const pdf = await page.request.get((await note.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["content-disposition"]).toBe(`inline; filename="delivery-note-${orderNumber}.pdf"`);
   });
 
   test("a code on two products asks which one, and the choice goes into the sale", async ({ page }) => {

@@ -58,6 +58,11 @@ test.describe("quotes", () => {
     await expect(admin.getByTestId("quote-status")).toHaveText("Sent");
     const mail = await readOutboxMail(admin, buyer.email, `Quote ${label}`);
     expect(mail).toContain("Total: £11.56 inc VAT");
+    const pdfName = `${label.replace(" v", "-v")}.pdf`;
+    // the back office downloads the PDF it sent
+    await admin.goto(`/admin/quotes/${id}`);
+    const [staffPdf] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("link", { name: `Download PDF of quote ${label}` }).click()]);
+    expect(staffPdf.suggestedFilename()).toBe(pdfName);
 
     // the buyer sees the quoted price and accepts it
     await page.goto(quoteUrl);
@@ -65,9 +70,17 @@ test.describe("quotes", () => {
     await expect(page.getByTestId("quote-line-price")).toHaveText("£3.21");
     // 3 × £3.21 = £9.63 ex VAT; VAT 20% £1.93
     await expect(page.getByTestId("quote-total")).toHaveText("£11.56");
+    // the buyer downloads the quote's PDF, named after its number and version
+    const [buyerPdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: `Download PDF of quote ${label}` }).click()]);
+    expect(buyerPdf.suggestedFilename()).toBe(pdfName);
+    const pdfBytes = await (await page.request.get(`${quoteUrl}.pdf`)).body();
+    expect(pdfBytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await page.getByRole("button", { name: "Accept and order" }).click();
     await page.waitForURL(/\/account\/orders\/\d+\/placed$/);
     await expect(page.getByTestId("placed-totals")).toContainText("£9.63");
+    // the order page names the quote it came from, and its line is at the quoted price
+    await expect(page.getByTestId("placed-quote")).toHaveText(`${label}, at the quoted prices`);
+    await expect(page.getByRole("table").filter({ hasText: ORDERABLE.stillWater.name })).toContainText("£3.21");
 
     // the quote says it was ordered, with the order's number
     const orderNumber = ((await page.getByTestId("placed-order-number").textContent()) ?? "").trim();

@@ -229,7 +229,7 @@ describe("selling at the screen", () => {
     const chosen = await counter.land(await counter.post({ intent: "customer", customerId: buyer.id }));
     expect(chosen.page.sale.customer).toEqual({ id: buyer.id, email: buyer.email, displayName: "Acme Catering Ltd", companyId: companyIdOf(buyer.id) });
     // the counter sees the account's position (the sale is paid at the till and takes no credit)
-    expect(chosen.page.account).toEqual({ companyName: "Acme Catering Ltd", balance: 0, overdue: 0, creditLimit: 50_000, availableCredit: 50_000 });
+    expect(chosen.page.account).toMatchObject({ companyName: "Acme Catering Ltd", paymentTerms: "net30", balance: 0, overdue: 0, creditLimit: 50_000, availableCredit: 50_000 });
     // kettles at Bea's own price (£15.00), towels at her 10% tier (£2.25)
     expect(chosen.page.sale.lines.map((line: { unitPrice: number }) => line.unitPrice)).toEqual([1500, 225]);
     expect([chosen.page.sale.subtotal, chosen.page.sale.vatAmount, chosen.page.sale.total]).toEqual([3900, 780, 4680]);

@@ -413,6 +413,26 @@ describe("quick order by barcode", () => {
     expect(cart()).toEqual([{ productId: pasta.id, selectedVariants: {}, quantity: 2 }]);
   });
 
+  it("a mistyped barcode (a wrong check digit) is told so, not 'not found', in Quick Entry and the CSV; nothing is added", async () => {
+    expect(await entry("5014732000012, 1\n9638 5075, 2\n5014732000011, 1")).toEqual([
+      "Line 1: This barcode's check digit is wrong: check the number (5014732000012)",
+      "Line 2: This barcode's check digit is wrong: check the number (96385075)",
+    ]);
+    expect(cart()).toEqual([{ productId: pasta.id, selectedVariants: {}, quantity: 1 }]);
+
+    const cookie = await freshBuyer();
+    const form = new FormData();
+    form.append("intent", "csv");
+    form.append("idempotencyKey", crypto.randomUUID());
+    form.append("file", new File(["SKU,Quantity\n501473200001,2\n10501473200001X,1\n"], "order.csv", { type: "text/csv" }));
+    const page = await landed(await callRoute(quickOrder.action, buildRequest("/quick-order?tab=csv", { form, cookie })), cookie);
+    expect(page.result.errors).toEqual([
+      "Row 2: This barcode's check digit is wrong: check the number (501473200001)",
+      'Row 3: Product "10501473200001X" not found',
+    ]);
+    expect(cart()).toEqual([]);
+  });
+
   it("a SKU is matched before a barcode", async () => {
     const shadow = createProduct({ name: "Shadow", sku: "5014732000011", salesPrice: 100, stockLevel: 5, categoryId });
     expect(await entry("5014732000011, 1")).toEqual([]);

@@ -371,6 +371,10 @@ describe("GET /api/products", () => {
       stockLevel: 10,
       lowStockThreshold: 10,
       variants: [{ id: expect.any(Number), name: "Colour", options: ["Blue", "Red"] }],
+      minOrderQuantity: 1,
+      orderMultiple: 1,
+      packLabel: null,
+      unitsPerPack: null,
     });
   });
 

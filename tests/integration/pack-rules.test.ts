@@ -23,8 +23,13 @@ import * as apiAdminProducts from "~/routes/api.admin.products";
 import * as apiAdminProduct from "~/routes/api.admin.products.$id";
 import * as apiVariants from "~/routes/api.admin.products.$productId.variants";
 import * as productsPage from "~/routes/admin.products/route";
+import * as apiLogin from "~/routes/api.auth.login";
+import * as loginPage from "~/routes/login/route";
+import * as apiProducts from "~/routes/api.products";
+import * as apiProduct from "~/routes/api.products.$slug";
+import * as apiProductById from "~/routes/api.products.id.$id";
 import { getDb } from "~/utils/db.server";
-import { createPastOrder, createProduct, createUser, SHIPPING } from "./factories";
+import { createPastOrder, createProduct, createUser, SHIPPING, TEST_PASSWORD } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation, type RouteHandler } from "./http";
 import { signIn } from "./sign-in";
 
@@ -248,12 +253,84 @@ describe("orders", () => {
     db().update(products).set({ orderMultiple: 6, packLabel: "case of 6" }).where(eq(products.id, cola.id)).run();
     try {
       const page = await readJson(await callRoute(checkoutPage.loader, buildRequest("/checkout", { cookie })));
+      // the summary says so before Place Order is pressed
+      expect(page.lines.map((line: { productName: string; packIssue: string | null }) => [line.productName, line.packIssue])).toEqual([
+        ["Cola Cans", "Cola Cans is sold in multiples of 6 (case of 6): 6?"],
+      ]);
       const response = await callRoute(checkoutPage.action, buildRequest("/checkout", { form: { ...SHIPPING, idempotencyKey: page.idempotencyKey }, cookie }));
       expect(response.status).toBe(400);
       expect(JSON.stringify(await readJson(response))).toContain("Cola Cans is sold in multiples of 6 (case of 6): 6?");
       expect(cartOf()).toEqual([{ productId: cola.id, quantity: 4 }]);
     } finally {
       db().update(products).set({ orderMultiple: null, packLabel: null }).where(eq(products.id, cola.id)).run();
+    }
+  });
+});
+
+describe("a guest's cart joining the account at sign-in", () => {
+  /** A guest (no account) with `quantity` cola in their cart, then cola sold in sixes, at least 12. */
+  async function guestWithCola(quantity: number) {
+    db().delete(cartItems).where(eq(cartItems.userId, buyerId)).run();
+    const added = await api(apiCartItems.action, "/api/cart/items", "", { productId: cola.id, quantity });
+    expect(added.status).toBeLessThan(300);
+    db().update(products).set({ minOrderQuantity: 12, orderMultiple: 6, packLabel: "case of 6" }).where(eq(products.id, cola.id)).run();
+    return cookieFrom(added, "");
+  }
+  const noRule = () => db().update(products).set({ minOrderQuantity: null, orderMultiple: null, packLabel: null }).where(eq(products.id, cola.id)).run();
+
+  it("API: a line that breaks the rule now is moved to the nearest valid quantity and reported in cartAdjusted", async () => {
+    try {
+      const guest = await guestWithCola(5);
+      const response = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email: buyerEmail, password: TEST_PASSWORD }, cookie: guest }));
+      expect(response.status).toBe(200);
+      expect((await readJson(response)).cartAdjusted).toEqual([{ name: "Cola Cans", asked: 5, added: 12 }]);
+      expect(cartOf()).toEqual([{ productId: cola.id, quantity: 12 }]);
+    } finally {
+      noRule();
+    }
+  });
+
+  it("page: the welcome notice says which lines were changed; a line that keeps to the rule is not mentioned", async () => {
+    try {
+      const guest = await guestWithCola(13);
+      const response = await callRoute(loginPage.action, buildRequest("/login", { form: { intent: "login", email: buyerEmail, password: TEST_PASSWORD }, cookie: guest }));
+      const toast = await toastAt(redirectLocation(response), cookieFrom(response, guest));
+      expect(toast.description).toBe(`Logged in as ${buyerEmail}. Your cart was changed to pack sizes: Cola Cans (had 13, now 12).`);
+      expect(cartOf()).toEqual([{ productId: cola.id, quantity: 12 }]);
+
+      const valid = await guestWithCola(18);
+      const plain = await callRoute(apiLogin.action, buildRequest("/api/auth/login", { json: { email: buyerEmail, password: TEST_PASSWORD }, cookie: valid }));
+      expect((await readJson(plain)).cartAdjusted).toBeUndefined();
+      expect(cartOf()).toEqual([{ productId: cola.id, quantity: 18 }]);
+    } finally {
+      noRule();
+    }
+  });
+});
+
+describe("the public product API", () => {
+  it("GET /api/products, /api/products/{slug} and /id/{id} carry the rule in force; a product without one says 1, 1, null, null", async () => {
+    const list = await readJson(await callRoute(apiProducts.loader, buildRequest("/api/products?q=water")));
+    const listed = list.find((item: { id: number }) => item.id === water.id);
+    const rule = { minOrderQuantity: 12, orderMultiple: 6, packLabel: "case of 6", unitsPerPack: null };
+    expect(listed).toMatchObject(rule);
+    expect(await readJson(await callRoute(apiProduct.loader, buildRequest(`/api/products/${water.slug}`), { slug: water.slug }))).toMatchObject(rule);
+    expect(await readJson(await callRoute(apiProductById.loader, buildRequest(`/api/products/id/${water.id}`), { id: String(water.id) }))).toMatchObject(rule);
+    expect(await readJson(await callRoute(apiProduct.loader, buildRequest(`/api/products/${towels.slug}`), { slug: towels.slug }))).toMatchObject({
+      minOrderQuantity: 1,
+      orderMultiple: 1,
+      packLabel: null,
+      unitsPerPack: null,
+    });
+    // a minimum the multiple does not divide is the smallest quantity the cart takes
+    db().update(products).set({ minOrderQuantity: 10, orderMultiple: 6 }).where(eq(products.id, cola.id)).run();
+    try {
+      expect(await readJson(await callRoute(apiProduct.loader, buildRequest(`/api/products/${cola.slug}`), { slug: cola.slug }))).toMatchObject({
+        minOrderQuantity: 12,
+        orderMultiple: 6,
+      });
+    } finally {
+      db().update(products).set({ minOrderQuantity: null, orderMultiple: null }).where(eq(products.id, cola.id)).run();
     }
   });
 });

@@ -26,7 +26,7 @@ const PACK_HEADER = [
   "Pack label (product.metafields.custom.pack_label)",
   "Units per pack (product.metafields.custom.units_per_pack)",
 ].join(",");
-const EXPORT_HEADER = `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate),Barcodes (product.metafields.custom.barcodes),${PACK_HEADER}`;
+const EXPORT_HEADER = `${SHOPIFY_HEADER},VAT rate (product.metafields.custom.vat_rate),Barcodes (product.metafields.custom.barcodes),${PACK_HEADER},Option barcodes (product.metafields.custom.option_barcodes),Variant pack rules (product.metafields.custom.variant_pack_rules)`;
 
 let adminCookie: string;
 let buyerCookie: string;

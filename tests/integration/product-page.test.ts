@@ -169,6 +169,10 @@ describe("GET /api/products/{slug}", () => {
         { id: expect.any(Number), name: "Size", options: ["S", "M", "L"] },
         { id: expect.any(Number), name: "Colour", options: ["Yellow", "Orange"] },
       ],
+      minOrderQuantity: 1,
+      orderMultiple: 1,
+      packLabel: null,
+      unitsPerPack: null,
     });
     expect(body).not.toHaveProperty("costPrice");
   });
@@ -207,6 +211,10 @@ describe("GET /api/products/id/{id}", () => {
       imageUrl: null,
       price: "15.99",
       vatRate: "5.00",
+      minOrderQuantity: 1,
+      orderMultiple: 1,
+      packLabel: null,
+      unitsPerPack: null,
     });
   });
 

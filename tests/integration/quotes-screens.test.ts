@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, orders, products, quotes, users } from "~db/schema";
+import { cartItems, orders, productBarcodes, products, quotes, users } from "~db/schema";
 import * as adminQuotePage from "~/routes/admin.quotes.$id/route";
 import * as adminQuotesPage from "~/routes/admin.quotes._index";
 import * as apiCartItems from "~/routes/api.cart.items";
@@ -16,11 +16,14 @@ import * as apiLimits from "~/routes/api.company.limits";
 import * as quotePage from "~/routes/account.quotes.$id";
 import * as quotesPage from "~/routes/account.quotes._index";
 import * as newQuotePage from "~/routes/account.quotes.new";
+import * as quotePdf from "~/routes/account.quotes.$id[.]pdf";
+import * as adminQuotePdf from "~/routes/admin.quotes.$id[.]pdf";
 import { getDb } from "~/utils/db.server";
 import { addDays, ukDay } from "~/utils/uk-time";
 import { companyIdOf, createProduct, createUser, SHIPPING } from "./factories";
 import { buildRequest, callRoute, readJson, redirectLocation } from "./http";
 import { mailsDuring } from "./outbox";
+import { pdfText } from "./pdf-text";
 import { signIn } from "./sign-in";
 
 type User = typeof users.$inferSelect;
@@ -42,7 +45,7 @@ beforeAll(async () => {
   cookies.outsider = await signIn(outsider.email);
   cookies.sales = await signIn("rep@wholesale.example.com");
   mugs = createProduct({ name: "Stoneware Mug 12oz", salesPrice: 400, costPrice: 250, stockLevel: 1000 });
-  plates = createProduct({ name: "Dinner Plate 27cm", salesPrice: 600, costPrice: 300, stockLevel: 1000 });
+  plates = createProduct({ name: "Dinner Plate 27cm", sku: "PLATE-27", salesPrice: 600, costPrice: 300, stockLevel: 1000 });
   spoons = createProduct({ name: "Teaspoon (each)", salesPrice: 100, costPrice: 40, stockLevel: 1000 });
   db().insert(orders).values({ orderNumber: "ORD-QS-0001", userId: buyer.id, companyId, status: "delivered", subtotal: 0, vatAmount: 0, total: 0, ...SHIPPING }).run();
 });
@@ -133,7 +136,7 @@ describe("the quote screens", () => {
       "line.1.quantity": "100",
       "line.1.unitPrice": "0.80",
       "line.1.remove": "1",
-      "add.productId": String(plates.id),
+      "add.code": "plate-27",
       "add.quantity": "12",
       validUntil: addDays(ukDay(), 5),
     });
@@ -255,5 +258,102 @@ describe("the quote screens", () => {
     expect(redirectLocation(accepted)).toMatch(/^\/account\/approvals\/\d+$/);
     expect(quoteRow(id)).toMatchObject({ status: "accepted", acceptedOrderId: null });
     expect(quoteRow(id).approvalRequestId).not.toBeNull();
+  });
+});
+
+describe("a quote's PDF (screens)", () => {
+  const download = (loader: (args: LoaderFunctionArgs) => unknown, path: string, cookie: string, id: number) =>
+    callRoute(loader, buildRequest(path, { cookie }), { id: String(id) });
+
+  it("the buyer's quote page and the back office's link the PDF of the version shown; another company's is 404", async () => {
+    const id = await pricedAndSent();
+    const label = `${quoteRow(id).quoteNumber} v${quoteRow(id).version}`;
+    const buyerPdf = await download(quotePdf.loader, `/account/quotes/${id}.pdf`, cookies.buyer!, id);
+    expect(buyerPdf.status).toBe(200);
+    expect(buyerPdf.headers.get("Content-Disposition")).toBe(`attachment; filename="${quoteRow(id).quoteNumber}-v1.pdf"`);
+    const text = pdfText(Buffer.from(await buyerPdf.arrayBuffer()));
+    expect(text).toContain(quoteRow(id).quoteNumber);
+    expect(text).toContain("Dales Cafe Ltd");
+    expect(text).toContain("Subtotal (ex VAT)");
+    expect(label).toMatch(/ v1$/);
+
+    const staffPdf = await download(adminQuotePdf.loader, `/admin/quotes/${id}.pdf`, cookies.sales!, id);
+    expect(staffPdf.status).toBe(200);
+    expect(staffPdf.headers.get("Content-Type")).toBe("application/pdf");
+
+    // the company's other people: the company admin sees it, another company does not (404 as if unknown)
+    expect((await download(quotePdf.loader, `/account/quotes/${id}.pdf`, cookies.owner!, id)).status).toBe(200);
+    expect((await download(quotePdf.loader, `/account/quotes/${id}.pdf`, cookies.outsider!, id)).status).toBe(404);
+    expect((await download(quotePdf.loader, `/account/quotes/abc.pdf`, cookies.buyer!, 0)).status).toBe(404);
+    // a buyer is not staff
+    const notStaff = await download(adminQuotePdf.loader, `/admin/quotes/${id}.pdf`, cookies.buyer!, id);
+    expect([302, 403]).toContain(notStaff.status);
+  });
+
+  it("a quote not yet sent has no PDF for the buyer (409), and its page offers no link", async () => {
+    await fillCart(cookies.buyer!, [{ productId: spoons.id, quantity: 100 }]);
+    const id = await requestFromCart(cookies.buyer!);
+    const early = await download(quotePdf.loader, `/account/quotes/${id}.pdf`, cookies.buyer!, id);
+    expect(early.status).toBe(409);
+    expect(await early.text()).toMatch(/has not been sent to you yet/);
+    const page = await readJson(await callRoute(quotePage.loader, buildRequest(`/account/quotes/${id}`, { cookie: cookies.buyer! }), { id: String(id) }));
+    expect(page.quote.sentAt).toBeNull();
+    expect((await download(adminQuotePdf.loader, `/admin/quotes/${id}.pdf`, cookies.sales!, id)).status).toBe(409);
+  });
+});
+
+describe("adding a line to a quote on the back office's form", () => {
+  it("takes a barcode as quick order does; a SKU or barcode that names nothing is refused on the field, nothing changed", async () => {
+    await fillCart(cookies.buyer!, [{ productId: mugs.id, quantity: 10 }]);
+    const id = await requestFromCart(cookies.buyer!);
+    db().insert(productBarcodes).values({ productId: spoons.id, code: "5012345678900", type: "ean13" }).run();
+    const row = { "line.0.productId": String(mugs.id), "line.0.variants": "{}", "line.0.quantity": "10", "line.0.unitPrice": "3.00", validUntil: addDays(ukDay(), 5) };
+
+    const unknown = await adminForm(id, { intent: "save", ...row, "add.code": "NO-SUCH-SKU", "add.quantity": "4" });
+    expect(unknown.status).toBe(400);
+    const body = await readJson(unknown);
+    expect(body.result.error["add.code"]).toEqual(['No product has the SKU or barcode "NO-SUCH-SKU"']);
+    expect(body.result.initialValue.add.code).toBe("NO-SUCH-SKU");
+    expect(quoteRow(id).status).toBe("requested");
+
+    const added = await adminForm(id, { intent: "save", ...row, "add.code": " 5012345678900 ", "add.quantity": "50", "add.unitPrice": "0.75" });
+    expect(redirectLocation(added)).toBe(`/admin/quotes/${id}`);
+    const staffView = (await readJson(await callRoute(adminQuotePage.loader, buildRequest(`/admin/quotes/${id}`, { cookie: cookies.sales! }), { id: String(id) }))).quote;
+    expect(staffView.lines.map((l: { productName: string; quantity: number; unitPrice: string }) => [l.productName, l.quantity, l.unitPrice])).toEqual([
+      ["Stoneware Mug 12oz", 10, "3.00"],
+      ["Teaspoon (each)", 50, "0.75"],
+    ]);
+  });
+});
+
+describe("pack rules on quotes (screens)", () => {
+  it("a Quick Entry list with a quantity outside the pack rule is refused under the list; staff quote outside it only with a reason", async () => {
+    const cases = createProduct({ name: "Napkins (case of 12 packs)", sku: "NAPKIN-CASE", salesPrice: 500, costPrice: 300, stockLevel: 500, orderMultiple: 12, packLabel: "case of 12" });
+    const key = () => keyOf(newQuotePage.loader, "/account/quotes/new?from=list", cookies.buyer!);
+    const before = db().select().from(quotes).all().length;
+    const refused = await callRoute(
+      newQuotePage.action,
+      buildRequest("/account/quotes/new", { form: { idempotencyKey: await key(), source: "list", lines: `NAPKIN-CASE, 10\n${mugs.slug}, 2` }, cookie: cookies.buyer! }),
+    );
+    expect(refused.status).toBe(400);
+    const body = await readJson(refused);
+    expect(body.result.error.lines).toEqual(["Napkins (case of 12 packs) is sold in multiples of 12 (case of 12): 12? The nearest quantity allowed is 12."]);
+    expect(db().select().from(quotes).all()).toHaveLength(before);
+
+    const listed = await callRoute(
+      newQuotePage.action,
+      buildRequest("/account/quotes/new", { form: { idempotencyKey: await key(), source: "list", lines: "NAPKIN-CASE, 24" }, cookie: cookies.buyer! }),
+    );
+    const id = Number(redirectLocation(listed).split("/").pop());
+    const row = { "line.0.productId": String(cases.id), "line.0.variants": "{}", "line.0.quantity": "30", "line.0.unitPrice": "4.50", validUntil: addDays(ukDay(), 5) };
+    const outside = await adminForm(id, { intent: "save", ...row });
+    expect(outside.status).toBe(400);
+    expect((await readJson(outside)).result.error.quantity[0]).toContain("sold in multiples of 12");
+    const noReason = await adminForm(id, { intent: "save", ...row, overridePackRules: "on" });
+    expect((await readJson(noReason)).result.error.packOverrideReason).toEqual(["Give a reason to quote outside the pack rules"]);
+    expect(quoteRow(id).status).toBe("requested");
+    const saved = await adminForm(id, { intent: "save", ...row, overridePackRules: "on", packOverrideReason: "Two and a half cases for the function" });
+    expect(redirectLocation(saved)).toBe(`/admin/quotes/${id}`);
+    expect(quoteRow(id).status).toBe("draft");
   });
 });

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, products, quotes, users } from "~db/schema";
+import { auditLogs, orderItems, orders, products, quotes, users } from "~db/schema";
 import { loadSalesInvoiceDocument } from "~/domain/invoices/invoice-document.server";
 import * as apiAdminQuote from "~/routes/api.admin.quotes.$id";
 import * as apiAdminQuotes from "~/routes/api.admin.quotes";
@@ -19,11 +19,14 @@ import * as apiAccept from "~/routes/api.quotes.$id.accept";
 import * as apiDecline from "~/routes/api.quotes.$id.decline";
 import * as apiRevise from "~/routes/api.quotes.$id.revise";
 import * as apiQuotes from "~/routes/api.quotes";
+import * as apiQuotePdf from "~/routes/api.quotes.$id.pdf";
+import * as apiAdminQuotePdf from "~/routes/api.admin.quotes.$id.pdf";
 import { getDb } from "~/utils/db.server";
 import { addDays, ukDay } from "~/utils/uk-time";
 import { companyIdOf, createProduct, createUser, SHIPPING } from "./factories";
 import { buildRequest, callRoute, readJson } from "./http";
 import { mailsDuring } from "./outbox";
+import { pdfText } from "./pdf-text";
 import { signIn } from "./sign-in";
 
 type User = typeof users.$inferSelect;
@@ -198,6 +201,24 @@ describe("asking for, pricing and sending a quote", () => {
   });
 });
 
+describe("what the buyer sees before a quote is sent", () => {
+  it("no prices while it is a draft (the list's requested filter finds it), and the quoted prices once sent", async () => {
+    const asked = await requestQuote(cookies.buyer!, [{ productId: adhesive.id, quantity: 6 }]);
+    const id = asked.body.quote.id as number;
+    await priceQuote(id, { items: [{ productId: adhesive.id, quantity: 6, unitPrice: "7.00" }], validUntil: addDays(today(), 7) });
+    const draft = (await getQuote(cookies.buyer!, id)).body.quote;
+    expect(draft).toMatchObject({ status: "draft", total: null, subtotal: null, lines: [{ quantity: 6, unitPrice: null, lineTotal: null }] });
+    const requested = await readJson(await callRoute(apiQuotes.loader, buildRequest("/api/quotes?status=requested", { cookie: cookies.buyer! })));
+    const row = requested.items.find((q: { id: number }) => q.id === id);
+    expect(row).toMatchObject({ status: "draft", total: null });
+    // the back office sees its own prices meanwhile
+    const staff = await readJson(await callRoute(apiAdminQuote.loader, buildRequest(`/api/admin/quotes/${id}`, { cookie: cookies.sales! }), { id: String(id) }));
+    expect(staff.quote.lines[0].unitPrice).toBe("7.00");
+    await sendQuote(id);
+    expect((await getQuote(cookies.buyer!, id)).body.quote).toMatchObject({ status: "sent", subtotal: "42.00", lines: [{ unitPrice: "7.00" }] });
+  });
+});
+
 describe("accepting a quote", () => {
   it("places one order at the quoted prices even though list prices rose since, and a repeat with the same key answers the same order", async () => {
     const id = await sentQuote();
@@ -337,5 +358,124 @@ describe("accepting a quote", () => {
     expect((await getQuote(cookies.buyer!, id)).body.quote).toMatchObject({ status: "sent", approvalRequestId: null, order: null });
     const again = await accept(cookies.buyer!, id, "accept-after-rejection");
     expect(again.status).toBe(202);
+  });
+});
+
+describe("a quote's PDF (API)", () => {
+  const buyerPdf = (cookie: string, id: number) => callRoute(apiQuotePdf.loader, buildRequest(`/api/quotes/${id}/pdf`, { cookie }), { id: String(id) });
+  const staffPdf = (cookie: string, id: number) =>
+    callRoute(apiAdminQuotePdf.loader, buildRequest(`/api/admin/quotes/${id}/pdf`, { cookie }), { id: String(id) });
+
+  it("the buyer downloads each sent version, which says its version; before it is sent it is 409; another company's is 404", async () => {
+    const asked = await requestQuote(cookies.buyer!, [{ productId: tiles.id, quantity: 12 }]);
+    const id = asked.body.quote.id as number;
+    const early = await buyerPdf(cookies.buyer!, id);
+    expect(early.status).toBe(409);
+    expect((await readJson(early)).message).toMatch(/has not been sent to you yet/);
+    // staff: nothing priced yet, 409; a priced draft downloads and says DRAFT
+    expect((await staffPdf(cookies.sales!, id)).status).toBe(409);
+    await priceQuote(id, { items: [{ productId: tiles.id, quantity: 12, unitPrice: "18.00" }], validUntil: addDays(today(), 7) });
+    const draft = await staffPdf(cookies.sales!, id);
+    expect(draft.status).toBe(200);
+    expect(pdfText(Buffer.from(await draft.arrayBuffer()))).toContain("DRAFT QUOTE");
+    expect((await buyerPdf(cookies.buyer!, id)).status).toBe(409);
+    await sendQuote(id);
+
+    const response = await buyerPdf(cookies.buyer!, id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    const label = asked.body.quote.label as string;
+    const number = asked.body.quote.quoteNumber as string;
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${number}-v1.pdf"`);
+    const text = pdfText(Buffer.from(await response.arrayBuffer()));
+    expect(text).toContain("QUOTE");
+    expect(text).not.toContain("DRAFT");
+    expect(text).toContain(number);
+    expect(text).toContain("Version");
+    expect(text).toContain("£216.00"); // 12 × £18.00 ex VAT
+    expect(text).toContain("Total (inc VAT)");
+    expect(label).toBe(`${number} v1`);
+
+    // a revision is a new version with its own PDF once sent; the first keeps its own
+    const revised = await callRoute(apiRevise.action, buildRequest(`/api/quotes/${id}/revise`, json(cookies.buyer!, { notes: "Twenty boxes please" })), {
+      id: String(id),
+    });
+    const v2 = (await readJson(revised)).quote.id as number;
+    await priceQuote(v2, { items: [{ productId: tiles.id, quantity: 20, unitPrice: "17.00" }], validUntil: addDays(today(), 7) });
+    await sendQuote(v2);
+    const second = await buyerPdf(cookies.buyer!, v2);
+    expect(second.headers.get("Content-Disposition")).toBe(`attachment; filename="${number}-v2.pdf"`);
+    const secondText = pdfText(Buffer.from(await second.arrayBuffer()));
+    expect(secondText).toMatch(/Version\s*\n?\s*2/);
+    expect(secondText).toContain("£340.00");
+    expect((await buyerPdf(cookies.buyer!, id)).status).toBe(200);
+
+    // the company's approver sees it; another company, a warehouse hand and a stranger to the quote do not
+    expect((await buyerPdf(cookies.approver!, v2)).status).toBe(200);
+    const outsider = await buyerPdf(cookies.outsider!, v2);
+    expect(outsider.status).toBe(404);
+    expect(await readJson(outsider)).toEqual({ message: expect.any(String) });
+    expect((await staffPdf(cookies.warehouse!, v2)).status).toBe(403);
+    expect((await staffPdf(cookies.sales!, 999999)).status).toBe(404);
+    expect((await buyerPdf(cookies.buyer!, 999999)).status).toBe(404);
+  });
+});
+
+describe("pack rules on quotes (API)", () => {
+  let cases: typeof products.$inferSelect; // sold in cases of 6, at least 12
+
+  beforeAll(() => {
+    cases = createProduct({ name: "Sparkling Water 330ml", salesPrice: 90, costPrice: 40, stockLevel: 1000, orderMultiple: 6, minOrderQuantity: 12, packLabel: "case of 6" });
+  });
+
+  it("a buyer's request with a quantity outside the pack rule is refused on quantity, naming the rule and the nearest quantity; nothing written", async () => {
+    const before = db().select().from(quotes).all().length;
+    const refused = await requestQuote(cookies.buyer!, [{ productId: tiles.id, quantity: 3 }, { productId: cases.id, quantity: 20 }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message: "Sparkling Water 330ml is sold in multiples of 6 (case of 6), at least 12: 18 or 24? The nearest quantity allowed is 18.",
+      field: "quantity",
+    });
+    const belowMinimum = await requestQuote(cookies.buyer!, [{ productId: cases.id, quantity: 6 }]);
+    expect(belowMinimum.body.message).toMatch(/at least 12: 12\? The nearest quantity allowed is 12\.$/);
+    expect(db().select().from(quotes).all()).toHaveLength(before);
+    expect((await requestQuote(cookies.buyer!, [{ productId: cases.id, quantity: 18 }])).status).toBe(201);
+  });
+
+  it("staff pricing keeps the rule unless they quote outside it with a reason, which is logged; the buyer then accepts that quantity", async () => {
+    const asked = await requestQuote(cookies.buyer!, [{ productId: cases.id, quantity: 24 }]);
+    const id = asked.body.quote.id as number;
+    const body = { items: [{ productId: cases.id, quantity: 15, unitPrice: "0.80" }], validUntil: addDays(today(), 7) };
+
+    const refused = await priceQuote(id, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe("quantity");
+    expect(refused.body.message).toContain("The nearest quantity allowed is 18.");
+    const noReason = await priceQuote(id, { ...body, overridePackRules: true });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body).toEqual({ message: "Give a reason to quote outside the pack rules", field: "packOverrideReason" });
+    expect(db().select().from(quotes).where(eq(quotes.id, id)).get()!.status).toBe("requested");
+
+    const priced = await priceQuote(id, { ...body, overridePackRules: true, packOverrideReason: "Fifteen for the tasting day: one case split" });
+    expect(priced.status).toBe(200);
+    // the back office sees the rule beside the line
+    expect(priced.body.quote.lines[0]).toMatchObject({ quantity: 15, unitPrice: "0.80", packRule: "Case of 6 · min 12" });
+    const logged = db().select().from(auditLogs).where(eq(auditLogs.action, "quote.pack_rule_overridden")).all().filter((row) => row.entityId === String(id));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0]!.details!)).toMatchObject({
+      reason: "Fifteen for the tasting day: one case split",
+      lines: [{ productId: cases.id, quantity: 15, rule: expect.stringContaining("multiples of 6") }],
+    });
+
+    // a quantity within the rule needs no reason, and nothing is logged
+    const within = await priceQuote(id, { items: [{ productId: cases.id, quantity: 30, unitPrice: "0.80" }], validUntil: addDays(today(), 7) });
+    expect(within.status).toBe(200);
+    await priceQuote(id, { ...body, overridePackRules: true, packOverrideReason: "Fifteen for the tasting day: one case split" });
+
+    expect((await sendQuote(id)).status).toBe(200);
+    const accepted = await accept(cookies.buyer!, id, `accept-pack-rule-${id}`);
+    expect(accepted.status).toBe(201);
+    const [order] = ordersOfQuote(id);
+    expect(db().select({ quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order!.id)).all()).toEqual([{ quantity: 15 }]);
   });
 });

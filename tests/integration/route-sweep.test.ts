@@ -177,7 +177,7 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
 const VIEWER_MAY = /^\/account(\/dashboard)?$|^\/api\/products\/:slug\/pricing$|^\/api\/account\/price-list$/;
 /** Routes whose record (filled with the company admin's) is an order or invoice of the company. */
 const COMPANY_DOCUMENTS =
-  /^\/account\/invoices\/:id\.pdf$|^\/account\/orders\/:orderId\/placed$|^\/api\/invoices\/:id\/pdf$|^\/api\/orders\/:id\/items$|^\/account\/quotes\/:id$|^\/api\/quotes\/:id(\/(accept|decline|revise))?$/;
+  /^\/account\/invoices\/:id\.pdf$|^\/account\/orders\/:orderId\/placed$|^\/api\/invoices\/:id\/pdf$|^\/api\/orders\/:id\/items$|^\/account\/quotes\/:id(\.pdf)?$|^\/api\/quotes\/:id(\/(accept|decline|revise|pdf))?$/;
 /** Routes whose record is the company's (its documents, its address book, its templates): another company's 404. */
 const COMPANY_RECORDS = new RegExp(`${COMPANY_DOCUMENTS.source}|^\\/api\\/addresses\\/:id$|^\\/api\\/order-templates\\/:id$`);
 /** The company's address book, which only its company admins change. */

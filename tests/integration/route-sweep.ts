@@ -331,7 +331,7 @@ export async function seedSweepData(): Promise<Actors> {
   // a quote the customer asked for, priced and sent (the quote screens and APIs are asked for it)
   const quote = getDb()
     .insert(quotes)
-    .values({ quoteNumber: "QT-09999", version: 1, companyId: companyIdOf(actors.customer), userId: actors.customer, status: "sent", validUntil: "2099-12-31" })
+    .values({ quoteNumber: "QT-09999", version: 1, companyId: companyIdOf(actors.customer), userId: actors.customer, status: "sent", validUntil: "2099-12-31", sentAt: new Date() })
     .returning({ id: quotes.id })
     .get();
   const product = getDb().$client.prepare("select id, name, sales_price as price, vat_rate as vat from products order by id limit 1").get() as {

@@ -9,6 +9,7 @@ import { NoPicture } from "./no-picture";
 import { ProductImage } from "./product-image";
 import { SkuLabel } from "./sku-label";
 import { PackSummary } from "./pack-summary";
+import { packUnitName, type PackRule } from "~/domain/catalog/pack-rules";
 
 /**
  * A card is a quarter of the page on wide screens, a third or a half on smaller ones. On a phone it is a row: a
@@ -106,13 +107,15 @@ export function ListingPrice({
   price,
   variant,
 }: {
-  product: Pick<ProductCardData, "salesPrice" | "vatRate">;
+  product: Pick<ProductCardData, "salesPrice" | "vatRate"> & { packRule?: PackRule };
   price: CardPrice | undefined;
   variant: keyof typeof PRICE_STYLES;
 }) {
   const basis = usePriceBasis();
   const { listPrice, shownPrice, discounted } = cardPrices(product, price, basis);
   const styles = PRICE_STYLES[variant];
+  // a price of a case says so: "£16.79 per case", not a price a buyer could take for one can
+  const unit = packUnitName(product.packRule?.packLabel ?? null);
   return (
     <p className={styles.wrapper}>
       <span className={`${styles.price} text-slate-900`} data-testid={`${variant}-price`}>
@@ -122,6 +125,11 @@ export function ListingPrice({
         <s className={`${styles.listPrice} text-slate-500`} data-testid={`${variant}-list-price`}>
           {formatMoney(listPrice)}
         </s>
+      ) : null}
+      {unit ? (
+        <span className="ml-1 whitespace-nowrap text-xs text-slate-600" data-testid={`${variant}-price-unit`}>
+          per {unit}
+        </span>
       ) : null}
       <span className={`${styles.basis} text-xs text-slate-500`} data-testid={`${variant}-price-basis`}>
         {BASIS_LABELS[basis]}

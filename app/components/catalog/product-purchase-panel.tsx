@@ -28,7 +28,7 @@ import { PriceBreakdown, type BreakdownAudience } from "./price-breakdown";
 import { StockBadge } from "./product-card";
 import { QuantityInput } from "./quantity-input";
 import { PackSummary } from "./pack-summary";
-import { effectivePackRule, type PackRuleFields } from "~/domain/catalog/pack-rules";
+import { effectivePackRule, packUnitName, type PackRuleFields } from "~/domain/catalog/pack-rules";
 import { VariantPicker } from "./variant-picker";
 
 /** How long the button says "Added to Cart!" after a successful add. */
@@ -212,7 +212,7 @@ export function ProductPurchasePanel({
             </s>
           ) : null}
           <span className="text-sm text-slate-500" data-testid="product-price-basis">
-            {BASIS_LABELS[basis]}, each
+            {BASIS_LABELS[basis]}, {packUnitName(packRule.packLabel) ? `per ${packUnitName(packRule.packLabel)}` : "each"}
           </span>
         </p>
         {pricingFailed ? (

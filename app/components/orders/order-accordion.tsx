@@ -90,6 +90,11 @@ function OrderDetails({
             Your PO: <span className="font-medium text-slate-900">{order.poReference}</span>
           </span>
         ) : null}
+        {order.quote ? (
+          <span className="text-sm text-slate-600" data-testid="order-quote">
+            From quote <span className="font-medium text-slate-900">{order.quote}</span>
+          </span>
+        ) : null}
         <span className="ml-auto text-right font-semibold text-slate-900">
           {formatDecimalMoney(order.total)}
           <span className="ml-1 text-xs font-normal text-slate-500">inc VAT</span>

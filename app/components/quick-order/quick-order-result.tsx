@@ -56,9 +56,8 @@ function PackFixes({ fixes, idempotencyKey }: { fixes: NonNullable<QuickOrderRes
             <button
               type="submit"
               className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-semibold text-red-900 hover:bg-red-100"
-              aria-label={`Use ${fix.quantity} for line ${fix.lineNumber}`}
             >
-              Use {fix.quantity}
+              Use {fix.quantity} for line {fix.lineNumber}
             </button>
           </Form>
         </li>

@@ -90,3 +90,12 @@ function describeShortLine(line: ShortLine): string {
 export function describeShortLines(lines: readonly ShortLine[]): string {
   return lines.map(describeShortLine).join("; ");
 }
+
+/**
+ * What signing in says when lines of the guest's cart broke their pack rule once merged (the rule changed
+ * since they were added) and were moved to the nearest valid quantity: "" when none were.
+ */
+export function guestCartPackNote(adjusted: readonly PackAdjustedLine[]): string {
+  if (adjusted.length === 0) return "";
+  return `Your cart was changed to pack sizes: ${adjusted.map((line) => `${line.name} (had ${line.asked}, now ${line.added})`).join("; ")}.`;
+}

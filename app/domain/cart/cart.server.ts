@@ -16,7 +16,7 @@ import { cartItems, products, productVariants } from "~db/schema";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
 import { buyerFor, priceMany, type Buyer } from "~/domain/pricing/pricing.server";
 import { lineTotals, type UnitPrice } from "~/domain/pricing/pricing";
-import { unitsThatFit } from "./cart-words";
+import { unitsThatFit, type PackAdjustedLine } from "./cart-words";
 import {
   checkPackQuantity,
   effectivePackRule,
@@ -439,37 +439,57 @@ export function clearCart(db: DB, owner: CartOwner): void {
  * at the user's own prices, then removes the guest cart from the session. Lines of products deleted since
  * are dropped. Returns how many guest lines were merged.
  */
-export function mergeGuestCart(db: DB, session: AppSession, userId: string): number {
+export function mergeGuestCart(db: DB, session: AppSession, userId: string): GuestCartMerge {
   const guestLines = parseGuestLines(session.get("guestCart"));
   session.unset("guestCart");
-  if (guestLines.length === 0) return 0;
+  const adjusted: PackAdjustedLine[] = [];
+  if (guestLines.length === 0) return { merged: 0, adjusted };
   const user = findSessionUser(db, userId);
-  if (!user) return 0;
+  if (!user) return { merged: 0, adjusted };
   const buyer = buyerFor(db, user);
   const result = changeCart(db, { kind: "user", userId }, (lines) => {
     const existing = loadProducts(db, guestLines.map((line) => line.productId));
     const byId = new Map(lines.map((line) => [lineId(line), line]));
     const touched: number[] = [];
+    const mergedLines = new Set<StoredLine>();
     let merged = 0;
     for (const guest of guestLines) {
       if (!existing.has(guest.productId)) continue;
       const same = byId.get(lineId(guest));
       if (same) {
         same.quantity = Math.min(MAX_LINE_QUANTITY, same.quantity + guest.quantity);
+        mergedLines.add(same);
       } else {
         if (lines.length >= MAX_CART_LINES) continue;
         const line = { ...guest };
         lines.push(line);
         byId.set(lineId(line), line);
+        mergedLines.add(line);
       }
       touched.push(guest.productId);
       merged += 1;
     }
+    // a merged line keeps to its pack rule: moved to the nearest valid quantity (the reorder rule), and said so
+    const groups = variantGroupsByProduct(db, touched);
+    adjusted.length = 0;
+    for (const line of mergedLines) {
+      const product = existing.get(line.productId);
+      if (!product) continue;
+      const rule = lineRule(product, groups.get(line.productId) ?? []);
+      if (checkPackQuantity(rule, line.quantity, product.name).ok) continue;
+      const nearest = nearestValidQuantity(rule, line.quantity);
+      const now = nearest <= MAX_LINE_QUANTITY ? nearest : (validQuantityBelow(rule, MAX_LINE_QUANTITY) ?? nearest);
+      adjusted.push({ name: product.name, asked: line.quantity, added: now });
+      line.quantity = now;
+    }
     repriceProducts(db, buyer, lines, touched);
     return ok({ lines, value: merged });
   });
-  return result.ok ? result.value : 0;
+  return { merged: result.ok ? result.value : 0, adjusted: result.ok ? adjusted : [] };
 }
+
+/** What signing in did with a guest's cart: how many of its lines went in, and those moved to their pack size. */
+export type GuestCartMerge = { merged: number; adjusted: PackAdjustedLine[] };
 
 // ─── Reading the cart ───────────────────────────────────────────────────────
 

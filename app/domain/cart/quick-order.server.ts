@@ -228,6 +228,24 @@ export function quickOrderLines(db: DB, text: string, kind: "entry" | "csv") {
   };
 }
 
+export type NamedProduct = { ok: true; productId: number; selectedVariants: Record<string, string> } | { ok: false; message: string };
+
+/**
+ * The one product a code names the way quick order reads it (its SKU, slug or exact name, else a barcode; any
+ * options after a comma, "HIVIS-VEST, Size=L"), for a form that adds a single line: the back office's quote
+ * editor. When it names nothing, or not one thing, the message says so without a line number.
+ */
+export function findNamedProduct(db: DB, code: string): NamedProduct {
+  const text = code.replace(/[\r\n]+/g, " ").trim();
+  const item = parseQuickEntry(`${text}, 1`).lines[0];
+  if (!item) return { ok: false, message: `Enter a SKU or barcode (and any options after a comma, as in "HIVIS-VEST, Size=L"), not "${quoteForMessage(text)}"` };
+  const { accepted, errors } = matchQuickOrderItems(db, [item], "Line");
+  if (accepted[0]) return { ok: true, productId: accepted[0].productId, selectedVariants: accepted[0].selectedVariants };
+  const message = errors[0]?.message ?? "";
+  if (message === productNotFoundMessage("Line", 1, item.sku)) return { ok: false, message: `No product has the SKU or barcode "${quoteForMessage(item.sku)}"` };
+  return { ok: false, message: message.replace(/^Line 1: /, "") };
+}
+
 /**
  * Adds the items to the user's cart in one write with the cart's own rules (addManyToCart): stock, merging
  * into an existing line, the line and cart limits, prices. Items are taken in line order, so the same SKU

@@ -9,6 +9,7 @@
  * - CSV: "Row N" is the row as a spreadsheet shows it, the header being row 1, so the first item is row 2.
  *   A quoted cell that spans several lines is still one row.
  */
+import { hasWrongCheckDigit, normaliseBarcode, WRONG_CHECK_DIGIT_MESSAGE } from "~/domain/catalog/barcodes";
 import { restoreCell } from "~/utils/csv-cells";
 import { csvReadProblem, readCsvText } from "~/utils/csv.server";
 import { parseOptionText, quoteForMessage, type OptionChoice } from "./quick-order-options";
@@ -39,6 +40,7 @@ function invalidFormatMessage(lineNumber: number, line: string) {
 }
 
 export function productNotFoundMessage(label: PositionLabel, lineNumber: number, sku: string) {
+  if (hasWrongCheckDigit(sku)) return `${label} ${lineNumber}: ${WRONG_CHECK_DIGIT_MESSAGE} (${normaliseBarcode(sku)})`;
   return `${label} ${lineNumber}: Product "${quoteForMessage(sku)}" not found`;
 }
 

@@ -3,7 +3,7 @@
  * written inside the caller's transaction, read in batches, and looked up by code for the POS scan box,
  * quick order and the admin API. The rules of a code are in barcodes.ts.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { productBarcodes, products, productVariants } from "~db/schema";
 import { chunks } from "~/utils/chunks";
 import { loadVariants } from "./catalog.server";
@@ -39,6 +39,26 @@ export function replaceBarcodes(tx: DB, productId: number, owner: BarcodeOwner, 
     tx.insert(productBarcodes)
       .values({ productId, variantId: owner?.variantId ?? null, variantOption: owner?.option ?? null, code, type })
       .run();
+  }
+}
+
+/**
+ * Replaces every option code of a product's variants with `entries` (the product CSV's whole list: an option
+ * left out has none afterwards), naming each variant by its name; the product's own codes stay.
+ */
+export function replaceOptionBarcodes(tx: DB, productId: number, entries: readonly { variant: string; option: string; codes: readonly Barcode[] }[]) {
+  tx.delete(productBarcodes).where(and(eq(productBarcodes.productId, productId), isNotNull(productBarcodes.variantId))).run();
+  const variantIds = new Map(
+    tx
+      .select({ id: productVariants.id, name: productVariants.name })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .all()
+      .map((variant) => [variant.name, variant.id]),
+  );
+  for (const entry of entries) {
+    const variantId = variantIds.get(entry.variant);
+    if (variantId !== undefined) replaceBarcodes(tx, productId, { variantId, option: entry.option }, entry.codes);
   }
 }
 

@@ -4,6 +4,7 @@ import {
   checkBarcode,
   checkBarcodeList,
   detectBarcodeType,
+  hasWrongCheckDigit,
   gs1CheckDigit,
   normaliseBarcode,
   splitBarcodeList,
@@ -104,5 +105,22 @@ describe("lists", () => {
     const many = Array.from({ length: BARCODES_PER_ITEM_MAX + 1 }, (_, i) => `OWN-${i}`);
     expect(checkBarcodeList(many)).toEqual({ ok: false, message: `At most ${BARCODES_PER_ITEM_MAX} barcodes each: 21 were given` });
     expect(checkBarcodeList(many.slice(1)).ok).toBe(true);
+  });
+});
+
+describe("a mistyped GS1 code", () => {
+  it("is digits of a GS1 length whose last digit is not the check digit", () => {
+    expect(hasWrongCheckDigit("5012345678900")).toBe(false);
+    expect(hasWrongCheckDigit("5012345678901")).toBe(true);
+    expect(hasWrongCheckDigit("5 012345 678907")).toBe(true);
+    expect(hasWrongCheckDigit("96385074")).toBe(false);
+    expect(hasWrongCheckDigit("96385075")).toBe(true);
+    expect(hasWrongCheckDigit("036000291452")).toBe(false);
+    expect(hasWrongCheckDigit("036000291453")).toBe(true);
+    expect(hasWrongCheckDigit("10012345678902")).toBe(false);
+    expect(hasWrongCheckDigit("10012345678903")).toBe(true);
+    // not a GS1 length, or not digits: no check digit to be wrong
+    expect(hasWrongCheckDigit("12345")).toBe(false);
+    expect(hasWrongCheckDigit("OWN-1")).toBe(false);
   });
 });

@@ -153,6 +153,18 @@ export function checkBarcodeList(codes: readonly string[]): BarcodeListCheck {
   return { ok: true, value: checked };
 }
 
+/** What a line that names nothing says when it is a GS1 code with a wrong last digit (a slip of the finger). */
+export const WRONG_CHECK_DIGIT_MESSAGE = "This barcode's check digit is wrong: check the number";
+
+/**
+ * Whether a typed code is all digits, of a GS1 length (8, 12, 13 or 14), with a last digit that is not its
+ * check digit: a mistyped barcode rather than a code nobody has. Which digit was mistyped cannot be known.
+ */
+export function hasWrongCheckDigit(text: string): boolean {
+  const code = normaliseBarcode(text);
+  return /^\d+$/.test(code) && GS1_BY_LENGTH.has(code.length) && gs1CheckDigit(code.slice(0, -1)) !== Number(code.slice(-1));
+}
+
 /** What a scan that matches nothing says: a mistyped GS1 code is told its check digit, others that nothing has it. */
 export function unknownBarcodeMessage(text: string): string {
   const code = normaliseBarcode(text);

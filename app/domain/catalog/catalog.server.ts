@@ -1,5 +1,5 @@
 /** Catalogue reads shared by the storefront screens and the JSON API. */
-import { effectivePackRule, packFieldsOf, type PackRuleFields } from "~/domain/catalog/pack-rules";
+import { effectivePackRule, packFieldsOf, packRuleJson, type PackRuleFields } from "~/domain/catalog/pack-rules";
 import { productPackColumns, variantPackColumns } from "~/domain/catalog/pack-rules.server";
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, max, min, or, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
@@ -188,7 +188,7 @@ export type ProductJson = {
   stockLevel: number;
   lowStockThreshold: number;
   variants: ProductVariant[];
-};
+} & ReturnType<typeof packRuleJson>;
 
 /** Serialises a product for the API. `includeCost` only for admins; otherwise the key is absent. */
 export function productJson(row: ProductWithVariants, { includeCost }: { includeCost: boolean }): ProductJson {
@@ -207,6 +207,7 @@ export function productJson(row: ProductWithVariants, { includeCost }: { include
     stockLevel: row.stockLevel,
     lowStockThreshold: row.lowStockThreshold,
     variants: row.variants.map((variant) => ({ id: variant.id, name: variant.name, options: [...variant.options] })),
+    ...packRuleJson(effectivePackRule(row, row.variants)),
   };
 }
 

@@ -38,6 +38,11 @@ describe("productJson", () => {
       stockLevel: 150,
       lowStockThreshold: 10,
       variants: [{ id: 11, name: "Colour", options: ["Blue", "Red"] }],
+      // the pack rule in force: none here
+      minOrderQuantity: 1,
+      orderMultiple: 1,
+      packLabel: null,
+      unitsPerPack: null,
     });
   });
 

@@ -3,6 +3,9 @@ import {
   checkPackQuantity,
   effectivePackRule,
   innerUnitName,
+  packRuleJson,
+  packUnitName,
+  NO_PACK_RULE,
   nearestValidQuantity,
   packSummary,
   perUnitPrice,
@@ -129,6 +132,26 @@ describe("per-unit price and summary", () => {
     expect(innerUnitName("pack of 10 batteries")).toBe("battery");
     expect(innerUnitName("case of 6")).toBeNull();
     expect(innerUnitName(null)).toBeNull();
+  });
+
+  it("names a unit of sale from its label for \"£16.79 per case\", or nothing when the label does not start with a word", () => {
+    expect(packUnitName("case of 24 cans")).toBe("case");
+    expect(packUnitName(" Pallet of 40 ")).toBe("pallet");
+    expect(packUnitName("pair")).toBe("pair");
+    expect(packUnitName("6-pack")).toBeNull();
+    expect(packUnitName("24 x 330ml")).toBeNull();
+    expect(packUnitName("case, shrink-wrapped")).toBeNull();
+    expect(packUnitName(null)).toBeNull();
+  });
+
+  it("gives the public JSON the rule in force: the rounded-up minimum, the step, the label and inner units", () => {
+    expect(packRuleJson(effectivePackRule({ minOrderQuantity: 10, orderMultiple: 6, packLabel: "case of 6", unitsPerPack: null }))).toEqual({
+      minOrderQuantity: 12,
+      orderMultiple: 6,
+      packLabel: "case of 6",
+      unitsPerPack: null,
+    });
+    expect(packRuleJson(NO_PACK_RULE)).toEqual({ minOrderQuantity: 1, orderMultiple: 1, packLabel: null, unitsPerPack: null });
   });
 
   it("divides the pack price, rounded half-up to the penny", () => {

@@ -36,13 +36,13 @@ export const MAX_PACK_LABEL = 60;
 
 export const PACK_RULE_FIELDS = ["minOrderQuantity", "orderMultiple", "packLabel", "unitsPerPack"] as const;
 
-/** Just the pack rule fields of a row that has more. */
-export function packFieldsOf(row: PackRuleFields): PackRuleFields {
+/** Just the pack rule fields of a row that has more (a field it lacks is null: none, or inherit on a variant). */
+export function packFieldsOf(row: Partial<PackRuleFields>): PackRuleFields {
   return {
-    minOrderQuantity: row.minOrderQuantity,
-    orderMultiple: row.orderMultiple,
-    packLabel: row.packLabel,
-    unitsPerPack: row.unitsPerPack,
+    minOrderQuantity: row.minOrderQuantity ?? null,
+    orderMultiple: row.orderMultiple ?? null,
+    packLabel: row.packLabel ?? null,
+    unitsPerPack: row.unitsPerPack ?? null,
   };
 }
 
@@ -158,6 +158,15 @@ export function innerUnitName(packLabel: string | null): string | null {
 }
 
 /**
+ * What a unit of sale is called, from its pack label: "case of 24 tins" → "case", "Pallet of 40" → "pallet",
+ * "pair" → "pair"; null without a label or when it does not start with a word ("6-pack", "24 x 330ml").
+ */
+export function packUnitName(packLabel: string | null): string | null {
+  const match = packLabel?.trim().match(/^([a-z][a-z-]*)(\s+of\b.*)?$/i);
+  return match ? match[1].toLowerCase() : null;
+}
+
+/**
  * The price of one inner unit ("£3.96 per tin", or "£0.66 each" when the label names no unit), for a unit
  * of sale at `packPrice` pence; null when the units per pack are not known (or are 1). Rounded half-up.
  */
@@ -189,4 +198,14 @@ export function packSummary(rule: PackRule, packPrice?: number | null): string {
 /** The quantity a product's quantity input starts at, and its step and min attributes. */
 export function quantityInputRule(rule: PackRule): { min: number; step: number; defaultValue: number } {
   return { min: rule.minimum, step: rule.multiple, defaultValue: rule.minimum };
+}
+
+/**
+ * The rule in force as the public product JSON carries it (GET /api/products, /api/products/{slug} and
+ * /id/{id}): the smallest quantity a line may hold (a minimum the multiple does not divide already rounded
+ * up), the step between valid quantities (1 when there is none), the pack's name and its inner units (null
+ * when not set). An API client can offer exactly the quantities the cart will take.
+ */
+export function packRuleJson(rule: PackRule) {
+  return { minOrderQuantity: rule.minimum, orderMultiple: rule.multiple, packLabel: rule.packLabel, unitsPerPack: rule.unitsPerPack };
 }

@@ -8,6 +8,7 @@
  */
 import { loadBarcodes } from "./barcodes.server";
 import { productPackColumns } from "./pack-rules.server";
+import { packFieldsOf } from "./pack-rules";
 import { csvStreamParser, writeCsv } from "~/utils/csv.server";
 import { asc, eq, gt } from "drizzle-orm";
 import { categories, products } from "~db/schema";
@@ -268,10 +269,23 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       batch.map((product) => product.id),
     );
     for (const { id, ...product } of batch) {
+      const own = barcodes.get(id);
+      const productVariants = variants.get(id) ?? [];
       const exported: ExportProduct = {
         ...product,
-        barcodes: barcodes.get(id)?.barcodes ?? [],
-        variants: (variants.get(id) ?? []).map((variant) => ({ name: variant.name, options: variant.options })),
+        barcodes: own?.barcodes ?? [],
+        // by variant, then option, in their display order
+        optionBarcodes: productVariants.flatMap((variant) =>
+          variant.options.flatMap((option) => {
+            const codes = own?.variantBarcodes.find((entry) => entry.variantId === variant.id && entry.option === option)?.barcodes ?? [];
+            return codes.length > 0 ? [{ variant: variant.name, option, codes }] : [];
+          }),
+        ),
+        variants: productVariants.map((variant) => ({ name: variant.name, options: variant.options })),
+        variantPackRules: productVariants.flatMap((variant) => {
+          const fields = packFieldsOf(variant);
+          return Object.values(fields).some((value) => value !== null) ? [{ variant: variant.name, fields }] : [];
+        }),
       };
       rows.push(...shopifyRowsFor(exported));
     }

@@ -143,7 +143,81 @@ describe("shopifyRowsFor", () => {
       { name: "Colour", options: ["Yellow", "Orange"] },
     ],
     barcodes: [],
+    optionBarcodes: [],
+    variantPackRules: [],
   };
+
+  it("writes the variants' pack rule overrides a line each and reads them back; a bad one is a row error", () => {
+    const variantPackRules = [
+      { variant: "Size", fields: { minOrderQuantity: 12, orderMultiple: null, packLabel: null, unitsPerPack: null } },
+      { variant: "Colour", fields: { minOrderQuantity: null, orderMultiple: 6, packLabel: "case of 6; mixed", unitsPerPack: 6 } },
+    ];
+    const rows = shopifyRowsFor({ ...product, variantPackRules });
+    const cell = column("Variant pack rules (product.metafields.custom.variant_pack_rules)");
+    expect(rows[0][cell]).toBe("Size = 12;;;\nColour = ;6;6;case of 6; mixed");
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.errors).toEqual([]);
+    expect(parsed.value.items[0].fields.variantPackRules).toEqual(variantPackRules);
+
+    rows[0][cell] = "Weight = 1;;;";
+    const unknown = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!unknown.ok) throw new Error(unknown.message);
+    expect(unknown.value.errors[0].message).toMatch(/^Variant pack rules: "Weight = 1;;;" should start with one of this product's variants/);
+    rows[0][cell] = "Size = 0;;;";
+    const zero = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!zero.ok) throw new Error(zero.message);
+    expect(zero.value.errors[0].message).toMatch(/^Variant pack rules \(Size\): Minimum order quantity/);
+  });
+
+  it("writes the options' codes on the first row, a line per option, and reads them back", () => {
+    const optionBarcodes = [
+      { variant: "Size", option: "S", codes: ["5012345678900", "VEST-S"] },
+      { variant: "Colour", option: "Orange", codes: ["96385074"] },
+    ];
+    const rows = shopifyRowsFor({ ...product, optionBarcodes });
+    expect(rows.map((row) => row[column("Option barcodes (product.metafields.custom.option_barcodes)")])).toEqual([
+      "Size: S = 5012345678900|VEST-S\nColour: Orange = 96385074",
+      "",
+      "",
+      "",
+    ]);
+    // two variants: a row is a combination of options, so Shopify's one code a row is not written
+    expect(rows.map((row) => row[column("Variant Barcode")])).toEqual(["", "", "", ""]);
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.errors).toEqual([]);
+    expect(
+      parsed.value.items[0].fields.optionBarcodes?.map((entry) => [entry.variant, entry.option, entry.codes.map((code) => code.code)]),
+    ).toEqual([
+      ["Size", "S", ["5012345678900", "VEST-S"]],
+      ["Colour", "Orange", ["96385074"]],
+    ]);
+  });
+
+  it("writes Shopify's Variant Barcode where a row is one thing: the product, or one option of its only variant", () => {
+    const single = { ...product, variants: [{ name: "Size", options: ["S", "M"] }], optionBarcodes: [{ variant: "Size", option: "M", codes: ["96385074", "VEST-M"] }] };
+    expect(shopifyRowsFor(single).map((row) => row[column("Variant Barcode")])).toEqual(["", "96385074"]);
+    const plain = { ...product, variants: [], barcodes: ["5012345678900", "OWN-2"] };
+    expect(shopifyRowsFor(plain).map((row) => row[column("Variant Barcode")])).toEqual(["5012345678900"]);
+  });
+
+  it("refuses an option barcodes line naming an option the product lacks, or a bad code, on the product's row", () => {
+    const rows = shopifyRowsFor(product);
+    const cell = column("Option barcodes (product.metafields.custom.option_barcodes)");
+    rows[0][cell] = "Size: XL = 5012345678900";
+    const parsed = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.value.errors).toEqual([
+      { row: 2, message: 'Option barcodes: "Size: XL" is not an option of this product (Size: S, Size: M, Colour: Yellow, Colour: Orange)' },
+    ]);
+    rows[0][cell] = "Size: S = 5012345678901";
+    const bad = parseProductCsv(stringify([[...EXPORT_COLUMNS], ...rows]));
+    if (!bad.ok) throw new Error(bad.message);
+    expect(bad.value.errors).toEqual([
+      { row: 2, message: "Option barcodes (Size: S): EAN-13 5012345678901 has the wrong check digit: it ends in 1, the check digit should be 0" },
+    ]);
+  });
 
   it("writes the product's barcodes on its first row, separated by |, and reads them back in order", () => {
     const rows = shopifyRowsFor({ ...product, barcodes: ["5012345678900", "VEST-OWN-1", "96385074"] });

@@ -16,7 +16,7 @@ import { csvReadProblem, readCsvText, type CsvReadOptions } from "~/utils/csv.se
 import { slugify } from "~/utils/slug";
 import { toDecimalString } from "~/utils/money";
 import { ukDay } from "~/utils/uk-time";
-import type { PackRuleFields } from "./pack-rules";
+import { packFieldsOf, type PackRuleFields } from "./pack-rules";
 import { PACK_FIELD_LABELS, readPackLabel, readPackNumber } from "./pack-rules.schema";
 import {
   CATEGORY_NAME_MAX,
@@ -46,6 +46,12 @@ export type RowError = { row: number; message: string };
 
 export type ImportVariant = { name: string; options: string[] };
 
+/** One variant's pack rule overrides (null inherits the product's). */
+export type VariantPackRule = { variant: string; fields: PackRuleFields };
+
+/** The codes of one option of one variant ("Size" "L"), in the order they were given. */
+export type OptionBarcodes<Code = string> = { variant: string; option: string; codes: Code[] };
+
 /** The fields a file sets; an absent key means "leave it as it is" (or the default for a new product). */
 export type ImportFields = {
   name?: string;
@@ -63,6 +69,10 @@ export type ImportFields = {
   taxable?: boolean;
   /** the product's own barcodes, the whole list (an empty cell clears them); absent column: left alone */
   barcodes?: Barcode[];
+  /** the codes of its variants' options, the whole list (an empty cell clears them); absent column: left alone */
+  optionBarcodes?: OptionBarcodes<Barcode>[];
+  /** the variants' pack rule overrides, every variant's (one not named inherits everything); absent column: left alone */
+  variantPackRules?: VariantPackRule[];
   /** pack rules: a blank cell clears the rule, an absent column leaves it */
   minOrderQuantity?: number | null;
   orderMultiple?: number | null;
@@ -100,6 +110,10 @@ export type ExportProduct = {
   variants: ImportVariant[];
   /** the product's own barcodes */
   barcodes: string[];
+  /** its variants' option codes, by variant then option (the variants' order) */
+  optionBarcodes: OptionBarcodes[];
+  /** the variants that override a pack rule field, in their display order */
+  variantPackRules: VariantPackRule[];
 } & PackRuleFields;
 
 /** Shopify's product CSV header, column for column as in Shopify's own template. */
@@ -168,6 +182,30 @@ export const VAT_RATE_COLUMN = "VAT rate (product.metafields.custom.vat_rate)";
  */
 export const BARCODES_COLUMN = "Barcodes (product.metafields.custom.barcodes)";
 
+/**
+ * The codes of the variants' options, on the product's first row: a line per option that has codes,
+ * "Size: L = 5014732000226|5014732000233" (decision 0075). Shopify's Variant Barcode (one code per row,
+ * and a row is a combination of options) cannot hold them when a product has two variants.
+ */
+export const OPTION_BARCODES_COLUMN = "Option barcodes (product.metafields.custom.option_barcodes)";
+
+/**
+ * The variants' pack rule overrides (decision 0074), on the product's first row: a line per variant that sets
+ * any, "Size = minimum;multiple;units per pack;pack label", a blank part inheriting the product's value
+ * ("Pack = ;6;;case of 6"). The label is last, so it may hold any character.
+ */
+export const VARIANT_PACK_RULES_COLUMN = "Variant pack rules (product.metafields.custom.variant_pack_rules)";
+
+export function variantPackRuleLine({ variant, fields }: VariantPackRule): string {
+  const number = (value: number | null) => (value === null ? "" : String(value));
+  return `${variant} = ${number(fields.minOrderQuantity)};${number(fields.orderMultiple)};${number(fields.unitsPerPack)};${fields.packLabel ?? ""}`;
+}
+
+/** An option's line of the option barcodes cell. */
+export function optionBarcodeLine(entry: OptionBarcodes): string {
+  return `${entry.variant}: ${entry.option} = ${joinBarcodeList(entry.codes)}`;
+}
+
 
 /**
  * The pack rules as product metafield columns (namespace custom), like the VAT rate: the minimum order
@@ -189,6 +227,8 @@ export const EXPORT_COLUMNS = [
   PACK_COLUMNS.orderMultiple,
   PACK_COLUMNS.packLabel,
   PACK_COLUMNS.unitsPerPack,
+  OPTION_BARCODES_COLUMN,
+  VARIANT_PACK_RULES_COLUMN,
 ] as const;
 type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -708,6 +748,8 @@ const SHOPIFY_READ_COLUMNS: readonly ExportColumn[] = [
   "Variant Taxable",
   VAT_RATE_COLUMN,
   BARCODES_COLUMN,
+  OPTION_BARCODES_COLUMN,
+  VARIANT_PACK_RULES_COLUMN,
   ...Object.values(PACK_COLUMNS),
   ...OPTION_SLOTS.flatMap((slot) => [`Option${slot} Name`, `Option${slot} Value`] as ShopifyColumn[]),
 ];
@@ -823,6 +865,12 @@ function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportIt
     const barcodes = firstWith(rows, cells, BARCODES_COLUMN);
     fields.barcodes = barcodes ? barcodesOf(barcodes.record.row, "Barcodes", barcodes.value) : [];
   }
+  const variants = shopifyVariants(rows, cells);
+  readShopifyOptionBarcodes(rows, cells, variants, fields);
+  if (cells.has(VARIANT_PACK_RULES_COLUMN)) {
+    const cell = firstWith(rows, cells, VARIANT_PACK_RULES_COLUMN);
+    fields.variantPackRules = cell ? variantPackRulesOf(cell.record.row, cell.value, variants) : [];
+  }
   // the pack rules are the product's, on its first row as the export writes them
   readPackCells(
     first.row,
@@ -831,7 +879,70 @@ function shopifyProduct(slug: string, rows: CsvRecord[], cells: Cells): ImportIt
     fields,
   );
 
-  return { row: first.row, slug, fields, variants: shopifyVariants(rows, cells) };
+  return { row: first.row, slug, fields, variants };
+}
+
+/**
+ * The option codes of a product's rows, from the option barcodes column (absent: left alone; blank: none).
+ * Shopify's own Variant Barcode is not read: in a Shopify shop it is free text (anything a merchant typed,
+ * check digit or not) on a combination of options, and our export writes it only for Shopify's benefit.
+ */
+function readShopifyOptionBarcodes(rows: CsvRecord[], cells: Cells, variants: ImportVariant[], fields: ImportFields) {
+  if (!cells.has(OPTION_BARCODES_COLUMN)) return;
+  const cell = firstWith(rows, cells, OPTION_BARCODES_COLUMN);
+  fields.optionBarcodes = cell ? optionBarcodesOf(cell.record.row, cell.value, variants) : [];
+}
+
+/** The variant pack rules cell: "Variant = min;multiple;units;label" a line, each variant one of the product's. */
+function variantPackRulesOf(row: number, value: string, variants: ImportVariant[]): VariantPackRule[] {
+  const rules: VariantPackRule[] = [];
+  for (const line of value.split(/\r?\n/).filter((text) => text.trim() !== "")) {
+    const variant = variants.find((candidate) => line.toLowerCase().startsWith(`${candidate.name.toLowerCase()} = `));
+    if (!variant) {
+      throw new RowProblem(
+        row,
+        `Variant pack rules: ${quote(line)} should start with one of this product's variants and " = " (${variants.map((v) => v.name).join(", ") || "it has none"})`,
+      );
+    }
+    if (rules.some((rule) => rule.variant === variant.name)) throw new RowProblem(row, `Variant pack rules: ${quote(variant.name)} is given twice`);
+    const parts = line.slice(variant.name.length + 3).split(";");
+    if (parts.length < 4) throw new RowProblem(row, `Variant pack rules: ${quote(line)} should read "${variant.name} = minimum;multiple;units per pack;label"`);
+    const [minimum, multiple, units, ...label] = parts;
+    const fields: ImportFields = {};
+    readPackCells(
+      row,
+      (key) => ({ minOrderQuantity: minimum, orderMultiple: multiple, unitsPerPack: units, packLabel: label.join(";") })[key].trim(),
+      (key) => `Variant pack rules (${variant.name}): ${PACK_FIELD_LABELS[key]}`,
+      fields,
+    );
+    rules.push({ variant: variant.name, fields: packFieldsOf(fields) });
+  }
+  return rules;
+}
+
+/** The option barcodes cell: "Variant: Option = code|code" a line, each option one of the product's. */
+function optionBarcodesOf(row: number, value: string, variants: ImportVariant[]): OptionBarcodes<Barcode>[] {
+  const entries: OptionBarcodes<Barcode>[] = [];
+  for (const line of value.split(/\r?\n/).map((text) => text.trim()).filter(Boolean)) {
+    const equals = line.lastIndexOf("=");
+    const name = equals < 0 ? "" : line.slice(0, equals).trim();
+    const match = variants.flatMap((variant) =>
+      variant.options.flatMap((option) => (`${variant.name}: ${option}`.toLowerCase() === name.toLowerCase() ? [{ variant: variant.name, option }] : [])),
+    )[0];
+    if (!match) {
+      throw new RowProblem(
+        row,
+        equals < 0
+          ? `Option barcodes: ${quote(line)} should read "Variant: Option = codes"`
+          : `Option barcodes: ${quote(name)} is not an option of this product (${variants.flatMap((variant) => variant.options.map((option) => `${variant.name}: ${option}`)).join(", ") || "it has none"})`,
+      );
+    }
+    if (entries.some((entry) => entry.variant === match.variant && entry.option === match.option)) {
+      throw new RowProblem(row, `Option barcodes: ${quote(name)} is given twice`);
+    }
+    entries.push({ ...match, codes: barcodesOf(row, `Option barcodes (${name})`, line.slice(equals + 1)) });
+  }
+  return entries;
 }
 
 function shopifyVariants(rows: CsvRecord[], cells: Cells): ImportVariant[] {
@@ -917,6 +1028,8 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
       row[PACK_COLUMNS.orderMultiple] = product.orderMultiple === null ? "" : String(product.orderMultiple);
       row[PACK_COLUMNS.packLabel] = product.packLabel ?? "";
       row[PACK_COLUMNS.unitsPerPack] = product.unitsPerPack === null ? "" : String(product.unitsPerPack);
+      row[VARIANT_PACK_RULES_COLUMN] = product.variantPackRules.map(variantPackRuleLine).join("\n");
+      row[OPTION_BARCODES_COLUMN] = product.optionBarcodes.filter((entry) => entry.codes.length > 0).map(optionBarcodeLine).join("\n");
       if (product.imageUrl) {
         row["Image Src"] = product.imageUrl;
         row["Image Position"] = "1";
@@ -937,6 +1050,13 @@ export function shopifyRowsFor(product: ExportProduct): string[][] {
     row["Variant Price"] = price;
     row["Variant Requires Shipping"] = "TRUE";
     row["Variant Taxable"] = taxable;
+    // Shopify's one code a row, where a row is one thing: the product (no options) or one option of its one variant
+    row["Variant Barcode"] =
+      variants.length === 0
+        ? isFirst ? (product.barcodes[0] ?? "") : ""
+        : variants.length === 1
+          ? (product.optionBarcodes.find((entry) => entry.variant === variants[0].name && entry.option === options[0])?.codes[0] ?? "")
+          : "";
     row["Variant Weight Unit"] = "kg";
     row["Cost per item"] = cost;
     return EXPORT_COLUMNS.map((column) => row[column]);

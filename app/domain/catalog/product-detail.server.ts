@@ -2,7 +2,7 @@
  * One product, as the product page and the product API show it: the product with its category and variants,
  * the buyer's price and its breakdown, and the products shown around it.
  */
-import { effectivePackRule, type PackRuleFields } from "~/domain/catalog/pack-rules";
+import { effectivePackRule, packRuleJson, type PackRuleFields } from "~/domain/catalog/pack-rules";
 import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { categories, products } from "~db/schema";
@@ -68,6 +68,7 @@ export function productSummaryJson(product: ProductDetail) {
     imageUrl: product.imageUrl,
     price: toDecimalString(product.salesPrice),
     vatRate: toDecimalString(product.vatRate),
+    ...packRuleJson(effectivePackRule(product, product.variants)),
   };
 }
 

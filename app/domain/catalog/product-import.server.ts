@@ -5,9 +5,9 @@
  * savepoint, so a product that cannot be saved is reported against its row and the others still go in,
  * then records the stock movements and audit entries of the products that went in, all at once.
  */
-import { loadBarcodes, replaceBarcodes, type ProductBarcodes } from "./barcodes.server";
-import { PACK_RULE_FIELDS } from "./pack-rules";
-import { inArray, sql, type SQL } from "drizzle-orm";
+import { loadBarcodes, replaceBarcodes, replaceOptionBarcodes, type ProductBarcodes } from "./barcodes.server";
+import { PACK_RULE_FIELDS, packFieldsOf, type PackRuleFields } from "./pack-rules";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { categories, products, productVariants } from "~db/schema";
 import { recordAudit, recordAudits, type AuditEntry } from "~/domain/shared/audit.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
@@ -16,7 +16,7 @@ import type { DB } from "~/utils/db.server";
 import { CATEGORY_NAME_MAX, DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_VAT_RATE, skuTakenMessage } from "./product.schema";
 import { findCategoryIdsByNames, uniqueCategorySlug } from "./product-categories.server";
 import type { Actor } from "./products.server";
-import type { CsvFormat, ImportItem, ImportVariant, RowError } from "./product-csv";
+import type { CsvFormat, ImportItem, ImportVariant, RowError, VariantPackRule } from "./product-csv";
 import { recordOpeningStocks, setStockLevels, type StockLevel } from "./stock-movements.server";
 
 /** What an import has done so far: the slugs it created and updated, and the rows it could not import. */
@@ -45,7 +45,7 @@ type Lookups = {
   skuHolders: Map<string, { id: number; name: string }>;
   /** category name as written in the file → id */
   categoryIds: Map<string, number>;
-  variants: Map<number, ImportVariant[]>;
+  variants: Map<number, (ImportVariant & { id: number; pack: PackRuleFields })[]>;
   /** the product's own barcodes now, of the existing products whose row carries barcodes */
   barcodes: Map<number, ProductBarcodes>;
 };
@@ -67,10 +67,22 @@ function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
     }
   }
   const names = items.flatMap((item) => (item.fields.categoryName ? [item.fields.categoryName] : []));
-  const variants = new Map<number, ImportVariant[]>();
+  const variants = new Map<number, (ImportVariant & { id: number; pack: PackRuleFields })[]>();
   const loaded = loadVariants(tx, [...existing.values()].map((row) => row.id));
-  for (const [productId, list] of loaded) variants.set(productId, list.map(({ name, options }) => ({ name, options })));
-  const withBarcodes = items.flatMap((item) => (item.fields.barcodes ? [existing.get(item.slug)?.id ?? 0] : [])).filter((id) => id > 0);
+  for (const [productId, list] of loaded) {
+    variants.set(
+      productId,
+      list.map((variant) => ({
+        id: variant.id,
+        name: variant.name,
+        options: variant.options,
+        pack: packFieldsOf(variant),
+      })),
+    );
+  }
+  const withBarcodes = items
+    .flatMap((item) => (item.fields.barcodes || item.fields.optionBarcodes ? [existing.get(item.slug)?.id ?? 0] : []))
+    .filter((id) => id > 0);
   const barcodes = loadBarcodes(tx, withBarcodes);
   return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants, barcodes };
 }
@@ -206,6 +218,26 @@ function writeVariants(statements: Statements, productId: number, variants: read
   });
 }
 
+/** Sets every variant's pack rule overrides from the file: a variant it does not name inherits everything. */
+function writeVariantPackRules(tx: DB, productId: number, rules: readonly VariantPackRule[]) {
+  for (const variant of tx.select({ id: productVariants.id, name: productVariants.name }).from(productVariants).where(eq(productVariants.productId, productId)).all()) {
+    const fields = rules.find((rule) => rule.variant === variant.name)?.fields;
+    tx.update(productVariants).set(packFieldsOf(fields ?? {})).where(eq(productVariants.id, variant.id)).run();
+  }
+}
+
+/** A product's option codes now, as the file would give them (variant, option, codes), to compare. */
+function optionBarcodeKey(codes: ProductBarcodes | undefined, variants: readonly (ImportVariant & { id: number })[]): string {
+  return JSON.stringify(
+    variants.flatMap((variant) =>
+      variant.options.flatMap((option) => {
+        const found = codes?.variantBarcodes.find((entry) => entry.variantId === variant.id && entry.option === option)?.barcodes ?? [];
+        return found.length > 0 ? [[variant.name, option, found]] : [];
+      }),
+    ),
+  );
+}
+
 function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, lookups: Lookups, statements: Statements): Written {
   const { fields } = item;
   const existing = lookups.existing.get(item.slug);
@@ -238,6 +270,8 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
     })!;
     if (item.variants && item.variants.length > 0) writeVariants(statements, id, item.variants, false);
     if (fields.barcodes) replaceBarcodes(tx, id, null, fields.barcodes);
+    if (fields.optionBarcodes) replaceOptionBarcodes(tx, id, fields.optionBarcodes);
+    if (fields.variantPackRules) writeVariantPackRules(tx, id, fields.variantPackRules);
     if (fields.sku) lookups.skuHolders.set(fields.sku, { id, name: fields.name });
     const audit = { actorId: actor.id, action: "product.created", entityType: "product", entityId: id, details: { slug: item.slug, source: "product import" } };
     return { outcome: "created", productId: id, level, audit };
@@ -280,7 +314,26 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
       barcodesChanged = true;
     }
   }
+  if (fields.optionBarcodes) {
+    const now = optionBarcodeKey(lookups.barcodes.get(existing.id), lookups.variants.get(existing.id) ?? []);
+    const wanted = JSON.stringify(fields.optionBarcodes.map((entry) => [entry.variant, entry.option, entry.codes.map((code) => code.code)]));
+    // replaced variants lost their option codes with them (cascade): write them again
+    if (variantsChanged || now !== wanted) {
+      replaceOptionBarcodes(tx, existing.id, fields.optionBarcodes);
+      barcodesChanged = true;
+    }
+  }
   if (barcodesChanged) changed.push("barcodes");
+  if (fields.variantPackRules) {
+    const now = (lookups.variants.get(existing.id) ?? []).flatMap((variant) =>
+      Object.values(variant.pack).some((value) => value !== null) ? [{ variant: variant.name, fields: variant.pack }] : [],
+    );
+    // replaced variants start without overrides: write them again
+    if (variantsChanged || JSON.stringify(now) !== JSON.stringify(fields.variantPackRules)) {
+      writeVariantPackRules(tx, existing.id, fields.variantPackRules);
+      changed.push("variant pack rules");
+    }
+  }
   if (changed.length === 0 && !variantsChanged) return { outcome: "updated", productId: existing.id, level: null, audit: null };
 
   const { stockLevel, ...rest } = next;

@@ -34,7 +34,7 @@ export type WriteOptions = { idempotencyKey?: string | null };
 // ─── Reading ────────────────────────────────────────────────────────────────
 
 export type AdminProduct = ProductWithVariants & { supplierId: string | null } & ProductBarcodes;
-export type AdminProductJson = Omit<ProductJson, "variants"> & {
+export type AdminProductJson = Omit<ProductJson, "variants" | keyof PackRuleFields> & {
   costPrice: string;
   supplierId: string | null;
   /** the product's own barcodes */

@@ -85,8 +85,10 @@ export function creditHoldForOrder(tx: DB, companyId: number | null, total: numb
 }
 
 /**
- * What the buyer sees before Place Order: the company's available credit (null: no limit) and, for an order of
- * `total` (inc VAT), the hold Place Order would put it on (the same rule on the same figures), or null.
+ * The company's account as the buyer sees it before Place Order and the cashier at the till: what it owes, what is
+ * overdue, its terms, its available credit (null: no limit) and, for an order of `total` (inc VAT), the hold Place
+ * Order would put it on (the same rule on the same figures), or null. A counter sale is paid at the till (total 0):
+ * the cashier sees the figures to ask about overdue invoices while the buyer is there. Null for a sale with no company.
  */
 export function creditAtCheckout(db: DB, companyId: number | null, total: number, now = new Date()) {
   if (companyId === null) return null;
@@ -99,23 +101,14 @@ export function creditAtCheckout(db: DB, companyId: number | null, total: number
     mostDaysOverdue: mostDaysOverdue(position, today),
     overdueDaysLimit: holdOverdueDays(db),
   });
-  return { creditLimit: position.creditLimit, availableCredit: position.availableCredit, hold };
-}
-
-/**
- * An account customer's position as the point of sale shows it: what the company owes, what is overdue and the
- * credit left. A counter sale is paid at the till, so it does not use the credit; the cashier sees it to ask about
- * the overdue invoices while the buyer is there.
- */
-export function posAccountPosition(db: DB, companyId: number, now = new Date()) {
-  const position = creditPosition(db, companyId, ukToday(now));
-  if (!position) return null;
   return {
     companyName: position.companyName,
+    paymentTerms: position.paymentTerms,
     balance: position.balance,
     overdue: position.overdue,
     creditLimit: position.creditLimit,
     availableCredit: position.availableCredit,
+    hold,
   };
 }
 

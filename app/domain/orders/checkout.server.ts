@@ -30,7 +30,6 @@ import { deliveryQuote } from "~/domain/ordering/delivery.server";
 import { checkSpending } from "~/domain/companies/approvals.server";
 import { creditAtCheckout } from "~/domain/credit/credit-holds.server";
 import { checkoutTermsNote } from "~/domain/credit/payment-terms";
-import { companyTermsOf } from "~/domain/credit/company-debts.server";
 
 // ─── The checkout form's starting values ────────────────────────────────────
 
@@ -181,6 +180,8 @@ export function loadCheckout(
     unitsByProduct.set(line.productId, (unitsByProduct.get(line.productId) ?? 0) + line.quantity);
   }
   const refusal = checkoutRefusal(user);
+  // the credit check Place Order makes, on the same total: the available credit, and the hold it would mean
+  const credit = user.role === "customer" ? creditAtCheckout(db, user.companyId, charged.total) : null;
   const addresses = listDeliveryAddresses(db, user.id);
   const { chosen, problem: addressProblem } = addressAsked(addresses, addressId);
   return {
@@ -202,6 +203,8 @@ export function loadCheckout(
       priceWhenAddedIncVat: line.priceWhenAdded === null ? null : withVat(line.priceWhenAdded, line.vatRate),
       /** set when the cart holds more of this product than is in stock now */
       onlyLeft: (unitsByProduct.get(line.productId) ?? 0) > line.stockLevel ? line.stockLevel : null,
+      /** the pack rule's message when the line's quantity breaks it (the rule changed since it was added) */
+      packIssue: line.packIssue,
     })),
     itemCount: cart.itemCount,
     goodsSubtotal: totals.goodsSubtotal,
@@ -247,10 +250,9 @@ export function loadCheckout(
     // the same rule as Place Order, on the same figure: what the page warns is what happens
     spending: spendingNotice(db, user, charged.total - charged.vatAmount),
     requiresApproval: user.requiresApproval,
-    // the credit check Place Order makes, on the same total: the available credit, and the hold it would mean
-    credit: user.role === "customer" ? creditAtCheckout(db, user.companyId, charged.total) : null,
+    credit,
     // the terms the invoice will carry, said under Place Order
-    termsNote: checkoutTermsNote(companyTermsOf(db, user.companyId)),
+    termsNote: checkoutTermsNote(credit?.paymentTerms ?? null),
     chosenAddressId: chosen?.id ?? null,
     addressProblem,
     refusal: refusal ? { pendingApproval: user.role === "customer" && !user.isApproved, message: refusal.message } : null,

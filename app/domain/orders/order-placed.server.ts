@@ -1,3 +1,5 @@
+import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from "~/domain/credit/payment-terms";
+import { companyTermsOf } from "~/domain/credit/company-debts.server";
 /**
  * What the order-placed page shows: one of the customer's own orders (another customer's, or none, is 404
  * like on the order history), its invoice when one was issued, who the confirmation mail went to, and what
@@ -25,6 +27,8 @@ export type PlacedOrderPage = {
   addressBookNotice: string | null;
   /** the wholesaler's cut-off, for an order whose delivery date waits for its approval */
   cutOffTime: string;
+  /** the account's payment terms, as a buyer reads them ("Net 30") */
+  termsLabel: string;
 };
 
 /** The order's address-book outcome again, read from the book (the label is the customer's). */
@@ -61,5 +65,7 @@ export function loadPlacedOrder(
     mail: orderMailRecipients(user.email, order.shippingEmail),
     addressBookNotice: addressBookNotice(addressBookOutcome(db, user.id, order, addressBook)),
     cutOffTime: orderingSettings(db).cutOffTime,
+    // the account's terms now, said beside what happens next
+    termsLabel: PAYMENT_TERMS_LABELS[companyTermsOf(db, user.companyId) ?? DEFAULT_PAYMENT_TERMS],
   });
 }

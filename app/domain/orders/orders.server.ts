@@ -361,8 +361,10 @@ export function writeOrder(
     }
   }
   // Pack rules (minimum, multiple) as they are now, when the order is asked for; an approver's later
-  // go-ahead places what the buyer asked for, so a rule changed in between does not strand it.
-  if (options.limits === "apply") {
+  // go-ahead places what the buyer asked for, so a rule changed in between does not strand it. An accepted
+  // quote's quantities were checked when it was priced (or quoted outside the rule with a logged reason):
+  // the quote is honoured as sent (docs/decisions/0073-quote-orders.md).
+  if (options.limits === "apply" && input.quoteId == null) {
     for (const line of lines) {
       const product = found.get(line.productId)!;
       const refused = packFailure(lineRule(product, variantGroups.get(product.id) ?? []), product.name, line.quantity);

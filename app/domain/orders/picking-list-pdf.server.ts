@@ -8,11 +8,23 @@ import { INK, MUTED, RULE, drawLetterhead, pageBox, renderPdf } from "~/utils/pd
 import { formatUkDate } from "~/utils/uk-time";
 import type { PickingList } from "./order-exports.server";
 
-const BARCODE_WIDTH = 150;
-const BARCODE_HEIGHT = 48;
+export const BARCODE_WIDTH = 150;
+export const BARCODE_HEIGHT = 48;
+
+/** The pictures of the codes (null where there is no code, or it cannot be drawn), in order. */
+export function barcodeImages(codes: readonly (string | null)[]): Promise<(Buffer | null)[]> {
+  return Promise.all(codes.map((code) => (code ? barcodePng(code) : Promise.resolve(null))));
+}
+
+/** A line's barcode cell: the picture, else the code as text, else "No barcode". */
+export function drawBarcodeCell(doc: PDFKit.PDFDocument, code: string | null, image: Buffer | null, x: number, y: number) {
+  if (image) doc.image(image, x, y, { fit: [BARCODE_WIDTH, BARCODE_HEIGHT] });
+  else if (code) doc.font("Helvetica").fontSize(9).fillColor(INK).text(code, x, y, { width: BARCODE_WIDTH });
+  else doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text("No barcode", x, y, { width: BARCODE_WIDTH });
+}
 
 export async function renderPickingListPdf(list: PickingList, company: CompanySettings): Promise<Buffer> {
-  const images = await Promise.all(list.rows.map((row) => (row.barcode ? barcodePng(row.barcode) : Promise.resolve(null))));
+  const images = await barcodeImages(list.rows.map((row) => row.barcode));
   const date = formatUkDate(list.today);
   return renderPdf(
     { Title: `Picking list ${date}`, Author: company.name, Subject: `Picking list for ${list.orderCount} order(s)` },
@@ -50,10 +62,7 @@ export async function renderPickingListPdf(list: PickingList, company: CompanySe
         doc.fontSize(10).text(row.productName, textX, y, { width: textWidth });
         doc.font("Helvetica").fontSize(8.5).fillColor(MUTED);
         for (const line of details) doc.text(line, textX, doc.y, { width: textWidth });
-        const image = images[index];
-        if (image) doc.image(image, right - BARCODE_WIDTH, y, { fit: [BARCODE_WIDTH, BARCODE_HEIGHT] });
-        else if (row.barcode) doc.font("Helvetica").fontSize(9).fillColor(INK).text(row.barcode, right - BARCODE_WIDTH, y, { width: BARCODE_WIDTH });
-        else doc.font("Helvetica").fontSize(8.5).fillColor(MUTED).text("No barcode", right - BARCODE_WIDTH, y, { width: BARCODE_WIDTH });
+        drawBarcodeCell(doc, row.barcode, images[index], right - BARCODE_WIDTH, y);
         y += height;
         doc.moveTo(left, y - 6).lineTo(right, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
       });

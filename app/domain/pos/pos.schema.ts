@@ -99,9 +99,10 @@ export const MAX_PACK_OVERRIDE_REASON = 300;
 
 /**
  * Selling outside a product's pack rules (a minimum, a multiple): counter staff tick the box and say why;
- * the reason goes to the audit log with the sale. The box without a reason is refused.
+ * the reason goes to the audit log with the sale. The box without a reason is refused. The back office's quote
+ * pricing takes the same two fields.
  */
-const packOverrideFields = {
+export const packOverrideFields = {
   overridePackRules: z.preprocess(
     (value) => (value === undefined || value === null ? undefined : value === true || value === "on" || value === "true"),
     z.boolean().optional(),

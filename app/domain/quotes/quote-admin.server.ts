@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { quoteLines, quotes } from "~db/schema";
+import { findNamedProduct } from "~/domain/cart/quick-order.server";
 import { catchRefusal, refuse } from "~/domain/orders/order-writing.server";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { REPEAT_SCOPE, scopeFor } from "~/domain/shared/repeat-scopes";
@@ -13,13 +14,13 @@ import type { DB } from "~/utils/db.server";
 import { runOnce } from "~/utils/idempotency.server";
 import { log } from "~/utils/log.server";
 import { sendMail } from "~/utils/mail.server";
-import { ok, type Result } from "~/utils/result";
+import { fail, ok, type Result } from "~/utils/result";
 import { ukDay } from "~/utils/uk-time";
-import { QUOTE_NOT_FOUND, type SaveQuoteInput } from "./quote.schema";
+import { ADD_LINE_CODE_FIELD, QUOTE_NOT_FOUND, saveQuoteInputFromForm, type SaveQuoteInput } from "./quote.schema";
 import { insertQuoteLines, prepareQuoteLines } from "./quote-lines.server";
 import { loadQuoteLines, pageOfQuotes, quoteJson, staffQuoteJson, stateFilter, type QuoteRow } from "./quote-read.server";
 import { quoteMailText, renderQuotePdf } from "./quote-pdf.server";
-import { mayMove, quoteLabel, quoteState, wrongMoveMessage, type QuoteMove, type QuoteState } from "./quote-states";
+import { mayMove, quoteLabel, quotePdfFilename, quoteState, wrongMoveMessage, type QuoteMove, type QuoteState } from "./quote-states";
 
 export const PRICE_EVERY_LINE = "Price every line before sending the quote";
 export const VALID_UNTIL_NEEDED = "Set a valid-until date of today or later before sending the quote";
@@ -42,6 +43,18 @@ function quoteForStaffMove(tx: DB, id: number, move: QuoteMove, now: Date): Quot
   return row;
 }
 
+/**
+ * The pricing form's post as the API's PUT body (saveQuoteInputFromForm), its new line's product found by the
+ * SKU or barcode typed (quick order's own lookup, options after a comma); one not found is 400 on the field.
+ */
+export function quoteFormInput(db: DB, formData: FormData): Result<ReturnType<typeof saveQuoteInputFromForm>> {
+  const code = String(formData.get(ADD_LINE_CODE_FIELD) ?? "").trim();
+  if (!code) return ok(saveQuoteInputFromForm(formData));
+  const found = findNamedProduct(db, code);
+  if (!found.ok) return fail(400, found.message, ADD_LINE_CODE_FIELD);
+  return ok(saveQuoteInputFromForm(formData, found));
+}
+
 export type QuoteSaved = { quoteId: number; label: string };
 
 /**
@@ -55,7 +68,7 @@ export function saveQuote(db: DB, actor: SessionUser, id: number, input: SaveQuo
       const now = new Date();
       const row = quoteForStaffMove(tx, id, "save", now);
       const buyer = row.userId ? findSessionUser(tx, row.userId) : null;
-      const lines = prepareQuoteLines(tx, buyer, input.items);
+      const { lines, overridden } = prepareQuoteLines(tx, buyer, input.items, input);
       tx.delete(quoteLines).where(eq(quoteLines.quoteId, row.id)).run();
       insertQuoteLines(tx, row.id, lines);
       tx.update(quotes)
@@ -69,6 +82,15 @@ export function saveQuote(db: DB, actor: SessionUser, id: number, input: SaveQuo
         .where(eq(quotes.id, row.id))
         .run();
       recordAudit(tx, { actorId: actor.id, action: "quote.priced", entityType: "quote", entityId: row.id, details: { lines: lines.length, validUntil: input.validUntil } });
+      if (overridden.length > 0) {
+        recordAudit(tx, {
+          actorId: actor.id,
+          action: "quote.pack_rule_overridden",
+          entityType: "quote",
+          entityId: row.id,
+          details: { quote: quoteLabel(row), reason: input.packOverrideReason!.trim(), lines: overridden },
+        });
+      }
       return { quoteId: row.id, label: quoteLabel(row) };
     }),
   ).result;
@@ -108,7 +130,7 @@ export async function sendQuote(db: DB, actor: SessionUser, id: number, key: str
       to: result.value.to,
       subject: `Quote ${quote.label} from ${company.name}`,
       text: quoteMailText(quote, company),
-      attachments: [{ filename: `${quote.quoteNumber}-v${quote.version}.pdf`, content: pdf, contentType: "application/pdf" }],
+      attachments: [{ filename: quotePdfFilename(quote), content: pdf, contentType: "application/pdf" }],
     });
     return ok({ ...result.value, mailed: true });
   } catch (error) {

@@ -4,7 +4,10 @@
  * decimal string (pounds, two places); a line not yet priced has a null price and the totals are null.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { companies, orders, quoteLines, quotes, users } from "~db/schema";
+import { companies, orders, products, quoteLines, quotes, users } from "~db/schema";
+import { lineRule, variantGroupsByProduct } from "~/domain/cart/cart.server";
+import { hasPackRule, packSummary } from "~/domain/catalog/pack-rules";
+import { productPackColumns } from "~/domain/catalog/pack-rules.server";
 import { personName } from "~/domain/companies/companies.server";
 import { companyWide } from "~/domain/companies/company-roles";
 import { lineTotals } from "~/domain/pricing/pricing";
@@ -42,6 +45,8 @@ export type StaffQuoteLineJson = QuoteLineJson & {
   /** (price − cost) × quantity, and as a % of the price; null until priced */
   margin: string | null;
   marginPercent: string | null;
+  /** the product's pack rule now ("Case of 6 · min 12"), for pricing within it; null when it has none */
+  packRule: string | null;
 };
 
 export type QuoteJson = {
@@ -215,6 +220,23 @@ export function quoteJson(db: DB, row: QuoteRow, now = new Date()): QuoteJson {
   };
 }
 
+/**
+ * A quote as its buyer sees it: no prices until it has been sent to them. A draft's prices, or those a
+ * revision's new version starts from, are the wholesaler's work in progress (docs/decisions/0072).
+ */
+export function buyerView<Quote extends { sentAt: string | null; subtotal: string | null; vatAmount: string | null; total: string | null; lines?: QuoteLineJson[] }>(
+  quote: Quote,
+): Quote {
+  if (quote.sentAt) return quote;
+  return {
+    ...quote,
+    subtotal: null,
+    vatAmount: null,
+    total: null,
+    ...(quote.lines ? { lines: quote.lines.map((line) => ({ ...line, unitPrice: null, lineTotal: null, vatAmount: null })) } : {}),
+  };
+}
+
 /** Margin in pence and as hundredths of a percent of the price (null when there is no price). */
 export function marginOf(price: number, cost: number, quantity: number) {
   const margin = (price - cost) * quantity;
@@ -225,6 +247,7 @@ export function marginOf(price: number, cost: number, quantity: number) {
 export function staffQuoteJson(db: DB, row: QuoteRow, now = new Date()): StaffQuoteJson {
   const base = quoteJson(db, row, now);
   const lines = loadQuoteLines(db, row.id);
+  const rules = packRulesOf(db, lines.flatMap((line) => (line.productId === null ? [] : [line.productId])));
   let marginTotal = 0;
   const staffLines = base.lines.map((json, index): StaffQuoteLineJson => {
     const line = lines[index]!;
@@ -239,6 +262,7 @@ export function staffQuoteJson(db: DB, row: QuoteRow, now = new Date()): StaffQu
         priced && line.buyerPrice > 0 ? toDecimalString(Math.round(((line.buyerPrice - line.unitPrice!) * 10000) / line.buyerPrice)) : null,
       margin: m ? toDecimalString(m.margin) : null,
       marginPercent: m?.percent === null || !m ? null : toDecimalString(m.percent),
+      packRule: line.productId === null ? null : (rules.get(line.productId) ?? null),
     };
   });
   const totals = quoteTotals(lines);
@@ -248,6 +272,24 @@ export function staffQuoteJson(db: DB, row: QuoteRow, now = new Date()): StaffQu
     margin: totals ? toDecimalString(marginTotal) : null,
     marginPercent: totals && totals.subtotal > 0 ? toDecimalString(Math.round((marginTotal * 10000) / totals.subtotal)) : null,
   };
+}
+
+/** Each product's pack rule as the storefront words it ("Case of 6 · min 12"), for those that have one. */
+function packRulesOf(db: DB, productIds: number[]): Map<number, string> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const groups = variantGroupsByProduct(db, ids);
+  return new Map(
+    db
+      .select({ id: products.id, ...productPackColumns })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .all()
+      .flatMap((product) => {
+        const rule = lineRule(product, groups.get(product.id) ?? []);
+        return hasPackRule(rule) ? [[product.id, packSummary(rule)] as const] : [];
+      }),
+  );
 }
 
 /** The quotes a person of a company may see: a buyer their own, an approver or company admin the company's. */

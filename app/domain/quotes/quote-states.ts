@@ -94,6 +94,12 @@ export const QUOTES_PATH = "/account/quotes";
 export const ADMIN_QUOTES_PATH = "/admin/quotes";
 export const quotePath = (id: number) => `${QUOTES_PATH}/${id}`;
 export const adminQuotePath = (id: number) => `${ADMIN_QUOTES_PATH}/${id}`;
+/** A version's PDF download, for the buyer and for the back office; saved as "QT-00012-v2.pdf". */
+export const quotePdfPath = (id: number) => `${quotePath(id)}.pdf`;
+export const adminQuotePdfPath = (id: number) => `${adminQuotePath(id)}.pdf`;
+export const quotePdfFilename = (quote: { quoteNumber: string; version: number }) => `${quote.quoteNumber}-v${quote.version}.pdf`;
 
 /** The filter links of the quote lists, in the order a quote goes through them. */
 export const QUOTE_FILTER_STATES: readonly QuoteState[] = ["requested", "draft", "sent", "accepted", "declined", "revision_requested", "expired"];
+/** The buyer's filters: a draft is "being priced" to them, found with the requested ones. */
+export const BUYER_QUOTE_FILTER_STATES: readonly QuoteState[] = QUOTE_FILTER_STATES.filter((state) => state !== "draft");

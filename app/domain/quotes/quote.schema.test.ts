@@ -26,10 +26,11 @@ describe("the back office's quote form", () => {
         "line.2.quantity": "5",
         "line.2.unitPrice": "1.00",
         "line.2.remove": "1",
-        "add.productId": "14",
+        "add.code": "PLATE-27",
         "add.quantity": "3",
         validUntil,
       }),
+      { productId: 14, selectedVariants: {} },
     );
     const parsed = saveQuoteSchema.parse(input);
     expect(parsed.items).toEqual([
@@ -38,6 +39,8 @@ describe("the back office's quote form", () => {
       { productId: 14, selectedVariants: {}, quantity: 3, unitPrice: undefined, discountPercent: 0 },
     ]);
     expect(parsed.validUntil).toBe(validUntil);
+    // without a product found for it, no new line is added
+    expect(saveQuoteInputFromForm(form({ "add.code": "PLATE-27", validUntil })).items).toEqual([]);
   });
 
   it("refuses a line with neither a price nor a discount, a negative price, and a valid-until day already gone", () => {

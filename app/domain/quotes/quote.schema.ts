@@ -7,6 +7,7 @@ import { cartLineRefSchema, MAX_LINE_QUANTITY } from "~/domain/cart/cart.schema"
 import { csvUploadSchema, quickEntrySchema } from "~/domain/cart/quick-order.schema";
 import { parseMoneyInput } from "~/domain/catalog/product.schema";
 import { PO_REFERENCE_MAX_LENGTH, PO_REFERENCE_TOO_LONG } from "~/domain/orders/order.schema";
+import { packOverrideFields } from "~/domain/pos/pos.schema";
 import { calendarDayParts, ukDay } from "~/utils/uk-time";
 
 export const QUOTES_PAGE_SIZE = 20;
@@ -144,7 +145,8 @@ const pricedLineSchema = cartLineRefSchema
 
 /**
  * PUT /api/admin/quotes/{id} and the back office's Save: the lines priced (a price ex VAT, or a discount off
- * the buyer's own price when no price is given), the valid-until date, notes and delivery terms.
+ * the buyer's own price when no price is given), the valid-until date, notes and delivery terms; a quantity
+ * outside its product's pack rule only with `overridePackRules` and a `packOverrideReason` (logged).
  */
 export const saveQuoteSchema = z.object({
   items: z
@@ -154,15 +156,16 @@ export const saveQuoteSchema = z.object({
   validUntil: dayField("valid-until", { required: true, notBeforeToday: true }),
   notes: optionalText(QUOTE_NOTES_MAX_LENGTH, `Notes must be ${QUOTE_NOTES_MAX_LENGTH} characters or fewer`),
   deliveryTerms: optionalText(DELIVERY_TERMS_MAX_LENGTH, `Delivery terms must be ${DELIVERY_TERMS_MAX_LENGTH} characters or fewer`),
+  ...packOverrideFields,
 });
 export type SaveQuoteInput = z.infer<typeof saveQuoteSchema>;
 
 /**
  * The back office's quote form → the API's JSON shape: one row per line (`line.<n>.productId`, `.variants`
- * (JSON), `.quantity`, `.unitPrice`, `.discountPercent`, `.remove`), and a new line (`add.productId`,
- * `add.quantity`) that is appended when given.
+ * (JSON), `.quantity`, `.unitPrice`, `.discountPercent`, `.remove`), and a new line: `add.code` (a SKU or
+ * barcode, found on the server as quick order finds one: `added`), `add.quantity`, `add.unitPrice`.
  */
-export function saveQuoteInputFromForm(formData: FormData) {
+export function saveQuoteInputFromForm(formData: FormData, added: { productId: number; selectedVariants: Record<string, string> } | null = null) {
   const rows = new Map<string, Record<string, string>>();
   for (const [field, value] of formData.entries()) {
     const match = /^line\.(\d+)\.(\w+)$/.exec(field);
@@ -189,10 +192,10 @@ export function saveQuoteInputFromForm(formData: FormData) {
       discountPercent: row.discountPercent,
     });
   }
-  const addProduct = String(formData.get("add.productId") ?? "").trim();
-  if (addProduct) {
+  if (added) {
     items.push({
-      productId: addProduct,
+      productId: added.productId,
+      selectedVariants: added.selectedVariants,
       quantity: String(formData.get("add.quantity") ?? "1").trim() || "1",
       unitPrice: formData.get("add.unitPrice") ?? undefined,
       discountPercent: String(formData.get("add.unitPrice") ?? "").trim() ? undefined : "0",
@@ -203,8 +206,15 @@ export function saveQuoteInputFromForm(formData: FormData) {
     validUntil: formData.get("validUntil"),
     notes: formData.get("notes"),
     deliveryTerms: formData.get("deliveryTerms"),
+    overridePackRules: formData.get("overridePackRules") ?? undefined,
+    packOverrideReason: formData.get("packOverrideReason") ?? undefined,
   };
 }
+
+export const QUOTE_PACK_OVERRIDE_REASON_REQUIRED = "Give a reason to quote outside the pack rules";
+
+/** The pricing form's field for a new line's product: its SKU or barcode (options after a comma). */
+export const ADD_LINE_CODE_FIELD = "add.code";
 
 /** Accept: where to deliver (one of the company's addresses; none: the default, else the last order's) and a PO reference. */
 export const acceptQuoteSchema = z.object({

@@ -7,7 +7,7 @@
  * approvers and admins; anyone else gets 404, as if it did not exist. Every write is one transaction, made
  * repeat-safe by its idempotency key.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { cartItems, quotes } from "~db/schema";
 import { quickOrderLines } from "~/domain/cart/quick-order.server";
 import { companyMay, companyRoleRefusal } from "~/domain/companies/company-roles";
@@ -22,7 +22,7 @@ import { runOnce } from "~/utils/idempotency.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { NO_QUOTE_LINES, QUOTE_NOT_FOUND, type DeclineQuoteInput, type RequestQuoteInput, type ReviseQuoteInput } from "./quote.schema";
 import { insertQuoteLines, prepareQuoteLines, type QuoteLineInput } from "./quote-lines.server";
-import { buyerScope, findVisibleQuote, loadQuoteLines, pageOfQuotes, quoteJson, stateFilter, type QuoteRow } from "./quote-read.server";
+import { buyerScope, buyerView, findVisibleQuote, loadQuoteLines, pageOfQuotes, quoteJson, stateFilter, type QuoteRow } from "./quote-read.server";
 import { formatQuoteNumber, mayMove, quoteLabel, quoteState, wrongMoveMessage, type QuoteMove, type QuoteState } from "./quote-states";
 
 export const CART_EMPTY_FOR_QUOTE = "Your cart is empty: add the products you want priced first";
@@ -67,7 +67,8 @@ export function requestQuote(
         if (items.length === 0) throw refuse(400, CART_EMPTY_FOR_QUOTE, "items");
       }
       if (items.length === 0) throw refuse(400, NO_QUOTE_LINES, "items");
-      const lines = prepareQuoteLines(tx, findSessionUser(tx, actor.id), items);
+      // a buyer's request keeps every pack rule (only the back office may quote outside one)
+      const { lines } = prepareQuoteLines(tx, findSessionUser(tx, actor.id), items);
       const now = new Date();
       const quoteNumber = formatQuoteNumber(nextSequenceValue(tx, "quote"));
       const row = tx
@@ -113,14 +114,19 @@ export function requestQuoteFromList(
   const found = quickOrderLines(db, text, kind);
   if (found.errors.length > 0) return fail(400, found.errors.join("; "), "lines");
   if (found.lines.length === 0) return fail(400, NOTHING_TO_QUOTE, "lines");
-  return requestQuote(db, actor, { ...details, items: found.lines }, { from: "items", key });
+  const asked = requestQuote(db, actor, { ...details, items: found.lines }, { from: "items", key });
+  // a line's problem (a pack rule, an option) is said under the list it came from
+  return !asked.ok && (asked.field === "quantity" || asked.field === "items") ? fail(asked.status, asked.message, "lines") : asked;
 }
 
 export function listMyQuotes(db: DB, actor: SessionUser, { page = 1, state }: { page?: number; state?: QuoteState } = {}) {
   const refused = quotesRefusal(actor);
   if (refused) return refused;
   const scope = buyerScope(actor)!;
-  return ok(pageOfQuotes(db, state ? and(scope, stateFilter(state)) : scope, page));
+  // to a buyer a draft is still being priced, so "requested" finds both
+  const filter = state === "requested" ? or(stateFilter("requested"), stateFilter("draft")) : state ? stateFilter(state) : undefined;
+  const found = pageOfQuotes(db, and(scope, filter), page);
+  return ok({ ...found, items: found.items.map(buyerView) });
 }
 
 export function getMyQuote(db: DB, actor: SessionUser, id: number) {
@@ -128,7 +134,7 @@ export function getMyQuote(db: DB, actor: SessionUser, id: number) {
   if (refused) return refused;
   const row = findVisibleQuote(db, actor, id);
   if (!row) return fail(404, QUOTE_NOT_FOUND);
-  return ok(quoteJson(db, row));
+  return ok(buyerView(quoteJson(db, row)));
 }
 
 /** Inside a write: the quote this person may see, in a state the move is allowed from (else 404 or 409). */

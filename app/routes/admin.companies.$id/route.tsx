@@ -18,6 +18,7 @@ import { CreditFigures, CreditForm } from "~/components/credit/credit-parts";
 import { creditPosition } from "~/domain/credit/company-debts.server";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { staffMay } from "~/domain/users/staff-roles";
+import { statusLabel } from "~/domain/orders/order-status";
 import { creditFormAction } from "~/utils/credit-screen.server";
 import { adminPageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
@@ -236,7 +237,7 @@ export default function CompanyDetail() {
             key: o.id,
             href: `/admin/orders/${o.id}`,
             number: o.orderNumber,
-            note: o.status.replace("_", " "),
+            note: statusLabel(o.status),
             date: new Date(o.createdAt),
             by: o.placedBy,
             total: o.total,

@@ -61,6 +61,18 @@ export function OrderDetailView({
             Return {item.returnNumber ?? `#${item.id}`} ({item.status})
           </StaffLink>
         ))}
+        {order.status !== "cancelled" ? (
+          // a document, not a screen: the browser opens the PDF (reloadDocument-style plain link)
+          <a
+            href={`/admin/orders/${order.id}/delivery-note.pdf`}
+            target="_blank"
+            rel="noopener"
+            className="text-brand-700 hover:underline"
+            data-testid="order-delivery-note"
+          >
+            Delivery note (PDF)
+          </a>
+        ) : null}
         {order.poReference ? (
           <span className="text-slate-600" data-testid="order-po-reference">
             Customer PO <span className="font-medium text-slate-900">{order.poReference}</span>

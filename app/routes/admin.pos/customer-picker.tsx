@@ -1,5 +1,6 @@
 import { PickerSearch, SelectField } from "~/components/admin/form/form-bits";
 import { formatMoney } from "~/utils/money";
+import { PAYMENT_TERMS_LABELS } from "~/domain/credit/payment-terms";
 import { Button } from "~/components/ui/button";
 import { CUSTOMER_PRICING_APPLIED, WALK_IN_CUSTOMER } from "~/domain/pos/pos.schema";
 import { usePosFetcher, type PosData } from "./pos-screen";
@@ -11,7 +12,7 @@ function optionLabel(customer: CustomerOption) {
   return name ? `${name} (${customer.email})` : customer.email;
 }
 
-/** The chosen customer's account: owed, overdue and credit left (a counter sale is paid now and uses none of it). */
+/** The chosen customer's account: owed, overdue, its terms and credit left (a counter sale is paid now and uses none of it). */
 function AccountPosition({ account }: { account: NonNullable<PosData["account"]> }) {
   return (
     <dl data-testid="pos-account" className="mt-2 grid grid-cols-2 gap-x-3 gap-y-0.5 rounded-md border border-slate-200 px-2 py-1.5 text-xs">
@@ -19,8 +20,10 @@ function AccountPosition({ account }: { account: NonNullable<PosData["account"]>
       <dd className="text-right tabular-nums text-slate-900">{formatMoney(account.balance)} inc VAT</dd>
       <dt className="text-slate-600">Overdue</dt>
       <dd className={`text-right tabular-nums ${account.overdue > 0 ? "font-semibold text-red-700" : "text-slate-900"}`}>
-        {formatMoney(account.overdue)}
+        {formatMoney(account.overdue)} inc VAT
       </dd>
+      <dt className="text-slate-600">Terms</dt>
+      <dd className="text-right text-slate-900">{PAYMENT_TERMS_LABELS[account.paymentTerms]}</dd>
       <dt className="text-slate-600">Available credit</dt>
       <dd className="text-right tabular-nums text-slate-900" data-testid="pos-available-credit">
         {account.availableCredit === null ? "No limit set" : `${formatMoney(Math.max(0, account.availableCredit))} inc VAT`}

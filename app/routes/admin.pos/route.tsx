@@ -11,7 +11,7 @@ import { pricedBasket, readBasket } from "~/domain/pos/pos-basket.server";
 import { loadPosCatalog } from "~/domain/pos/pos-catalog.server";
 import { findPosSale } from "~/domain/pos/pos-sale.server";
 import { POS_PAYMENT_METHODS, posQuerySchema } from "~/domain/pos/pos.schema";
-import { posAccountPosition } from "~/domain/credit/credit-holds.server";
+import { creditAtCheckout } from "~/domain/credit/credit-holds.server";
 import { customerOptions } from "~/domain/shared/pickers.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
@@ -51,7 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       inBasket: Object.fromEntries(basket.lines.map((line) => [line.productId, line.quantity])) as Record<number, number>,
       sale,
       // the account customer's position, so the counter sees what they owe before selling (paid at the till, it adds nothing)
-      account: sale.customer?.companyId ? posAccountPosition(db, sale.customer.companyId) : null,
+      // paid at the till, so the sale itself uses no credit (total 0)
+      account: sale.customer?.companyId ? creditAtCheckout(db, sale.customer.companyId, 0) : null,
       customers: customerOptions(db, { q: query.customerSearch, includeId: sale.customer?.id, orderable: true }),
       accounts,
       defaultAccounts: Object.fromEntries(POS_PAYMENT_METHODS.map((method) => [method, defaultAccountFor(method, accounts)])) as Record<
@@ -107,7 +108,8 @@ export default function PointOfSale() {
           <CatalogFilters data={data} />
           <ProductGrid data={data} />
         </section>
-        <aside aria-label="Current sale" className="space-y-4">
+        {/* on a narrow screen the scan box and the sale come first: the counter scans, then looks for what has no code */}
+        <aside aria-label="Current sale" className="order-first space-y-4 lg:order-none">
           <ScanBox data={data} />
           <SalePanel data={data} />
         </aside>

@@ -57,13 +57,14 @@ export function ScanBox({ data }: { data: PosData }) {
           id="pos-scan"
           name="code"
           type="text"
-          inputMode="numeric"
+          // own codes have letters and dashes ("BAY-CUPS-12"): a touch screen's full keyboard, in capitals
+          autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
           autoFocus={!data.scanChoice}
           required
           maxLength={SCAN_INPUT_MAX}
-          placeholder="Scan or type a barcode, then Enter"
+          placeholder="Scan or type a barcode"
           className={`${inputClass} font-mono`}
           data-testid="pos-scan"
         />

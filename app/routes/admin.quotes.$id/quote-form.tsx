@@ -1,10 +1,11 @@
 /** The back office's pricing form for a requested or draft quote, and the read-only lines of any other. */
 import { Form } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
-import { pounds, variantsText } from "~/components/quotes/quote-parts";
+import { FieldErrors, pounds, variantsText } from "~/components/quotes/quote-parts";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { DELIVERY_TERMS_MAX_LENGTH, QUOTE_NOTES_MAX_LENGTH } from "~/domain/quotes/quote.schema";
+import { MAX_PACK_OVERRIDE_REASON } from "~/domain/pos/pos.schema";
+import { ADD_LINE_CODE_FIELD, DELIVERY_TERMS_MAX_LENGTH, QUOTE_NOTES_MAX_LENGTH } from "~/domain/quotes/quote.schema";
 import type { StaffQuoteJson } from "~/domain/quotes/quote-read.server";
 import { IDEMPOTENCY_FIELD } from "~/utils/idempotency";
 
@@ -48,11 +49,11 @@ export function StaffLinesTable({ quote }: { quote: StaffQuoteJson }) {
         <tr>
           <th scope="col" className={thClass}>Product</th>
           <th scope="col" className={`${thClass} text-right`}>Qty</th>
-          <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price</th>
-          <th scope="col" className={`${thClass} text-right`}>Cost</th>
+          <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price ex VAT</th>
+          <th scope="col" className={`${thClass} text-right`}>Cost ex VAT</th>
           <th scope="col" className={`${thClass} text-right`}>Quoted ex VAT</th>
           <th scope="col" className={`${thClass} text-right`}>Line ex VAT</th>
-          <th scope="col" className={`${thClass} text-right`}>Margin</th>
+          <th scope="col" className={`${thClass} text-right`}>Margin ex VAT</th>
         </tr>
       </thead>
       <tbody>
@@ -61,6 +62,11 @@ export function StaffLinesTable({ quote }: { quote: StaffQuoteJson }) {
             <td className={tdClass}>
               {line.productName}
               <div className="text-xs text-slate-500">{[line.sku, variantsText(line.selectedVariants)].filter(Boolean).join(" · ")}</div>
+                {line.packRule ? (
+                  <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
+                    Sold: {line.packRule}
+                  </div>
+                ) : null}
             </td>
             <td className={`${tdClass} text-right tabular-nums`}>{line.quantity}</td>
             <td className={`${tdClass} text-right tabular-nums`}>{pounds(line.buyerPrice)}</td>
@@ -82,10 +88,26 @@ export function StaffLinesTable({ quote }: { quote: StaffQuoteJson }) {
 
 /**
  * Each line's quantity, and its price ex VAT or a discount % off the buyer's own price (a discount typed in wins);
- * Remove; a new line by product number; valid until, delivery terms and notes. Save keeps it as a draft; Send
- * saves and sends it.
+ * Remove; a new line by SKU or barcode (as quick order reads one); valid until, delivery terms and notes. Save
+ * keeps it as a draft; Send saves and sends it.
  */
-export function QuotePricingForm({ quote, idempotencyKey, today, busy }: { quote: StaffQuoteJson; idempotencyKey: string; today: string; busy: string | null }) {
+export function QuotePricingForm({
+  quote,
+  idempotencyKey,
+  today,
+  busy,
+  addLine,
+  fieldErrors,
+}: {
+  quote: StaffQuoteJson;
+  idempotencyKey: string;
+  today: string;
+  busy: string | null;
+  /** the last post's new line, when its SKU or barcode was not found */
+  addLine: { errors: string[] | null; code: string };
+  /** the last post's refusals on the pack rules: a quantity outside one, an override without a reason */
+  fieldErrors: { quantity: string[] | null; packOverrideReason: string[] | null };
+}) {
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
@@ -94,11 +116,11 @@ export function QuotePricingForm({ quote, idempotencyKey, today, busy }: { quote
           <tr>
             <th scope="col" className={thClass}>Product</th>
             <th scope="col" className={`${thClass} text-right`}>Qty</th>
-            <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price</th>
-            <th scope="col" className={`${thClass} text-right`}>Cost</th>
+            <th scope="col" className={`${thClass} text-right`}>Buyer&apos;s price ex VAT</th>
+            <th scope="col" className={`${thClass} text-right`}>Cost ex VAT</th>
             <th scope="col" className={`${thClass} text-right`}>Price ex VAT (£)</th>
             <th scope="col" className={`${thClass} text-right`}>or % off</th>
-            <th scope="col" className={`${thClass} text-right`}>Margin</th>
+            <th scope="col" className={`${thClass} text-right`}>Margin ex VAT</th>
             <th scope="col" className={thClass}>Remove</th>
           </tr>
         </thead>
@@ -110,6 +132,11 @@ export function QuotePricingForm({ quote, idempotencyKey, today, busy }: { quote
                 <input type="hidden" name={`line.${index}.variants`} value={JSON.stringify(line.selectedVariants)} />
                 {line.productName}
                 <div className="text-xs text-slate-500">{[line.sku, variantsText(line.selectedVariants)].filter(Boolean).join(" · ")}</div>
+                {line.packRule ? (
+                  <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
+                    Sold: {line.packRule}
+                  </div>
+                ) : null}
               </td>
               <td className={`${tdClass} text-right`}>
                 <input name={`line.${index}.quantity`} aria-label={`Quantity of ${line.productName}`} defaultValue={line.quantity} inputMode="numeric" className={smallInput} />
@@ -139,12 +166,24 @@ export function QuotePricingForm({ quote, idempotencyKey, today, busy }: { quote
           ))}
         </tbody>
       </DataTable>
-      <fieldset className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 p-3">
+      <fieldset className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-800">Add a line</legend>
-        <label className="text-sm">
-          Product number
-          <input name="add.productId" inputMode="numeric" className={`${inputClass} w-32`} />
-        </label>
+        <div className="text-sm">
+          <label htmlFor="add-code">SKU or barcode</label>
+          <input
+            id="add-code"
+            name={ADD_LINE_CODE_FIELD}
+            defaultValue={addLine.code}
+            autoComplete="off"
+            aria-invalid={addLine.errors ? true : undefined}
+            aria-describedby="add-code-help"
+            className={`${inputClass} w-56`}
+          />
+          <p id="add-code-help" className="mt-1 text-xs text-slate-500">
+            Options after a comma: HIVIS-VEST, Size=L
+          </p>
+          <FieldErrors errors={addLine.errors} />
+        </div>
         <label className="text-sm">
           Quantity
           <input name="add.quantity" inputMode="numeric" defaultValue="1" className={`${inputClass} w-24`} />
@@ -153,6 +192,20 @@ export function QuotePricingForm({ quote, idempotencyKey, today, busy }: { quote
           Price ex VAT (£), blank for the buyer&apos;s price
           <input name="add.unitPrice" inputMode="decimal" className={`${inputClass} w-32`} />
         </label>
+      </fieldset>
+      <fieldset className="rounded-lg border border-slate-200 p-3 text-sm">
+        <legend className="px-1 font-medium text-slate-800">Pack rules</legend>
+        <p className="text-slate-600">Each quantity must keep its product&apos;s minimum and multiple, as in the cart. To quote outside them, tick and say why (it is logged).</p>
+        <label className="mt-2 flex items-center gap-2">
+          <input type="checkbox" name="overridePackRules" value="on" />
+          Quote outside the pack rules
+        </label>
+        <label htmlFor="pack-override-reason" className="mt-2 block">
+          Reason
+        </label>
+        <input id="pack-override-reason" name="packOverrideReason" maxLength={MAX_PACK_OVERRIDE_REASON} className={`${inputClass} max-w-xl`} />
+        <FieldErrors errors={fieldErrors.packOverrideReason} />
+        <FieldErrors errors={fieldErrors.quantity} />
       </fieldset>
       <div className="grid gap-4 md:grid-cols-3">
         <label className="block text-sm font-medium text-slate-800">

@@ -7,10 +7,10 @@ import { PageHeader, Panel } from "~/components/admin/page-header";
 import { dayText, QuoteStateBadge, QuoteVersions } from "~/components/quotes/quote-parts";
 import { FormError } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
-import { QUOTE_NOT_FOUND, saveQuoteInputFromForm, saveQuoteSchema } from "~/domain/quotes/quote.schema";
+import { ADD_LINE_CODE_FIELD, QUOTE_NOT_FOUND, saveQuoteSchema } from "~/domain/quotes/quote.schema";
 import { quoteIdParam } from "~/domain/quotes/quote-api.server";
-import { getStaffQuote, saveQuote, sendQuote } from "~/domain/quotes/quote-admin.server";
-import { ADMIN_QUOTES_PATH, adminQuotePath, mayMove } from "~/domain/quotes/quote-states";
+import { getStaffQuote, quoteFormInput, saveQuote, sendQuote } from "~/domain/quotes/quote-admin.server";
+import { ADMIN_QUOTES_PATH, adminQuotePath, adminQuotePdfPath, mayMove, quotePdfFilename } from "~/domain/quotes/quote-states";
 import { requireStaff } from "~/utils/auth.server";
 import { adminPageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ quote, today: ukDay(), idempotencyKey: issueIdempotencyKey() }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-const FIELDS = ["validUntil", "notes", "deliveryTerms", "items"];
+const FIELDS = ["validUntil", "notes", "deliveryTerms", "items", "quantity", "packOverrideReason"];
 
 /** Save (a draft), or Save and send: the form is the API's PUT body, then the send. */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,7 +49,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // the form's rows are gathered into the API's body (saveQuoteInputFromForm) and checked by the API's schema;
   // the submission only carries what was posted back to the form with the errors
   const submission = parseWithZod(formData, { schema: z.object({}).passthrough() });
-  const parsed = saveQuoteSchema.safeParse(saveQuoteInputFromForm(formData));
+  const input = quoteFormInput(db, formData);
+  if (!input.ok) return failureReply(intent, submission, input, [ADD_LINE_CODE_FIELD]);
+  const parsed = saveQuoteSchema.safeParse(input.value);
   if (!parsed.success) {
     const errors = [...new Set(parsed.error.issues.map((issue) => issue.message))];
     return json<FormActionData>({ intent, result: submission.reply({ formErrors: errors }), attempt: crypto.randomUUID() }, { status: 400 });
@@ -76,7 +78,10 @@ export default function AdminQuote() {
   const answer = useActionData<typeof action>() as FormActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "save") : null;
-  const formErrors = (answer?.result as { error?: Record<string, string[] | null> } | undefined)?.error?.[""] ?? undefined;
+  const replied = answer?.result as { error?: Record<string, string[] | null>; initialValue?: { add?: { code?: unknown } } } | undefined;
+  const formErrors = replied?.error?.[""] ?? undefined;
+  // a new line whose SKU or barcode was not found: its message, and what was typed, to correct
+  const addLine = { errors: replied?.error?.[ADD_LINE_CODE_FIELD] ?? null, code: String(replied?.initialValue?.add?.code ?? "") };
   const editable = mayMove(quote.status, "save");
   return (
     <div className="mx-auto max-w-7xl">
@@ -85,9 +90,22 @@ export default function AdminQuote() {
         title={`Quote ${quote.label}`}
         description={`${quote.company.name} · asked by ${quote.placedBy.name}${quote.placedBy.email ? ` (${quote.placedBy.email})` : ""} on ${formatUkDateTime(quote.createdAt)}`}
         actions={
-          <Link to={ADMIN_QUOTES_PATH} className="text-sm font-medium text-brand-700 hover:underline">
-            All quotes
-          </Link>
+          <div className="flex flex-wrap items-center gap-4">
+            {quote.total !== null ? (
+              <a
+                href={adminQuotePdfPath(quote.id)}
+                download={quotePdfFilename(quote)}
+                className="text-sm font-medium text-brand-700 hover:underline"
+                data-testid="quote-pdf"
+                aria-label={`Download PDF of quote ${quote.label}`}
+              >
+                {quote.sentAt ? "Download PDF" : "Download draft PDF"}
+              </a>
+            ) : null}
+            <Link to={ADMIN_QUOTES_PATH} className="text-sm font-medium text-brand-700 hover:underline">
+              All quotes
+            </Link>
+          </div>
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm">
@@ -108,7 +126,18 @@ export default function AdminQuote() {
         <FormError errors={formErrors ?? undefined} />
       </div>
       <Panel>
-        {editable ? <QuotePricingForm quote={quote} idempotencyKey={idempotencyKey} today={today} busy={busy} /> : <StaffLinesTable quote={quote} />}
+        {editable ? (
+          <QuotePricingForm
+            quote={quote}
+            idempotencyKey={idempotencyKey}
+            today={today}
+            busy={busy}
+            addLine={addLine}
+            fieldErrors={{ quantity: replied?.error?.quantity ?? null, packOverrideReason: replied?.error?.packOverrideReason ?? null }}
+          />
+        ) : (
+          <StaffLinesTable quote={quote} />
+        )}
         <StaffTotals quote={quote} />
         {!editable && quote.deliveryTerms ? <p className="mt-3 text-sm">Delivery terms: {quote.deliveryTerms}</p> : null}
         {!editable && quote.notes ? <p className="mt-1 text-sm">Notes: {quote.notes}</p> : null}

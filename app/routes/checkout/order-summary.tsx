@@ -57,6 +57,11 @@ export function OrderSummary({ data }: { data: SummaryData }) {
                 {formatMoney(inc ? line.unitPriceIncVat : line.unitPrice)} {BASIS_LABELS[basis]}
               </p>
             ) : null}
+            {line.packIssue ? (
+              <p className="mt-1 text-xs font-medium text-red-700" data-testid="checkout-pack-issue">
+                {line.packIssue} Change the quantity in your cart before ordering.
+              </p>
+            ) : null}
             {line.onlyLeft !== null ? (
               <p className="mt-1 text-xs font-medium text-red-700">
                 {line.onlyLeft > 0 ? `Only ${line.onlyLeft} left in stock` : "Out of stock"}: reduce the quantity

@@ -152,6 +152,15 @@ export default function CheckoutPage() {
               Some prices have changed since you added them to your cart. The prices below are the ones you will pay.
             </p>
           ) : null}
+          {data.lines.some((line) => line.packIssue) ? (
+            <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" data-testid="checkout-pack-alert">
+              A line below is no longer in a quantity its product is sold in, so the order cannot be placed yet.{" "}
+              <Link to="/cart" className="font-medium underline">
+                Change it in your cart
+              </Link>
+              .
+            </p>
+          ) : null}
           <OrderSummary data={data} />
           <ExpectedDelivery delivery={data.expectedDelivery} requiresApproval={data.requiresApproval} />
           {data.spending && !data.refusal ? <SpendingNotice spending={data.spending} /> : null}

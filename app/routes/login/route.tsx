@@ -79,8 +79,9 @@ async function logIn(request: Request, formData: FormData) {
     const user = await authenticator.authenticate("form", request);
     // read before the session starts, which records this sign-in
     const firstTime = !hasSignedInBefore(getDb(), user.id);
-    await startUserSession(request, user);
-    const toast = signInToast(user.email, firstTime);
+    const { cartNote } = await startUserSession(request, user);
+    const welcome = signInToast(user.email, firstTime);
+    const toast = cartNote ? { ...welcome, description: `${welcome.description}. ${cartNote}` } : welcome;
     // this browser is remembered for the account: strangers' failed guesses will not hold it
     const headers = { "Set-Cookie": await rememberDevice(request, user.email) };
     return redirectWithToast(request, safeRedirectPath(submission.value.redirectTo), toast, { headers });

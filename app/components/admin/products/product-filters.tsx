@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import {
@@ -56,9 +56,23 @@ export function ProductFilters({
     navigation.location.pathname === ADMIN_PRODUCTS_PATH &&
     navigation.formMethod?.toUpperCase() !== "POST";
   const changed = hasAdminProductFilters(query) || query.sort !== DEFAULT_ADMIN_PRODUCTS_QUERY.sort;
+  // A new URL from elsewhere (a link, Clear, the back button) starts the inputs again from its values. The form's
+  // own choices do not: the inputs already show them, and rebuilding the form while a quick second choice is being
+  // made would lose that choice (its change would land on the inputs being replaced).
+  const shownHref = adminProductsHref({ ...query, page: 1 });
+  const appliedHref = useRef<string | null>(null);
+  const seenHref = useRef(shownHref);
+  const formGeneration = useRef(0);
+  if (!searching && shownHref !== seenHref.current) {
+    if (shownHref !== appliedHref.current) formGeneration.current += 1;
+    seenHref.current = shownHref;
+  }
 
   function apply(form: HTMLFormElement | null) {
-    if (form) navigate(hrefOf(form), { preventScrollReset: true });
+    if (!form) return;
+    const href = hrefOf(form);
+    appliedHref.current = href;
+    navigate(href, { preventScrollReset: true });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -68,8 +82,7 @@ export function ProductFilters({
 
   return (
     <Form
-      // a new URL (a submission, a link, the back button) starts the inputs from its values again
-      key={adminProductsHref({ ...query, page: 1 })}
+      key={formGeneration.current}
       method="get"
       action={ADMIN_PRODUCTS_PATH}
       role="search"
