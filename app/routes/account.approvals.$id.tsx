@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccountBreadcrumb, accountErrorBoundary } from "~/components/account/account-page";
 import { StatusBadge } from "~/components/orders/status-badge";
+import { LineProduct, variantsText } from "~/components/orders/line-product";
 import { Button } from "~/components/ui/button";
 import { FormError, inputClass } from "~/components/ui/field";
 import { ConnectionLostNotice, ToastNotice } from "~/components/ui/toast";
@@ -173,15 +174,10 @@ export default function ApprovalPage() {
         <tbody>
           {approval.lines.map((line) => {
             const unit = parseDecimalToHundredths(line.unitPrice) ?? 0;
-            const variants = Object.entries(line.selectedVariants).map(([name, option]) => `${name}: ${option}`).join(", ");
             return (
-              <tr key={`${line.productId}-${variants}`} className="border-b border-slate-100 align-top">
+              <tr key={`${line.productId}-${variantsText(line.selectedVariants)}`} className="border-b border-slate-100 align-top">
                 <td className="py-2 pr-3">
-                  <div className="font-medium text-slate-900">{line.productName}</div>
-                  <div className="text-xs text-slate-500">
-                    {line.sku ? `SKU ${line.sku}` : null}
-                    {variants ? ` · ${variants}` : null}
-                  </div>
+                  <LineProduct name={line.productName} sku={line.sku} selectedVariants={line.selectedVariants} />
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(unit)}</td>

@@ -4,7 +4,7 @@ import { getCustomerInvoice } from "~/domain/invoices/customer-invoices.server";
 import { requireCompanyRole } from "~/utils/auth.server";
 import { getCompanySettings } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
-import { pdfDownloadResponse, renderSalesInvoicePdf } from "~/utils/invoice-pdf.server";
+import { pdfDownloadResponse, pdfRefusal, renderSalesInvoicePdf } from "~/utils/invoice-pdf.server";
 
 /**
  * GET /account/invoices/{id}.pdf: the signed-in customer downloads one of their invoices (signed-out
@@ -15,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^\d{1,15}$/.test(params.id ?? "") ? Number(params.id) : 0;
   const invoice = id > 0 ? getCustomerInvoice(getDb(), user.id, id) : null;
   if (!invoice) {
-    throw new Response(INVOICE_NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw pdfRefusal(INVOICE_NOT_FOUND);
   }
   const pdf = await renderSalesInvoicePdf(invoice, getCompanySettings());
   return pdfDownloadResponse(pdf, `${invoice.invoiceNumber}.pdf`);

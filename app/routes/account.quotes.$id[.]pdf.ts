@@ -4,7 +4,7 @@ import { QUOTE_NOT_FOUND } from "~/domain/quotes/quote.schema";
 import { buyerQuotePdf } from "~/domain/quotes/quote-pdf.server";
 import { requireCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { pdfDownloadResponse } from "~/utils/invoice-pdf.server";
+import { pdfDownloadResponse, pdfRefusal } from "~/utils/invoice-pdf.server";
 
 /**
  * GET /account/quotes/{id}.pdf: a version of one of the company's quotes as a PDF download, as the quote page
@@ -16,8 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = quoteIdParam(params);
   const result = id === null ? null : await buyerQuotePdf(getDb(), user, id);
   if (!result?.ok) {
-    const status = result?.status ?? 404;
-    throw new Response(result?.message ?? QUOTE_NOT_FOUND, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw pdfRefusal(result?.message ?? QUOTE_NOT_FOUND, result?.status);
   }
   return pdfDownloadResponse(result.value.pdf, result.value.filename);
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { deliveryNotePdf } from "~/domain/orders/delivery-note.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { pdfDownloadResponse } from "~/utils/invoice-pdf.server";
+import { pdfDownloadResponse, pdfRefusal } from "~/utils/invoice-pdf.server";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -15,10 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^\d{1,15}$/.test(params.orderId ?? "") ? Number(params.orderId) : 0;
   const result = id > 0 ? await deliveryNotePdf(getDb(), id) : null;
   if (!result || (!result.ok && result.status === 404)) {
-    throw new Response("Order not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw pdfRefusal("Order not found");
   }
   if (!result.ok) throw await redirectWithToast(request, `/admin/orders?view=${id}`, errorToast(result.message));
-  const response = pdfDownloadResponse(result.value.pdf, result.value.fileName);
-  response.headers.set("Content-Disposition", `inline; filename="${result.value.fileName.replace(/[^\w.-]/g, "_")}"`);
-  return response;
+  return pdfDownloadResponse(result.value.pdf, result.value.fileName, "inline");
 }

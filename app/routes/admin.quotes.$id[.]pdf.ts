@@ -4,7 +4,7 @@ import { QUOTE_NOT_FOUND } from "~/domain/quotes/quote.schema";
 import { staffQuotePdf } from "~/domain/quotes/quote-pdf.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { pdfDownloadResponse } from "~/utils/invoice-pdf.server";
+import { pdfDownloadResponse, pdfRefusal } from "~/utils/invoice-pdf.server";
 
 /**
  * GET /admin/quotes/{id}.pdf: a version of a quote as a PDF download, for the staff of the quotes area (sales
@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = quoteIdParam(params);
   const result = id === null ? null : await staffQuotePdf(getDb(), id);
   if (!result?.ok) {
-    throw new Response(result?.message ?? QUOTE_NOT_FOUND, { status: result?.status ?? 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw pdfRefusal(result?.message ?? QUOTE_NOT_FOUND, result?.status);
   }
   return pdfDownloadResponse(result.value.pdf, result.value.filename);
 }

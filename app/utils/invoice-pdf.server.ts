@@ -149,16 +149,21 @@ export function invoiceTotalRows(invoice: Amounts): [string, string, boolean][] 
 type Amounts = Pick<SalesInvoiceDocument, "subtotal" | "vatAmount" | "total" | "amountPaid" | "creditedAmount" | "outstanding">;
 
 /** The HTTP answer for a PDF download: `attachment; filename="INV-2026-00001.pdf"`, never cached publicly. */
-export function pdfDownloadResponse(pdf: Buffer, filename: string): Response {
+export function pdfDownloadResponse(pdf: Buffer, filename: string, disposition: "attachment" | "inline" = "attachment"): Response {
   const safeName = filename.replace(/[^\w.-]/g, "_");
   return new Response(new Uint8Array(pdf), {
     status: 200,
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${safeName}"`,
+      "Content-Disposition": `${disposition}; filename="${safeName}"`,
       "Content-Length": String(pdf.byteLength),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** A PDF page's refusal as plain text (a browser shows it as it is): 404 unless said otherwise. */
+export function pdfRefusal(message: string, status = 404): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

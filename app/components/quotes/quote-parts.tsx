@@ -1,6 +1,7 @@
 /** The parts both quote screens show (the buyer's account and the back office): state, lines, totals, versions. */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LineProduct } from "~/components/orders/line-product";
 import { QUOTE_STATE_LABELS, QUOTE_STATE_LABELS_FOR_BUYER, type QuoteState } from "~/domain/quotes/quote-states";
 import { formatMoney, formatPercent, parseDecimalToHundredths } from "~/utils/money";
 import { formatUkDate } from "~/utils/uk-time";
@@ -39,12 +40,6 @@ type Line = {
   lineTotal: string | null;
 };
 
-export function variantsText(selected: Record<string, string>) {
-  return Object.entries(selected)
-    .map(([name, option]) => `${name}: ${option}`)
-    .join(", ");
-}
-
 /** A field's errors from a form reply, under the field. */
 export function FieldErrors({ errors }: { errors: string[] | null | undefined }) {
   return errors && errors.length > 0 ? (
@@ -69,15 +64,10 @@ export function QuoteLinesTable({ lines, totals }: { lines: Line[]; totals: { su
       </thead>
       <tbody>
         {lines.map((line) => {
-          const variants = variantsText(line.selectedVariants);
           return (
             <tr key={line.id} className="border-b border-slate-100 align-top" data-testid="quote-line">
               <td className="py-2 pr-3">
-                <div className="font-medium text-slate-900">{line.productName}</div>
-                <div className="text-xs text-slate-500">
-                  {line.sku ? `SKU ${line.sku}` : null}
-                  {variants ? ` · ${variants}` : null}
-                </div>
+                <LineProduct name={line.productName} sku={line.sku} selectedVariants={line.selectedVariants} />
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{line.quantity}</td>
               <td className="py-2 pr-3 text-right tabular-nums" data-testid="quote-line-price">

@@ -1,7 +1,8 @@
 /** The back office's pricing form for a requested or draft quote, and the read-only lines of any other. */
 import { Form } from "@remix-run/react";
 import { DataTable, tdClass, thClass } from "~/components/admin/data-table";
-import { FieldErrors, pounds, variantsText } from "~/components/quotes/quote-parts";
+import { FieldErrors, pounds } from "~/components/quotes/quote-parts";
+import { LineProduct } from "~/components/orders/line-product";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { MAX_PACK_OVERRIDE_REASON } from "~/domain/pos/pos.schema";
@@ -60,13 +61,7 @@ export function StaffLinesTable({ quote }: { quote: StaffQuoteJson }) {
         {quote.lines.map((line) => (
           <tr key={line.id}>
             <td className={tdClass}>
-              {line.productName}
-              <div className="text-xs text-slate-500">{[line.sku, variantsText(line.selectedVariants)].filter(Boolean).join(" · ")}</div>
-                {line.packRule ? (
-                  <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
-                    Sold: {line.packRule}
-                  </div>
-                ) : null}
+              <QuoteLineProduct line={line} />
             </td>
             <td className={`${tdClass} text-right tabular-nums`}>{line.quantity}</td>
             <td className={`${tdClass} text-right tabular-nums`}>{pounds(line.buyerPrice)}</td>
@@ -130,13 +125,7 @@ export function QuotePricingForm({
               <td className={tdClass}>
                 <input type="hidden" name={`line.${index}.productId`} value={line.productId ?? ""} />
                 <input type="hidden" name={`line.${index}.variants`} value={JSON.stringify(line.selectedVariants)} />
-                {line.productName}
-                <div className="text-xs text-slate-500">{[line.sku, variantsText(line.selectedVariants)].filter(Boolean).join(" · ")}</div>
-                {line.packRule ? (
-                  <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
-                    Sold: {line.packRule}
-                  </div>
-                ) : null}
+                <QuoteLineProduct line={line} />
               </td>
               <td className={`${tdClass} text-right`}>
                 <input name={`line.${index}.quantity`} aria-label={`Quantity of ${line.productName}`} defaultValue={line.quantity} inputMode="numeric" className={smallInput} />
@@ -230,5 +219,18 @@ export function QuotePricingForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** A quote line's product in the back office: name, SKU and options, and the pack rule staff price within. */
+function QuoteLineProduct({ line }: { line: StaffQuoteJson["lines"][number] }) {
+  return (
+    <LineProduct name={line.productName} sku={line.sku} selectedVariants={line.selectedVariants} strong={false}>
+      {line.packRule ? (
+        <div className="text-xs text-amber-800" data-testid="quote-pack-rule">
+          Sold: {line.packRule}
+        </div>
+      ) : null}
+    </LineProduct>
   );
 }
