@@ -408,3 +408,79 @@ test.describe("orders placed offline", () => {
     expect(await ordersOf(page)).toHaveLength(0);
   });
 });
+
+test.describe("orders placed offline from the cart, and a send the shop fails", () => {
+  test("the cart placed offline is kept once, sent once when back online, and the cart is emptied", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const items = await makeProducts(baseURL!, ["9.00", "4.25"]);
+    await loginAs(page, customer.email, customer.password);
+    for (const [index, item] of items.entries()) {
+      const added = await page.request.post("/api/cart/items", { data: { productId: item.id, quantity: index + 2 } });
+      expect(added.status(), await added.text()).toBe(200);
+    }
+    await browseForOffline(page);
+    await page.goto("/cart");
+    await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
+    await expect.poll(() => keptUrls(page)).toEqual(expect.arrayContaining(["/cart"]));
+    // online the cart goes to checkout only
+    await expect(page.getByRole("region", { name: "Order offline", exact: true })).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.goto("/cart");
+    await expect(page.getByTestId("offline-bar")).toBeVisible();
+    const offline = page.getByRole("region", { name: "Order offline", exact: true });
+    await expect(offline).toContainText("£30.75 ex VAT");
+    await offline.getByRole("button", { name: "Place order (sent when back online)" }).click();
+    await expect(offline.getByTestId("cart-queued")).toContainText("This cart is kept on this device as an order, waiting to send.");
+    // opened again offline, the same cart cannot be kept a second time
+    await page.reload();
+    await expect(page.getByTestId("cart-queued")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place order (sent when back online)" })).toHaveCount(0);
+    expect(await queueRecords(page)).toHaveLength(1);
+
+    await context.setOffline(false);
+    await page.goto("/account/orders/waiting");
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
+    const placed = await ordersOf(page);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.items.map((item) => [item.sku, item.quantity]).sort()).toEqual(
+      [
+        [items[0]!.sku, 2],
+        [items[1]!.sku, 3],
+      ].sort(),
+    );
+    const cart = await page.request.get("/api/cart");
+    expect(((await cart.json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  test("a send the shop answers with a server error stays waiting, says so, and is placed once when the shop answers", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const [item] = await makeProducts(baseURL!, ["3.00"]);
+    await loginAs(page, customer.email, customer.password);
+    await browseForOffline(page);
+    await context.setOffline(true);
+    await placeOffline(page, `${item!.sku}, 5`);
+
+    // the shop fails every order it is sent (the page's and the service worker's requests alike)
+    let failed = 0;
+    await context.route("**/api/orders", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      failed += 1;
+      await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) });
+    });
+    await context.setOffline(false);
+    await page.goto("/account/orders/waiting");
+    const queued = page.getByTestId("queued-order");
+    await expect(queued).toContainText("The shop could not take it just now: it will be tried again.", { timeout: 20_000 });
+    await expect(queued).toHaveAttribute("data-status", "waiting");
+    expect(failed).toBeGreaterThan(0);
+    expect(await ordersOf(page)).toHaveLength(0);
+
+    await context.unrouteAll();
+    await page.reload();
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
+    const placed = await ordersOf(page);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.items).toEqual([expect.objectContaining({ sku: item!.sku, quantity: 5 })]);
+  });
+});

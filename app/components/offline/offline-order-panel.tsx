@@ -10,6 +10,9 @@ import { PO_REFERENCE_MAX_LENGTH } from "~/domain/orders/order.schema";
 import { askAccountKey } from "~/utils/order-queue-client";
 import { formatMoney, withVat } from "~/utils/money";
 
+/** Options are priced and checked online only: the price list on the device has none. */
+export const OPTIONS_ONLINE_MESSAGE = "Products with options are ordered online: remove those lines or wait for a connection.";
+
 export type OfflineOrderLine = { product: PriceListProduct; quantity: number };
 
 /** The lines as queued: each at the price the server will charge for the product's units in this order. */

@@ -3,7 +3,7 @@ import { usePriceBasis } from "~/root";
 import { parseQuickEntry } from "~/domain/cart/quick-order";
 import { checkPackQuantity, packSummary } from "~/domain/catalog/pack-rules";
 import { findProduct, packRuleOf, searchPriceList, unitPriceAt, type PriceListProduct } from "~/domain/pricing/price-list";
-import { OfflineOrderPanel, type OfflineOrderLine } from "~/components/offline/offline-order-panel";
+import { OfflineOrderPanel, OPTIONS_ONLINE_MESSAGE, type OfflineOrderLine } from "~/components/offline/offline-order-panel";
 import { BASIS_LABELS } from "~/domain/pricing/price-basis";
 import { inputClass } from "~/components/ui/field";
 import { offlineBarText } from "~/service-worker/offline-rules";
@@ -63,7 +63,7 @@ function PriceListTools({ list, text }: { list: LoadedPriceList; text: string })
     parsed.errors.length > 0 || rows.some((row) => row.problem)
       ? "Correct the lines above to place this order."
       : parsed.lines.some((line) => (line.options?.length ?? 0) > 0 || (line.columns?.length ?? 0) > 0)
-        ? "Products with options are ordered online: remove those lines or wait for a connection."
+        ? OPTIONS_ONLINE_MESSAGE
         : null;
   return (
     <>
