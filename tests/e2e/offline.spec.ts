@@ -409,7 +409,7 @@ test.describe("orders placed offline", () => {
   });
 });
 
-test.describe("orders placed offline from the cart, and a send the shop fails", () => {
+test.describe("orders placed offline from the cart or a template, and a send the shop fails", () => {
   test("the cart placed offline is kept once, sent once when back online, and the cart is emptied", JS_ONLY, async ({ page, context, customer, baseURL }) => {
     test.slow();
     const items = await makeProducts(baseURL!, ["9.00", "4.25"]);
@@ -431,10 +431,10 @@ test.describe("orders placed offline from the cart, and a send the shop fails", 
     const offline = page.getByRole("region", { name: "Order offline", exact: true });
     await expect(offline).toContainText("£30.75 ex VAT");
     await offline.getByRole("button", { name: "Place order (sent when back online)" }).click();
-    await expect(offline.getByTestId("cart-queued")).toContainText("This cart is kept on this device as an order, waiting to send.");
+    await expect(offline.getByTestId("lines-queued")).toContainText("This cart is kept on this device as an order, waiting to send.");
     // opened again offline, the same cart cannot be kept a second time
     await page.reload();
-    await expect(page.getByTestId("cart-queued")).toBeVisible();
+    await expect(page.getByTestId("lines-queued")).toBeVisible();
     await expect(page.getByRole("button", { name: "Place order (sent when back online)" })).toHaveCount(0);
     expect(await queueRecords(page)).toHaveLength(1);
 
@@ -451,6 +451,41 @@ test.describe("orders placed offline from the cart, and a send the shop fails", 
     );
     const cart = await page.request.get("/api/cart");
     expect(((await cart.json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  test("a template ordered offline is kept, listed as waiting and placed once back online", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const items = await makeProducts(baseURL!, ["2.40", "8.00"]);
+    await loginAs(page, customer.email, customer.password);
+    const made = await page.request.post("/api/order-templates", {
+      data: { name: "Friday van", items: [{ productId: items[0]!.id, quantity: 10 }, { productId: items[1]!.id, quantity: 1 }] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    await browseForOffline(page);
+    await page.goto("/account/templates");
+    await expect.poll(() => keptUrls(page)).toEqual(expect.arrayContaining(["/account/templates"]));
+    await expect(page.getByRole("button", { name: "Order Friday van offline…" })).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.goto("/account/templates");
+    await expect(page.getByTestId("offline-bar")).toBeVisible();
+    await page.getByRole("button", { name: "Order Friday van offline…" }).click();
+    const panel = page.getByRole("region", { name: "Order Friday van offline", exact: true });
+    await expect(panel).toContainText("£32.00 ex VAT");
+    await panel.getByRole("button", { name: "Place order (sent when back online)" }).click();
+    await expect(panel.getByTestId("lines-queued")).toContainText("This template is kept on this device as an order, waiting to send.");
+
+    await context.setOffline(false);
+    await page.goto("/account/orders/waiting");
+    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
+    const placed = await ordersOf(page);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.items.map((item) => [item.sku, item.quantity]).sort()).toEqual(
+      [
+        [items[0]!.sku, 10],
+        [items[1]!.sku, 1],
+      ].sort(),
+    );
   });
 
   test("a send the shop answers with a server error stays waiting, says so, and is placed once when the shop answers", JS_ONLY, async ({ page, context, customer, baseURL }) => {

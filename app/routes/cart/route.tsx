@@ -36,7 +36,7 @@ import {
   SAVE_TEMPLATE_PATH,
 } from "./order-summary";
 import { saveTemplate, type SaveTemplateActionData } from "./save-template.server";
-import { OfflineCartOrder } from "./offline-cart-order";
+import { OfflineLinesOrder } from "~/components/offline/offline-lines-order";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { TEMPLATE_SAVE_FAILED } from "~/domain/cart/order-template.schema";
@@ -220,7 +220,7 @@ export default function CartPage() {
             </ul>
             <div className="space-y-4">
               <OrderSummary summary={data.summary} signedIn={data.signedIn} />
-              <OfflineCartOrder lines={data.lines} signedIn={data.signedIn} />
+              {data.signedIn ? <OfflineLinesOrder lines={data.lines} what="cart" label="Order offline" /> : null}
             </div>
           </div>
         </>

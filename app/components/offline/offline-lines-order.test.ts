@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PriceListProduct } from "~/domain/pricing/price-list";
 import { makeQueuedOrder } from "~/service-worker/order-queue-rules";
-import { cartAlreadyQueued, offlineCartOrder } from "./offline-cart-order";
+import { alreadyQueued, offlineOrderOf } from "./offline-lines-order";
 
 const product = (id: number, exVat: number, pack: Partial<PriceListProduct["pack"]> = {}): PriceListProduct => ({
   id,
@@ -26,9 +26,9 @@ const cartLine = (productId: number, quantity: number, selectedVariants: Record<
 const products = [product(1, 1000), product(2, 250, { orderMultiple: 6, packLabel: "case" })];
 const delivery = { shippingName: "Sam", shippingEmail: "sam@example.com", shippingAddress: "1 High St", shippingCity: "Leeds", shippingPostcode: "LS1 6EN" };
 
-describe("the cart as an order kept offline", () => {
+describe("saved lines (a cart, a template) as an order kept offline", () => {
   it("takes each line at the price list's product, with no problem when every line can be kept", () => {
-    const order = offlineCartOrder([cartLine(1, 3), cartLine(2, 12)], products);
+    const order = offlineOrderOf([cartLine(1, 3), cartLine(2, 12)], products);
     expect(order.problems).toEqual([]);
     expect(order.lines.map((line) => [line.product.id, line.quantity])).toEqual([
       [1, 3],
@@ -37,7 +37,7 @@ describe("the cart as an order kept offline", () => {
   });
 
   it("names a product missing from the list, a line with options and a broken pack rule", () => {
-    const order = offlineCartOrder([cartLine(9, 1), cartLine(1, 2, { Size: "Large" }), cartLine(2, 5)], products);
+    const order = offlineOrderOf([cartLine(9, 1), cartLine(1, 2, { Size: "Large" }), cartLine(2, 5)], products);
     expect(order.problems).toEqual([
       "Product 9 is not in your price list on this device.",
       "Product 1 (Large): products with options are ordered online.",
@@ -57,8 +57,8 @@ describe("the cart as an order kept offline", () => {
       ],
     });
     const cart = [cartLine(1, 3), cartLine(2, 12)];
-    expect(cartAlreadyQueued(cart, [kept])?.key).toBe("k-1");
-    expect(cartAlreadyQueued([cartLine(1, 4), cartLine(2, 12)], [kept])).toBeNull();
-    expect(cartAlreadyQueued(cart, [{ ...kept, status: "sent" }])).toBeNull();
+    expect(alreadyQueued(cart, [kept])?.key).toBe("k-1");
+    expect(alreadyQueued([cartLine(1, 4), cartLine(2, 12)], [kept])).toBeNull();
+    expect(alreadyQueued(cart, [{ ...kept, status: "sent" }])).toBeNull();
   });
 });
