@@ -1,4 +1,4 @@
-import { request as apiRequest, type Page } from "@playwright/test";
+import { request as apiRequest, type BrowserContext, type Page } from "@playwright/test";
 import { ADMIN, BUYER, BUYER2, expect, JS_ONLY, loginAs, signIn, test } from "./fixtures";
 
 /**
@@ -202,6 +202,16 @@ async function ordersOf(page: Page) {
   const reply = await page.request.get("/api/orders");
   expect(reply.status()).toBe(200);
   return (await reply.json()) as { id: number; orderNumber: string; items: { sku: string | null; productName: string; quantity: number; unitPrice: string }[] }[];
+}
+
+/** Back online: the one order waiting on this device is sent, and exactly one order is placed with these lines. */
+async function sentOnceWith(page: Page, context: BrowserContext, lines: [string, number][]) {
+  await context.setOffline(false);
+  await page.goto("/account/orders/waiting");
+  await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
+  const placed = await ordersOf(page);
+  expect(placed).toHaveLength(1);
+  expect(placed[0]!.items.map((item) => [item.sku, item.quantity]).sort()).toEqual([...lines].sort());
 }
 
 /** Online, signed in: the pages an offline order needs are kept, with the price list and the waiting page. */
@@ -438,17 +448,10 @@ test.describe("orders placed offline from the cart or a template, and a send the
     await expect(page.getByRole("button", { name: "Place order (sent when back online)" })).toHaveCount(0);
     expect(await queueRecords(page)).toHaveLength(1);
 
-    await context.setOffline(false);
-    await page.goto("/account/orders/waiting");
-    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
-    const placed = await ordersOf(page);
-    expect(placed).toHaveLength(1);
-    expect(placed[0]!.items.map((item) => [item.sku, item.quantity]).sort()).toEqual(
-      [
-        [items[0]!.sku, 2],
-        [items[1]!.sku, 3],
-      ].sort(),
-    );
+    await sentOnceWith(page, context, [
+      [items[0]!.sku, 2],
+      [items[1]!.sku, 3],
+    ]);
     const cart = await page.request.get("/api/cart");
     expect(((await cart.json()) as { items: unknown[] }).items).toEqual([]);
   });
@@ -475,17 +478,10 @@ test.describe("orders placed offline from the cart or a template, and a send the
     await panel.getByRole("button", { name: "Place order (sent when back online)" }).click();
     await expect(panel.getByTestId("lines-queued")).toContainText("This template is kept on this device as an order, waiting to send.");
 
-    await context.setOffline(false);
-    await page.goto("/account/orders/waiting");
-    await expect(page.getByTestId("queued-order")).toHaveAttribute("data-status", "sent", { timeout: 20_000 });
-    const placed = await ordersOf(page);
-    expect(placed).toHaveLength(1);
-    expect(placed[0]!.items.map((item) => [item.sku, item.quantity]).sort()).toEqual(
-      [
-        [items[0]!.sku, 10],
-        [items[1]!.sku, 1],
-      ].sort(),
-    );
+    await sentOnceWith(page, context, [
+      [items[0]!.sku, 10],
+      [items[1]!.sku, 1],
+    ]);
   });
 
   test("a send the shop answers with a server error stays waiting, says so, and is placed once when the shop answers", JS_ONLY, async ({ page, context, customer, baseURL }) => {
