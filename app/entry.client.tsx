@@ -1,6 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { registerServiceWorker } from "./utils/offline-client";
+import { startOrderQueue } from "./utils/order-queue-client";
 import { noteFailedRequest, RequestIdProvider, requestIdOfDocument } from "./utils/request-id";
 
 // A page's data requests that fail leave their id (X-Request-Id) as the reference the error page shows.
@@ -21,3 +23,12 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// the offline copies and the installable app (docs/decisions/0077), and the orders kept offline (0078): only when
+// JavaScript runs, once the page is up
+function startOffline() {
+  registerServiceWorker();
+  startOrderQueue();
+}
+if (document.readyState === "complete") startOffline();
+else window.addEventListener("load", startOffline, { once: true });

@@ -5,12 +5,13 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logError, redactedPath } from "./utils/log.server";
+import { markOfflineKey } from "./utils/offline-key.server";
 import { NonceProvider } from "./utils/nonce";
 import { RequestIdProvider } from "./utils/request-id";
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -21,6 +22,8 @@ export default function handleRequest(
   const requestId = typeof loadContext.requestId === "string" ? loadContext.requestId : "";
   // Crawlers and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  // whose page this is, for the service worker's per-account offline copies (docs/decisions/0077)
+  await markOfflineKey(request, responseHeaders);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -50,6 +53,12 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/** Remix data replies name their account too: client-side navigations are kept offline with their page. */
+export async function handleDataRequest(response: Response, { request }: { request: Request }) {
+  await markOfflineKey(request, response.headers);
+  return response;
 }
 
 /**

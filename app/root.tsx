@@ -24,7 +24,8 @@ import { isCatalogueEmpty } from "~/domain/catalog/catalogue-setup.server";
 import { DEFAULT_PRICE_BASIS, type PriceBasis } from "~/domain/pricing/price-basis";
 import { companyMay, VIEWER_LINE } from "~/domain/companies/company-roles";
 import { getOptionalUser } from "~/utils/auth.server";
-import { homePageTitle } from "~/utils/company-brand";
+import { BRAND_COLOUR, homePageTitle } from "~/utils/company-brand";
+import { OfflineBar } from "~/components/layout/offline-bar";
 import { companyBrand } from "~/utils/company.server";
 import { getDb } from "~/utils/db.server";
 import { useNonce } from "~/utils/nonce";
@@ -111,6 +112,7 @@ function useBareLayout() {
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const requestId = useRequestId();
+  const bare = useBareLayout();
   useHydratedMarker();
   return (
     <html lang="en-GB" className="h-full">
@@ -118,12 +120,16 @@ function Document({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}
+        {/* the installable app (docs/decisions/0077): the storefront, not the back office */}
+        {bare ? null : <link rel="manifest" href="/manifest.webmanifest" />}
+        {bare ? null : <meta name="theme-color" content={BRAND_COLOUR} />}
         <Meta />
         <Links />
         <EarlyModulePreloads />
       </head>
       <body className="flex min-h-full flex-col">
         <NavigationProgress />
+        {bare ? null : <OfflineBar />}
         <ToastRegion>{children}</ToastRegion>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -22,6 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "./build.js";
+import { measureOfflineWeight, offlineWeightRows, type OfflineWeight } from "./bench/offline-weight";
 import { checksTable, floorChecks, heavyWriteChecks, scaleChecks, table, type Check, type Load, type TargetResult } from "./bench/budgets";
 import { measure } from "./bench/load";
 import { benchImport, formatFigures, type ImportFigures } from "./bench-import";
@@ -110,7 +111,7 @@ async function floors(server: RunningServer, targets: Target[], dir: string) {
 
 async function main() {
   log(`benchmark on ${os.availableParallelism()} cores, node ${process.version}, ${SECONDS} s per measurement`);
-  ensureBuild();
+  await ensureBuild();
   const dir = tempDir("run", "tests/.tmp/bench");
   fs.mkdirSync(path.join(dir, "static"), { recursive: true });
   const floorEnv = { BENCH_STATIC_DIR: path.join(dir, "static"), BENCH_FLOOR_FILE: path.join(dir, "floors.json") };
@@ -147,9 +148,12 @@ async function main() {
     }
   };
 
+  const offline: Record<string, OfflineWeight> = {};
   log(`demo data, ${defaultProcesses} processes`);
   let server = await startServer(demoDir, { ...floorEnv, SKIP_SEED: "true" });
-  let targets = chosen(resolveTargets(demoFile, await sessions(server)));
+  const demoSessions = await sessions(server);
+  let targets = chosen(resolveTargets(demoFile, demoSessions));
+  offline.demo = await measureOfflineWeight(server.url, demoSessions.buyer);
   record(targets, "demo", await run(server, targets));
   const floorLoads = await floors(server, targets, dir);
   for (const [name, floor] of Object.entries(floorLoads)) {
@@ -180,7 +184,9 @@ async function main() {
   if (scaleDir) {
     log(`--scale data, ${defaultProcesses} processes`);
     server = await startServer(scaleDir, { SKIP_SEED: "true" });
-    targets = chosen(resolveTargets(path.join(scaleDir, "app.db"), await sessions(server)));
+    const scaleSessions = await sessions(server);
+    targets = chosen(resolveTargets(path.join(scaleDir, "app.db"), scaleSessions));
+    offline.scale = await measureOfflineWeight(server.url, scaleSessions.buyer);
     record(targets, "scale", await run(server, targets));
     await stopHard(server);
   }
@@ -210,8 +216,18 @@ async function main() {
       { budget: "import peak memory ≤ 300 MB", target, value: `${figures.peakMb ?? "?"} MB`, limit: "300 MB", pass: figures.peakMb !== null && figures.peakMb <= 300 },
     ];
   });
+  // issue #28's budgets: the worker adds ≤ 15 KB gz to the first visit; the --scale price list ≤ 1.5 MB on the device
+  const offlineChecks: Check[] = Object.entries(offline).flatMap(([dataset, weight]) => [
+    ...(dataset === "demo"
+      ? [{ budget: "service worker adds ≤ 15 KB gz to the first visit", target: "home page", value: `${(weight.workerScript / 1024).toFixed(1)} KB`, limit: "15 KB", pass: weight.workerScript <= 15 * 1024 }]
+      : []),
+    ...(dataset === "scale"
+      ? [{ budget: "price list on the device ≤ 1.5 MB", target: `${weight.priceList.products.toLocaleString("en-GB")} products`, value: `${(weight.priceList.storedBytes / 1024).toFixed(0)} KB`, limit: "1536 KB", pass: weight.priceList.storedBytes <= 1.5 * 1024 * 1024 }]
+      : []),
+  ]);
   const checks: Check[] = [
     ...weightChecks,
+    ...offlineChecks,
     ...importChecks,
     ...(signIn ? signInChecks(signIn) : []),
     ...floorChecks(all),
@@ -248,6 +264,7 @@ async function main() {
   console.log(`\nBoth cores\n${table(processRows)}`);
   console.log(`\n/healthz (no app code) ×10: ${healthz.rps} req/s`);
   if (pageWeight) console.log(`\nPage weight and the slow link\n${pageWeightTable(pageWeight)}`);
+  console.log(`\nOffline: the first visit with and without the service worker, and the price list on the device\n${table(offlineWeightRows(offline))}`);
   if (imports.length) console.log(`\nProduct CSV import (the server's own peak memory)\n${imports.map(formatFigures).join("\n")}`);
   if (signIn) console.log(`\nSign-in time\n${formatSignInFigures(signIn)}`);
   console.log(`\nBudgets\n${checksTable(checks)}`);
@@ -261,6 +278,7 @@ async function main() {
     healthz,
     targets: all,
     pageWeight,
+    offline,
     imports,
     signIn,
     checks,

@@ -6,12 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { buildServiceWorker, SERVICE_WORKER_OUTPUT } from "./build-sw.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const BUILD_OUTPUT = "build/index.js";
 // server/: the back office reads the replica's state and the backups folder through modules there
-const BUILD_INPUTS = ["app", "server", "db/schema.ts", "remix.config.js", "postcss.config.js", "package-lock.json"];
+const BUILD_INPUTS = ["app", "server", "scripts/build-sw.js", "db/schema.ts", "remix.config.js", "postcss.config.js", "package-lock.json"];
 
 /** Newest modification time under `entry` (a file or a directory), ignoring tests. */
 function newestMtime(entry) {
@@ -28,7 +29,7 @@ function newestMtime(entry) {
 }
 
 function buildIsCurrent() {
-  if (!fs.existsSync(BUILD_OUTPUT) || !fs.existsSync("public/build")) return false;
+  if (!fs.existsSync(BUILD_OUTPUT) || !fs.existsSync("public/build") || !fs.existsSync(SERVICE_WORKER_OUTPUT)) return false;
   const built = fs.statSync(BUILD_OUTPUT).mtimeMs;
   return BUILD_INPUTS.every((input) => newestMtime(input) <= built);
 }
@@ -54,7 +55,7 @@ function precompressAssets(dir) {
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 /** Builds the app unless the build is current; exits the process when the build fails. */
-export function ensureBuild() {
+export async function ensureBuild() {
   // the paths above are relative to the project
   process.chdir(root);
   if (buildIsCurrent()) {
@@ -75,6 +76,12 @@ export function ensureBuild() {
       process.exit(result.status || 1);
     }
     precompressAssets("public/build");
+    try {
+      await buildServiceWorker(root);
+    } catch (error) {
+      console.error(`Building the service worker failed: ${error instanceof Error ? error.message : error}`);
+      process.exit(1);
+    }
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 }
@@ -82,5 +89,5 @@ export function ensureBuild() {
 // `npm run build`: the same build, made whether or not the last one is current
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   fs.rmSync(path.join(root, BUILD_OUTPUT), { force: true });
-  ensureBuild();
+  await ensureBuild();
 }

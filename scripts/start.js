@@ -15,7 +15,7 @@ process.chdir(root);
 // Variables already set in the environment win over the file.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
-ensureBuild();
+await ensureBuild();
 
 // --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts)
 const nodeOptions = [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" ");

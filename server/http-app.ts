@@ -4,6 +4,7 @@
  * Remix handler. Sign-ups and failed sign-ins are limited inside their use cases, whatever the path's spelling.
  */
 import crypto from "node:crypto";
+import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -19,6 +20,9 @@ import { CLIENT_ADDRESS_HEADER } from "../app/utils/sign-in-limits.server";
 import { databaseAnswers } from "./process-health";
 import { replicaLagSeconds } from "./replica-status";
 import { requestLogging } from "./request-log";
+
+/** Where scripts/build-sw.js leaves the service worker. */
+export const SERVICE_WORKER_FILE = "build/sw.js";
 
 /** Hosts product images may come from besides the app itself (IMAGE_HOSTS, e.g. "https://cdn.shopify.com"). */
 function imageHosts(): string[] {
@@ -117,6 +121,15 @@ export function createHttpApp({
       serveStatic: { immutable: true, maxAge: "1y", setHeaders: withoutDocumentHeaders },
     }),
   );
+  // The service worker (docs/decisions/0077), built beside the server build: the browser checks it on every
+  // navigation, so a deploy reaches installed apps at once; it may control the whole site.
+  app.get("/sw.js", (_req, res) => {
+    res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
+    res.type("text/javascript");
+    res.sendFile(path.resolve(SERVICE_WORKER_FILE), { cacheControl: false, lastModified: true }, (error) => {
+      if (error && !res.headersSent) res.status(404).type("text").send("Not found");
+    });
+  });
   app.use(express.static("public", { maxAge: "1h" }));
   // Product images are named by the hash of their content: a name never changes what it shows.
   app.use(

@@ -10,6 +10,9 @@ import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
+import { offlineKeyFor } from "~/utils/offline-key.server";
+import { OFFLINE_KEY_HEADER } from "~/service-worker/offline-rules";
+import { OTHER_ACCOUNT_MESSAGE } from "~/service-worker/order-queue-rules";
 
 /**
  * GET /api/orders: the signed-in customer's orders (the 50 newest), each with its items; 401 signed out.
@@ -47,12 +50,21 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
  * An order over the company's available credit, or from a company with an invoice overdue beyond the wholesaler's
  * setting, is placed on credit hold: 201 with `status: "on_hold"`, `holdReason` and `message` (why, and what to
  * do: pay, or call). Every placed order's answer carries `availableCredit` (after this order; null: no limit).
+ * An order made offline (docs/decisions/0078) sends each item's `expectedUnitPrice` (ex VAT pence, as shown) and
+ * the device's `X-Offline-Key` (the account it was kept under: 403 on that header when another account is signed
+ * in). If any such price is not the price now, or any line is short of stock, nothing is written and the answer
+ * is 409 `{message, differences: [{productId, sku, name, quantity, shown: {exVat, incVat}, now: {exVat, incVat}}],
+ * stock: [{productId, sku, name, requested, available}]}`, kept under the Idempotency-Key like any answer, so a
+ * repeat gets the same 409.
  */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const user = await requireApiCompanyRole(request, "ordering");
   const refused = checkoutRefusal(user);
   if (refused) return failureResponse(refused);
+  // an order kept offline is only ever placed for the account that made it
+  const keptFor = request.headers.get(OFFLINE_KEY_HEADER);
+  if (keptFor !== null && keptFor !== offlineKeyFor(user)) return jsonError(403, OTHER_ACCOUNT_MESSAGE, OFFLINE_KEY_HEADER);
 
   const idempotencyKey = apiIdempotencyKey(request);
   const input = await parseJsonBody(request, apiOrderSchema);

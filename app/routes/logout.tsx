@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { pageTitle } from "~/utils/company-brand";
 import { Link } from "@remix-run/react";
 import { LogoutForm } from "~/components/layout/logout-form";
+import { LogoutQueueNotice } from "~/components/offline/logout-queue-notice";
 import { getOptionalUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Log out") }];
@@ -21,8 +22,9 @@ export default function LogoutConfirm() {
     <div className="mx-auto max-w-md px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Log out?</h1>
       <p className="mt-3 text-slate-600">Press Log Out to sign out on this device. Your cart is kept for next time.</p>
+      <LogoutQueueNotice />
       <div className="mt-8 flex items-center justify-center gap-4">
-        <LogoutForm className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800" />
+        <LogoutForm className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800" confirmQueued={false} />
         <Link to="/" className="font-medium text-brand-700 hover:underline">
           Stay signed in
         </Link>

@@ -16,6 +16,9 @@ export type CompanyBrand = {
   logo: { url: string; width: number; height: number } | null;
 };
 
+/** The storefront's brand colour (Tailwind's brand-700): the header, the icon, the installed app's title bar. */
+export const BRAND_COLOUR = "#174ca8";
+
 /** What a page shows before the business is known (the root loader failed): no one's name in particular. */
 export const UNKNOWN_BRAND: CompanyBrand = { name: "Trade Counter", shortName: "Trade Counter", adminTitle: "Trade Counter Admin", logo: null };
 

@@ -37,7 +37,9 @@ describe("the device cookie", () => {
     const [payload, signature] = [value.slice(0, value.lastIndexOf(".")), value.slice(value.lastIndexOf(".") + 1)];
     const forged = `${name}=${encodeURIComponent(btoa(JSON.stringify([{ e: "admin@example.com", n: "abcdefghijklmnopqrst", t: Date.now() }])))}.${signature}`;
     expect(await rememberedDevices(requestWith(forged))).toEqual([]);
-    expect(await rememberedDevices(requestWith(`${name}=${payload}.x${signature.slice(1)}`))).toEqual([]);
+    // one character of the signature changed (to one it was not: a signature may start with any of them)
+    const altered = `${signature[0] === "x" ? "y" : "x"}${signature.slice(1)}`;
+    expect(await rememberedDevices(requestWith(`${name}=${payload}.${altered}`))).toEqual([]);
     const otherKey = createCookie(DEVICE_COOKIE, { secrets: ["not-this-installs-secret"] });
     const foreign = await otherKey.serialize([{ e: "admin@example.com", n: "abcdefghijklmnopqrst", t: Date.now() }]);
     expect(await rememberedDevices(requestWith(pair(foreign)))).toEqual([]);

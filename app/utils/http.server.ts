@@ -21,7 +21,9 @@ export function jsonError(status: number, message: string, field?: string, heade
 }
 
 export function failureResponse(failure: Failure) {
-  const response = jsonError(failure.status, failure.message, failure.field);
+  const response = failure.details
+    ? json({ message: failure.message, ...(failure.field ? { field: failure.field } : {}), ...failure.details }, { status: failure.status })
+    : jsonError(failure.status, failure.message, failure.field);
   if (failure.retryAfter !== undefined) response.headers.set("Retry-After", String(failure.retryAfter));
   return response;
 }

@@ -11,6 +11,8 @@ export type Failure = {
   field?: string;
   /** seconds before trying again makes sense (429): answered as Retry-After */
   retryAfter?: number;
+  /** more that the API answers beside message and field (a refused offline order's price and stock changes) */
+  details?: { readonly [name: string]: unknown };
 };
 export type Success<T> = { ok: true; value: T };
 export type Result<T> = Success<T> | Failure;

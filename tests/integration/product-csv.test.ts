@@ -467,3 +467,33 @@ describe("export", () => {
     expect(product("fish-chips-boxes-small")).toBeUndefined();
   });
 });
+
+describe("import: a product that fails half-way", () => {
+  const header = "Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty";
+
+  it("API: only its own writes are undone; it is reported against its row and the rest of its batch goes in", async () => {
+    // the database refuses this one product's variants, after its product row was written
+    db().$client.exec(
+      "CREATE TEMP TRIGGER refuse_broken_variants BEFORE INSERT ON product_variants WHEN new.name = 'Breaks' BEGIN SELECT RAISE(ABORT, 'refused'); END",
+    );
+    try {
+      const csv = [
+        header,
+        "halfway-before,Halfway Before,Size,S,HALF-B,2.00,4",
+        "halfway-broken,Halfway Broken,Breaks,S,HALF-X,3.00,5",
+        "halfway-after,Halfway After,Title,Default Title,HALF-A,4.00,6",
+      ].join("\n");
+      const response = await apiUpload(csv);
+      expect(response.status).toBe(200);
+      expect(await readJson(response)).toEqual({ created: 2, updated: 0, errors: [{ row: 3, message: "This product could not be saved" }] });
+      expect(product("halfway-broken")).toBeUndefined();
+      expect(product("halfway-before")).toMatchObject({ sku: "HALF-B", stockLevel: 4, variants: [{ name: "Size", options: ["S"] }] });
+      expect(product("halfway-after")).toMatchObject({ sku: "HALF-A", stockLevel: 6 });
+      // nothing of the undone product is left in the catalogue search either
+      const found = db().$client.prepare("select count(*) from products_search where products_search match 'Halfway Broken'").pluck().get();
+      expect(found).toBe(0);
+    } finally {
+      db().$client.exec("DROP TRIGGER IF EXISTS refuse_broken_variants");
+    }
+  });
+});

@@ -111,6 +111,8 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
   { kind: "public download", paths: /^\/quick-order\/template\.csv$/, access: everyone },
   // the browser tab's icon: the business's initials
   { kind: "public download", paths: /^\/company-icon\.svg$/, access: everyone },
+  // the installable app's manifest and icons (docs/decisions/0077)
+  { kind: "public download", paths: /^\/(manifest\.webmanifest|app-icons\/[^/]+)$/, access: everyone },
   // the people of a company: its company admins only (the other company's admin manages their own, and the
   // sweep's person records are of the other company: 404 for the demo company's admin); anyone else signed in is
   // refused (403)
@@ -171,8 +173,8 @@ const ACCESS: { kind: string; paths: RegExp; access: Access }[] = [
 
 // ─── The company roles' areas (docs/decisions/0069-company-roles.md) ────────
 
-/** Customer-area routes a viewer may use: the account page itself and the prices of a product. */
-const VIEWER_MAY = /^\/account(\/dashboard)?$|^\/api\/products\/:slug\/pricing$/;
+/** Customer-area routes a viewer may use: the account page itself, the prices of a product and the price list. */
+const VIEWER_MAY = /^\/account(\/dashboard)?$|^\/api\/products\/:slug\/pricing$|^\/api\/account\/price-list$/;
 /** Routes whose record (filled with the company admin's) is an order or invoice of the company. */
 const COMPANY_DOCUMENTS =
   /^\/account\/invoices\/:id\.pdf$|^\/account\/orders\/:orderId\/placed$|^\/api\/invoices\/:id\/pdf$|^\/api\/orders\/:id\/items$|^\/account\/quotes\/:id(\.pdf)?$|^\/api\/quotes\/:id(\/(accept|decline|revise|pdf))?$/;

@@ -116,6 +116,8 @@ const VALUE_OF_SEGMENT: Record<string, (actors: Actors) => string> = {
     return actors.mail;
   },
   attachments: () => "0",
+  // the app icons are named by their size
+  "app-icons": () => "192.png",
   // a barcode is looked up by its code, not a row's id
   "by-barcode": () => "5012345678900",
   // an import's progress is named by the key the import was sent with

@@ -22,6 +22,8 @@ import { BASIS_LABELS } from "~/domain/pricing/price-basis";
 import { usePriceBasis } from "~/root";
 import { formatPercent } from "~/utils/money";
 import { inputClass } from "~/components/ui/field";
+import { useOffline } from "~/utils/offline-price-list";
+import { OfflineSearchResults } from "./offline-search-results";
 
 /** What the filter bar offers: the VAT rates and whole-pound price bounds of the products in view. */
 export type FilterFacets = { vatRates: number[]; priceMin: number; priceMax: number };
@@ -60,6 +62,8 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
   const [state, setState] = useState(() => formStateOf(filters));
   // the range is in the buyer's basis: the server reads it the same way (see catalog.server.ts)
   const basis = usePriceBasis();
+  // offline, a search is answered from the price list on the device rather than sent (docs/decisions/0077)
+  const offline = useOffline();
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -110,6 +114,11 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
   // the first search adds a history entry; refining it replaces that entry
   const onType = (key: "q" | "min" | "max") => (event: ChangeEvent<HTMLInputElement>) => {
     const alreadyFiltered = key === "q" ? filters.q !== "" : filters[key] !== null;
+    if (key === "q" && offline) {
+      clearTimeout(timer.current);
+      change(key, event.target.value);
+      return;
+    }
     sendLater(change(key, event.target.value), alreadyFiltered, TYPING_DELAY_MS);
   };
 
@@ -146,7 +155,8 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
       onSubmit={(event) => {
         event.preventDefault();
-        send(state, false);
+        // offline the results are already shown from the price list below
+        if (!offline) send(state, false);
       }}
     >
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-12">
@@ -299,6 +309,7 @@ export function FilterBar({ filters, facets }: { filters: CatalogFilters; facets
       <p aria-live="polite" className="sr-only">
         {busy ? "Updating products…" : ""}
       </p>
+      <OfflineSearchResults query={state.q} offline={offline} />
     </Form>
   );
 }

@@ -1,6 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useOffline } from "~/utils/offline-price-list";
+import { OfflinePriceCheck } from "./offline-price-check";
 import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import {
@@ -53,6 +56,9 @@ export function QuickEntryForm({
   const errorId = lines.errors?.length ? `${lines.id}-error` : undefined;
   const [first] = examples;
   const withOptions = examples.find((example) => example.options.length > 0);
+  // offline, the lines typed are checked against the price list kept on the device (docs/decisions/0077)
+  const offline = useOffline();
+  const [typed, setTyped] = useState(defaultText);
 
   return (
     <Form method="post" action={QUICK_ORDER_PATH} {...getFormProps(form)} noValidate className="space-y-4">
@@ -70,6 +76,7 @@ export function QuickEntryForm({
           autoCapitalize="off"
           autoComplete="off"
           placeholder={entryPlaceholder(examples)}
+          onInput={(event) => setTyped(event.currentTarget.value)}
           className={`${inputClass} font-mono`}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId ? `${errorId} ${lines.id}-hint` : `${lines.id}-hint`}
@@ -101,6 +108,7 @@ export function QuickEntryForm({
           . Up to {MAX_QUICK_ORDER_LINES.toLocaleString("en-GB")} lines at a time.
         </p>
       </div>
+      <OfflinePriceCheck text={typed} offline={offline} />
       <Button type="submit" disabled={adding}>
         {adding ? "Adding..." : "Add to Cart"}
       </Button>

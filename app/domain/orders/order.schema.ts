@@ -145,8 +145,21 @@ export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
 
-/** One line of an API order: product, chosen variants and quantity. Anything else sent with it is ignored. */
+export const EXPECTED_PRICE_MESSAGE = "expectedUnitPrice must be a whole number of pence, ex VAT";
+
+/**
+ * One line of an API order: product, chosen variants and quantity, and optionally the unit price ex VAT (pence)
+ * the buyer was shown (an order kept offline sends it: docs/decisions/0078). It is never the price charged: the
+ * server prices every line and refuses the order (409, nothing written) when its price is not this one.
+ * Anything else sent with a line (unitPrice, productName…) is ignored.
+ */
 const orderItemSchema = cartLineRefSchema.pick({ productId: true, selectedVariants: true }).extend({
+  expectedUnitPrice: z
+    .number({ invalid_type_error: EXPECTED_PRICE_MESSAGE })
+    .int(EXPECTED_PRICE_MESSAGE)
+    .min(0, EXPECTED_PRICE_MESSAGE)
+    .max(100_000_000, EXPECTED_PRICE_MESSAGE)
+    .optional(),
   quantity: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
     z

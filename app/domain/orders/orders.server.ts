@@ -36,6 +36,7 @@ import { buyerFor, priceMany } from "~/domain/pricing/pricing.server";
 import { isBusyError, type DB } from "~/utils/db.server";
 import { runOnce, type Command } from "~/utils/idempotency.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
+import { withVat } from "~/utils/money";
 import { issueSalesInvoiceForOrder } from "~/domain/invoices/invoices.server";
 import { earnPointsForOrder } from "~/domain/loyalty/points.server";
 import { nextOrderNumber } from "~/domain/shared/numbering.server";
@@ -101,6 +102,12 @@ export type OrderLineInput = {
   quantity: number;
   /** a fixed unit price ex VAT (pence) instead of the pricing engine's: an accepted quote's price */
   unitPrice?: number;
+  /**
+   * The unit price ex VAT (pence) the buyer was shown, when the client sends it (an order kept offline,
+   * docs/decisions/0078): the order is placed only if the engine's price is this one, and only if every line
+   * is in stock; otherwise nothing is written and the refusal (409) lists each difference.
+   */
+  expectedUnitPrice?: number;
 };
 
 export type PlaceOrderInput = ShippingDetails & {
@@ -184,7 +191,14 @@ export async function placeOrder(
     const { idempotencyKey: key, sent, ...order } = input;
     outcome = runOnce(db, { ownerId: actor.id, scope: options.scope ?? REPEAT_SCOPE.checkout, key, command: sent ?? order }, (tx) => {
       options.before?.(tx);
-      const written = writeOrder(tx, actor.id, input, { limits: "apply" });
+      let written: PlacedOrder | OrderSentForApproval;
+      try {
+        written = writeOrder(tx, actor.id, input, { limits: "apply" });
+      } catch (error) {
+        // thrown before anything is written: the refusal is kept under the key, so a replay gets the same answer
+        if (error instanceof OrderChanged) return error.failure;
+        throw error;
+      }
       options.after?.(tx, written);
       return ok(written);
     });
@@ -232,6 +246,69 @@ function mergeLines(lines: readonly { productId: number; selectedVariants?: Sele
     merged.push(fresh);
   }
   return merged;
+}
+
+// ─── An order made offline: placed only at the prices the buyer saw (docs/decisions/0078) ───
+
+export const ORDER_CHANGED_MESSAGE =
+  "Prices or stock have changed since this order was made, so it was not placed. Check the changes and confirm to place it.";
+
+type Money = { exVat: number; incVat: number };
+/** A line whose price is not the one the buyer was shown: both, ex and inc VAT, pence. */
+export type PriceDifference = { productId: number; sku: string | null; name: string; quantity: number; shown: Money; now: Money };
+/** A product the order asks for more of than there is. */
+export type StockShortage = { productId: number; sku: string | null; name: string; requested: number; available: number };
+
+/** Refuses an order whose client sent the prices it showed and something changed; thrown before anything is written. */
+export class OrderChanged extends Error {
+  readonly failure: Failure;
+  constructor(differences: PriceDifference[], stock: StockShortage[]) {
+    super(ORDER_CHANGED_MESSAGE);
+    this.failure = { ok: false, status: 409, message: ORDER_CHANGED_MESSAGE, details: { differences, stock } };
+  }
+}
+
+/**
+ * When any line carries the price it was shown at, every such line must still cost that, and every product must
+ * be in stock for the units asked: otherwise OrderChanged with each difference (nothing placed at a price the
+ * buyer did not see, nor a part of an order).
+ */
+function checkExpected(
+  asked: readonly OrderLineInput[],
+  priced: readonly { line: { productId: number; quantity: number }; product: { id: number; name: string; sku: string | null; vatRate: number }; unitPrice: number }[],
+  stockUnits: ReadonlyMap<number, number>,
+  found: ReadonlyMap<number, { name: string; sku: string | null; stockLevel: number }>,
+): void {
+  const expected = new Map<number, number>();
+  for (const line of asked) {
+    if (line.expectedUnitPrice !== undefined && !expected.has(line.productId)) expected.set(line.productId, line.expectedUnitPrice);
+  }
+  if (expected.size === 0) return;
+  const differences: PriceDifference[] = [];
+  const seen = new Set<number>();
+  for (const { line, product, unitPrice } of priced) {
+    const shown = expected.get(product.id);
+    if (shown === undefined || seen.has(product.id)) continue;
+    seen.add(product.id);
+    if (shown === unitPrice) continue;
+    const quantity = priced.filter((other) => other.product.id === product.id).reduce((sum, other) => sum + other.line.quantity, 0);
+    differences.push({
+      productId: product.id,
+      sku: product.sku,
+      name: product.name,
+      quantity,
+      shown: { exVat: shown, incVat: withVat(shown, product.vatRate) },
+      now: { exVat: unitPrice, incVat: withVat(unitPrice, product.vatRate) },
+    });
+  }
+  const stock: StockShortage[] = [];
+  for (const [productId, requested] of stockUnits) {
+    const product = found.get(productId);
+    if (product && requested > product.stockLevel) {
+      stock.push({ productId, sku: product.sku, name: product.name, requested, available: Math.max(0, product.stockLevel) });
+    }
+  }
+  if (differences.length > 0 || stock.length > 0) throw new OrderChanged(differences, stock);
 }
 
 /** The first option of each variant group: what a free product with options is sent as. */
@@ -328,6 +405,8 @@ export function writeOrder(
     const product = found.get(line.productId)!;
     return { line, product, unitPrice: fixed ? line.unitPrice! : prices.get(line.productId)!.finalPrice };
   });
+  // an approver's later go-ahead places what was asked for, at the prices of that moment, as any held order
+  if (!fixed && options.limits === "apply") checkExpected(input.lines, priced, stockUnits, found);
   const totals = totalsWithVoucher(
     priced.map(({ line, product, unitPrice }) => ({ unitPrice, quantity: line.quantity, vatRate: product.vatRate })),
     voucher,

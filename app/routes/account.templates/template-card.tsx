@@ -1,4 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
+import { OfflineLinesOrder } from "~/components/offline/offline-lines-order";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { describeVariants } from "~/components/cart/cart-line-row";
 import { Button } from "~/components/ui/button";
@@ -171,6 +172,11 @@ export function TemplateCard({
           );
         })}
       </ul>
+      {mayOrder ? (
+        <div className="mt-3">
+          <OfflineLinesOrder lines={template.items} what="template" label={`Order ${template.name} offline`} startClosed />
+        </div>
+      ) : null}
     </li>
   );
 }

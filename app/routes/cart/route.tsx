@@ -36,6 +36,7 @@ import {
   SAVE_TEMPLATE_PATH,
 } from "./order-summary";
 import { saveTemplate, type SaveTemplateActionData } from "./save-template.server";
+import { OfflineLinesOrder } from "~/components/offline/offline-lines-order";
 import { RouteErrorPage } from "~/components/layout/route-error-page";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { TEMPLATE_SAVE_FAILED } from "~/domain/cart/order-template.schema";
@@ -217,7 +218,10 @@ export default function CartPage() {
                 <CartLineRow key={`${line.productId}|${line.variantKey}`} line={line} />
               ))}
             </ul>
-            <OrderSummary summary={data.summary} signedIn={data.signedIn} />
+            <div className="space-y-4">
+              <OrderSummary summary={data.summary} signedIn={data.signedIn} />
+              {data.signedIn ? <OfflineLinesOrder lines={data.lines} what="cart" label="Order offline" /> : null}
+            </div>
           </div>
         </>
       )}
