@@ -68,6 +68,7 @@ function adminExists(db: DB) {
 export function countRows(db: DB) {
   const tables = [
     "users",
+    "companies",
     "categories",
     "products",
     "product_variants",
@@ -81,6 +82,11 @@ export function countRows(db: DB) {
     "purchase_invoices",
     "purchase_orders",
     "vat_returns",
+    "returns",
+    "stock_movements",
+    "quotes",
+    "journals",
+    "journal_lines",
   ] as const;
   return Object.fromEntries(
     tables.map((t) => [t, (db.$client.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]),
