@@ -44,7 +44,8 @@ try {
     console.log(
       `Added ${result.products.toLocaleString("en-GB")} products, ${result.customers.toLocaleString("en-GB")} customers with their companies and ` +
         `${result.quotes.toLocaleString("en-GB")} quotes, and ${result.orders.toLocaleString("en-GB")} orders over ${result.years === 1 ? "twelve months" : `${result.years} years`} ` +
-        `with ${result.returns.toLocaleString("en-GB")} returns, in ${(result.ms / 1000).toFixed(1)} s.`,
+        `with ${result.returns.toLocaleString("en-GB")} returns, in ${(result.ms / 1000).toFixed(1)} s ` +
+        `(rows ${(result.writeMs / 1000).toFixed(1)} s, indexes ${(result.indexesMs / 1000).toFixed(1)} s, journals ${(result.journalsMs / 1000).toFixed(1)} s).`,
     );
   }
   console.table(countRows(db));
