@@ -52,6 +52,21 @@ describe("the benchmark data set at a small factor", () => {
                  and not exists (select 1 from journals j where j.source_type = 'payment' and j.source_id = p.id)) as payments`,
     );
     expect(unposted).toEqual({ invoices: 0, payments: 0 });
+    // a void invoice's journal is reversed, linked to it, on the day it was voided: its lines with their signs turned
+    const voids = all<{ id: number; reverses: number | null; lines: string; reversed: string; date: string; voided_at: number }>(
+      `select si.id, v.reverses_id as reverses, v.date, si.voided_at,
+         (select group_concat(ledger_account_id || ':' || amount) from (select * from journal_lines where journal_id = v.id order by id)) as lines,
+         (select group_concat(ledger_account_id || ':' || -amount) from (select * from journal_lines where journal_id = v.reverses_id order by id)) as reversed
+       from sales_invoices si join journals v on v.source_type = 'sales_invoice_void' and v.source_id = si.id
+       where si.status = 'void' and si.customer_id in (select id from users where email like 'scale-customer-%')`,
+    );
+    expect(voids.length).toBe(one<{ n: number }>("select count(*) as n from orders where status = 'cancelled' and user_id in (select id from users where email like 'scale-customer-%')").n);
+    expect(voids.length).toBeGreaterThan(0);
+    for (const v of voids) {
+      expect(v.reverses).not.toBeNull();
+      expect(v.lines).toBe(v.reversed);
+      expect(v.date).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(v.voided_at));
+    }
     // the trial balance sums to zero too
     expect(one<{ total: number }>("select coalesce(sum(amount), 0) as total from journal_lines").total).toBe(0);
   });

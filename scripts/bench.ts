@@ -233,9 +233,13 @@ async function main() {
               peakTotalMb: Math.max(before.peakTotalMb ?? 0, figures.peakTotalMb ?? 0) || null,
               processes: before.processes + figures.processes,
               samples: before.samples + figures.samples,
+              byProcess: [...before.byProcess, ...figures.byProcess].sort((a, b) => b.peakMb - a.peakMb),
             }
           : figures;
-        log(`${dataset}: server peak resident memory ${figures.peakProcessMb ?? "?"} MB in one process, ${figures.peakTotalMb ?? "?"} MB in all (${figures.processes} processes)`);
+        log(
+          `${dataset}: server peak resident memory ${figures.peakProcessMb ?? "?"} MB in one process, ${figures.peakTotalMb ?? "?"} MB in all ` +
+            `(${figures.byProcess.map((p) => `${p.command}: ${p.peakMb} MB`).join("; ")})`,
+        );
       },
     };
   };

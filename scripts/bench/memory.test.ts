@@ -31,5 +31,7 @@ describe("sampling the server's memory from outside", () => {
     expect(figures.processes).toBeGreaterThanOrEqual(1);
     expect(figures.peakProcessMb).toBeGreaterThan(10);
     expect(figures.peakTotalMb).toBeGreaterThanOrEqual(figures.peakProcessMb!);
+    expect(figures.byProcess[0]).toMatchObject({ pid: process.pid, peakMb: figures.peakProcessMb });
+    expect(figures.byProcess[0]!.command).toMatch(/node/);
   });
 });

@@ -44,6 +44,18 @@ function read(file: string): string | null {
   }
 }
 
+/** A process's command line, its arguments' paths shortened to their last part ("node start.js"). */
+function commandOf(pid: number): string {
+  const cmdline = read(`/proc/${pid}/cmdline`);
+  if (!cmdline) return "?";
+  return cmdline
+    .split("\0")
+    .filter(Boolean)
+    .map((part) => part.split("/").at(-1)!)
+    .join(" ")
+    .slice(0, 80);
+}
+
 function processTree(root: number): number[] {
   const parents = new Map<number, number>();
   for (const name of fs.readdirSync("/proc")) {
@@ -63,11 +75,14 @@ export type MemoryFigures = {
   /** how many distinct processes were seen */
   processes: number;
   samples: number;
+  /** each process's peak, largest first: which one it was (its command line, shortened) */
+  byProcess: { pid: number; command: string; peakMb: number }[];
 };
 
 /** Samples `root` and its descendants every `everyMs` until `stop()`, which answers the peaks. */
 export function sampleMemory(root: number, everyMs = 250) {
   const peaks = new Map<number, number>();
+  const commands = new Map<number, string>();
   let peakTotal = 0;
   let samples = 0;
   const sample = () => {
@@ -79,6 +94,7 @@ export function sampleMemory(root: number, everyMs = 250) {
       if (kib === null) continue;
       total += kib;
       peaks.set(pid, Math.max(peaks.get(pid) ?? 0, kib));
+      if (!commands.has(pid)) commands.set(pid, commandOf(pid));
     }
     peakTotal = Math.max(peakTotal, total);
     samples++;
@@ -96,6 +112,9 @@ export function sampleMemory(root: number, everyMs = 250) {
         peakTotalMb: peaks.size > 0 ? mb(peakTotal) : null,
         processes: peaks.size,
         samples,
+        byProcess: [...peaks]
+          .map(([pid, kib]) => ({ pid, command: commands.get(pid) ?? "?", peakMb: mb(kib) }))
+          .sort((a, b) => b.peakMb - a.peakMb),
       };
     },
   };
