@@ -166,6 +166,9 @@ describe("the benchmark data set at a small factor", () => {
     expect(db.$client.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(db.$client.pragma("synchronous", { simple: true })).toBe(1);
+    expect(db.$client.pragma("temp_store", { simple: true })).toBe(0);
+    expect(db.$client.pragma("threads", { simple: true })).toBe(0);
+    expect(db.$client.pragma("cache_size", { simple: true })).toBe(-2000);
     expect(all("pragma foreign_key_check")).toEqual([]);
     expect(one<{ value: string }>("select value from install_settings where key = 'changes:orders'").value).not.toBe("0");
   });
