@@ -6,8 +6,9 @@
  * purchasing, all dated relative to today. It is deterministic (a seeded PRNG, not Math.random) apart
  * from the dates and password salts.
  *
- * `seedScale` adds a large data set for benchmarks (see ./scale.ts). Both write their rows through
- * the same row writers (./rows.ts, ./sales.ts).
+ * `seedScale` adds a large data set for benchmarks (see ./scale.ts), written in bulk (./bulk.ts) with the
+ * same pricing rule, the same numbering and the same ledger posting as the demo data's row writers
+ * (./rows.ts, ./sales.ts).
  */
 import { randomBytes } from "node:crypto";
 import { writeTransaction, type DB } from "~/utils/db.server";
