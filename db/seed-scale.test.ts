@@ -17,6 +17,9 @@ let triggersBefore: string[];
 const all = <T>(query: string, ...params: unknown[]) => db.$client.prepare(query).all(...params) as T[];
 const one = <T>(query: string, ...params: unknown[]) => db.$client.prepare(query).get(...params) as T;
 const schema = () => all("select type, name, tbl_name, sql from sqlite_master order by type, name");
+const SETTINGS = ["journal_mode", "synchronous", "cache_size", "temp_store", "foreign_keys", "threads"] as const;
+const settings = () => Object.fromEntries(SETTINGS.map((name) => [name, db.$client.pragma(name, { simple: true })]));
+let settingsBefore: Record<string, unknown>;
 const countingTriggers = () => all<{ name: string }>("select name from temp.sqlite_master where type = 'trigger' order by name").map((r) => r.name);
 
 beforeAll(async () => {
@@ -26,6 +29,7 @@ beforeAll(async () => {
   await seedIfEmpty(db);
   schemaBefore = schema();
   triggersBefore = countingTriggers();
+  settingsBefore = settings();
   // 200 products, 20 customers, 2,000 orders
   result = await seedScale(db, 0.02);
 }, 120_000);
@@ -163,13 +167,28 @@ describe("the benchmark data set at a small factor", () => {
   it("keeps the schema, its indexes and the connection's settings as they were, and every reference whole", () => {
     expect(schema()).toEqual(schemaBefore);
     expect(countingTriggers()).toEqual(triggersBefore);
-    expect(db.$client.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
-    expect(db.$client.pragma("synchronous", { simple: true })).toBe(1);
-    expect(db.$client.pragma("temp_store", { simple: true })).toBe(0);
-    expect(db.$client.pragma("threads", { simple: true })).toBe(0);
-    expect(db.$client.pragma("cache_size", { simple: true })).toBe(-2000);
+    expect(settings()).toEqual(settingsBefore);
+    expect(settingsBefore).toMatchObject({ journal_mode: "wal", foreign_keys: 1, synchronous: 1 });
     expect(all("pragma foreign_key_check")).toEqual([]);
     expect(one<{ value: string }>("select value from install_settings where key = 'changes:orders'").value).not.toBe("0");
+  });
+});
+
+describe("the bulk-load settings", () => {
+  it("load in WAL when another connection holds the file open, and put everything back", async () => {
+    const { bulkLoadSettings } = await import("./seed/bulk");
+    const other = openDatabase(path.join(dir, "app.db"));
+    try {
+      other.$client.prepare("select count(*) from users").get();
+      const restore = bulkLoadSettings(db.$client);
+      expect(db.$client.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(0);
+      expect(countingTriggers()).toEqual([]);
+      restore();
+      expect(settings()).toEqual(settingsBefore);
+      expect(countingTriggers()).toEqual(triggersBefore);
+    } finally {
+      other.$client.close();
+    }
   });
 });

@@ -76,8 +76,12 @@ export function bulkLoadSettings(c: Database.Database): () => void {
     foreignKeys: c.pragma("foreign_keys", { simple: true }) as number,
     threads: c.pragma("threads", { simple: true }) as number,
   };
-  // WAL cannot be left while another connection has the file open; then the load simply stays in WAL
-  c.pragma("journal_mode = TRUNCATE");
+  // WAL cannot be left while another connection has the file open (a running server): then the load stays in WAL
+  try {
+    c.pragma("journal_mode = TRUNCATE");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+  }
   c.pragma("synchronous = OFF");
   // 256 MB of pages (a negative size is in KiB)
   c.pragma("cache_size = -262144");
@@ -98,7 +102,7 @@ export function bulkLoadSettings(c: Database.Database): () => void {
     c.pragma(`temp_store = ${saved.tempStore}`);
     c.pragma(`cache_size = ${saved.cacheSize}`);
     c.pragma(`synchronous = ${saved.synchronous}`);
-    c.pragma(`journal_mode = ${saved.journalMode}`);
+    if (c.pragma("journal_mode", { simple: true }) !== saved.journalMode) c.pragma(`journal_mode = ${saved.journalMode}`);
     countTableChanges(c);
   };
 }
