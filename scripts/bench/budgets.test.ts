@@ -38,6 +38,9 @@ describe("the speed budgets", () => {
     expect(scaleChecks([tenfold], "scale ×10")).toMatchObject([{ budget: "scale ×10 ratio (p95 scale ÷ p95 demo) ≤ 1.5", value: "1.55", pass: false }]);
     // a run on the ×10 data has no ×1 figures to compare
     expect(scaleChecks([tenfold])).toEqual([]);
+    // a measurement that got no answer in its seconds is not a fast one
+    const silent: TargetResult = { ...page, loads: { demo: page.loads.demo!, "scale ×10": { "1": { ...load(0, 0, 0), requests: 0 } } } };
+    expect(scaleChecks([silent], "scale ×10")).toMatchObject([{ value: "no answers", pass: false }]);
   });
 
   it("puts a target's demo and scale figures on one line per connection count", () => {

@@ -50,8 +50,14 @@ export function scaleChecks(results: TargetResult[], dataset = scaleDataset(1)):
     const demo = result.loads.demo?.["1"];
     const scale = result.loads[dataset]?.["1"];
     if (!demo || !scale) continue;
+    const budget = `${dataset} ratio (p95 scale ÷ p95 demo) ≤ 1.5`;
+    // a measurement with no answer has no p95: never a pass
+    if (demo.requests === 0 || scale.requests === 0) {
+      checks.push({ budget, target: result.name, value: "no answers", limit: "1.5", pass: false });
+      continue;
+    }
     const r = ratio(scale.p95, Math.max(demo.p95, 1));
-    checks.push({ budget: `${dataset} ratio (p95 scale ÷ p95 demo) ≤ 1.5`, target: result.name, value: r.toFixed(2), limit: "1.5", pass: r <= 1.5 });
+    checks.push({ budget, target: result.name, value: r.toFixed(2), limit: "1.5", pass: r <= 1.5 });
   }
   return checks;
 }
