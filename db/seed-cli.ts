@@ -3,7 +3,8 @@
  *   npm run seed                   seed the demo data (does nothing if it is already there)
  *   npm run seed -- --reset        delete the database file first, then seed
  *   npm run seed -- --scale [N]    seed the demo data if the database is empty, then add N × the benchmark set
- *                                  (N = 1: 10,000 products, 1,000 customers, 100,000 orders)
+ *                                  (N = 1: 10,000 products, 1,000 customers, 100,000 orders over twelve months;
+ *                                   N = 10: 100,000 products, 10,000 customers, 1,000,000 orders over five years)
  */
 import fs from "node:fs";
 import { databasePath, migrateDatabase, openDatabase } from "~/utils/db.server";
@@ -41,8 +42,10 @@ try {
     console.log(`Adding the benchmark data set × ${factor}...`);
     const result = await seedScale(db, factor);
     console.log(
-      `Added ${result.products.toLocaleString("en-GB")} products, ${result.customers.toLocaleString("en-GB")} customers and ` +
-        `${result.orders.toLocaleString("en-GB")} orders in ${(result.ms / 1000).toFixed(1)} s.`,
+      `Added ${result.products.toLocaleString("en-GB")} products, ${result.customers.toLocaleString("en-GB")} customers with their companies and ` +
+        `${result.quotes.toLocaleString("en-GB")} quotes, and ${result.orders.toLocaleString("en-GB")} orders over ${result.years === 1 ? "twelve months" : `${result.years} years`} ` +
+        `with ${result.returns.toLocaleString("en-GB")} returns, in ${(result.ms / 1000).toFixed(1)} s ` +
+        `(rows ${(result.writeMs / 1000).toFixed(1)} s, indexes ${(result.indexesMs / 1000).toFixed(1)} s, journals ${(result.journalsMs / 1000).toFixed(1)} s).`,
     );
   }
   console.table(countRows(db));

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: throughput and latency of the pages and APIs that matter, beside their floors, on the
- * demo data and on the `--scale` data (10,000 products, 1,000 customers, 100,000 orders), at 1 and at 10
- * connections, with the budgets printed pass / fail and everything written to a JSON file.
+ * demo data and on the `--scale` data (per unit of the factor: 10,000 products, 1,000 customers, 100,000
+ * orders), at 1 and at 10 connections, with the servers' peak resident memory (sampled from outside, every
+ * process) and a backup taken during the scale data's load, with the budgets printed pass / fail and
+ * everything written to a JSON file.
  *
  *   npm run bench                      the whole run (about 8 minutes on a 2-core box)
  *   npm run bench -- --seconds 2       shorter measurements
@@ -10,26 +12,45 @@
  *   npm run bench -- --no-import       without the 10,000-product CSV import
  *   npm run bench -- --out file.json   where the figures go (default tests/.tmp/bench/bench-results.json)
  *   npm run bench -- --only home,search      only the targets named (comma-separated, as printed)
+ *   npm run bench -- --scale 10        the scale data at ten times (seeding it takes minutes: see --scale-db)
  *   npm run bench -- --scale-db file.db      a copy of an already seeded --scale database instead of seeding one
+ *                                            (its factor read from its customers unless --scale says it)
  *   npm run bench -- --only sign-in          only the sign-in time of a known and an unknown email
  *
  * The floors: (a) the same bytes as a static file served by the same server; (b) the framework floor, a bare
  * route of the app rendering the page's content from a constant with no loader of its own.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild } from "./build.js";
 import { measureOfflineWeight, offlineWeightRows, type OfflineWeight } from "./bench/offline-weight";
-import { checksTable, floorChecks, heavyWriteChecks, scaleChecks, table, type Check, type Load, type TargetResult } from "./bench/budgets";
+import {
+  backupChecks,
+  checksTable,
+  floorChecks,
+  heavyWriteChecks,
+  memoryChecks,
+  scaleChecks,
+  scaleDataset,
+  sideBySide,
+  table,
+  type BackupDuringLoad,
+  type Check,
+  type Load,
+  type MemoryPeak,
+  type TargetResult,
+} from "./bench/budgets";
+import { sampleMemory, type MemoryFigures } from "./bench/memory";
 import { measure } from "./bench/load";
 import { benchImport, formatFigures, type ImportFigures } from "./bench-import";
 import { measurePageWeight } from "./bench/page-weight";
 import { formatSignInFigures, measureSignInTime, signInChecks, type SignInFigures } from "./bench/sign-in-time";
 import { formatTable as pageWeightTable, type PageWeightReport } from "./bench/page-weight-report";
 import { mainContent, prepareDatabase, resolveTargets, type Target } from "./bench/targets";
+import { imagesOfBackup } from "../server/backup";
 import { apiClient, startServer, stopHard, tempDir, type RunningServer } from "./server-process";
 
 const args = process.argv.slice(2);
@@ -44,16 +65,22 @@ const WITH_IMPORT = !args.includes("--no-import");
 const OUT = path.resolve(option("--out") ?? "tests/.tmp/bench/bench-results.json");
 const ONLY = option("--only")?.split(",").map((name) => name.trim());
 const SCALE_DB = option("--scale-db");
+const SCALE_OPTION = option("--scale");
+if (SCALE_OPTION !== undefined && !(Number(SCALE_OPTION) > 0)) {
+  console.error(`--scale takes a positive number, not "${SCALE_OPTION}".`);
+  process.exit(1);
+}
 /** The targets this run measures: all of them, or those `--only` names. */
 const chosen = (targets: Target[]) => (ONLY ? targets.filter((t) => ONLY.includes(t.name)) : targets);
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
-function seed(dir: string, scale: boolean) {
+function seed(dir: string, scaleFactor: number | null) {
   const file = path.join(dir, "app.db");
-  const result = spawnSync(process.execPath, ["--import", "tsx", "db/seed-cli.ts", ...(scale ? ["--scale", "1"] : [])], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "db/seed-cli.ts", ...(scaleFactor === null ? [] : ["--scale", String(scaleFactor)])], {
     env: { ...process.env, DATABASE_PATH: file, PASSWORD_HASH_COST: "10" },
     encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(`seeding failed:\n${result.stdout}\n${result.stderr}`);
   prepareDatabase(file);
@@ -70,17 +97,58 @@ async function sessions(server: RunningServer) {
   return { buyer: buyer.cookie, admin: admin.cookie, origin: server.url };
 }
 
-async function run(server: RunningServer, targets: Target[], only?: number) {
+/** One measurement's time span and outcome, to tell which ran while something else (a backup) did. */
+type Span = { from: number; to: number; errors: number; requests: number };
+
+async function run(server: RunningServer, targets: Target[], only?: number, spans?: Span[]) {
   const loads: Record<string, Record<string, Load>> = {};
   for (const target of targets) {
     loads[target.name] = {};
     for (const connections of target.connections.filter((c) => only === undefined || c === only)) {
+      const from = Date.now();
       loads[target.name]![connections] = await measure(server.url, target.request, { connections, seconds: SECONDS });
       const load = loads[target.name]![connections]!;
+      spans?.push({ from, to: Date.now(), errors: load.errors, requests: load.requests });
       log(`${target.name} ×${connections}: ${load.rps} req/s, p50 ${load.p50} ms, p95 ${load.p95} ms${load.errors ? `, ${load.errors} errors` : ""}`);
     }
   }
   return loads;
+}
+
+/** The factor of a seeded scale database: its benchmark customers per thousand (one run of ×1 has 1,000). */
+function scaleFactorOf(file: string) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const customers = db.prepare("select count(*) from users where email like 'scale%-customer-%@example.com'").pluck().get() as number;
+    return Math.round(customers / 10) / 100;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The product's own backup (`npm run backup`'s script, a process of its own, as an operator would run it)
+ * against a running server's database. Answers whether it worked, how long it took and the copy's size;
+ * the copy is deleted after (a ×10 copy is gigabytes).
+ */
+async function backupWhileServing(file: string): Promise<{ ok: boolean; ms: number; bytes: number | null; from: number; to: number; error?: string }> {
+  const from = Date.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/backup.ts"], {
+    env: { ...process.env, DATABASE_PATH: file },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk) => (out += String(chunk)));
+  child.stderr.on("data", (chunk) => (err += String(chunk)));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
+  const to = Date.now();
+  if (code !== 0) return { ok: false, ms: to - from, bytes: null, from, to, error: (err || out).trim() };
+  const copy = path.resolve(out.trim().split("\n").at(-1)!);
+  const bytes = fs.statSync(copy).size;
+  fs.rmSync(copy, { force: true });
+  fs.rmSync(imagesOfBackup(copy), { recursive: true, force: true });
+  return { ok: true, ms: to - from, bytes, from, to };
 }
 
 /** Captures each page's answer, serves it as the floors, and measures both at 10 connections. */
@@ -120,24 +188,62 @@ async function main() {
   log("seeding the demo data");
   const demoDir = path.join(dir, "demo");
   fs.mkdirSync(demoDir);
-  const demoFile = seed(demoDir, false);
+  const demoFile = seed(demoDir, null);
   // the import gets its own copy of the demo, so its 10,000 products never reach the pages measured
   const importDir = path.join(dir, "import");
   fs.mkdirSync(importDir);
   fs.copyFileSync(demoFile, path.join(importDir, "app.db"));
   let scaleDir: string | null = null;
+  let scaleFactor = Number(SCALE_OPTION ?? 1);
+  let scaleSeedSeconds: number | null = null;
   if (WITH_SCALE) {
-    log(SCALE_DB ? `copying the --scale data from ${SCALE_DB}` : "seeding the --scale data (10,000 products, 1,000 customers, 100,000 orders)");
     scaleDir = path.join(dir, "scale");
     fs.mkdirSync(scaleDir);
     if (SCALE_DB) {
+      log(`copying the --scale data from ${SCALE_DB}`);
       // a checkpointed copy, so the file alone holds everything
       const source = new Database(SCALE_DB);
       source.pragma("wal_checkpoint(TRUNCATE)");
       source.close();
       fs.copyFileSync(SCALE_DB, path.join(scaleDir, "app.db"));
-    } else seed(scaleDir, true);
+      prepareDatabase(path.join(scaleDir, "app.db"));
+      if (SCALE_OPTION === undefined) scaleFactor = scaleFactorOf(path.join(scaleDir, "app.db"));
+    } else {
+      const thousand = (n: number) => Math.round(n * scaleFactor).toLocaleString("en-GB");
+      log(`seeding the --scale data ×${scaleFactor} (${thousand(10_000)} products, ${thousand(1_000)} customers, ${thousand(100_000)} orders)`);
+      const seedStarted = Date.now();
+      seed(scaleDir, scaleFactor);
+      scaleSeedSeconds = Math.round((Date.now() - seedStarted) / 1000);
+    }
   }
+  const SCALE = scaleDataset(scaleFactor);
+  const memory: Record<string, MemoryFigures> = {};
+  /** starts a server with its memory sampled from its first moment; `stop` ends both and keeps the peak under `dataset` */
+  const serve = async (dataset: string, dataDir: string, env: Record<string, string>) => {
+    let sampler: ReturnType<typeof sampleMemory> | null = null;
+    const running = await startServer(dataDir, env, { onSpawn: (pid) => (sampler = sampleMemory(pid)) });
+    return {
+      server: running,
+      async stop() {
+        const figures = sampler!.stop();
+        await stopHard(running);
+        const before = memory[dataset];
+        memory[dataset] = before
+          ? {
+              peakProcessMb: Math.max(before.peakProcessMb ?? 0, figures.peakProcessMb ?? 0) || null,
+              peakTotalMb: Math.max(before.peakTotalMb ?? 0, figures.peakTotalMb ?? 0) || null,
+              processes: before.processes + figures.processes,
+              samples: before.samples + figures.samples,
+              byProcess: [...before.byProcess, ...figures.byProcess].sort((a, b) => b.peakMb - a.peakMb),
+            }
+          : figures;
+        log(
+          `${dataset}: server peak resident memory ${figures.peakProcessMb ?? "?"} MB in one process, ${figures.peakTotalMb ?? "?"} MB in all ` +
+            `(${figures.byProcess.map((p) => `${p.command}: ${p.peakMb} MB`).join("; ")})`,
+        );
+      },
+    };
+  };
 
   const results = new Map<string, TargetResult>();
   const record = (targets: Target[], dataset: string, loads: Record<string, Record<string, Load>>) => {
@@ -150,7 +256,8 @@ async function main() {
 
   const offline: Record<string, OfflineWeight> = {};
   log(`demo data, ${defaultProcesses} processes`);
-  let server = await startServer(demoDir, { ...floorEnv, SKIP_SEED: "true" });
+  let served = await serve("demo", demoDir, { ...floorEnv, SKIP_SEED: "true" });
+  let server = served.server;
   const demoSessions = await sessions(server);
   let targets = chosen(resolveTargets(demoFile, demoSessions));
   offline.demo = await measureOfflineWeight(server.url, demoSessions.buyer);
@@ -166,13 +273,14 @@ async function main() {
     log("page weight and the slow link (Chromium, 400 kbit/s, 400 ms round trip; medians of 3)");
     pageWeight = await measurePageWeight({ baseURL: server.url, buyer: { email: "buyer@example.com", password: "buyer-demo" } });
   }
-  await stopHard(server);
+  await served.stop();
 
   log("demo data, 1 process");
-  server = await startServer(demoDir, { WEB_CONCURRENCY: "1", SKIP_SEED: "true" });
+  served = await serve("demo", demoDir, { WEB_CONCURRENCY: "1", SKIP_SEED: "true" });
+  server = served.server;
   targets = chosen(resolveTargets(demoFile, await sessions(server)));
   const oneProcess = await run(server, targets.filter((t) => t.kind !== "write"), 10);
-  await stopHard(server);
+  await served.stop();
 
   let signIn: SignInFigures | null = null;
   if (!ONLY || ONLY.includes("sign-in")) {
@@ -181,14 +289,37 @@ async function main() {
     log(formatSignInFigures(signIn));
   }
 
+  let backup: BackupDuringLoad | null = null;
   if (scaleDir) {
-    log(`--scale data, ${defaultProcesses} processes`);
-    server = await startServer(scaleDir, { SKIP_SEED: "true" });
+    log(`${SCALE} data, ${defaultProcesses} processes; the product's backup taken once while the load runs`);
+    served = await serve(SCALE, scaleDir, { SKIP_SEED: "true" });
+    server = served.server;
     const scaleSessions = await sessions(server);
     targets = chosen(resolveTargets(path.join(scaleDir, "app.db"), scaleSessions));
     offline.scale = await measureOfflineWeight(server.url, scaleSessions.buyer);
-    record(targets, "scale", await run(server, targets));
-    await stopHard(server);
+    const spans: Span[] = [];
+    // a moment into the first measurement, so the copy is taken under load
+    const backingUp = new Promise((resolve) => setTimeout(resolve, 500)).then(() => backupWhileServing(path.join(scaleDir!, "app.db")));
+    record(targets, SCALE, await run(server, targets, undefined, spans));
+    const copy = await backingUp;
+    // the measurements that ran while the backup did
+    const during = spans.filter((span) => span.from < copy.to && span.to > copy.from);
+    backup = {
+      dataset: SCALE,
+      ok: copy.ok,
+      ms: copy.ms,
+      bytes: copy.bytes,
+      failedRequests: during.reduce((sum, span) => sum + span.errors, 0),
+      requests: during.reduce((sum, span) => sum + span.requests, 0),
+      ...(copy.error ? { error: copy.error } : {}),
+    };
+    log(
+      copy.ok
+        ? `backup during the load: ${(copy.ms / 1000).toFixed(1)} s, ${((copy.bytes ?? 0) / 2 ** 20).toFixed(0)} MB; ${backup.failedRequests} of ${backup.requests} requests meanwhile failed`
+        : `backup during the load FAILED: ${copy.error}`,
+    );
+    if (copy.to > (spans.at(-1)?.to ?? 0)) log("the backup outlasted the load: use more --seconds for a backup wholly under load");
+    await served.stop();
   }
 
   let imports: ImportFigures[] = [];
@@ -231,30 +362,34 @@ async function main() {
     ...importChecks,
     ...(signIn ? signInChecks(signIn) : []),
     ...floorChecks(all),
-    ...scaleChecks(all),
+    ...scaleChecks(all, SCALE),
     ...heavyWriteChecks(all, "product page", ["50-line checkout", "500-line quick order"]),
-    ...(WITH_SCALE ? heavyWriteChecks(all, "product page", ["50-line checkout", "500-line quick order"], "scale") : []),
+    ...(WITH_SCALE ? heavyWriteChecks(all, "product page", ["50-line checkout", "500-line quick order"], SCALE) : []),
+    ...memoryChecks(Object.entries(memory).map(([dataset, figures]): MemoryPeak => ({ dataset, peakProcessMb: figures.peakProcessMb }))),
+    ...backupChecks(backup),
   ];
 
-  const rows = [["target", "data", "conn", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "÷ static", "÷ framework"]];
-  for (const result of all) {
-    for (const [dataset, byConnections] of Object.entries(result.loads)) {
-      for (const [connections, load] of Object.entries(byConnections)) {
-        const floor = dataset === "demo" && connections === "10" ? result.floors : undefined;
-        rows.push([
-          result.name,
-          dataset,
-          connections,
-          String(load.rps),
-          String(load.p50),
-          String(load.p95),
-          String(load.p99),
-          String(load.errors),
-          floor ? `${((load.rps / floor.static.rps) * 100).toFixed(0)} %` : "",
-          floor && result.kind === "page" ? `${((load.rps / floor.framework.rps) * 100).toFixed(0)} %` : "",
-        ]);
-      }
-    }
+  // a line per target and connection count: the demo figures, then the scale figures beside them
+  const lines = sideBySide(all, SCALE);
+  const figures = (load: Load | null) => (load ? [String(load.rps), String(load.p50), String(load.p95), String(load.errors)] : ["-", "-", "-", "-"]);
+  const rows = [
+    [
+      "target", "conn", "demo req/s", "p50 ms", "p95 ms", "errors",
+      ...(WITH_SCALE ? [`${SCALE} req/s`, "p50 ms", "p95 ms", "errors", "p95 ÷ demo"] : []),
+      "÷ static", "÷ framework",
+    ],
+  ];
+  for (const line of lines) {
+    const result = results.get(line.name)!;
+    const floor = line.connections === "10" && line.demo ? result.floors : undefined;
+    rows.push([
+      line.name,
+      line.connections,
+      ...figures(line.demo),
+      ...(WITH_SCALE ? [...figures(line.scale), line.p95Ratio === null ? "-" : line.p95Ratio.toFixed(2)] : []),
+      floor ? `${((line.demo!.rps / floor.static.rps) * 100).toFixed(0)} %` : "",
+      floor && result.kind === "page" ? `${((line.demo!.rps / floor.framework.rps) * 100).toFixed(0)} %` : "",
+    ]);
   }
   console.log(`\nThroughput and latency\n${table(rows)}`);
   const processRows = [["target (demo, 10 connections)", "1 process", `${defaultProcesses} processes`]];
@@ -263,6 +398,17 @@ async function main() {
   }
   console.log(`\nBoth cores\n${table(processRows)}`);
   console.log(`\n/healthz (no app code) ×10: ${healthz.rps} req/s`);
+  const memoryRows = [["data set", "largest process", "all processes", "processes seen", "samples"]];
+  for (const [dataset, m] of Object.entries(memory)) {
+    memoryRows.push([dataset, `${m.peakProcessMb ?? "?"} MB`, `${m.peakTotalMb ?? "?"} MB`, String(m.processes), String(m.samples)]);
+  }
+  console.log(`\nServer peak resident memory (VmRSS, sampled from outside)\n${table(memoryRows)}`);
+  if (backup) {
+    console.log(
+      `\nBackup during the ${backup.dataset} load: ${backup.ok ? `${(backup.ms / 1000).toFixed(1)} s, ${((backup.bytes ?? 0) / 2 ** 20).toFixed(0)} MB` : `failed (${backup.error})`}; ` +
+        `${backup.failedRequests} of ${backup.requests.toLocaleString("en-GB")} requests meanwhile failed`,
+    );
+  }
   if (pageWeight) console.log(`\nPage weight and the slow link\n${pageWeightTable(pageWeight)}`);
   console.log(`\nOffline: the first visit with and without the service worker, and the price list on the device\n${table(offlineWeightRows(offline))}`);
   if (imports.length) console.log(`\nProduct CSV import (the server's own peak memory)\n${imports.map(formatFigures).join("\n")}`);
@@ -276,7 +422,11 @@ async function main() {
     measurementSeconds: SECONDS,
     processes: { default: defaultProcesses, oneProcess },
     healthz,
+    scale: WITH_SCALE ? { factor: scaleFactor, dataset: SCALE, from: SCALE_DB ?? null, seedSeconds: scaleSeedSeconds } : null,
     targets: all,
+    sideBySide: lines,
+    memory,
+    backup,
     pageWeight,
     offline,
     imports,

@@ -79,12 +79,13 @@ export async function runServerToExit(dir: string, env: Record<string, string> =
  * It counts as started once it answers and has said that every one of its processes listens: the first
  * process answers a while before the others have loaded, on a busy box seconds before.
  * `openFiles` lowers the processes' open-file limit (as `ulimit -n` does), so a flood can reach it with a
- * bounded number of connections.
+ * bounded number of connections. `onSpawn` hears the started process's pid at once (the benchmark samples
+ * its memory, and its children's, from the first moment).
  */
 export async function startServer(
   dir: string,
   env: Record<string, string> = {},
-  { openFiles }: { openFiles?: number } = {},
+  { openFiles, onSpawn }: { openFiles?: number; onSpawn?: (pid: number) => void } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const output: string[] = [];
@@ -92,6 +93,7 @@ export async function startServer(
     ? ["/bin/sh", ["-c", `ulimit -n ${Math.floor(openFiles)} && exec "$0" "$@"`, process.execPath, "scripts/start.js"]]
     : [process.execPath, ["scripts/start.js"]];
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: serverEnvironment(dir, port, env) });
+  if (child.pid !== undefined) onSpawn?.(child.pid);
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));
   child.stderr!.on("data", (chunk) => output.push(String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

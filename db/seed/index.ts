@@ -6,8 +6,9 @@
  * purchasing, all dated relative to today. It is deterministic (a seeded PRNG, not Math.random) apart
  * from the dates and password salts.
  *
- * `seedScale` adds a large data set for benchmarks (see ./scale.ts). Both write their rows through
- * the same row writers (./rows.ts, ./sales.ts).
+ * `seedScale` adds a large data set for benchmarks (see ./scale.ts), written in bulk (./bulk.ts) with the
+ * same pricing rule, the same numbering and the same ledger posting as the demo data's row writers
+ * (./rows.ts, ./sales.ts).
  */
 import { randomBytes } from "node:crypto";
 import { writeTransaction, type DB } from "~/utils/db.server";
@@ -68,6 +69,7 @@ function adminExists(db: DB) {
 export function countRows(db: DB) {
   const tables = [
     "users",
+    "companies",
     "categories",
     "products",
     "product_variants",
@@ -81,6 +83,11 @@ export function countRows(db: DB) {
     "purchase_invoices",
     "purchase_orders",
     "vat_returns",
+    "returns",
+    "stock_movements",
+    "quotes",
+    "journals",
+    "journal_lines",
   ] as const;
   return Object.fromEntries(
     tables.map((t) => [t, (db.$client.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n]),

@@ -1,7 +1,7 @@
 /**
- * One writer per kind of row, shared by the demo data and the benchmark data: prepared statements
- * over the raw connection, every column given (instants in epoch milliseconds), so both data sets
- * write their rows the same way and the benchmark set stays fast.
+ * One writer per kind of row for the demo data (the benchmark data's categories too): prepared statements
+ * over the raw connection, every column given (instants in epoch milliseconds). The benchmark data writes
+ * its millions of rows with multi-row inserts of the same columns (./bulk.ts, ./scale.ts).
  */
 import type { DB } from "~/utils/db.server";
 import type { CompanyRole, LOYALTY_TRANSACTION_TYPES, OrderStatus, PAYMENT_METHODS, UserRole } from "~db/schema";

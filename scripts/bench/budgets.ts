@@ -8,7 +8,7 @@ export type Load = { rps: number; p50: number; p95: number; p99: number; errors:
 export type TargetResult = {
   name: string;
   kind: "page" | "api" | "write";
-  /** per dataset ("demo" | "scale"), per connection count (1 | 10) */
+  /** per dataset ("demo", "scale ×1", "scale ×10"…), per connection count (1 | 10) */
   loads: Record<string, Record<string, Load>>;
   /** the page's floors on the demo data at 10 connections, when it has them */
   floors?: { static: Load; framework: Load };
@@ -37,16 +37,27 @@ export function floorChecks(results: TargetResult[]): Check[] {
   return checks;
 }
 
+/** The name the scale data set's figures go under: "scale ×1", "scale ×10". */
+export function scaleDataset(factor: number) {
+  return `scale ×${factor}`;
+}
+
 /** p95 at scale ÷ p95 on the demo data (one connection) ≤ 1.5 */
-export function scaleChecks(results: TargetResult[]): Check[] {
+export function scaleChecks(results: TargetResult[], dataset = scaleDataset(1)): Check[] {
   const checks: Check[] = [];
   for (const result of results) {
     if (result.kind === "write") continue;
     const demo = result.loads.demo?.["1"];
-    const scale = result.loads.scale?.["1"];
+    const scale = result.loads[dataset]?.["1"];
     if (!demo || !scale) continue;
+    const budget = `${dataset} ratio (p95 scale ÷ p95 demo) ≤ 1.5`;
+    // a measurement with no answer has no p95: never a pass
+    if (demo.requests === 0 || scale.requests === 0) {
+      checks.push({ budget, target: result.name, value: "no answers", limit: "1.5", pass: false });
+      continue;
+    }
     const r = ratio(scale.p95, Math.max(demo.p95, 1));
-    checks.push({ budget: "scale ratio (p95 scale ÷ p95 demo) ≤ 1.5", target: result.name, value: r.toFixed(2), limit: "1.5", pass: r <= 1.5 });
+    checks.push({ budget, target: result.name, value: r.toFixed(2), limit: "1.5", pass: r <= 1.5 });
   }
   return checks;
 }
@@ -61,6 +72,55 @@ export function heavyWriteChecks(results: TargetResult[], productPage: string, h
     const r = ratio(load.p50, Math.max(product.p50, 1));
     return [{ budget: "≤ 10 × a product page's p50", target: `${name} (${dataset})`, value: `${r.toFixed(1)} ×`, limit: "10 ×", pass: r <= 10 }];
   });
+}
+
+/** One target at one connection count with the demo and the scale figures beside each other. */
+export type SideBySide = { name: string; kind: TargetResult["kind"]; connections: string; demo: Load | null; scale: Load | null; p95Ratio: number | null };
+
+/** A line per target and connection count: the demo figures and the scale figures side by side. */
+export function sideBySide(results: TargetResult[], dataset: string): SideBySide[] {
+  return results.flatMap((result) => {
+    const counts = [...new Set([...Object.keys(result.loads.demo ?? {}), ...Object.keys(result.loads[dataset] ?? {})])].sort((a, b) => Number(a) - Number(b));
+    return counts.map((connections) => {
+      const demo = result.loads.demo?.[connections] ?? null;
+      const scale = result.loads[dataset]?.[connections] ?? null;
+      const p95Ratio = demo && scale ? Math.round((scale.p95 / Math.max(demo.p95, 1)) * 100) / 100 : null;
+      return { name: result.name, kind: result.kind, connections, demo, scale, p95Ratio };
+    });
+  });
+}
+
+/** the peak resident memory of the server's largest process, per data set */
+export type MemoryPeak = { dataset: string; peakProcessMb: number | null };
+
+export const SERVER_MEMORY_LIMIT_MB = 250;
+
+/** every server process < 250 MB resident through each data set's whole run (sampled from outside) */
+export function memoryChecks(peaks: MemoryPeak[], limitMb = SERVER_MEMORY_LIMIT_MB): Check[] {
+  return peaks.map((peak) => ({
+    budget: `server process < ${limitMb} MB resident`,
+    target: peak.dataset,
+    value: peak.peakProcessMb === null ? "not measured" : `${peak.peakProcessMb} MB`,
+    limit: `${limitMb} MB`,
+    pass: peak.peakProcessMb !== null && peak.peakProcessMb < limitMb,
+  }));
+}
+
+/** The product's backup taken while a data set's load ran: whether it worked, and the load's failed requests meanwhile. */
+export type BackupDuringLoad = { dataset: string; ok: boolean; ms: number; bytes: number | null; failedRequests: number; requests: number; error?: string };
+
+/** a backup during the load fails no request (and the backup itself worked) */
+export function backupChecks(backup: BackupDuringLoad | null): Check[] {
+  if (!backup) return [];
+  return [
+    {
+      budget: "backup during load: 0 failed requests",
+      target: `${backup.dataset}, ${backup.requests.toLocaleString("en-GB")} requests${backup.ok ? "" : " (the backup failed)"}`,
+      value: `${backup.failedRequests} failed`,
+      limit: "0",
+      pass: backup.ok && backup.failedRequests === 0 && backup.requests > 0,
+    },
+  ];
 }
 
 /** Fixed-width text table: the first row is the header. */

@@ -16,7 +16,7 @@ import { balanceChange } from "~/domain/invoices/payment-direction";
 import { CODES } from "./chart";
 import { credit, debit } from "./journal";
 import { openMoneyAccount, postJournal } from "./post.server";
-import { postSalesInvoiceVoid, postVatReturnFiled } from "./postings.server";
+import { postVatReturnFiled } from "./postings.server";
 
 const OPENED_KEY = "ledger:opened";
 
@@ -162,17 +162,39 @@ function postOpeningBalances(db: DB) {
   }
 }
 
-/** Void sales invoices: their journal reversed on the UK day they were voided. */
+/**
+ * Void sales invoices: their journal reversed on the UK day they were voided, as `postSalesInvoiceVoid` posts a
+ * void today (the issued journal's lines with their signs turned, linked to it), set-wise: a large install has
+ * tens of thousands. An invoice whose issue posted nothing has nothing to reverse.
+ */
 function postVoids(db: DB) {
-  const voided = db.$client
+  const sqlite = db.$client;
+  const voided = sqlite
     .prepare(
-      `select id, invoice_number as invoiceNumber, issue_date as issueDate, voided_at as voidedAt from sales_invoices si
-       where status = 'void' and total <> 0 and ${notPosted("sales_invoice_void", "si")} order by id`,
+      `select si.id, si.invoice_number as invoiceNumber, si.issue_date as issueDate, si.voided_at as voidedAt,
+         (select j.id from journals j where j.source_type = 'sales_invoice' and j.source_id = si.id order by j.id limit 1) as journalId
+       from sales_invoices si
+       where si.status = 'void' and si.total <> 0 and ${notPosted("sales_invoice_void", "si")} order by si.id`,
     )
-    .all() as { id: number; invoiceNumber: string; issueDate: string; voidedAt: number | null }[];
+    .all() as { id: number; invoiceNumber: string; issueDate: string; voidedAt: number | null; journalId: number | null }[];
+  const before = (sqlite.prepare("select coalesce(max(id), 0) as id from journals").get() as { id: number }).id;
+  const insert = sqlite.prepare(
+    `insert into journals (date, description, source_type, source_id, reverses_id, created_by) values (?, ?, 'sales_invoice_void', ?, ?, null)`,
+  );
   for (const invoice of voided) {
-    postSalesInvoiceVoid(db, invoice, invoice.voidedAt === null ? invoice.issueDate : ukDateOf(invoice.voidedAt));
+    if (invoice.journalId === null) continue;
+    const date = invoice.voidedAt === null ? invoice.issueDate : ukDateOf(invoice.voidedAt);
+    insert.run(date, `Sales invoice ${invoice.invoiceNumber} voided`, invoice.id, invoice.journalId);
   }
+  sqlite
+    .prepare(
+      `insert into journal_lines (journal_id, ledger_account_id, amount, date)
+       select j.id, l.ledger_account_id, -l.amount, j.date
+       from journals j join journal_lines l on l.journal_id = j.reverses_id
+       where j.id > ? and j.source_type = 'sales_invoice_void'
+       order by j.id, l.id`,
+    )
+    .run(before);
 }
 
 /** Completed refund returns become credit notes (set against their invoice while it still owed). */
