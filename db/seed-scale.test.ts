@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkTheData } from "~/domain/system/data-checks.server";
 import { migrateDatabase, openDatabase, type DB } from "~/utils/db.server";
 import { seedIfEmpty, seedScale, type ScaleResult } from "./seed";
 import { orderYears } from "./seed/scale";
@@ -190,5 +191,11 @@ describe("the bulk-load settings", () => {
     } finally {
       other.$client.close();
     }
+  });
+
+  it("passes every check of the data: stock, balanced journals, the search index and the totals the triggers keep", () => {
+    const run = checkTheData(db);
+    expect(run.checks.filter((check) => !check.ok).map((check) => [check.key, check.problems])).toEqual([]);
+    expect(run.ok).toBe(true);
   });
 });
