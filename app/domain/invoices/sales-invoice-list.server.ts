@@ -3,12 +3,12 @@
  * lines and payments, its payments alone, and the financial accounts a payment can go into.
  * Both doors call these: the /admin/sales-invoices screen and /api/admin/invoices/sales/....
  */
-import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { companies, financialAccounts, orders, salesInvoices, users } from "~db/schema";
 import { accountName } from "~/domain/companies/companies.server";
 import type { DB } from "~/utils/db.server";
 import { type SalesInvoiceDocument } from "~/utils/invoice-pdf.server";
-import { countRowsUpTo, pageOfCounted, type ListCount } from "~/domain/shared/record-store.server";
+import { matchCounter, pageOfCounted, type ListCount } from "~/domain/shared/record-store.server";
 import { SALES_INVOICES_PAGE_SIZE, type SalesInvoiceListQuery } from "./sales-invoice.schema";
 import {
   invoiceAmountsJson,
@@ -197,8 +197,7 @@ export function listSalesInvoices(
           .where(where)
           .$dynamic()
       : db.select({ one: sql`1` }).from(salesInvoices).where(where).$dynamic();
-  const countUpTo = (limit: number) =>
-    where ? countRowsUpTo(db, matching(), limit) : (db.select({ n: count() }).from(salesInvoices).get()?.n ?? 0);
+  const countUpTo = matchCounter(db, salesInvoices, where, matching);
   const page = pageOfCounted(
     countUpTo,
     query.page,

@@ -2,7 +2,7 @@
  * The back office's order list and one order's detail, as the Orders screen and the admin API read them,
  * with their JSON shapes (money as 2-decimal strings, instants as ISO strings).
  */
-import { and, asc, count, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { companies, orderItems, orders, returns, users } from "~db/schema";
 import { accountName } from "~/domain/companies/companies.server";
@@ -11,7 +11,7 @@ import { toDecimalString } from "~/utils/money";
 import { orderInvoice, type OrderInvoice } from "~/domain/invoices/order-invoice.server";
 import { proFormaUnpaid } from "~/domain/credit/pro-forma.server";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
-import { countRowsUpTo, pageOfCounted, type ListCount, type Page } from "~/domain/shared/record-store.server";
+import { matchCounter, pageOfCounted, type ListCount, type Page } from "~/domain/shared/record-store.server";
 import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery, type OrderSort } from "./order-list.schema";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
@@ -126,9 +126,7 @@ export function listAdminOrders(
     readsAccounts(query)
       ? db.select({ one: sql`1` }).from(orders).leftJoin(users, eq(users.id, orders.userId)).leftJoin(companies, eq(companies.id, users.companyId)).where(where).$dynamic()
       : db.select({ one: sql`1` }).from(orders).where(where).$dynamic();
-  // the whole table's count is SQLite's quick one (no filter to test), exact however many there are
-  const countUpTo = (limit: number) =>
-    where ? countRowsUpTo(db, matching(), limit) : (db.select({ n: count() }).from(orders).get()?.n ?? 0);
+  const countUpTo = matchCounter(db, orders, where, matching);
   return pageOfCounted(
     countUpTo,
     query.page ?? 1,

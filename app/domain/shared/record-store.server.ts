@@ -60,6 +60,14 @@ export function countRowsUpTo(db: DB, query: SQLiteSelect<string | undefined, "s
   return db.select({ n: count() }).from(query.limit(limit).as("matching")).get()?.n ?? 0;
 }
 
+/**
+ * A list's `countUpTo` for pageOfCounted: unfiltered, the table's own count (SQLite's quick one, exact however
+ * many there are); filtered, the matches of `matching()` read no further than the limit.
+ */
+export function matchCounter(db: DB, table: SQLiteTable, where: SQL | undefined, matching: () => SQLiteSelect<string | undefined, "sync">) {
+  return (limit: number) => (where ? countRowsUpTo(db, matching(), limit) : (db.select({ n: count() }).from(table).get()?.n ?? 0));
+}
+
 /** One page of `total` rows: the requested page kept within 1..pageCount, `rows` asked for its slice. */
 export function pageOfRows<T>(
   total: number,
