@@ -2,7 +2,9 @@
  * The page's access to the buyer's price list (docs/decisions/0077): the same URL online and offline. Online the
  * server answers (and the service worker keeps a copy per account); offline the worker answers from that copy.
  */
+import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { askOfflineCopy } from "~/utils/offline-client";
 import { decodePriceList, deliveryOfPriceList, type PriceListDelivery, type PriceListProduct } from "~/domain/pricing/price-list";
 import { PRICE_LIST_PATH, STORED_AT_HEADER } from "~/service-worker/offline-rules";
 
@@ -27,19 +29,38 @@ export async function loadPriceList(): Promise<LoadedPriceList | null> {
   }
 }
 
-/** Whether the browser says it is offline (false on the server and before hydration). */
+/**
+ * Whether this page is offline (false on the server and before hydration): the browser says so, or the service
+ * worker answered this page from its copy because the network did not. The second matters because
+ * `navigator.onLine` only knows about the device's own link: on a site's Wi-Fi with no way out ("lie-fi") it stays
+ * true while nothing gets through, and the buyer would be left with a pad that cannot order. Asked again at each
+ * page; the `online` event ends it.
+ */
 export function useOffline(): boolean {
+  const location = useLocation();
   const [offline, setOffline] = useState(false);
   useEffect(() => {
-    const update = () => setOffline(!navigator.onLine);
+    let current = true;
+    let servedFromCopy = false;
+    const update = () => setOffline(!navigator.onLine || servedFromCopy);
+    const online = () => {
+      servedFromCopy = false;
+      update();
+    };
     update();
-    window.addEventListener("online", update);
+    askOfflineCopy().then((storedAt) => {
+      if (!current || !storedAt) return;
+      servedFromCopy = true;
+      update();
+    });
+    window.addEventListener("online", online);
     window.addEventListener("offline", update);
     return () => {
-      window.removeEventListener("online", update);
+      current = false;
+      window.removeEventListener("online", online);
       window.removeEventListener("offline", update);
     };
-  }, []);
+  }, [location.key]);
   return offline;
 }
 
