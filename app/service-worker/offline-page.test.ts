@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkablePages, offlinePageHtml, titleOfPage } from "./offline-page";
+import { linkablePages, offlinePageHtml, signedOutOfflinePageHtml, titleOfPage } from "./offline-page";
 
 describe("the offline page", () => {
   it("links each of the buyer's kept pages once, by title, with nothing unescaped", () => {
@@ -16,6 +16,14 @@ describe("the offline page", () => {
     const html = offlinePageHtml({ signedIn: false, pages: [] });
     expect(html).toContain("Sign in while online");
     expect(html).not.toContain("<ul>");
+  });
+
+  it("after a Log Out with no connection, says what the device deleted and that the shop's session ends later", () => {
+    const html = signedOutOfflinePageHtml();
+    expect(html).toContain("<h1>Signed out on this device</h1>");
+    expect(html).toContain("orders waiting to send that this device kept for your account are deleted");
+    expect(html).toContain("Sign in again once you are back online.");
+    expect(html).not.toMatch(/<script|<a /i);
   });
 
   it("takes a page's title without the business name, else its path", () => {

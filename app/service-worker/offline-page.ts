@@ -57,6 +57,26 @@ export function offlinePageHtml({ signedIn, pages }: { signedIn: boolean; pages:
       : signedIn
         ? `<p>No pages have been kept on this device yet. Pages you open while online are kept for when the connection drops.</p>`
         : `<p>Sign in while online: the pages you then open are kept on this device for when the connection drops.</p>`;
+  return offlineDocument(
+    "This page is not available offline",
+    `<p>This page was not opened on this device while you were online, so there is no copy of it. Check your connection and try again.</p>
+${list}`,
+  );
+}
+
+/**
+ * Log Out pressed with no connection: the device has already deleted the account's pages, price list and waiting
+ * orders, but the shop has not heard of it, so the buyer is told what happened on each side.
+ */
+export function signedOutOfflinePageHtml(): string {
+  return offlineDocument(
+    "Signed out on this device",
+    `<p>The pages, prices and orders waiting to send that this device kept for your account are deleted.</p>
+<p>The shop could not be reached to end your session there: it ends by itself, or when you next sign out online. Sign in again once you are back online.</p>`,
+  );
+}
+
+function offlineDocument(heading: string, main: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>You are offline</title><style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Arial,sans-serif;margin:0;color:#0f172a;background:#f8fafc}
@@ -64,8 +84,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Arial,sans-serif;margin:0;co
 main{max-width:40rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.6rem;margin:0 0 .5rem}h2{font-size:1.1rem;margin-top:2rem}
 a{color:#174ca8}li{margin:.4rem 0}</style></head><body>
 <div class="bar" role="status">You are offline</div><main>
-<h1>This page is not available offline</h1>
-<p>This page was not opened on this device while you were online, so there is no copy of it. Check your connection and try again.</p>
-${list}
+<h1>${escapeHtml(heading)}</h1>
+${main}
 </main></body></html>`;
 }

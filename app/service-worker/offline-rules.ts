@@ -20,8 +20,10 @@ export const PRICE_LIST_PATH = "/api/account/price-list";
 /** The worker refreshes the price list at most this often while pages are being opened online. */
 export const PRICE_LIST_REFRESH_MS = 15 * 60 * 1000;
 
+/** Where Log Out posts (the app's LogoutForm uses it too). */
+export const SIGN_OUT_ACTION = "/api/logout";
 /** Posts that sign out: the worker clears the account's caches before passing them on. */
-export const SIGN_OUT_PATHS: readonly string[] = ["/logout", "/api/logout"];
+export const SIGN_OUT_PATHS: readonly string[] = ["/logout", SIGN_OUT_ACTION];
 
 /** A well-formed account key: 22 base64url characters (128 bits of an HMAC). */
 export function isAccountKey(value: string | null | undefined): value is string {

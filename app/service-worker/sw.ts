@@ -4,7 +4,7 @@
  * a copy of the signed-in buyer's own storefront pages, under that buyer's key; offline it answers from that
  * buyer's copies, or with the offline page. It never calls skipWaiting on its own nor clients.claim().
  */
-import { offlinePageHtml, OFFLINE_PAGE_HEADERS, linkablePages, titleOfPage, type KeptPage } from "./offline-page";
+import { offlinePageHtml, signedOutOfflinePageHtml, OFFLINE_PAGE_HEADERS, linkablePages, titleOfPage, type KeptPage } from "./offline-page";
 import {
   accountOfReply,
   ASSET_CACHE,
@@ -17,6 +17,7 @@ import {
   PRICE_LIST_PATH,
   PRICE_LIST_REFRESH_MS,
   requestKind,
+  SIGN_OUT_ACTION,
   storageKeyFor,
   STORED_AT_HEADER,
   type OfflineRequestKind,
@@ -117,7 +118,7 @@ sw.addEventListener("message", (event) => {
     event.ports[0]?.postMessage({ type: "OFFLINE_STATE", storedAt });
   } else if (data?.type === "SIGN_OUT") {
     // Log Out pressed on a page (0077): the same as seeing its POST, which offline may never be sent
-    event.waitUntil(setCurrentKey(null, true));
+    event.waitUntil(signOutOnDevice());
   } else if (data?.type === "ACCOUNT") {
     // the page's order queue lives in the account's database (0078): which account this device is on now
     event.waitUntil(readCurrentKey().then((key) => event.ports[0]?.postMessage({ type: "ACCOUNT", key })));
@@ -131,20 +132,79 @@ sw.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== sw.location.origin) return;
   const kind = requestKind(request.method, url.pathname, url.search, request.mode);
-  if (kind === "sign-out") return event.respondWith(signOut(event));
   if (kind === "asset") return event.respondWith(assetFirst(request));
-  if (kind === "price-list") return event.respondWith(priceList(event));
-  if (kind === "page" || kind === "data" || kind === "file") return event.respondWith(networkFirst(event, kind));
-  // any other page or Remix data request: passed on, and its reply still says who is signed in
-  if (request.method === "GET" && (request.mode === "navigate" || url.searchParams.has("_data"))) {
-    return event.respondWith(passOn(event));
-  }
+  const answer =
+    kind === "sign-out"
+      ? () => signOut(event)
+      : kind === "price-list"
+        ? () => priceList(event)
+        : kind === "page" || kind === "data" || kind === "file"
+          ? () => networkFirst(event, kind)
+          : // any other page or Remix data request: passed on, and its reply still says who is signed in
+            request.method === "GET" && (request.mode === "navigate" || url.searchParams.has("_data"))
+            ? () => passOn(event)
+            : null;
+  if (answer) event.respondWith(kind === "sign-out" ? answer() : finishPendingSignOut().then(answer));
 });
 
-/** The account's copies go before the sign-out is even sent, so a sign-out without a connection still clears the device. */
-async function signOut(event: FetchEventLike): Promise<Response> {
+// ─── A sign-out pressed with no connection ───────────────────────────────────────────────────────────────────
+
+const SIGN_OUT_PENDING = "/__offline/sign-out-pending";
+let signOutPending: boolean | undefined;
+
+async function setSignOutPending(pending: boolean): Promise<void> {
+  signOutPending = pending;
+  const meta = await caches.open(META_CACHE);
+  if (pending) await meta.put(SIGN_OUT_PENDING, new Response("1"));
+  else await meta.delete(SIGN_OUT_PENDING);
+}
+
+/**
+ * The device forgot the account at once, but the shop's session (and the browser's cookie) lives on until the shop
+ * hears of it: on a shared device the next person online would be signed in as the last. So the first request
+ * that can reach the shop afterwards, whoever makes it, is preceded by the sign-out itself.
+ */
+async function isSignOutPending(): Promise<boolean> {
+  signOutPending ??= Boolean(await (await caches.open(META_CACHE)).match(SIGN_OUT_PENDING));
+  return signOutPending;
+}
+
+let finishing: Promise<void> | null = null;
+function finishPendingSignOut(): Promise<void> {
+  // requests made together wait for the one sign-out
+  finishing ??= (async () => {
+    if (!(await isSignOutPending())) return;
+    try {
+      await fetch(SIGN_OUT_ACTION, { method: "POST", credentials: "same-origin", redirect: "manual" });
+      await setSignOutPending(false);
+    } catch {
+      // still no connection: tried again with the next request
+    }
+  })().finally(() => {
+    finishing = null;
+  });
+  return finishing;
+}
+
+/**
+ * Log Out pressed (its post seen, or the page's word when the post may never leave the device): the account's
+ * copies go at once, and the shop's session is to be ended by the next request that reaches it.
+ */
+async function signOutOnDevice(): Promise<void> {
+  await setSignOutPending(true);
   await setCurrentKey(null, true);
-  return fetch(event.request);
+}
+
+async function signOut(event: FetchEventLike): Promise<Response> {
+  await signOutOnDevice();
+  try {
+    const reply = await fetch(event.request);
+    await setSignOutPending(false);
+    return reply;
+  } catch (error) {
+    if (event.request.mode !== "navigate") throw error;
+    return offlinePage();
+  }
 }
 
 async function passOn(event: FetchEventLike): Promise<Response> {
@@ -222,6 +282,8 @@ async function fromCopy(request: Request, kind: OfflineRequestKind, clientId: st
 }
 
 async function offlinePage(): Promise<Response> {
+  // after a Log Out that could not reach the shop, whatever page the tab tries next says what happened
+  if (await isSignOutPending()) return new Response(signedOutOfflinePageHtml(), { status: 503, headers: OFFLINE_PAGE_HEADERS });
   const key = await readCurrentKey();
   const pages: KeptPage[] = [];
   if (key) {

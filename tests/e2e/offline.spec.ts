@@ -397,11 +397,16 @@ test.describe("orders placed offline", () => {
     await expect(notice).toContainText("Logging out deletes them from this device");
     await expect(notice.getByRole("button", { name: "Send them (needs a connection)" })).toBeDisabled();
     await page.getByRole("button", { name: "Log Out" }).last().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Signed out on this device" })).toBeVisible();
+    await expect(page.getByText("The shop could not be reached to end your session there")).toBeVisible();
     await expect.poll(() => accountDatabases(page)).toEqual([]);
     await expect.poll(() => pageCaches(page)).toEqual([]);
 
+    // back online, the first request ends the shop's session before anything else: nobody is signed in as that buyer
     await context.setOffline(false);
-    await context.clearCookies();
+    await page.goto("/account/dashboard");
+    await page.waitForURL((url) => url.pathname === "/login");
+    expect((await page.request.get("/api/orders")).status()).toBe(401);
     await loginAs(page, BUYER2.email, BUYER2.password);
     await page.goto("/account/orders/waiting");
     await expect(page.getByText("No orders are waiting on this device")).toBeVisible();
@@ -513,5 +518,19 @@ test.describe("orders placed offline from the cart or a template, and a send the
     const placed = await ordersOf(page);
     expect(placed).toHaveLength(1);
     expect(placed[0]!.items).toEqual([expect.objectContaining({ sku: item!.sku, quantity: 5 })]);
+  });
+
+  test("on a network with no way out, where the browser still says online, a kept page counts as offline and the pad orders", JS_ONLY, async ({ page, context, customer, baseURL }) => {
+    test.slow();
+    const [item] = await makeProducts(baseURL!, ["4.50"]);
+    await loginAs(page, customer.email, customer.password);
+    await browseForOffline(page);
+    // a site's Wi-Fi whose line is down: every request to the shop fails, yet the device's own link is up
+    await context.route("**/*", (route) => route.abort("internetdisconnected"));
+    await placeOffline(page, `${item!.sku}, 3`);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    await context.unrouteAll();
+    await sentOnceWith(page, context, [[item!.sku, 3]]);
   });
 });

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { ConnectionLostNotice } from "~/components/ui/toast";
 import { isUnsent } from "~/service-worker/order-queue-rules";
 import { useOrderQueue } from "~/utils/order-queue-client";
+import { SIGN_OUT_ACTION } from "~/service-worker/offline-rules";
 
-export const LOGOUT_ACTION = "/api/logout";
+export const LOGOUT_ACTION = SIGN_OUT_ACTION;
 export const LOGOUT_CONFIRM_PATH = "/logout";
 
 /**
