@@ -57,34 +57,68 @@ export type CustomerInsights = {
   months: InsightMonth[];
 };
 
-type Customer = CustomerAccount & {
+/** A customer's orders as kept; names are read for the top customers only. */
+type Customer = {
+  userId: string;
+  email: string;
   orderCount: number;
   totalSpent: number;
   lastOrderAt: number | null;
   firstOrderAt: number | null;
 };
 
-/** Approved customer accounts with their orders' kept totals (customer_order_totals, migration 0031). */
+/**
+ * Approved customer accounts with their orders' kept totals (customer_order_totals, migration 0031), read as
+ * plain rows: one a customer, tens of thousands on a large install.
+ */
 function customersWithTotals(db: DB): Customer[] {
-  const rows = db.all<CustomerAccount & { orderCount: number | null; totalSpent: number | null; lastOrderAt: number | null; firstOrderAt: number | null }>(sql`
-    select u.id as userId, u.email, u.first_name as firstName, u.last_name as lastName, c.name as businessName,
-      t.orders as orderCount, t.spent as totalSpent, t.first_order_at as firstOrderAt, t.last_order_at as lastOrderAt
-    from users u left join companies c on c.id = u.company_id left join customer_order_totals t on t.user_id = u.id
-    where u.role = 'customer' and u.approved_at is not null`);
-  return rows.map((row) => ({
-    ...row,
-    orderCount: row.orderCount ?? 0,
-    totalSpent: row.totalSpent ?? 0,
-    firstOrderAt: row.firstOrderAt === null ? null : Number(row.firstOrderAt),
-    lastOrderAt: row.lastOrderAt === null ? null : Number(row.lastOrderAt),
+  const rows = db.$client
+    .prepare(
+      `select u.id, u.email, t.orders, t.spent, t.first_order_at, t.last_order_at
+       from users u left join customer_order_totals t on t.user_id = u.id
+       where u.role = 'customer' and u.approved_at is not null`,
+    )
+    .raw(true)
+    .all() as [string, string, number | null, number | null, number | null, number | null][];
+  return rows.map(([userId, email, orders, spent, first, last]) => ({
+    userId,
+    email,
+    orderCount: orders ?? 0,
+    totalSpent: spent ?? 0,
+    firstOrderAt: first === null ? null : Number(first),
+    lastOrderAt: last === null ? null : Number(last),
   }));
+}
+
+/** The accounts' names and businesses, of the few customers listed. */
+function customerAccountsOf(db: DB, userIds: string[]): Map<string, CustomerAccount> {
+  if (userIds.length === 0) return new Map();
+  const rows = db.all<CustomerAccount>(sql`
+    select u.id as userId, u.email, u.first_name as firstName, u.last_name as lastName, c.name as businessName
+    from users u left join companies c on c.id = u.company_id where u.id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((row) => [row.userId, row]));
+}
+
+/** The biggest spenders first (then the most orders, then by email), as many as `limit`, in one pass. */
+function topSpenders(customers: readonly Customer[], limit: number): Customer[] {
+  const bySpend = (a: Customer, b: Customer) => b.totalSpent - a.totalSpent || b.orderCount - a.orderCount || a.email.localeCompare(b.email);
+  const top: Customer[] = [];
+  for (const customer of customers) {
+    if (customer.orderCount === 0) continue;
+    if (top.length === limit && bySpend(customer, top[limit - 1]!) >= 0) continue;
+    top.push(customer);
+    top.sort(bySpend);
+    if (top.length > limit) top.pop();
+  }
+  return top;
 }
 
 type MonthTotals = { month: string; orders: number; spent: number; customers: number };
 
 /**
  * The months' orders of approved customers: every customer's (order_month_totals) less those of the accounts that
- * are not approved customers (staff, accounts awaiting approval), which are few.
+ * are not approved customers (staff, accounts awaiting approval), which are few. The cross join keeps the accounts
+ * the outer loop, so only those few accounts' months are read, not every customer's.
  */
 function monthTotals(db: DB, months: Months): Map<string, MonthTotals> {
   const [first, last] = [months[0]!.month, months[months.length - 1]!.month];
@@ -92,7 +126,7 @@ function monthTotals(db: DB, months: Months): Map<string, MonthTotals> {
     select month, orders, spent, customers from order_month_totals where month between ${first} and ${last}`);
   const others = db.all<MonthTotals>(sql`
     select m.month, sum(m.orders) as orders, sum(m.spent) as spent, sum(m.orders > 0) as customers
-    from users u join customer_month_totals m on m.user_id = u.id and m.month between ${first} and ${last}
+    from users u cross join customer_month_totals m on m.user_id = u.id and m.month between ${first} and ${last}
     where not (u.role = 'customer' and u.approved_at is not null)
     group by m.month`);
   const totals = new Map(all.map((row) => [row.month, { ...row }]));
@@ -160,15 +194,16 @@ export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerIns
     totalSpent += customer.totalSpent;
   }
 
-  const topCustomers = customers
-    .filter((customer) => customer.orderCount > 0)
-    .sort((a, b) => b.totalSpent - a.totalSpent || b.orderCount - a.orderCount || a.email.localeCompare(b.email))
-    .slice(0, TOP_CUSTOMERS_LIMIT)
-    .map(({ lastOrderAt, firstOrderAt: _first, ...customer }) => ({
-      ...customer,
-      averageOrder: divideRoundHalfUp(customer.totalSpent, customer.orderCount),
-      lastOrderDate: lastOrderAt === null ? null : new Date(lastOrderAt),
-    }));
+  const top = topSpenders(customers, TOP_CUSTOMERS_LIMIT);
+  const accounts = customerAccountsOf(db, top.map((customer) => customer.userId));
+  const topCustomers = top.map(({ userId, email, lastOrderAt, orderCount, totalSpent }) => ({
+    // an account deleted since the totals were read keeps its email and loses its names
+    ...(accounts.get(userId) ?? { userId, email, firstName: null, lastName: null, businessName: null }),
+    orderCount,
+    totalSpent,
+    averageOrder: divideRoundHalfUp(totalSpent, orderCount),
+    lastOrderDate: lastOrderAt === null ? null : new Date(lastOrderAt),
+  }));
 
   return {
     totalCustomers: customers.length,
