@@ -1193,6 +1193,47 @@ export const categoryProductCounts = sqliteTable("category_product_counts", {
 });
 
 /**
+ * Each customer's orders not cancelled, counted and summed over all time with the first and last of them, so Customer
+ * Insights reads one row a customer rather than every order. Written only by the triggers on orders (migration
+ * 0031), in the statement that places, cancels, re-prices, moves or deletes an order.
+ */
+export const customerOrderTotals = sqliteTable("customer_order_totals", {
+  userId: text("user_id").primaryKey(),
+  orders: integer("orders").notNull(),
+  /** pence incl. VAT */
+  spent: integer("spent").notNull(),
+  /** ms; null once the customer has no order left */
+  firstOrderAt: integer("first_order_at"),
+  lastOrderAt: integer("last_order_at"),
+});
+
+/**
+ * The same per customer and calendar month (UK time, "2025-01"), so a month knows how many customers ordered in it.
+ * Written only by the triggers on orders (migration 0031).
+ */
+export const customerMonthTotals = sqliteTable(
+  "customer_month_totals",
+  {
+    userId: text("user_id").notNull(),
+    month: text("month").notNull(),
+    orders: integer("orders").notNull(),
+    spent: integer("spent").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/**
+ * Customers' orders not cancelled per calendar month (UK time): how many, what they came to, and how many customers
+ * placed them. Written only by the triggers on orders (migration 0031).
+ */
+export const orderMonthTotals = sqliteTable("order_month_totals", {
+  month: text("month").primaryKey(),
+  orders: integer("orders").notNull(),
+  spent: integer("spent").notNull(),
+  customers: integer("customers").notNull(),
+});
+
+/**
  * How many sales invoices (not void) carry each issue date, so a period's P&L says how many invoices made its
  * revenue from one row a day rather than by counting every invoice of the period. Written only by the triggers on
  * sales_invoices (migration 0028), in the statement that inserts, voids, re-dates or deletes an invoice.

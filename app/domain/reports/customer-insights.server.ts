@@ -1,7 +1,7 @@
 /**
- * Customer Insights: who the customers are, how much they spend and how often they come back. One pass
- * over the orders sums them per customer and month; the segments (./customer-segments), the ranking and the
- * monthly trends are made from those sums.
+ * Customer Insights: who the customers are, how much they spend and how often they come back. The orders are
+ * read as their kept totals per customer and per month (migration 0031, written by triggers on orders); the
+ * segments (./customer-segments), the ranking and the monthly trends are made from those sums.
  *
  * A customer is an approved customer account. Spend is order totals incl. VAT of orders not cancelled
  * (what the customer was charged; refunds on returns are not taken off). Orders without an account (point
@@ -57,44 +57,86 @@ export type CustomerInsights = {
   months: InsightMonth[];
 };
 
-type Customer = CustomerAccount & {
+/** A customer's orders as kept; names are read for the top customers only. */
+type Customer = {
+  userId: string;
+  email: string;
   orderCount: number;
   totalSpent: number;
   lastOrderAt: number | null;
   firstOrderAt: number | null;
 };
 
-/** Approved customer accounts, before their orders are added. */
-function customerAccounts(db: DB): Map<string, Customer> {
-  const rows = db.all<CustomerAccount>(sql`
-    select u.id as userId, u.email, u.first_name as firstName, u.last_name as lastName, c.name as businessName
-    from users u left join companies c on c.id = u.company_id where u.role = 'customer' and u.approved_at is not null`);
-  return new Map(
-    rows.map((row) => [row.userId, { ...row, orderCount: 0, totalSpent: 0, lastOrderAt: null, firstOrderAt: null }]),
-  );
+/**
+ * Approved customer accounts with their orders' kept totals (customer_order_totals, migration 0031), read as
+ * plain rows: one a customer, tens of thousands on a large install.
+ */
+function customersWithTotals(db: DB): Customer[] {
+  const rows = db.$client
+    .prepare(
+      `select u.id, u.email, t.orders, t.spent, t.first_order_at, t.last_order_at
+       from users u left join customer_order_totals t on t.user_id = u.id
+       where u.role = 'customer' and u.approved_at is not null`,
+    )
+    .raw(true)
+    .all() as [string, string, number | null, number | null, number | null, number | null][];
+  return rows.map(([userId, email, orders, spent, first, last]) => ({
+    userId,
+    email,
+    orderCount: orders ?? 0,
+    totalSpent: spent ?? 0,
+    firstOrderAt: first === null ? null : Number(first),
+    lastOrderAt: last === null ? null : Number(last),
+  }));
 }
 
-type OrderGroup = { userId: string; bucket: number | null; orders: number; spent: number; lastAt: number; firstAt: number };
+/** The accounts' names and businesses, of the few customers listed. */
+function customerAccountsOf(db: DB, userIds: string[]): Map<string, CustomerAccount> {
+  if (userIds.length === 0) return new Map();
+  const rows = db.all<CustomerAccount>(sql`
+    select u.id as userId, u.email, u.first_name as firstName, u.last_name as lastName, c.name as businessName
+    from users u left join companies c on c.id = u.company_id where u.id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((row) => [row.userId, row]));
+}
+
+/** The biggest spenders first (then the most orders, then by email), as many as `limit`, in one pass. */
+function topSpenders(customers: readonly Customer[], limit: number): Customer[] {
+  const bySpend = (a: Customer, b: Customer) => b.totalSpent - a.totalSpent || b.orderCount - a.orderCount || a.email.localeCompare(b.email);
+  const top: Customer[] = [];
+  for (const customer of customers) {
+    if (customer.orderCount === 0) continue;
+    if (top.length === limit && bySpend(customer, top[limit - 1]!) >= 0) continue;
+    top.push(customer);
+    top.sort(bySpend);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
+type MonthTotals = { month: string; orders: number; spent: number; customers: number };
 
 /**
- * Orders not cancelled, summed per customer and month of the last 12 (bucket null before them), in one
- * pass over the index of customers' orders, which holds each order's date, status and total
- * (orders_user_created_totals_idx): the orders themselves are not read.
+ * The months' orders of approved customers: every customer's (order_month_totals) less those of the accounts that
+ * are not approved customers (staff, accounts awaiting approval), which are few. The cross join keeps the accounts
+ * the outer loop, so only those few accounts' months are read, not every customer's.
  */
-function orderGroups(db: DB, months: Months): OrderGroup[] {
-  const first = months[0]!.start.getTime();
-  const last = months[months.length - 1]!.end.getTime();
-  // one comparison for an order before the window, one per month up to its own inside it
-  const bucket = sql`case when created_at < ${first} or created_at >= ${last} then null ${sql.join(
-    months.map(({ end }, index) => sql`when created_at < ${end.getTime()} then ${index}`),
-    sql` `,
-  )} end`;
-  return db.all<OrderGroup>(sql`
-    select user_id as userId, ${bucket} as bucket, count(*) as orders, sum(total) as spent,
-      max(created_at) as lastAt, min(created_at) as firstAt
-    from orders
-    where status <> 'cancelled' and user_id is not null
-    group by user_id, bucket`);
+function monthTotals(db: DB, months: Months): Map<string, MonthTotals> {
+  const [first, last] = [months[0]!.month, months[months.length - 1]!.month];
+  const all = db.all<MonthTotals>(sql`
+    select month, orders, spent, customers from order_month_totals where month between ${first} and ${last}`);
+  const others = db.all<MonthTotals>(sql`
+    select m.month, sum(m.orders) as orders, sum(m.spent) as spent, sum(m.orders > 0) as customers
+    from users u cross join customer_month_totals m on m.user_id = u.id and m.month between ${first} and ${last}
+    where not (u.role = 'customer' and u.approved_at is not null)
+    group by m.month`);
+  const totals = new Map(all.map((row) => [row.month, { ...row }]));
+  for (const other of others) {
+    const month = totals.get(other.month)!;
+    month.orders -= other.orders;
+    month.spent -= other.spent;
+    month.customers -= other.customers;
+  }
+  return totals;
 }
 
 type Months = ReturnType<typeof analyticsMonths>;
@@ -110,34 +152,23 @@ type CustomerTotals = {
 };
 
 function customerTotals(db: DB, months: Months): CustomerTotals {
-  const trend = months.map(({ month }) => ({ month, revenue: 0, orders: 0, customers: 0, newCustomers: 0 }));
-  const customers = customerAccounts(db);
-  for (const group of orderGroups(db, months)) {
-    const customer = customers.get(group.userId);
-    if (!customer) continue;
-    const [orders, spent, lastAt, firstAt] = [group.orders, group.spent, group.lastAt, group.firstAt].map(Number);
-    customer.orderCount += orders;
-    customer.totalSpent += spent;
-    customer.lastOrderAt = Math.max(customer.lastOrderAt ?? lastAt, lastAt);
-    customer.firstOrderAt = Math.min(customer.firstOrderAt ?? firstAt, firstAt);
-    if (group.bucket !== null) {
-      const month = trend[Number(group.bucket)]!;
-      month.revenue += spent;
-      month.orders += orders;
-      month.customers += 1;
-    }
-  }
-  for (const customer of customers.values()) {
+  const totals = monthTotals(db, months);
+  const trend = months.map(({ month }) => {
+    const kept = totals.get(month);
+    return { month, revenue: kept?.spent ?? 0, orders: kept?.orders ?? 0, customers: kept?.customers ?? 0, newCustomers: 0 };
+  });
+  const customers = customersWithTotals(db);
+  for (const customer of customers) {
     if (customer.firstOrderAt === null) continue;
     const index = monthIndexOf(months, customer.firstOrderAt);
     if (index >= 0) trend[index]!.newCustomers += 1;
   }
-  return { customers: [...customers.values()], trend };
+  return { customers, trend };
 }
 
 /**
- * The sums over every order a customer ever placed are kept while no order and no account changes
- * (../../utils/table-changes.server), for the 12 months they were summed over; segments, "active" and the
+ * The customers' totals and the months' are kept while no order and no account changes
+ * (../../utils/table-changes.server), for the 12 months they were read for; segments, "active" and the
  * ranking are worked out from them on every view, as of `now`.
  */
 export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerInsights {
@@ -163,15 +194,16 @@ export function getCustomerInsights(db: DB, { now }: { now: Date }): CustomerIns
     totalSpent += customer.totalSpent;
   }
 
-  const topCustomers = customers
-    .filter((customer) => customer.orderCount > 0)
-    .sort((a, b) => b.totalSpent - a.totalSpent || b.orderCount - a.orderCount || a.email.localeCompare(b.email))
-    .slice(0, TOP_CUSTOMERS_LIMIT)
-    .map(({ lastOrderAt, firstOrderAt: _first, ...customer }) => ({
-      ...customer,
-      averageOrder: divideRoundHalfUp(customer.totalSpent, customer.orderCount),
-      lastOrderDate: lastOrderAt === null ? null : new Date(lastOrderAt),
-    }));
+  const top = topSpenders(customers, TOP_CUSTOMERS_LIMIT);
+  const accounts = customerAccountsOf(db, top.map((customer) => customer.userId));
+  const topCustomers = top.map(({ userId, email, lastOrderAt, orderCount, totalSpent }) => ({
+    // an account deleted since the totals were read keeps its email and loses its names
+    ...(accounts.get(userId) ?? { userId, email, firstName: null, lastName: null, businessName: null }),
+    orderCount,
+    totalSpent,
+    averageOrder: divideRoundHalfUp(totalSpent, orderCount),
+    lastOrderDate: lastOrderAt === null ? null : new Date(lastOrderAt),
+  }));
 
   return {
     totalCustomers: customers.length,

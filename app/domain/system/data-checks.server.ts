@@ -124,8 +124,11 @@ function searchIndex(db: DB): Finding {
 
 /**
  * Each kept total against the rows it totals, both ways (a total with no rows, rows with no total): the rows
- * that differ, per table. The triggers of migrations 0026, 0028 and 0030 are their only writers.
+ * that differ, per table. The triggers of migrations 0026, 0028, 0030 and 0031 are their only writers.
  */
+/** An order's UK calendar month, as migration 0031's triggers file it. */
+const CUSTOMER_ORDER_MONTH = `strftime('%Y-%m', created_at / 1000 + case when cast(strftime('%m', created_at / 1000, 'unixepoch') as integer) between 3 and 9 then 3600 else 0 end, 'unixepoch')`;
+
 const KEPT_TOTALS: { name: string; kept: string; counted: string }[] = [
   {
     name: "ledger day totals",
@@ -137,6 +140,24 @@ const KEPT_TOTALS: { name: string; kept: string; counted: string }[] = [
     name: "sales invoices per day",
     kept: "select issue_date, invoices from sales_invoice_day_counts where invoices <> 0",
     counted: "select issue_date, count(*) from sales_invoices where status <> 'void' group by issue_date",
+  },
+  {
+    name: "customers' order totals",
+    kept: "select user_id, orders, spent, first_order_at, last_order_at from customer_order_totals where orders <> 0",
+    counted: `select user_id, count(*), sum(total), min(created_at), max(created_at) from orders
+      where user_id is not null and status <> 'cancelled' group by user_id`,
+  },
+  {
+    name: "customers' order totals per month",
+    kept: "select user_id, month, orders, spent from customer_month_totals where orders <> 0",
+    counted: `select user_id, ${CUSTOMER_ORDER_MONTH}, count(*), sum(total) from orders
+      where user_id is not null and status <> 'cancelled' group by 1, 2`,
+  },
+  {
+    name: "customers' order totals per month, all customers",
+    kept: "select month, orders, spent, customers from order_month_totals where orders <> 0",
+    counted: `select month, count(*), sum(total), count(distinct user_id) from (select user_id, total, ${CUSTOMER_ORDER_MONTH} as month
+      from orders where user_id is not null and status <> 'cancelled') group by month`,
   },
   {
     name: "products per category",
