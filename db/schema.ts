@@ -5,7 +5,7 @@
  * Instants are integer milliseconds since the epoch; calendar dates (invoice issue/due, VAT periods) are
  * ISO `YYYY-MM-DD` text, because they are days in the UK, not instants.
  */
-import { relations, sql } from "drizzle-orm";
+import { desc, relations, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   index,
@@ -599,6 +599,10 @@ export const orders = sqliteTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_quote_idx").on(t.quoteId),
+    // the back office's list by total (high to low read backwards; low to high sorts only ties of a total) and
+    // by status (A to Z, newest first in each), read in order to the page rather than every order sorted
+    index("orders_total_created_idx").on(t.total, t.createdAt),
+    index("orders_status_newest_idx").on(t.status, desc(t.createdAt), desc(t.id)),
   ],
 );
 
