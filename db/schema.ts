@@ -172,6 +172,8 @@ export const users = sqliteTable(
     index("users_role_idx").on(t.role),
     index("users_approved_at_idx").on(t.approvedAt),
     index("users_company_idx").on(t.companyId),
+    // the back office's user list, newest first, read in order to the page rather than every account sorted
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 
@@ -1407,6 +1409,8 @@ export const quotes = sqliteTable(
     uniqueIndex("quotes_number_version_unique").on(t.quoteNumber, t.version),
     index("quotes_company_created_idx").on(t.companyId, t.createdAt),
     index("quotes_status_created_idx").on(t.status, t.createdAt),
+    // the back office's quote list, newest first, read in order to the page rather than every quote sorted
+    index("quotes_created_idx").on(t.createdAt),
   ],
 );
 

@@ -1,8 +1,10 @@
 -- The back office's order list by total (high to low read backwards; low to high sorts only the ties of a
--- total) and by status (A to Z, newest first within each): the first page read off these rather than a sort of
--- every order (see docs/decisions/0086).
+-- total) and by status (A to Z, newest first within each), and its user and quote lists newest first: the first
+-- page read off these rather than a sort of every row (see docs/decisions/0086).
 CREATE INDEX `orders_total_created_idx` ON `orders` (`total`,`created_at`);--> statement-breakpoint
 CREATE INDEX `orders_status_newest_idx` ON `orders` (`status`,"created_at" desc,"id" desc);--> statement-breakpoint
+CREATE INDEX `quotes_created_idx` ON `quotes` (`created_at`);--> statement-breakpoint
+CREATE INDEX `users_created_idx` ON `users` (`created_at`);--> statement-breakpoint
 -- The order list's search: a trigram full-text index of each order's own text (number, shipping email and name,
 -- PO reference), so a search finds its orders through the index rather than by reading every order, as
 -- products_search does for the catalogue (0010). It reads its text from orders (external content); the triggers

@@ -11,7 +11,7 @@ import { toDecimalString } from "~/utils/money";
 import { orderInvoice, type OrderInvoice } from "~/domain/invoices/order-invoice.server";
 import { proFormaUnpaid } from "~/domain/credit/pro-forma.server";
 import { londonDayEnd, londonDayStart } from "~/domain/loyalty/reward.schema";
-import { LIST_COUNT_CAP, matchCounter, pageOfCounted, pageOfRows, type ListCount, type Page } from "~/domain/shared/record-store.server";
+import { amongIds, LIST_COUNT_CAP, matchCounter, pageOfCounted, pageOfRows, type ListCount, type Page } from "~/domain/shared/record-store.server";
 import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery, type OrderSort } from "./order-list.schema";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
@@ -139,9 +139,6 @@ function searchCandidates(db: DB, q: string, limit: number): number[] | null {
   return ids.length > limit ? null : ids;
 }
 
-/** Orders among `ids` (a JSON array, one parameter however many there are). */
-const amongIds = (ids: number[]) => sql`${orders.id} in (select value from json_each(${JSON.stringify(ids)}))`;
-
 /**
  * Orders matching the filter, in the chosen order (newest first by default), 25 a page. The screen counts a
  * filter's matches only as far as it needs ("capped": see pageOfCounted); the API counts them all. A search
@@ -158,7 +155,7 @@ export function listAdminOrders(
   const candidates = q ? searchCandidates(db, q, Math.max(LIST_COUNT_CAP, Math.max(1, query.page ?? 1) * pageSize)) : null;
   if (candidates) {
     // every match in the list's order: a few thousand ids at most, the count and the page read from them
-    const matched = orderedIds(db, and(amongIds(candidates), where), query);
+    const matched = orderedIds(db, and(amongIds(orders.id, candidates), where), query);
     return pageOfRows(matched.length, query.page ?? 1, pageSize, (limit, offset) => ordersIn(db, matched.slice(offset, offset + limit), query));
   }
   // Only a search reads the account's columns; without one the count stays on the orders' own indexes (a
@@ -198,7 +195,7 @@ function ordersIn(db: DB, ids: number[], query: Partial<OrderListQuery>): AdminO
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(amongIds(ids))
+    .where(amongIds(orders.id, ids))
     .orderBy(...orderListOrderBy(query.sort))
     .all();
 }
