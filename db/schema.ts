@@ -5,7 +5,7 @@
  * Instants are integer milliseconds since the epoch; calendar dates (invoice issue/due, VAT periods) are
  * ISO `YYYY-MM-DD` text, because they are days in the UK, not instants.
  */
-import { relations, sql } from "drizzle-orm";
+import { desc, relations, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   index,
@@ -172,6 +172,8 @@ export const users = sqliteTable(
     index("users_role_idx").on(t.role),
     index("users_approved_at_idx").on(t.approvedAt),
     index("users_company_idx").on(t.companyId),
+    // the back office's user list, newest first, read in order to the page rather than every account sorted
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 
@@ -599,6 +601,10 @@ export const orders = sqliteTable(
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_quote_idx").on(t.quoteId),
+    // the back office's list by total (high to low read backwards; low to high sorts only ties of a total) and
+    // by status (A to Z, newest first in each), read in order to the page rather than every order sorted
+    index("orders_total_created_idx").on(t.total, t.createdAt),
+    index("orders_status_newest_idx").on(t.status, desc(t.createdAt), desc(t.id)),
   ],
 );
 
@@ -1444,6 +1450,8 @@ export const quotes = sqliteTable(
     uniqueIndex("quotes_number_version_unique").on(t.quoteNumber, t.version),
     index("quotes_company_created_idx").on(t.companyId, t.createdAt),
     index("quotes_status_created_idx").on(t.status, t.createdAt),
+    // the back office's quote list, newest first, read in order to the page rather than every quote sorted
+    index("quotes_created_idx").on(t.createdAt),
   ],
 );
 

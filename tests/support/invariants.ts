@@ -269,8 +269,8 @@ export function allProblems(db: Sqlite, baseline?: StockBaseline): string[] {
 }
 
 /**
- * SQLite's own check of the file: "ok" or the damage it found. The catalogue's search index is checked
- * against the products it indexes too (FTS5's integrity-check; the file check does not compare the two).
+ * SQLite's own check of the file: "ok" or the damage it found. The search indexes (products, orders) are
+ * checked against the rows they index too (FTS5's integrity-check; the file check does not compare the two).
  */
 export function integrityProblems(db: Sqlite): string[] {
   const rows = db.prepare("pragma integrity_check").all() as { integrity_check: string }[];
@@ -279,9 +279,13 @@ export function integrityProblems(db: Sqlite): string[] {
   const checker = db.readonly ? new Database(db.name, { fileMustExist: true }) : db;
   try {
     checker.pragma("busy_timeout = 5000");
-    checker.prepare("insert into products_search(products_search, rank) values ('integrity-check', 1)").run();
-  } catch (error) {
-    problems.push(`the search index products_search does not match the products: ${(error as Error).message}`);
+    for (const [index, rows] of [["products_search", "products"], ["orders_search", "orders"]]) {
+      try {
+        checker.prepare(`insert into ${index}(${index}, rank) values ('integrity-check', 1)`).run();
+      } catch (error) {
+        problems.push(`the search index ${index} does not match the ${rows}: ${(error as Error).message}`);
+      }
+    }
   } finally {
     if (checker !== db) checker.close();
   }

@@ -94,6 +94,14 @@ export function pageOfQuery<Query extends SQLiteSelect<string | undefined, "sync
   return pageOfRows(total, requested, pageSize, (limit, offset) => query.limit(limit).offset(offset).all() as ReturnType<Query["all"]>);
 }
 
+/**
+ * `column` among `ids`, given as one JSON array parameter however many there are: an IN list of each length
+ * would be a statement of its own (see reusePreparedStatements), and a page read as its ids first passes them.
+ */
+export function amongIds(column: SQLiteColumn, ids: number[]) {
+  return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
+}
+
 /** `%term%` for LIKE, with the term's own wildcards taken literally. */
 export function containsPattern(term: string) {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

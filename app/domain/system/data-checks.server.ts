@@ -3,7 +3,7 @@
  * - SQLite's own integrity check of the file;
  * - every product's stock equals the sum of its stock movements (the movements are the stock's history);
  * - every journal balances (its lines sum to zero, two lines or more) and so the whole ledger sums to zero;
- * - the catalogue's search index matches the products it indexes (FTS5's own integrity check, which the file
+ * - the search indexes match the products and the orders they index (FTS5's own integrity check, which the file
  *   check does not do);
  * - the totals kept by triggers (the ledger's day totals, sales invoices per day, products per category) equal
  *   the rows they total.
@@ -109,17 +109,32 @@ function journals(db: DB): Finding {
   };
 }
 
+/** The trigram search indexes and the rows each reads its text from (migrations 0010 and 0031). */
+const SEARCH_INDEXES = [
+  { index: "products_search", rows: "products" },
+  { index: "orders_search", rows: "orders" },
+] as const;
+
 function searchIndex(db: DB): Finding {
-  try {
-    // rank 1: compare the index with the products it reads from, not only with itself
-    db.$client.prepare("insert into products_search(products_search, rank) values ('integrity-check', 1)").run();
-    return { problems: [], summary: () => "The search index matches the products." };
-  } catch (error) {
-    return {
-      problems: [`The search index does not match the products (${(error as Error).message}). Rebuild it: INSERT INTO products_search(products_search) VALUES ('rebuild').`],
-      summary: () => "The search index does not match the products.",
-    };
+  const problems: string[] = [];
+  const outOfStep: string[] = [];
+  for (const { index, rows } of SEARCH_INDEXES) {
+    try {
+      // rank 1: compare the index with the rows it reads from, not only with itself
+      db.$client.prepare(`insert into ${index}(${index}, rank) values ('integrity-check', 1)`).run();
+    } catch (error) {
+      outOfStep.push(rows);
+      problems.push(`The search index does not match the ${rows} (${(error as Error).message}). Rebuild it: INSERT INTO ${index}(${index}) VALUES ('rebuild').`);
+    }
   }
+  const named = (tables: string[]) => tables.map((table) => `the ${table}`).join(" and ");
+  return {
+    problems,
+    summary: () =>
+      outOfStep.length === 0
+        ? `The search indexes match ${named(SEARCH_INDEXES.map((search) => search.rows))}.`
+        : `The search index does not match ${named(outOfStep)}.`,
+  };
 }
 
 /**
@@ -186,7 +201,7 @@ export function checkTheData(db: DB, now = new Date()): DataCheckRun {
     timed("integrity", "Database file (SQLite integrity check)", () => integrity(db)),
     timed("stock", "Stock equals the stock movements", () => stock(db)),
     timed("journals", "Every journal balanced", () => journals(db)),
-    timed("search", "Search index matches the products", () => searchIndex(db)),
+    timed("search", "Search indexes match the products and the orders", () => searchIndex(db)),
     timed("totals", "Kept totals equal their rows", () => keptTotals(db)),
   ];
   return { id: checkRunId(now), ranAt: now.toISOString(), ok: checks.every((check) => check.ok), checks };

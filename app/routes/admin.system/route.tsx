@@ -109,7 +109,7 @@ export default function SystemPage() {
         <div id="data-check" className="space-y-4">
           <p className="text-sm text-slate-600">
             Runs SQLite&apos;s integrity check of the file and checks that every product&apos;s stock equals its stock movements, every
-            journal balances and the search index matches the products. It reads the whole database: on a large one it takes a while.
+            journal balances and the search indexes match the products and the orders. It reads the whole database: on a large one it takes a while.
           </p>
           <Form method="post" action={PATH}>
             <Button type="submit" disabled={checking}>
