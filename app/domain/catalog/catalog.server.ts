@@ -302,7 +302,12 @@ function catalogVatRates(db: DB): number[] {
 
 /** WHERE for every filter: the storefront's lists and the back office's products list. */
 export function filterConditions(db: DB, scope: CatalogScope, filters: CatalogFilters, basis: PriceBasis): SQL[] {
-  const conditions = [...scopeConditions(scope, filters.q), ...stockConditions(filters.stock)];
+  return [...scopeConditions(scope, filters.q), ...narrowingConditions(db, filters, basis)];
+}
+
+/** WHERE for the filters that narrow what the filter bar describes: stock, VAT rate and price. */
+function narrowingConditions(db: DB, filters: CatalogFilters, basis: PriceBasis): SQL[] {
+  const conditions = stockConditions(filters.stock);
   if (filters.vat !== null) conditions.push(eq(products.vatRate, filters.vat));
   conditions.push(...priceConditions(db, filters, basis));
   return conditions;
@@ -404,7 +409,11 @@ export function catalogFacets(
   db: DB,
   { categoryId, withoutCategory, q, basis = "ex" }: CatalogScope & { q: string; basis?: PriceBasis },
 ): CatalogFacets {
-  const rows = priceRangesByRate(db, { categoryId, withoutCategory }, q);
+  return facetsOf(priceRangesByRate(db, { categoryId, withoutCategory }, q), basis);
+}
+
+/** The filter bar's offer from each VAT rate's lowest and highest list price, on the buyer's basis. */
+function facetsOf(rows: RatePriceRange[], basis: PriceBasis): CatalogFacets {
   if (rows.length === 0) return { ...EMPTY_FACETS };
   // rows are per VAT rate, so each rate's extremes convert exactly
   const onBasis = (pence: number | null, rate: number) => (basis === "ex" ? (pence ?? 0) : withVat(pence ?? 0, rate));
@@ -467,6 +476,7 @@ export function listCategorySections(
   db: DB,
   { filters, perSection, basis = "ex" }: { filters: CatalogFilters; perSection: number; basis?: PriceBasis },
 ): Map<number, CategorySection> {
+  if (searchTerms(filters.q).length > 0) return searchCategorySections(db, { filters, perSection, basis }).sections;
   const conditions = filterConditions(db, {}, filters, basis);
   const where = and(...conditions, sql`${products.categoryId} IS NOT NULL`);
   const sections = new Map<number, CategorySection>();
@@ -485,9 +495,7 @@ export function listCategorySections(
   }
   if (sections.size === 0) return sections;
 
-  const limit = Math.max(1, Math.floor(perSection));
-  const order = orderFor(filters.sort, basis);
-  const rows = filters.q ? firstOfEachCategoryRanked(db, where, order, limit) : firstOfEachCategory(db, where, order, limit);
+  const rows = firstOfEachCategory(db, where, orderFor(filters.sort, basis), Math.max(1, Math.floor(perSection)));
   for (const row of rows) {
     if (row.categoryId !== null) sections.get(row.categoryId)?.items.push(row);
   }
@@ -511,25 +519,56 @@ function firstOfEachCategory(db: DB, where: SQL | undefined, order: SQL, limit: 
     .map(toProductRow);
 }
 
+/** A search's home page: its sections (as listCategorySections) and the filter bar's offer (as catalogFacets). */
+export type SearchResult = { sections: Map<number, CategorySection>; facets: CatalogFacets };
+
 /**
- * The first matching products of every category from one ranking of all the matches: for a search, whose
- * matches (found through the search index) are few, where reading each category in order would read them all.
+ * The home page for a search, reading the matches once. The search index finds them (a word in nearly every
+ * product finds nearly every product) and LIKE confirms each; that is most of the cost, so the matches are
+ * gathered once into a temporary table (a MATERIALIZED CTE) with the few columns the rest needs, and from it,
+ * in the same statement: each VAT rate's price range (the filter bar: the search alone), each category's count
+ * and its first products in the chosen order (the sections: the search and the other filters). The counts stay
+ * exact. Before, each of the three read every match again (170 ms for "trade" at 30,000 products).
  */
-function firstOfEachCategoryRanked(db: DB, where: SQL | undefined, order: SQL, limit: number): ProductRow[] {
-  const ranked = db
-    .select({
-      id: products.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${products.categoryId} ORDER BY ${order})`.as("section_rank"),
-    })
-    .from(products)
-    .where(where)
-    .as("ranked");
-  const top = db.select({ id: ranked.id, rank: ranked.rank }).from(ranked).where(lte(ranked.rank, limit)).all();
-  const rankOf = new Map(top.map((row) => [row.id, row.rank]));
-  return productRowsByIds(
-    db,
-    top.map((row) => row.id),
-  ).sort((a, b) => rankOf.get(a.id)! - rankOf.get(b.id)!);
+export function searchCategorySections(
+  db: DB,
+  { filters, perSection, basis = "ex" }: { filters: CatalogFilters; perSection: number; basis?: PriceBasis },
+): SearchResult {
+  const narrowing = narrowingConditions(db, filters, basis);
+  const inSections = and(...narrowing, sql`${products.categoryId} IS NOT NULL`);
+  const limit = Math.max(1, Math.floor(perSection));
+  // the CTE's columns keep the products' names, so the filters and the order (written against "products")
+  // read them under the alias
+  const rows = db.all<{ kind: number; key: number; a: number | null; b: number | null }>(sql`
+    WITH matched AS MATERIALIZED (
+      SELECT ${products.id} AS id, ${products.categoryId} AS category_id, ${products.name} AS name,
+        ${products.salesPrice} AS sales_price, ${products.vatRate} AS vat_rate,
+        ${products.stockLevel} AS stock_level, ${products.lowStockThreshold} AS low_stock_threshold
+      FROM ${products} WHERE ${and(...scopeConditions({}, filters.q))}
+    )
+    SELECT 0 AS kind, ${products.vatRate} AS key, min(${products.salesPrice}) AS a, max(${products.salesPrice}) AS b
+      FROM matched AS ${products} GROUP BY ${products.vatRate}
+    UNION ALL
+    SELECT 1, ${products.categoryId}, count(*), NULL FROM matched AS ${products} WHERE ${inSections} GROUP BY ${products.categoryId}
+    UNION ALL
+    SELECT 2, id, section_rank, NULL FROM (
+      SELECT ${products.id} AS id, row_number() OVER (PARTITION BY ${products.categoryId} ORDER BY ${orderFor(filters.sort, basis)}) AS section_rank
+      FROM matched AS ${products} WHERE ${inSections}
+    ) WHERE section_rank <= ${limit}
+  `);
+  const ranges: RatePriceRange[] = [];
+  const sections = new Map<number, CategorySection>();
+  const rankOf = new Map<number, number>();
+  for (const row of rows) {
+    if (row.kind === 0) ranges.push({ vatRate: row.key, low: row.a, high: row.b });
+    else if (row.kind === 1) sections.set(row.key, { categoryId: row.key, total: row.a ?? 0, items: [] });
+    else rankOf.set(row.key, row.a ?? 0);
+  }
+  const firstRows = productRowsByIds(db, [...rankOf.keys()]).sort((x, y) => rankOf.get(x.id)! - rankOf.get(y.id)!);
+  for (const row of firstRows) {
+    if (row.categoryId !== null) sections.get(row.categoryId)?.items.push(row);
+  }
+  return { sections, facets: facetsOf(ranges, basis) };
 }
 
 // ─── Cards ──────────────────────────────────────────────────────────────────
