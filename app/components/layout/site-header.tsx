@@ -126,8 +126,8 @@ function HeaderMenu({
 }) {
   const ref = useClosingDetails();
   return (
-    // -ml-1 keeps the phone's 4 px between the cart and Menu (the row's gap is 8 px)
-    <details ref={ref} className="group order-last -ml-1 md:relative md:order-none md:ml-0" data-testid="mobile-menu">
+    // -ml-1 (phone) and -mr-1 (desktop) keep the 4 px it had beside the cart, or beside Quick Order (the row's gap is 8 px)
+    <details ref={ref} className="group order-last -ml-1 md:relative md:order-none md:-mr-1 md:ml-0" data-testid="mobile-menu">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:border-0 [&::-webkit-details-marker]:hidden">
         <span className="md:hidden">Menu</span>
         <span className="hidden md:inline">Collections</span>
