@@ -397,6 +397,17 @@ export const products = sqliteTable(
     // the storefront's default order within a category (name, case-insensitive): a category's first page
     // and each home section read their first products off this index instead of sorting the category
     index("products_category_name_nocase_idx").on(t.categoryId, sql`${t.name} COLLATE NOCASE`),
+    // a category listed by price, ex VAT or with VAT (the storefront's default basis; the expression is
+    // listPriceSql's in catalog.server.ts, written the same so SQLite matches it): its first page read off the
+    // index in order instead of sorting the whole category
+    index("products_category_price_idx").on(t.categoryId, t.salesPrice, sql`${t.name} COLLATE NOCASE`),
+    index("products_category_price_inc_vat_idx").on(
+      t.categoryId,
+      sql`(${t.salesPrice} + (${t.salesPrice} * ${t.vatRate} * 2 + 10000) / 20000)`,
+      sql`${t.name} COLLATE NOCASE`,
+    ),
+    // a category's products counted by stock state (the stock filter) from the index alone, not from every row
+    index("products_category_stock_idx").on(t.categoryId, t.stockLevel, t.lowStockThreshold),
     // the filter bar's VAT rates and price bounds: a few index seeks, catalogue-wide or per category
     index("products_vat_price_idx").on(t.vatRate, t.salesPrice),
     index("products_category_vat_price_idx").on(t.categoryId, t.vatRate, t.salesPrice),

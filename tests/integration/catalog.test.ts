@@ -6,6 +6,7 @@ import {
   listCategorySections,
   listProducts,
   productCards,
+  searchCategorySections,
   type ProductRow,
 } from "~/domain/catalog/catalog.server";
 import { findSessionUser } from "~/domain/users/user-accounts.server";
@@ -228,6 +229,46 @@ describe("listCategorySections (home page)", () => {
     expect(names(sections.get(cleaningId)!.items)).toEqual(["Washing-Up Liquid 5L", "Microfibre Cloths"]);
     expect(sections.get(bulkId)?.total).toBe(10);
     expect(sections.get(bulkId)?.items.map((p) => p.stockLevel)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe("searchCategorySections (a search on the home page)", () => {
+  // what the one pass must equal: each category's own list (its count and first products) and the filter bar of the search
+  function separately(overrides: Partial<CatalogFilters>, perSection: number) {
+    const sections = new Map<number, { total: number; names: string[] }>();
+    for (const categoryId of [cleaningId, cateringId, bulkId, emptyId]) {
+      const page = list(categoryId, overrides, 1, perSection);
+      if (page.total > 0) sections.set(categoryId, { total: page.total, names: names(page.items) });
+    }
+    return sections;
+  }
+
+  it.each<[string, Partial<CatalogFilters>]>([
+    ["a word in one product", { q: "bleach" }],
+    ["a word in many, A to Z", { q: "l" }],
+    ["a word in many, filtered by stock, by price inc VAT", { q: "e", stock: "in-stock", sort: "price-desc" }],
+    ["a category's name, a VAT rate and a price range", { q: "catering", vat: 0, min: 1000, max: 2000 }],
+    ["a word in most of a category, by stock", { q: "item", sort: "stock-desc" }],
+    ["nothing", { q: "zzzz" }],
+  ])("%s: counts, first products and filter bar as the separate reads give them", (_, overrides) => {
+    for (const basis of ["ex", "inc"] as const) {
+      const found = searchCategorySections(db(), { filters: filters(overrides), perSection: 3, basis });
+      const got = new Map([...found.sections].map(([id, section]) => [id, { total: section.total, names: names(section.items) }]));
+      const expected = new Map(
+        [...separately(overrides, 3)].map(([id, section]) => [
+          id,
+          basis === "ex" ? section : { total: section.total, names: names(listProducts(db(), { categoryId: id, filters: filters(overrides), page: 1, pageSize: 3, basis }).items) },
+        ]),
+      );
+      expect(got).toEqual(expected);
+      expect(found.facets).toEqual(catalogFacets(db(), { q: overrides.q ?? "", basis }));
+    }
+  });
+
+  it("is what listCategorySections gives for a search", () => {
+    const options = { filters: filters({ q: "bulk", sort: "price-asc" }), perSection: 4 };
+    expect(listCategorySections(db(), options)).toEqual(searchCategorySections(db(), options).sections);
+    expect(listCategorySections(db(), options).get(bulkId)?.total).toBe(30);
   });
 });
 

@@ -38,12 +38,12 @@ export function useClosingDetails() {
 const INTENT_DELAY_MS = 100;
 
 /**
- * The categories as links, each with its optional description (left out where space is short). The header
- * draws this list on every page, twice (the desktop dropdown and the phone menu), so each category is a plain
- * <a> and the list navigates in the app for them (useInAppLinks); resting on a link prefetches its page, as a
- * Link's prefetch="intent" does. Router Links cost 6 ms of server rendering a page with 48 categories.
+ * The categories as links, each with its optional description (shown from 768 px: the phone's menu lists the
+ * names only). The header draws this list on every page, so each category is a plain <a> and the list
+ * navigates in the app for them (useInAppLinks); resting on a link prefetches its page, as a Link's
+ * prefetch="intent" does. Router Links cost 6 ms of server rendering a page with 48 categories.
  */
-export function CollectionLinks({ categories, compact = false }: { categories: CategorySummary[]; compact?: boolean }) {
+export function CollectionLinks({ categories }: { categories: CategorySummary[] }) {
   const follow = useInAppLinks();
   const [prefetch, setPrefetch] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -62,8 +62,10 @@ export function CollectionLinks({ categories, compact = false }: { categories: C
           <li key={category.id}>
             <a href={`/category/${category.slug}`} data-in-app className="block rounded px-3 py-2 hover:bg-slate-50">
               <span className="block text-sm font-medium text-slate-900">{category.name}</span>
-              {category.description && !compact ? (
-                <span className="block text-xs text-slate-500 line-clamp-2">{category.description}</span>
+              {category.description ? (
+                <span className="hidden md:block">
+                  <span className="block text-xs text-slate-500 line-clamp-2">{category.description}</span>
+                </span>
               ) : null}
             </a>
           </li>
@@ -71,23 +73,5 @@ export function CollectionLinks({ categories, compact = false }: { categories: C
       </ul>
       {prefetch ? <PrefetchPageLinks page={prefetch} /> : null}
     </>
-  );
-}
-
-/** The desktop header's Collections dropdown. */
-export function CollectionsMenu({ categories }: { categories: CategorySummary[] }) {
-  const ref = useClosingDetails();
-  return (
-    <details ref={ref} className="group relative">
-      <summary className="flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
-        Collections
-        <span aria-hidden className="text-xs transition group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <div className="absolute left-0 z-40 mt-1 w-72 rounded-md border border-slate-200 bg-white p-2 shadow-lg">
-        <CollectionLinks categories={categories} />
-      </div>
-    </details>
   );
 }

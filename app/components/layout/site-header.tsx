@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { LogoutForm } from "./logout-form";
 import type { CategorySummary } from "~/domain/catalog/catalog.server";
 import type { PriceBasis } from "~/domain/pricing/price-basis";
-import { CollectionLinks, CollectionsMenu, useClosingDetails } from "./collections-menu";
+import { CollectionLinks, useClosingDetails } from "./collections-menu";
 import { CompanyMark } from "./company-mark";
 import { PriceBasisSwitch } from "./price-basis-switch";
 
@@ -18,7 +18,8 @@ const menuLinkClass = "block rounded px-3 py-2 text-sm font-medium text-slate-80
 /**
  * The storefront's header. From 768 px: logo, Collections, Quick Order, the price basis, cart and account
  * links in a row. Narrower: logo, cart and a Menu (a <details>, so it opens without JavaScript) that holds
- * the rest, so the header stays one row on a phone.
+ * the rest, so the header stays one row on a phone. The desktop's Collections and the phone's Menu are one
+ * <details> (HeaderMenu), so the categories are drawn once a page, not twice.
  */
 export function SiteHeader({
   user,
@@ -37,8 +38,8 @@ export function SiteHeader({
         <Link to="/" className="mr-2 flex min-w-0 items-center gap-2 text-lg font-bold text-brand-800" data-testid="header-logo">
           <CompanyMark />
         </Link>
+        <HeaderMenu user={user} categories={categories} priceBasis={priceBasis} />
         <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
-          <CollectionsMenu categories={categories} />
           {!offersOrdering(user) ? null : (
             <Link to="/quick-order" className={linkClass}>
               Quick Order
@@ -68,7 +69,6 @@ export function SiteHeader({
           <div className="hidden items-center gap-1 md:flex">
             <AccountLinks user={user} />
           </div>
-          <MobileMenu user={user} categories={categories} priceBasis={priceBasis} />
         </div>
       </div>
     </header>
@@ -110,8 +110,12 @@ function AccountLinks({ user, inMenu = false }: { user: HeaderUser; inMenu?: boo
   );
 }
 
-/** Below 768 px: everything but the logo and the cart, behind one Menu button. */
-function MobileMenu({
+/**
+ * One <details> that is two menus. From 768 px it is the Collections dropdown beside the logo: the categories
+ * with their descriptions. Below, it comes last in the row (after the cart) as Menu: the categories by name,
+ * then Quick Order, the account links and the price basis, which the wide header shows in its row instead.
+ */
+function HeaderMenu({
   user,
   categories,
   priceBasis,
@@ -122,20 +126,22 @@ function MobileMenu({
 }) {
   const ref = useClosingDetails();
   return (
-    <details ref={ref} className="group md:hidden" data-testid="mobile-menu">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
-        Menu
+    // -ml-1 (phone) and -mr-1 (desktop) keep the 4 px it had beside the cart, or beside Quick Order (the row's gap is 8 px)
+    <details ref={ref} className="group order-last -ml-1 md:relative md:order-none md:-mr-1 md:ml-0" data-testid="mobile-menu">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 md:border-0 [&::-webkit-details-marker]:hidden">
+        <span className="md:hidden">Menu</span>
+        <span className="hidden md:inline">Collections</span>
         <span aria-hidden className="text-xs transition group-open:rotate-180">
           ▾
         </span>
       </summary>
-      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg">
+      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg md:inset-x-auto md:left-0 md:top-auto md:mt-1 md:max-h-none md:w-72 md:overflow-visible md:rounded-md md:border md:p-2">
         <nav aria-label="Menu" className="space-y-3">
           <div>
-            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Collections</p>
-            <CollectionLinks categories={categories} compact />
+            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 md:hidden">Collections</p>
+            <CollectionLinks categories={categories} />
           </div>
-          <div className="border-t border-slate-100 pt-2">
+          <div className="border-t border-slate-100 pt-2 md:hidden">
             {!offersOrdering(user) ? null : (
               <Link to="/quick-order" className={menuLinkClass}>
                 Quick Order
@@ -143,7 +149,7 @@ function MobileMenu({
             )}
             <AccountLinks user={user} inMenu />
           </div>
-          <PriceBasisSwitch basis={priceBasis} className="border-t border-slate-100 px-3 pt-3" />
+          <PriceBasisSwitch basis={priceBasis} className="border-t border-slate-100 px-3 pt-3 md:hidden" />
         </nav>
       </div>
     </details>

@@ -6,7 +6,7 @@ import type { PriceBasis } from "~/domain/pricing/price-basis";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
 import { productsPerHomeSection } from "./catalog-pages";
-import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery } from "./catalog.schema";
+import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery, searchTerms } from "./catalog.schema";
 import {
   catalogFacets,
   countCategoryProducts,
@@ -15,6 +15,7 @@ import {
   listCategorySections,
   listProducts,
   productCards,
+  searchCategorySections,
 } from "./catalog.server";
 
 /**
@@ -34,11 +35,12 @@ export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearch
   if (categories.length === 0) {
     return { filters, facets: catalogFacets(db, { q: "", basis }), sections: [], hasCategories: false };
   }
-  const found = listCategorySections(db, {
-    filters,
-    basis,
-    perSection: productsPerHomeSection(categories.length),
-  });
+  const perSection = productsPerHomeSection(categories.length);
+  // a search reads its matches once for the sections and the filter bar alike
+  const { sections: found, facets } =
+    searchTerms(filters.q).length > 0
+      ? searchCategorySections(db, { filters, basis, perSection })
+      : { sections: listCategorySections(db, { filters, basis, perSection }), facets: catalogFacets(db, { q: "", basis }) };
   // one pricing call for every card on the page
   const cards = productCards(
     db,
@@ -58,7 +60,7 @@ export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearch
     })
     // with filters on, only the categories with matches; without, every category (empty ones say so)
     .filter((section) => !active || section.total > 0);
-  return { filters, facets: catalogFacets(db, { q: filters.q, basis }), sections, hasCategories: true };
+  return { filters, facets, sections, hasCategories: true };
 }
 
 export type CategoryPageOutcome =

@@ -1,0 +1,3 @@
+CREATE INDEX `products_category_price_idx` ON `products` (`category_id`,`sales_price`,"name" COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `products_category_price_inc_vat_idx` ON `products` (`category_id`,("sales_price" + ("sales_price" * "vat_rate" * 2 + 10000) / 20000),"name" COLLATE NOCASE);--> statement-breakpoint
+CREATE INDEX `products_category_stock_idx` ON `products` (`category_id`,`stock_level`,`low_stock_threshold`);
