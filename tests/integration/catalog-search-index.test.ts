@@ -239,6 +239,30 @@ describe("the index stays current", () => {
     });
   });
 
+  it("renaming, re-describing and re-coding through a CSV import: the new words find it, the old ones no longer do", async () => {
+    const scraper = slugOf("Long Handle Floor Scraper");
+    const csv = [
+      "Slug,Name,SKU,Description,SalesPrice",
+      `${scraper.slug},Window Squeegee 45cm,SQG-45,Rubber wiper blade,9.99`,
+      // a new product in the same batch, indexed by the same statement
+      "mop-bucket,Mop Bucket 20L,MOP-20,Wringer included,12.00",
+    ].join("\r\n");
+    const form = new FormData();
+    form.append("file", new File([csv], "products.csv", { type: "text/csv" }));
+    const response = await callRoute(apiImport.action, buildRequest("/api/admin/products/import", { form, cookie: adminCookie }));
+    expect(await readJson(response)).toMatchObject({ created: 1, updated: 1, errors: [] });
+    expectSearches({
+      "long handle": [],
+      "tempered": [],
+      "scrape-fl": [],
+      "squeegee": ["Window Squeegee 45cm"],
+      "wiper": ["Window Squeegee 45cm"],
+      "sqg-45": ["Window Squeegee 45cm"],
+      "wringer": ["Mop Bucket 20L"],
+    });
+    expect(db().$client.prepare("select count(*) from search_index_deferrals").pluck().get()).toBe(0);
+  });
+
   it("a deleted product is no longer found", async () => {
     const product = slugOf("Paper Towels");
     const response = await adminApi(apiProduct.action, `/api/admin/products/${product.id}`, "DELETE", undefined, { id: String(product.id) });
