@@ -3,7 +3,8 @@
  * A batch reads what it needs in bulk (the products its slugs name, the holders of its SKUs, its
  * categories, the current variants), writes each product through prepared statements inside its own
  * savepoint, so a product that cannot be saved is reported against its row and the others still go in,
- * then records the stock movements and audit entries of the products that went in, all at once.
+ * then records the stock movements and audit entries of the products that went in, all at once, and indexes
+ * them for catalogue search in one statement (0087).
  */
 import { loadBarcodes, replaceBarcodes, replaceOptionBarcodes, type ProductBarcodes } from "./barcodes.server";
 import { PACK_RULE_FIELDS, packFieldsOf, type PackRuleFields } from "./pack-rules";
