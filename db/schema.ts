@@ -1616,3 +1616,14 @@ export const productBarcodes = sqliteTable(
     ),
   ],
 );
+
+/**
+ * While it holds a row, adding a product leaves the catalogue search index (products_search) alone: a product
+ * import writes a row here at the start of each batch's write transaction and, before that transaction commits,
+ * deletes it and indexes the batch's new products in one statement (migration 0034, decision 0087). The index
+ * trigger's statement flushed the index to disk on every product; one statement per batch flushes once. No other
+ * connection ever sees a row here, as it never outlives the transaction that wrote it.
+ */
+export const searchIndexDeferrals = sqliteTable("search_index_deferrals", {
+  id: integer("id").primaryKey(),
+});

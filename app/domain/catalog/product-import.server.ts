@@ -3,12 +3,13 @@
  * A batch reads what it needs in bulk (the products its slugs name, the holders of its SKUs, its
  * categories, the current variants), writes each product through prepared statements inside its own
  * savepoint, so a product that cannot be saved is reported against its row and the others still go in,
- * then records the stock movements and audit entries of the products that went in, all at once.
+ * then records the stock movements and audit entries of the products that went in, all at once, and indexes
+ * them for catalogue search in one statement (0087).
  */
 import { loadBarcodes, replaceBarcodes, replaceOptionBarcodes, type ProductBarcodes } from "./barcodes.server";
 import { PACK_RULE_FIELDS, packFieldsOf, type PackRuleFields } from "./pack-rules";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { categories, products, productVariants } from "~db/schema";
+import { categories, products, productVariants, searchIndexDeferrals } from "~db/schema";
 import { recordAudit, recordAudits, type AuditEntry } from "~/domain/shared/audit.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
 import { chunks } from "~/utils/chunks";
@@ -32,10 +33,16 @@ type ProductRow = typeof products.$inferSelect;
 /** A placeholder in an UPDATE's SET (drizzle types those as plain SQL). */
 const param = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
-/** One product's outcome, with what to record once its savepoint has committed. */
+/** A product's text as the search index holds it. */
+type SearchText = { id: number; name: string; description: string | null; sku: string | null };
+
+/**
+ * One product's outcome, with what to record once its savepoint has committed. `indexed` is the text the search
+ * index holds for an updated product whose name, description or code the file changed, to be replaced.
+ */
 type Written =
   | { outcome: "created"; productId: number; level: number; audit: AuditEntry }
-  | { outcome: "updated"; productId: number; level: number | null; audit: AuditEntry | null }
+  | { outcome: "updated"; productId: number; level: number | null; audit: AuditEntry | null; indexed: SearchText | null }
   | { outcome: RowError };
 
 /** Everything a batch looked up in bulk, kept current as the batch writes. */
@@ -149,11 +156,15 @@ type Statements = ReturnType<typeof prepareStatements>;
  * Writes one batch of an import inside the caller's write transaction and adds what it did to `tally`.
  */
 export function writeImportBatch(tx: DB, actor: Actor, items: readonly ImportItem[], format: CsvFormat, tally: ImportTally) {
+  // the batch's products are indexed for search together at its end, not one statement at a time (0087)
+  tx.insert(searchIndexDeferrals).values({ id: 1 }).run();
   const lookups = lookUp(tx, items);
   const statements = prepareStatements(tx, new Date());
   const openings: StockLevel[] = [];
   const levels: StockLevel[] = [];
   const audits: AuditEntry[] = [];
+  const toIndex: number[] = [];
+  const toReindex: SearchText[] = [];
 
   // a savepoint for each product: whatever it wrote is undone if it fails half-way
   const inSavepoint = tx.$client.transaction((item: ImportItem) => upsertItem(tx, actor, item, format, lookups, statements));
@@ -169,12 +180,14 @@ export function writeImportBatch(tx: DB, actor: Actor, items: readonly ImportIte
     }
     if (written.outcome === "created") {
       tally.created.push(item.slug);
+      toIndex.push(written.productId);
       openings.push({ productId: written.productId, level: written.level });
       audits.push(written.audit);
     } else if (written.outcome === "updated") {
       tally.updated.push(item.slug);
       if (written.level !== null) levels.push({ productId: written.productId, level: written.level });
       if (written.audit) audits.push(written.audit);
+      if (written.indexed) toReindex.push(written.indexed);
     } else {
       tally.errors.push(written.outcome);
     }
@@ -183,6 +196,26 @@ export function writeImportBatch(tx: DB, actor: Actor, items: readonly ImportIte
   recordOpeningStocks(tx, openings, { userId: actor.id, note: "CSV import" });
   setStockLevels(tx, levels, { reason: "import", userId: actor.id });
   recordAudits(tx, audits);
+  indexForSearch(tx, toIndex, toReindex);
+}
+
+/**
+ * Brings the search index up to the batch's products, as the triggers of 0010 would have product by product:
+ * takes out the text it held of the changed ones, then adds the text now in products of the new and changed
+ * ones, each in one statement. A product whose savepoint was undone is in neither list, so nothing of it is
+ * indexed. Ends the deferral the batch began with, before its transaction commits.
+ */
+function indexForSearch(tx: DB, created: readonly number[], changed: readonly SearchText[]) {
+  tx.delete(searchIndexDeferrals).run();
+  if (changed.length > 0) {
+    tx.run(sql`INSERT INTO products_search(products_search, rowid, name, description, sku)
+      SELECT 'delete', value ->> 'id', value ->> 'name', value ->> 'description', value ->> 'sku' FROM json_each(${JSON.stringify(changed)})`);
+  }
+  const ids = [...created, ...changed.map((product) => product.id)];
+  if (ids.length > 0) {
+    tx.run(sql`INSERT INTO products_search(rowid, name, description, sku)
+      SELECT id, name, description, sku FROM products WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  }
 }
 
 /** The category a file names, created when there is none by that name (ignoring case). */
@@ -334,7 +367,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
       changed.push("variant pack rules");
     }
   }
-  if (changed.length === 0 && !variantsChanged) return { outcome: "updated", productId: existing.id, level: null, audit: null };
+  if (changed.length === 0 && !variantsChanged) return { outcome: "updated", productId: existing.id, level: null, audit: null, indexed: null };
 
   const { stockLevel, ...rest } = next;
   const after = { ...existing, ...rest };
@@ -364,5 +397,7 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
     entityId: existing.id,
     details: { fields: changed, variants: variantsChanged, source: "product import" },
   };
-  return { outcome: "updated", productId: existing.id, level: stockLevel ?? null, audit };
+  const textChanged = after.name !== existing.name || after.description !== existing.description || after.sku !== existing.sku;
+  const indexed = textChanged ? { id: existing.id, name: existing.name, description: existing.description, sku: existing.sku } : null;
+  return { outcome: "updated", productId: existing.id, level: stockLevel ?? null, audit, indexed };
 }
