@@ -15,10 +15,10 @@ const packagesExternal = {
   },
 };
 
-export async function buildServer(root) {
+export async function buildServer(root, outfile = path.join(root, SERVER_OUTPUT)) {
   await build({
     entryPoints: [path.join(root, "server.ts")],
-    outfile: path.join(root, SERVER_OUTPUT),
+    outfile,
     bundle: true,
     platform: "node",
     format: "esm",
