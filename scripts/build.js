@@ -6,13 +6,15 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { buildServer, SERVER_OUTPUT } from "./build-server.js";
 import { buildServiceWorker, SERVICE_WORKER_OUTPUT } from "./build-sw.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const BUILD_OUTPUT = "build/index.js";
-// server/: the back office reads the replica's state and the backups folder through modules there
-const BUILD_INPUTS = ["app", "server", "scripts/build-sw.js", "db/schema.ts", "remix.config.js", "postcss.config.js", "package-lock.json"];
+// server/: the back office reads the replica's state and the backups folder through modules there; server.ts,
+// server/ and db/ (the seed) are also bundled into the plain-JavaScript server
+const BUILD_INPUTS = ["app", "server", "server.ts", "db", "scripts/build-sw.js", "scripts/build-server.js", "remix.config.js", "postcss.config.js", "package-lock.json"];
 
 /** Newest modification time under `entry` (a file or a directory), ignoring tests. */
 function newestMtime(entry) {
@@ -29,7 +31,9 @@ function newestMtime(entry) {
 }
 
 function buildIsCurrent() {
-  if (!fs.existsSync(BUILD_OUTPUT) || !fs.existsSync("public/build") || !fs.existsSync(SERVICE_WORKER_OUTPUT)) return false;
+  if (!fs.existsSync(BUILD_OUTPUT) || !fs.existsSync("public/build") || !fs.existsSync(SERVICE_WORKER_OUTPUT) || !fs.existsSync(SERVER_OUTPUT)) {
+    return false;
+  }
   const built = fs.statSync(BUILD_OUTPUT).mtimeMs;
   return BUILD_INPUTS.every((input) => newestMtime(input) <= built);
 }
@@ -80,6 +84,12 @@ export async function ensureBuild() {
       await buildServiceWorker(root);
     } catch (error) {
       console.error(`Building the service worker failed: ${error instanceof Error ? error.message : error}`);
+      process.exit(1);
+    }
+    try {
+      await buildServer(root);
+    } catch (error) {
+      console.error(`Building the server failed: ${error instanceof Error ? error.message : error}`);
       process.exit(1);
     }
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: build the app when there is no current build, then run server.ts (which applies the
-// migrations and seeds an empty database before it listens). Settings come from the environment,
-// then from .env when present.
+// `npm start`: build the app when there is no current build, then run the server (server.ts, built to
+// build/server.js), which applies the migrations and seeds an empty database before it listens. Settings
+// come from the environment, then from .env when present.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build.js";
+import { SERVER_OUTPUT } from "./build-server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -17,12 +18,15 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 await ensureBuild();
 
-// --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts)
+// --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts).
+// No cap on V8's heap here: at 128 MB a process stays under 250 MB under load, but the product CSV export of
+// 100,000 products, built whole in memory, then runs out of heap (docs/decisions/0083).
 const nodeOptions = [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" ");
-// Node itself runs server.ts, with tsx only as its TypeScript loader. tsx's command line sits between a
-// service manager and the server and, if the server does not acknowledge a SIGTERM within 30 ms (a busy
-// moment is enough), kills it outright: requests in flight were lost and the stop reported 143.
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+// Node itself runs the server, built to plain JavaScript beside the app (scripts/build-server.js): no
+// TypeScript loader in memory (docs/decisions/0083), and no tsx command line between a service manager and
+// the server, which, if the server did not acknowledge a SIGTERM within 30 ms (a busy moment is enough),
+// killed it outright: requests in flight were lost and the stop reported 143.
+const server = spawn(process.execPath, [SERVER_OUTPUT], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", NODE_OPTIONS: nodeOptions },
 });

@@ -3,8 +3,8 @@
  * symbology its type is printed in — EAN-13, EAN-8 and UPC-A as themselves, GTIN-14 as ITF-14 (the case code),
  * the wholesaler's own codes as Code 128 — with the digits under the bars.
  */
-import bwipjs from "bwip-js/node";
 import { detectBarcodeType, type BarcodeType } from "~/domain/catalog/barcodes";
+import { loadBwipJs } from "./libraries.server";
 
 const SYMBOLOGY: Record<BarcodeType, string> = { ean13: "ean13", ean8: "ean8", upca: "upca", gtin14: "itf14", own: "code128" };
 
@@ -12,6 +12,7 @@ const SYMBOLOGY: Record<BarcodeType, string> = { ean13: "ean13", ean8: "ean8", u
 export async function barcodePng(code: string): Promise<Buffer | null> {
   const type = detectBarcodeType(code);
   if (!type) return null;
+  const bwipjs = await loadBwipJs();
   try {
     return await bwipjs.toBuffer({
       bcid: SYMBOLOGY[type],

@@ -2,9 +2,9 @@
  * The business's mark: its initials (COMPANY_NAME) on the brand colour. The browser tab's SVG icon and the
  * installable app's PNG icons (manifest) are drawn from the same mark, so a real install never carries the demo's.
  */
-import sharp from "sharp";
 import { BRAND_COLOUR, initialsOf } from "./company-brand";
 import { getCompanySettings } from "./company.server";
+import { loadSharp } from "./libraries.server";
 
 export { BRAND_COLOUR };
 export const APP_BACKGROUND = "#ffffff";
@@ -24,7 +24,8 @@ export function companyIconSvg({ square = false } = {}): string {
 export const APP_ICON_SIZES = [192, 512] as const;
 
 /** The icon as a PNG of `size` pixels square. */
-export function companyIconPng(size: number): Promise<Buffer> {
+export async function companyIconPng(size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(companyIconSvg({ square: true })), { density: (72 * size) / 32 })
     .resize(size, size)
     .png()

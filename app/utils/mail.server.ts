@@ -6,8 +6,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import { getCompanySettings } from "./company.server";
+import { loadNodemailer, onFirstUse } from "./libraries.server";
 import { log } from "./log.server";
 
 export type MailAttachment = {
@@ -60,12 +61,15 @@ function withTimeouts(url: string): string {
   }
 }
 
-function smtpTransport(url: string): Transport {
+async function smtpTransport(url: string): Promise<Transport> {
+  const nodemailer = await loadNodemailer();
   if (!smtp || smtp.url !== url) smtp = { url, transport: nodemailer.createTransport(withTimeouts(url)) };
   return smtp.transport;
 }
 
-const outboxTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+const outboxTransport = onFirstUse(async () =>
+  (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "windows" }),
+);
 
 /** The log's event names for mail: the System page counts the failures. */
 export const MAIL_SENT_EVENT = "mail sent";
@@ -101,10 +105,10 @@ async function deliver(message: MailMessage): Promise<SentMail> {
   };
   const url = smtpUrl();
   if (url) {
-    const info = await smtpTransport(url).sendMail(mail);
+    const info = await (await smtpTransport(url)).sendMail(mail);
     return { messageId: info.messageId, via: "smtp", file: null };
   }
-  const info = await outboxTransport.sendMail(mail);
+  const info = await (await outboxTransport()).sendMail(mail);
   const dir = outboxDir();
   fs.mkdirSync(dir, { recursive: true });
   const file = outboxFileName();

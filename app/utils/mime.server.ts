@@ -4,7 +4,7 @@
  * nested multiparts, transfer and header encodings, RFC 2231 file names, charsets — to read by hand. Never
  * throws on a malformed message: what cannot be read is left out.
  */
-import { simpleParser } from "mailparser";
+import { loadMailparser } from "./libraries.server";
 
 export type MailAttachmentPart = { filename: string; contentType: string; size: number; content: Buffer };
 
@@ -21,6 +21,7 @@ const EMPTY: ParsedMail = { headers: new Map(), text: null, html: null, attachme
 /** Parses a whole message. */
 export async function parseMail(raw: Buffer): Promise<ParsedMail> {
   try {
+    const { simpleParser } = await loadMailparser();
     const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
     const headers = new Map<string, string>();
     for (const { key, line } of parsed.headerLines) {

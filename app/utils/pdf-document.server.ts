@@ -4,8 +4,8 @@
  * drawn with these parts, so every document the business sends looks the same.
  */
 import fs from "node:fs";
-import PDFDocument from "pdfkit";
 import { companyLogoPath, type CompanySettings } from "~/utils/company.server";
+import { loadPdfKit } from "~/utils/libraries.server";
 import { formatMoney, formatPercent } from "~/utils/money";
 
 export type InvoiceDocumentLine = {
@@ -82,11 +82,12 @@ export function partyLines(party: {
  * An A4 document in the house style, drawn by `draw`, with "{footer} · Page 1 of 2" at the foot of every
  * page; resolves with the whole PDF file. Every business document (invoices, purchase orders) uses it.
  */
-export function renderPdf(
+export async function renderPdf(
   info: { Title: string; Author: string; Subject: string },
   footer: string,
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info });
     const chunks: Buffer[] = [];

@@ -4,9 +4,9 @@
  * rendition exists). The same product always gets the same picture, and so the same file name.
  */
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { storeProductImage } from "~/domain/catalog/product-images.server";
 import type { DB } from "~/utils/db.server";
+import { loadSharp } from "~/utils/libraries.server";
 import { slugify } from "~/utils/slug";
 import * as s from "~db/schema";
 import { CATALOGUE } from "./catalog-data";
@@ -21,6 +21,7 @@ export async function drawDemoPictures(): Promise<Map<string, string>> {
   // picture at work and four waiting (product-images.server.ts) for the whole process, and a seed that took
   // all of its room would be turned away whenever anything else in the process stores a picture
   let storing: Promise<unknown> = Promise.resolve();
+  const sharp = await loadSharp();
   for (let start = 0; start < jobs.length; start += DRAWN_TOGETHER) {
     await Promise.all(
       jobs.slice(start, start + DRAWN_TOGETHER).map(async ({ name }) => {

@@ -6,8 +6,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
+import type sharp from "sharp";
 import { databasePath } from "~/utils/db.server";
+import { loadSharp } from "~/utils/libraries.server";
 import { fail, ok, type Failure, type Result } from "~/utils/result";
 import { workQueue } from "~/utils/work-queue";
 import {
@@ -28,10 +29,6 @@ import {
   type ImageType,
 } from "./product-images";
 
-// One libvips thread per picture and no cache of decoded images: with one picture at a time (imageQueue)
-// an upload takes at most one core of the box and no memory once it is done (docs/decisions/0046).
-sharp.concurrency(1);
-sharp.cache(false);
 
 /** A picture at the limits takes well under a second here (0046); a pipeline that runs on past this is stopped. */
 const IMAGE_TIMEOUT_SECONDS = 10;
@@ -84,7 +81,8 @@ async function inImageQueue<T>(work: () => Promise<Result<T>>): Promise<Result<T
 }
 
 /** A decoding pipeline with the pixel limit as a second guard and the time limit. */
-function guardedPipeline(input: Buffer) {
+async function guardedPipeline(input: Buffer) {
+  const sharp = await loadSharp();
   return sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
 }
 
@@ -104,7 +102,7 @@ export async function processUploadedImage<T>(
   if (refused) return refused;
   return inImageQueue(async () => {
     try {
-      return ok({ upload, value: await make(guardedPipeline(upload.input), upload) });
+      return ok({ upload, value: await make(await guardedPipeline(upload.input), upload) });
     } catch (error) {
       return refusedWhileProcessing(error);
     }
@@ -139,6 +137,7 @@ export async function storeProductImage(bytes: Uint8Array): Promise<Result<{ ima
 /** The picture's width and height from its header alone (no pixel is decoded, whatever size it claims), or null. */
 async function dimensionsOf(input: Buffer): Promise<{ width: number; height: number } | null> {
   try {
+    const sharp = await loadSharp();
     const { width, height } = await sharp(input, { limitInputPixels: false }).metadata();
     return width && height ? { width, height } : null;
   } catch {
@@ -154,7 +153,8 @@ async function dimensionsOf(input: Buffer): Promise<{ width: number; height: num
 async function renditionsOf(input: Buffer, hash: string): Promise<Result<{ name: string; data: Buffer }[]>> {
   const largest = Math.max(...IMAGE_RENDITION_WIDTHS);
   try {
-    const tile = await guardedPipeline(input)
+    const sharp = await loadSharp();
+    const tile = await (await guardedPipeline(input))
       .rotate()
       .flatten({ background: "#ffffff" })
       .resize(largest, largest, { fit: "contain", background: "#ffffff" })
