@@ -27,6 +27,8 @@ export interface SyncEventLike extends ExtendableEventLike {
 
 export interface ServiceWorkerScope {
   readonly location: Location;
+  /** `onLine`: the device's own link only (see useOffline) */
+  readonly navigator: { readonly onLine: boolean };
   readonly registration: ServiceWorkerRegistration;
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;

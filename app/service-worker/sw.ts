@@ -118,7 +118,8 @@ sw.addEventListener("message", (event) => {
     event.ports[0]?.postMessage({ type: "OFFLINE_STATE", storedAt });
   } else if (data?.type === "SIGN_OUT") {
     // Log Out pressed on a page (0077): the same as seeing its POST, which offline may never be sent
-    event.waitUntil(signOutOnDevice());
+    // offline the post may never leave the page (its route module may not even load), so the shop must be told later
+    event.waitUntil(signOutOnDevice(!sw.navigator.onLine));
   } else if (data?.type === "ACCOUNT") {
     // the page's order queue lives in the account's database (0078): which account this device is on now
     event.waitUntil(readCurrentKey().then((key) => event.ports[0]?.postMessage({ type: "ACCOUNT", key })));
@@ -190,18 +191,19 @@ function finishPendingSignOut(): Promise<void> {
  * Log Out pressed (its post seen, or the page's word when the post may never leave the device): the account's
  * copies go at once, and the shop's session is to be ended by the next request that reaches it.
  */
-async function signOutOnDevice(): Promise<void> {
-  await setSignOutPending(true);
+async function signOutOnDevice(unsent: boolean): Promise<void> {
   await setCurrentKey(null, true);
+  if (unsent) await setSignOutPending(true);
 }
 
 async function signOut(event: FetchEventLike): Promise<Response> {
-  await signOutOnDevice();
+  await signOutOnDevice(false);
   try {
     const reply = await fetch(event.request);
-    await setSignOutPending(false);
+    if (signOutPending) await setSignOutPending(false);
     return reply;
   } catch (error) {
+    await setSignOutPending(true);
     if (event.request.mode !== "navigate") throw error;
     return offlinePage();
   }

@@ -113,6 +113,7 @@ test.describe("offline", () => {
   });
 
   test("a second buyer signing in on the same browser never gets the first buyer's pages or prices, nor does a signed-out visitor", JS_ONLY, async ({ page, context }) => {
+    test.slow();
     // a session of its own (the form), since this test signs it out: the shared demo sessions stay signed in
     await loginAs(page, BUYER.email, BUYER.password);
     await openControlled(page, "/");
