@@ -34,6 +34,7 @@ import { ErrorReference } from "~/components/ui/error-reference";
 import { priceBasisOf } from "~/utils/price-basis.server";
 import { commitSession, getSession } from "~/utils/session.server";
 import stylesheet from "~/tailwind.css";
+import { FETCHED_AHEAD_HEADER } from "~/service-worker/offline-rules";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -53,7 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSession(request),
     priceBasisOf(request),
   ]);
-  const toast = session.get("toast") ?? null;
+  // a page the service worker fetches ahead is not seen now: the notice waits for the page the buyer opens
+  const toast = request.headers.has(FETCHED_AHEAD_HEADER) ? null : (session.get("toast") ?? null);
   const cartCount = user ? countUserCartItems(db, user.id) : countGuestCartItems(session.get("guestCart"));
   const headers = new Headers();
   // reading a flash message removes it; only then does the session need writing

@@ -83,6 +83,11 @@ export function assetsOfPage(html: string): string[] {
 
 /** Pages the worker fetches ahead for the signed-in buyer, so that they open offline without a visit (0078). */
 export const PAGES_FETCHED_AHEAD: readonly string[] = ["/account/orders/waiting", "/logout"];
+/**
+ * Marks the worker's own page requests (fetched ahead, never shown then): the server leaves a notice meant for the
+ * buyer's next page (a flash toast) where it is rather than spend it on a page nobody sees.
+ */
+export const FETCHED_AHEAD_HEADER = "X-Fetched-Ahead";
 /** Invoice PDFs the buyer has opened. */
 const KEPT_FILES: readonly RegExp[] = [/^\/account\/invoices\/\d+\.pdf$/];
 

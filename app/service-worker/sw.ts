@@ -11,6 +11,7 @@ import {
   ASSET_CACHE_LIMIT,
   assetsOfPage,
   cachesToDelete,
+  FETCHED_AHEAD_HEADER,
   META_CACHE,
   PAGES_FETCHED_AHEAD,
   pageCacheName,
@@ -319,7 +320,7 @@ async function assetFirst(request: Request): Promise<Response> {
 /** The pages an order made offline leads to (the queue, the Log Out confirm), kept without a visit. */
 async function fetchAhead(key: string, started: number): Promise<void> {
   for (const path of PAGES_FETCHED_AHEAD) {
-    const request = new Request(new URL(path, sw.location.origin).href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+    const request = new Request(new URL(path, sw.location.origin).href, { credentials: "same-origin", headers: { Accept: "text/html", [FETCHED_AHEAD_HEADER]: "1" } });
     const reply = await fetch(request).catch(() => null);
     if (!reply || epoch !== started || currentKey !== key) return;
     const html = reply.ok ? await reply.clone().text() : "";
