@@ -5,8 +5,7 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { FilterBar, FilterInput } from "~/components/ledger/filter-bar";
 import { LedgerTable, ledgerTd, ledgerTh, moneyTd, moneyTh } from "~/components/ledger/ledger-table";
-import { AGED_DEBTORS_PATH as PATH, agedDebtorsSummaryFor } from "~/domain/credit/aged-debtors.server";
-import { agedDebtorsSummary } from "~/domain/credit/company-debts.server";
+import { AGED_DEBTORS_PATH as PATH, agedDebtorsPageFor } from "~/domain/credit/aged-debtors.server";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { AGE_BUCKET_LABELS, AGE_BUCKETS } from "~/domain/ledger/aged-balances";
@@ -24,24 +23,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "credit");
   const params = new URL(request.url).searchParams;
   const today = ukToday();
-  const db = getDb();
-  // a date that cannot be read is said on the screen, which shows today instead
-  // each company's buckets and invoice count, summed in SQL: the screen lists no invoices
-  const read = agedDebtorsSummaryFor(db, params, today);
-  const report = read.ok ? read.value : agedDebtorsSummary(db, today);
-  const pageCount = Math.max(1, Math.ceil(report.companies.length / PER_PAGE));
-  const asked = Number(params.get("page") ?? "1");
-  const page = Math.min(Number.isSafeInteger(asked) && asked > 0 ? asked : 1, pageCount);
+  // a date that cannot be read is said on the screen, which shows today instead; each company's buckets and
+  // invoice count are summed in SQL: the screen lists no invoices
+  const { page, problem } = agedDebtorsPageFor(getDb(), params, today, PER_PAGE);
   return json(
     {
-      date: report.date,
-      dateProblem: read.ok ? null : { message: read.message, field: read.field },
-      companies: report.companies.slice((page - 1) * PER_PAGE, page * PER_PAGE),
-      companyCount: report.companies.length,
-      totals: report.totals,
-      invoiceCount: report.invoiceCount,
-      page,
-      pageCount,
+      date: page.date,
+      dateProblem: problem,
+      companies: page.companies,
+      companyCount: page.companyCount,
+      totals: page.totals,
+      invoiceCount: page.invoiceCount,
+      page: page.page,
+      pageCount: page.pageCount,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

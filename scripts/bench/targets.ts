@@ -23,10 +23,17 @@ const SHIPPING = {
 function orderableProducts(db: Database.Database, limit: number) {
   return db
     .prepare(
-      `select id, slug, sku from products p where sku is not null
+      `select id, slug, sku, min_order_quantity as minimum, order_multiple as multiple from products p where sku is not null
          and not exists (select 1 from product_variants v where v.product_id = p.id) order by id limit ?`,
     )
-    .all(limit) as { id: number; slug: string; sku: string }[];
+    .all(limit) as { id: number; slug: string; sku: string; minimum: number | null; multiple: number | null }[];
+}
+
+/** `wanted` raised to what the product's pack rule takes: at least its minimum, in its multiples. */
+function packQuantity(product: { minimum: number | null; multiple: number | null }, wanted: number) {
+  const atLeast = Math.max(wanted, product.minimum ?? 1);
+  const multiple = product.multiple ?? 1;
+  return Math.ceil(atLeast / multiple) * multiple;
 }
 
 /** Ample stock for the products the bench orders, recorded as an adjustment like any other. */
@@ -63,8 +70,8 @@ export function resolveTargets(file: string, sessions: Sessions): Target[] {
     const json = { "Content-Type": "application/json", Origin: sessions.origin };
     const product = products[0]!;
     const order = (lines: number) =>
-      JSON.stringify({ ...SHIPPING, items: products.slice(0, lines).map((p, i) => ({ productId: p.id, quantity: 1 + (i % 3) })) });
-    const quickOrderLines = Array.from({ length: 500 }, (_, i) => `${products[i % products.length]!.sku}, ${1 + (i % 4)}`).join("\n");
+      JSON.stringify({ ...SHIPPING, items: products.slice(0, lines).map((p, i) => ({ productId: p.id, quantity: packQuantity(p, 1 + (i % 3)) })) });
+    const quickOrderLines = Array.from({ length: 500 }, (_, i) => `${products[i % products.length]!.sku}, ${packQuantity(products[i % products.length]!, 1 + (i % 4))}`).join("\n");
     const both = [1, 10];
     return [
       { name: "home", kind: "page", request: { path: "/", headers: buyer }, connections: both, floor: true },

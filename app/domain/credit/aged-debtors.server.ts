@@ -9,7 +9,7 @@ import type { DB } from "~/utils/db.server";
 import { AGE_BUCKETS, type BucketAmounts } from "~/domain/ledger/aged-balances";
 import { readAgedDate } from "~/domain/ledger/exports-query";
 import { agedJson } from "./credit-json";
-import { agedDebtorsByCompany, agedDebtorsSummary, type CompanyAgedReport, type CompanyAgedSummaryReport } from "./company-debts.server";
+import { agedDebtorsByCompany, agedDebtorsPage, type AgedDebtorsPage, type CompanyAgedReport } from "./company-debts.server";
 
 export const AGED_DEBTORS_PATH = "/admin/aged-debtors";
 
@@ -20,11 +20,16 @@ export function agedDebtorsFor(db: DB, params: URLSearchParams, today: string): 
   return ok(agedDebtorsByCompany(db, date.date));
 }
 
-/** The screen's summary as at ?date= (today when blank); 400 on `date` as agedDebtorsFor. */
-export function agedDebtorsSummaryFor(db: DB, params: URLSearchParams, today: string): Result<CompanyAgedSummaryReport> {
+/**
+ * The screen's page as at ?date= (today when blank), ?page= of `perPage` companies; 400 on `date` as agedDebtorsFor,
+ * with today's page as what to show instead.
+ */
+export function agedDebtorsPageFor(db: DB, params: URLSearchParams, today: string, perPage: number): { page: AgedDebtorsPage; problem: { message: string; field?: string } | null } {
+  const asked = Number(params.get("page") ?? "1");
+  const paging = { page: Number.isSafeInteger(asked) && asked > 0 ? asked : 1, perPage };
   const date = readAgedDate(params, today);
-  if (!date.ok) return fail(400, date.message, date.field);
-  return ok(agedDebtorsSummary(db, date.date));
+  if (!date.ok) return { page: agedDebtorsPage(db, today, today, paging), problem: { message: date.message, field: date.field } };
+  return { page: agedDebtorsPage(db, date.date, today, paging), problem: null };
 }
 
 const withTotal = (row: BucketAmounts) => ({ ...agedJson(row), total: toDecimalString(row.total) });

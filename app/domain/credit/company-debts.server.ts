@@ -52,37 +52,114 @@ export function agedDebtorsByCompany(db: DB, date: string): CompanyAgedReport {
 export type CompanyAgedSummary = BucketAmounts & { key: string; name: string; invoiceCount: number };
 export type CompanyAgedSummaryReport = { date: string; companies: CompanyAgedSummary[]; totals: BucketAmounts; invoiceCount: number };
 
+/** Whole UK days past due at the end of @date, as ageOpenItems counts them: 0 while not yet due or with no due date. */
+const DAYS_PAST_DUE = "case when due_date is null then 0 else cast(round(julianday(@date) - julianday(due_date)) as integer) end";
+
+/** Each bucket's sum of `amount` over rows carrying `days` (past due), and the invoices they are (`invoices`). */
+const bucketSums = (amount: string, invoices: string) => `coalesce(sum(${invoices}), 0) as invoiceCount,
+  coalesce(sum(case when days <= 0 then ${amount} end), 0) as current,
+  coalesce(sum(case when days between 1 and 30 then ${amount} end), 0) as days1to30,
+  coalesce(sum(case when days between 31 and 60 then ${amount} end), 0) as days31to60,
+  coalesce(sum(case when days between 61 and 90 then ${amount} end), 0) as days61to90,
+  coalesce(sum(case when days > 90 then ${amount} end), 0) as over90,
+  coalesce(sum(${amount}), 0) as total`;
+
+type SummaryRow = Omit<CompanyAgedSummary, "key" | "name"> & { companyId: number | null; companyName: string | null };
+
+const summaryOf = ({ companyId, companyName, ...amounts }: SummaryRow): CompanyAgedSummary => ({
+  ...amounts,
+  key: companyId === null || companyId === 0 ? "none" : String(companyId),
+  name: companyName ?? NO_ACCOUNT_NAME,
+});
+
 /**
- * Aged debtors by company as the screen lists them: each company's buckets and how many invoices, summed by SQLite
- * (the full report, agedDebtorsByCompany, makes an object of every open invoice: a fifth of a large install's
- * invoices). The same invoices, amounts and buckets as ageOpenItems: days past due are whole UK days, 0 while not
- * yet due or with no due date; companies by name as there.
+ * Each company's buckets and how many invoices at the end of `date`, summed by SQLite from the open invoices (of the
+ * companies `ids` only when given; 0 is the invoices billed to none), by name. The same invoices, amounts and
+ * buckets as ageOpenItems (a test proves it); the full report, agedDebtorsByCompany, makes an object of every open
+ * invoice instead.
  */
-export function agedDebtorsSummary(db: DB, date: string): CompanyAgedSummaryReport {
+export function agedDebtorsSummaryRows(db: DB, date: string, ids?: readonly number[]): CompanyAgedSummary[] {
+  const ofCompanies = ids && { withoutCompany: ids.includes(0) };
   const rows = db.$client
     .prepare(
-      `select si.company_id as companyId, c.name as companyName, count(*) as invoiceCount,
-         coalesce(sum(case when days <= 0 then outstanding end), 0) as current,
-         coalesce(sum(case when days between 1 and 30 then outstanding end), 0) as days1to30,
-         coalesce(sum(case when days between 31 and 60 then outstanding end), 0) as days31to60,
-         coalesce(sum(case when days between 61 and 90 then outstanding end), 0) as days61to90,
-         coalesce(sum(case when days > 90 then outstanding end), 0) as over90,
-         sum(outstanding) as total
-       from (select company_id, outstanding,
-               case when due_date is null then 0 else cast(round(julianday(@date) - julianday(due_date)) as integer) end as days
-             from (${salesOpenAtRows()}) where outstanding > 0) si
+      `select si.company_id as companyId, c.name as companyName, ${bucketSums("outstanding", "1")}
+       from (select company_id, outstanding, ${DAYS_PAST_DUE} as days
+             from (${salesOpenAtRows({ ofCompanies })}) where outstanding > 0) si
        left join companies c on c.id = si.company_id
        group by si.company_id`,
     )
-    .all(salesOpenAtParams(date)) as (Omit<CompanyAgedSummary, "key" | "name"> & { companyId: number | null; companyName: string | null })[];
-  const companies = rows
-    .map(({ companyId, companyName, ...amounts }) => ({
-      ...amounts,
-      key: companyId === null ? "none" : String(companyId),
-      name: companyName ?? NO_ACCOUNT_NAME,
-    }))
-    .sort(byPartyName);
+    .all({ ...salesOpenAtParams(date), ...(ids ? { companyIds: JSON.stringify(ids) } : {}) }) as SummaryRow[];
+  return rows.map(summaryOf).sort(byPartyName);
+}
+
+/** Aged debtors by company as the screen lists them, every company: each one's buckets and invoice count. */
+export function agedDebtorsSummary(db: DB, date: string): CompanyAgedSummaryReport {
+  const companies = agedDebtorsSummaryRows(db, date);
   return { date, companies, totals: agedTotals(companies), invoiceCount: companies.reduce((sum, company) => sum + company.invoiceCount, 0) };
+}
+
+export type AgedDebtorsPage = Omit<CompanyAgedSummaryReport, "companies"> & {
+  companies: CompanyAgedSummary[];
+  companyCount: number;
+  page: number;
+  pageCount: number;
+};
+
+/** Whether anything is dated after `date` that would make the invoices open now differ from those open at its end. */
+function anythingDatedAfter(db: DB, date: string): boolean {
+  return Boolean(
+    db.$client
+      .prepare(
+        `select exists (select 1 from payments where payment_date > @date)
+           or exists (select 1 from credit_notes where issue_date > @date and sales_invoice_id is not null)
+           or exists (select 1 from sales_invoices where issue_date > @date)`,
+      )
+      .pluck()
+      .get({ date }),
+  );
+}
+
+/**
+ * One page of the aged-debtors screen at the end of `date` (`perPage` companies by name). At the end of today, with
+ * nothing dated later, the invoices open then are those open now: the companies to list, their count and the
+ * totals come from the balances kept by migration 0035's triggers (a row a company, a row a due date), and only
+ * the page's companies' invoices are read. Any other day sums every invoice that was open at its end.
+ */
+export function agedDebtorsPage(db: DB, date: string, today: string, { page, perPage }: { page: number; perPage: number }): AgedDebtorsPage {
+  const pageOf = (count: number) => {
+    const pageCount = Math.max(1, Math.ceil(count / perPage));
+    return { page: Math.min(Math.max(1, page), pageCount), pageCount };
+  };
+  if (date !== today || anythingDatedAfter(db, date)) {
+    const report = agedDebtorsSummary(db, date);
+    const at = pageOf(report.companies.length);
+    return { ...report, ...at, companyCount: report.companies.length, companies: report.companies.slice((at.page - 1) * perPage, at.page * perPage) };
+  }
+  // read in SQLite's order of names (companies_name_idx), so the collator's sort of them has little left to move
+  const owing = (
+    db.$client
+      .prepare(
+        `select b.company_id, c.name from company_open_balances b left join companies c on c.id = b.company_id
+         where b.invoices > 0 order by c.name collate nocase`,
+      )
+      .raw()
+      .all() as [number, string | null][]
+  )
+    .map(([id, name]) => ({ id, key: id === 0 ? "none" : String(id), name: name ?? NO_ACCOUNT_NAME }))
+    .sort(byPartyName);
+  const at = pageOf(owing.length);
+  const listed = owing.slice((at.page - 1) * perPage, at.page * perPage).map((company) => company.id);
+  const { invoiceCount, ...totals } = db.$client
+    .prepare(`select ${bucketSums("outstanding", "invoices")} from (select outstanding, invoices, ${DAYS_PAST_DUE} as days from open_invoice_due_totals where invoices > 0)`)
+    .get({ date }) as BucketAmounts & { invoiceCount: number };
+  return {
+    date,
+    companies: listed.length === 0 ? [] : agedDebtorsSummaryRows(db, date, listed),
+    companyCount: owing.length,
+    totals,
+    invoiceCount,
+    ...at,
+  };
 }
 
 /** One company's aged balance at the end of `date`, with its open invoices oldest due first. */

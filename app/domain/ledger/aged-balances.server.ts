@@ -53,13 +53,21 @@ const SALES_COUNTS_AT = `+si.issue_date <= @date and (si.status <> 'void' or (si
 const OWING_NOW = "si.total > si.amount_paid + si.credited_amount";
 const OPEN_COLUMNS = "si.id, si.invoice_number, si.issue_date, si.due_date, si.company_id, si.customer_id, si.order_id";
 
+/** Some companies (@companyIds, a JSON array of ids) and, when `withoutCompany`, the invoices billed to none. */
+export type CompanyChoice = { withoutCompany: boolean };
+
+function companiesIn({ withoutCompany }: CompanyChoice) {
+  const some = "si.company_id in (select value from json_each(@companyIds))";
+  return withoutCompany ? `(${some} or si.company_id is null)` : some;
+}
+
 /**
  * The sales invoices that can have owed something at the end of @date, each with what it owed then
  * (`outstanding`, may be 0 or less for one settled by then), as rows to select from (`from (…) si`); of one
  * company (@companyId) when asked.
  */
-export function salesOpenAtRows({ ofCompany = false }: { ofCompany?: boolean } = {}) {
-  const company = ofCompany ? "and si.company_id = @companyId" : "";
+export function salesOpenAtRows({ ofCompany = false, ofCompanies }: { ofCompany?: boolean; ofCompanies?: CompanyChoice } = {}) {
+  const company = ofCompany ? "and si.company_id = @companyId" : ofCompanies ? `and ${companiesIn(ofCompanies)}` : "";
   return `
     select ${OPEN_COLUMNS}, si.total - si.amount_paid - si.credited_amount + coalesce(late.paid, 0) + coalesce(late.credited, 0) as outstanding
     from sales_invoices si left join (${SALES_LATE}) late on late.id = si.id

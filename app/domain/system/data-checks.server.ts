@@ -139,7 +139,7 @@ function searchIndex(db: DB): Finding {
 
 /**
  * Each kept total against the rows it totals, both ways (a total with no rows, rows with no total): the rows
- * that differ, per table. The triggers of migrations 0026, 0028, 0030 and 0031 are their only writers.
+ * that differ, per table. The triggers of migrations 0026, 0028, 0030, 0031 and 0035 are their only writers.
  */
 /** An order's UK calendar month, as migration 0031's triggers file it. */
 const CUSTOMER_ORDER_MONTH = `strftime('%Y-%m', created_at / 1000 + case when cast(strftime('%m', created_at / 1000, 'unixepoch') as integer) between 3 and 9 then 3600 else 0 end, 'unixepoch')`;
@@ -173,6 +173,18 @@ const KEPT_TOTALS: { name: string; kept: string; counted: string }[] = [
     kept: "select month, orders, spent, customers from order_month_totals where orders <> 0",
     counted: `select month, count(*), sum(total), count(distinct user_id) from (select user_id, total, ${CUSTOMER_ORDER_MONTH} as month
       from orders where user_id is not null and status <> 'cancelled') group by month`,
+  },
+  {
+    name: "companies' open balances",
+    kept: "select company_id, outstanding, invoices from company_open_balances where invoices <> 0",
+    counted: `select coalesce(company_id, 0), sum(total - amount_paid - credited_amount), count(*) from sales_invoices
+      where status <> 'void' and total > amount_paid + credited_amount group by 1`,
+  },
+  {
+    name: "open invoices per due date",
+    kept: "select due_date, outstanding, invoices from open_invoice_due_totals where invoices <> 0",
+    counted: `select due_date, sum(total - amount_paid - credited_amount), count(*) from sales_invoices
+      where status <> 'void' and total > amount_paid + credited_amount group by due_date`,
   },
   {
     name: "products per category",
