@@ -11,7 +11,7 @@
  * comes back as a message naming its line.
  */
 import crypto from "node:crypto";
-import { asc, inArray, or, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { products, productVariants } from "~db/schema";
 import { addManyToCart, variantGroupsByProduct, type AddFailure } from "~/domain/cart/cart.server";
 import { buyerFor, type Buyer } from "~/domain/pricing/pricing.server";
@@ -78,9 +78,6 @@ type SkuMatch =
  */
 const skuKey = (text: string) => text.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
-/** SQLite allows 999 bound parameters in older builds; each key is bound three times (SKU, slug and name). */
-const LOOKUP_CHUNK = 300;
-
 /** Product codes are stored in capitals and hold ASCII only, so the key's capitals find them by index. */
 const codeOf = (key: string) => key.replace(/[a-z]/g, (letter) => letter.toUpperCase());
 
@@ -91,24 +88,15 @@ const codeOf = (key: string) => key.replace(/[a-z]/g, (letter) => letter.toUpper
  */
 function findProductsBySku(db: DB, skus: readonly string[]): Map<string, SkuMatch> {
   const keys = [...new Set(skus.map(skuKey).filter((key) => key !== ""))];
-  const rows: Omit<SkuProduct, "variants">[] = [];
-  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
-    const chunk = keys.slice(i, i + LOOKUP_CHUNK);
-    rows.push(
-      ...db
-        .select({ id: products.id, name: products.name, slug: products.slug, sku: products.sku })
-        .from(products)
-        .where(
-          or(
-            inArray(products.sku, chunk.map(codeOf)),
-            inArray(sql`lower(${products.slug})`, chunk),
-            inArray(sql`lower(${products.name})`, chunk),
-          ),
-        )
-        .orderBy(asc(products.id))
-        .all(),
-    );
-  }
+  // Each kind of key by its own index, the keys as one JSON array: with hundreds of keys in IN lists joined by
+  // OR, SQLite chose to read the whole catalogue (80 ms a look-up at 100,000 products). Slugs are stored in small
+  // letters, and NOCASE folds the same ASCII capitals as the key does (products_name_nocase_idx).
+  const rows = db.all<Omit<SkuProduct, "variants">>(sql`
+    select id, name, slug, sku from ${products} where id in (
+      select p.id from json_each(${JSON.stringify(keys.map(codeOf))}) j join ${products} p on p.sku = j.value
+      union all select p.id from json_each(${JSON.stringify(keys)}) j join ${products} p on p.slug = j.value
+      union all select p.id from json_each(${JSON.stringify(keys)}) j join ${products} p on p.name = j.value collate nocase
+    ) order by id`);
   const groups = variantGroupsByProduct(db, [...new Set(rows.map((row) => row.id))]);
 
   const byCode = new Map<string, SkuProduct>();
