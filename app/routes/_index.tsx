@@ -6,6 +6,8 @@ import { useInAppLinks } from "~/components/ui/in-app-links";
 import { FilterBar } from "~/components/catalog/filter-bar";
 import { ListingViewToggle } from "~/components/catalog/listing-view-toggle";
 import { ListingForm, ProductListing } from "~/components/catalog/product-listing";
+import { Pagination } from "~/components/catalog/pagination";
+import { HOME_SECTIONS_PER_PAGE } from "~/domain/catalog/catalog-pages";
 import { loadHomePage } from "~/domain/catalog/catalog-pages.server";
 import { catalogHref, filterMatchText, hasActiveFilters, productCount } from "~/domain/catalog/catalog.schema";
 import { useRootData } from "~/root";
@@ -36,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { filters, facets, sections, hasCategories, addToCartKey, view, result } = useLoaderData<typeof loader>();
+  const { filters, facets, sections, hasCategories, page, pageCount, sectionCount, matchCount, addToCartKey, view, result } =
+    useLoaderData<typeof loader>();
   const root = useRootData();
   const categories = root?.categories ?? [];
   const navigation = useNavigation();
@@ -88,7 +91,7 @@ export default function Home() {
               <ul className="mt-4 flex flex-wrap gap-2">
                 {categories.map((category) => (
                   <li key={category.id}>
-                    {/* a category the filters leave empty has no section here: go to its own page instead */}
+                    {/* a category the filters leave empty, or whose section is on another page, goes to its own page */}
                     <a
                       href={inView.has(category.id) ? `#${category.slug}` : catalogHref(`/category/${category.slug}`, filters)}
                       className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700"
@@ -156,11 +159,15 @@ export default function Home() {
                   </div>
                 </ListingForm>
               )}
-              {active && sections.length > 0 ? (
-                <p className="text-sm text-slate-600">
-                  {filterMatchText(sections.reduce((sum, section) => sum + section.total, 0))}
-                </p>
+              {pageCount > 1 ? (
+                <div>
+                  <p className="text-sm text-slate-600">
+                    Categories {(page - 1) * HOME_SECTIONS_PER_PAGE + 1}–{(page - 1) * HOME_SECTIONS_PER_PAGE + sections.length} of {sectionCount}
+                  </p>
+                  <Pagination path="/" filters={filters} page={page} pageCount={pageCount} />
+                </div>
               ) : null}
+              {active && sections.length > 0 ? <p className="text-sm text-slate-600">{filterMatchText(matchCount)}</p> : null}
             </div>
           </>
         )}

@@ -473,3 +473,25 @@ describe("GET /api/products", () => {
     expect((await readJson(bad)).field).toBe("categoryId");
   });
 });
+
+describe("home loader with more categories than a page shows", () => {
+  it("pages the sections 12 at a time with plain ?page= links, and counts matches over every page", async () => {
+    for (let i = 1; i <= 12; i++) {
+      const category = createCategory(`Zone ${String(i).padStart(2, "0")}`, null);
+      addProduct(category.id, { name: `Zone Bleach ${i}`, salesPrice: 100 + i, stockLevel: 5 });
+    }
+    const first = await readJson(await callRoute(homePage.loader, buildRequest("/")));
+    expect(first).toMatchObject({ page: 1, pageCount: 2, sectionCount: 16 });
+    expect(first.sections).toHaveLength(12);
+    // 16 categories: 12 on a page, so three cards each (at most 40 on the page)
+    expect(first.sections.find((s: { category: { slug: string } }) => s.category.slug === "bulk-aisle").items).toHaveLength(3);
+    const second = await readJson(await callRoute(homePage.loader, buildRequest("/?page=2")));
+    expect(second.sections.map((s: { category: { name: string } }) => s.category.name)).toEqual(["Zone 09", "Zone 10", "Zone 11", "Zone 12"]);
+    // past the last page: the last page
+    expect((await readJson(await callRoute(homePage.loader, buildRequest("/?page=7")))).page).toBe(2);
+    // a search matching 13 categories: 12 on the first page, the count covers all 13
+    const search = await readJson(await callRoute(homePage.loader, buildRequest("/?q=bleach")));
+    expect(search).toMatchObject({ pageCount: 2, sectionCount: 13, matchCount: 13 });
+    expect(search.sections).toHaveLength(12);
+  });
+});

@@ -5,7 +5,7 @@
 import type { PriceBasis } from "~/domain/pricing/price-basis";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
 import type { DB } from "~/utils/db.server";
-import { productsPerHomeSection } from "./catalog-pages";
+import { HOME_SECTIONS_PER_PAGE, productsPerHomeSection } from "./catalog-pages";
 import { catalogHref, filtersOf, hasActiveFilters, parseCatalogQuery, searchTerms } from "./catalog.schema";
 import {
   catalogFacets,
@@ -26,41 +26,45 @@ import {
 const CATEGORY_PAGE_SIZE = 24;
 
 /**
- * The home page: every category with its first products (with filters on, only the categories that match).
- * The price range and price order are on the buyer's `basis`: the URL's numbers are the ones they see.
+ * The home page: every category with its first products (with filters on, only the categories that match),
+ * HOME_SECTIONS_PER_PAGE categories a page (`page`). The price range and price order are on the buyer's `basis`:
+ * the URL's numbers are the ones they see.
  */
 export function loadHomePage(db: DB, user: SessionUser | null, params: URLSearchParams, basis: PriceBasis) {
-  const filters = filtersOf(parseCatalogQuery(params));
+  const query = parseCatalogQuery(params);
+  const filters = filtersOf(query);
   const categories = listCategories(db);
   if (categories.length === 0) {
-    return { filters, facets: catalogFacets(db, { q: "", basis }), sections: [], hasCategories: false };
+    return { filters, facets: catalogFacets(db, { q: "", basis }), sections: [], hasCategories: false, page: 1, pageCount: 1, sectionCount: 0, matchCount: 0 };
   }
-  const perSection = productsPerHomeSection(categories.length);
+  const perSection = productsPerHomeSection(Math.min(categories.length, HOME_SECTIONS_PER_PAGE));
   // a search reads its matches once for the sections and the filter bar alike
   const { sections: found, facets } =
     searchTerms(filters.q).length > 0
       ? searchCategorySections(db, { filters, basis, perSection })
       : { sections: listCategorySections(db, { filters, basis, perSection }), facets: catalogFacets(db, { q: "", basis }) };
+  const active = hasActiveFilters(filters);
+  const every = categories
+    .map((category) => ({ category, found: found.get(category.id) }))
+    // with filters on, only the categories with matches; without, every category (empty ones say so)
+    .filter((section) => !active || (section.found?.total ?? 0) > 0);
+  const pageCount = Math.max(1, Math.ceil(every.length / HOME_SECTIONS_PER_PAGE));
+  const page = Math.min(query.page, pageCount);
+  const shown = every.slice((page - 1) * HOME_SECTIONS_PER_PAGE, page * HOME_SECTIONS_PER_PAGE);
   // one pricing call for every card on the page
   const cards = productCards(
     db,
     user,
-    [...found.values()].flatMap((section) => section.items),
+    shown.flatMap((section) => section.found?.items ?? []),
   );
   const cardById = new Map(cards.map((card) => [card.product.id, card]));
-  const active = hasActiveFilters(filters);
-  const sections = categories
-    .map((category) => {
-      const section = found.get(category.id);
-      return {
-        category,
-        total: section?.total ?? 0,
-        items: (section?.items ?? []).map((row) => cardById.get(row.id)!),
-      };
-    })
-    // with filters on, only the categories with matches; without, every category (empty ones say so)
-    .filter((section) => !active || section.total > 0);
-  return { filters, facets, sections, hasCategories: true };
+  const sections = shown.map(({ category, found: section }) => ({
+    category,
+    total: section?.total ?? 0,
+    items: (section?.items ?? []).map((row) => cardById.get(row.id)!),
+  }));
+  const matchCount = every.reduce((sum, section) => sum + (section.found?.total ?? 0), 0);
+  return { filters, facets, sections, hasCategories: true, page, pageCount, sectionCount: every.length, matchCount };
 }
 
 export type CategoryPageOutcome =
