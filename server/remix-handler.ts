@@ -52,7 +52,8 @@ function remixRequest(req: express.Request, res: express.Response): Request {
   return new Request(url.href, init);
 }
 
-async function sendResponse(res: express.Response, response: Response) {
+/** Writes a Fetch API response to Express: the body piped, so it is read only as fast as the client takes it. */
+export async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
