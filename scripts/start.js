@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build.js";
 import { SERVER_OUTPUT } from "./build-server.js";
+import { serverNodeOptions } from "./node-options.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -18,10 +19,8 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 await ensureBuild();
 
-// --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts).
-// No cap on V8's heap here: at 128 MB a process stays under 250 MB under load, but the product CSV export of
-// 100,000 products, built whole in memory, then runs out of heap (docs/decisions/0083).
-const nodeOptions = [process.env.NODE_OPTIONS, "--expose-gc"].filter(Boolean).join(" ");
+// V8's heap capped at 128 MB unless the operator caps it, and --expose-gc (scripts/node-options.js)
+const nodeOptions = serverNodeOptions(process.env.NODE_OPTIONS);
 // Node itself runs the server, built to plain JavaScript beside the app (scripts/build-server.js): no
 // TypeScript loader in memory (docs/decisions/0083), and no tsx command line between a service manager and
 // the server, which, if the server did not acknowledge a SIGTERM within 30 ms (a busy moment is enough),

@@ -5,7 +5,6 @@
  */
 import crypto from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -18,6 +17,7 @@ import { HSTS_HEADER, secureSetCookie } from "../app/utils/https";
 import { decodedPath, refusalFor, refusalPage, wantsJson } from "../app/utils/request-guard";
 import { CLIENT_ADDRESS_HEADER } from "../app/utils/sign-in-limits.server";
 import { databaseAnswers } from "./process-health";
+import { remixHandler } from "./remix-handler";
 import { replicaLagSeconds } from "./replica-status";
 import { requestLogging } from "./request-log";
 
@@ -186,7 +186,7 @@ export function createHttpApp({
 
   app.all(
     "*",
-    createRequestHandler({ build, mode, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string }) }),
+    remixHandler({ build, mode, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestId: res.locals.requestId as string }) }),
   );
   return app;
 }

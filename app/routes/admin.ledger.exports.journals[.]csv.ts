@@ -3,7 +3,7 @@ import { ukToday } from "~/domain/invoices/invoices.server";
 import { journalExportFor } from "~/domain/ledger/exports.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { csvDownload } from "~/utils/http.server";
+import { csvStreamDownload } from "~/utils/http.server";
 
 /**
  * GET /admin/ledger/exports/journals.csv?format=xero|sage|lines&from=&to=[&part=]: a period's journals as
@@ -14,5 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "ledger");
   const file = journalExportFor(getDb(), new URL(request.url).searchParams, ukToday());
   if (!file.ok) return new Response(file.message, { status: file.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return csvDownload(file.value);
+  return csvStreamDownload(file.value);
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { exportOrdersCsv } from "~/domain/orders/order-exports.server";
 import { selectionFrom } from "~/domain/orders/order-list.schema";
-import { csvDownload } from "~/utils/http.server";
+import { csvStreamDownload } from "~/utils/http.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 
@@ -16,5 +16,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "fulfilment");
   const result = exportOrdersCsv(getDb(), selectionFrom(new URL(request.url).searchParams));
   if (!result.ok) throw await redirectWithToast(request, "/admin/orders", errorToast(result.message));
-  return csvDownload(result.value);
+  return csvStreamDownload(result.value);
 }

@@ -3,7 +3,7 @@ import { ADMIN_PRODUCTS_PATH, NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT } from "~
 import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { csvDownload } from "~/utils/http.server";
+import { csvStreamDownload } from "~/utils/http.server";
 import { failureToast, redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -15,5 +15,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "catalogue");
   const exported = exportProductsCsv(getDb());
   if (!exported) throw await redirectWithToast(request, ADMIN_PRODUCTS_PATH, failureToast(NO_DATA_TO_EXPORT, NO_PRODUCTS_TO_EXPORT));
-  return csvDownload(exported);
+  return csvStreamDownload(exported);
 }

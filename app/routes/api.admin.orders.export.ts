@@ -3,7 +3,7 @@ import { exportOrdersCsv } from "~/domain/orders/order-exports.server";
 import { selectionFrom } from "~/domain/orders/order-list.schema";
 import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, csvDownload, failureResponse, methodNotAllowed } from "~/utils/http.server";
+import { apiRoute, csvStreamDownload, failureResponse, methodNotAllowed } from "~/utils/http.server";
 
 /**
  * GET /api/admin/orders/export?ids=1,2,3 (text/csv): the selected orders, one row each (id, orderNumber,
@@ -14,7 +14,7 @@ import { apiRoute, csvDownload, failureResponse, methodNotAllowed } from "~/util
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiStaff(request, "fulfilment");
   const result = exportOrdersCsv(getDb(), selectionFrom(new URL(request.url).searchParams));
-  return result.ok ? csvDownload(result.value) : failureResponse(result);
+  return result.ok ? csvStreamDownload(result.value) : failureResponse(result);
 });
 
 export const action = apiRoute(async ({ request }) => {

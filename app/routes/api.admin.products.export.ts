@@ -3,7 +3,7 @@ import { NO_PRODUCTS_TO_EXPORT } from "~/domain/catalog/product.schema";
 import { exportProductsCsv } from "~/domain/catalog/product-csv.server";
 import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
-import { apiRoute, csvDownload, jsonError, onlyMethods } from "~/utils/http.server";
+import { apiRoute, csvStreamDownload, jsonError, onlyMethods } from "~/utils/http.server";
 
 /**
  * GET /api/admin/products/export: every product as a CSV in Shopify's product layout (text/csv, as an
@@ -14,7 +14,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiStaff(request, "catalogue");
   const exported = exportProductsCsv(getDb());
   if (!exported) return jsonError(404, NO_PRODUCTS_TO_EXPORT);
-  return csvDownload(exported);
+  return csvStreamDownload(exported);
 });
 
 /** Any other method: 405 with the methods this path takes. */

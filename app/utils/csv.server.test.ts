@@ -4,7 +4,7 @@ import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { neutraliseCell, restoreCell } from "./csv-cells";
-import { CsvLimitError, CsvRowGuard, csvReadProblem, readCsvText, writeCsv } from "./csv.server";
+import { csvByteStream, CsvLimitError, CsvRowGuard, csvReadProblem, readCsvText, writeCsv, type CsvRows } from "./csv.server";
 
 describe("neutraliseCell", () => {
   it("writes a cell a spreadsheet would run as a formula as text", () => {
@@ -167,5 +167,44 @@ describe("reading CSV within the limits", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("csvByteStream", () => {
+  /** Batches of two rows, counting how many were read and whether the reading was ended. */
+  function counted(batches: number) {
+    const seen = { read: 0, ended: false };
+    function* rows(): Generator<CsvRows> {
+      try {
+        for (let i = 0; i < batches; i += 1) {
+          seen.read += 1;
+          yield i === 1 ? [] : [[`=row ${i}`, i, null], [`two\nlines, "quoted"`, -i, true]];
+        }
+      } finally {
+        seen.ended = true;
+      }
+    }
+    return { seen, rows: rows() };
+  }
+
+  it("writes the bytes writeCsv writes for the whole file, an empty batch writing nothing", async () => {
+    const { rows } = counted(4);
+    const whole = writeCsv([["name", "n", "note"], ...[...counted(4).rows].flat()]);
+    expect(await new Response(csvByteStream(["name", "n", "note"], rows)).text()).toBe(whole);
+    expect(whole.startsWith("name,n,note\n'=row 0,0,\n")).toBe(true);
+  });
+
+  it("reads a batch only when the reader wants more, and no more once the reader cancels", async () => {
+    const { seen, rows } = counted(1_000);
+    const reader = csvByteStream(["name", "n", "note"], rows).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("name,n,note\n");
+    await reader.read();
+    await reader.read();
+    expect(seen.read).toBeLessThanOrEqual(4);
+    await reader.cancel();
+    const read = seen.read;
+    expect(seen.ended).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen.read).toBe(read);
   });
 });

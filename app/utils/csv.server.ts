@@ -2,7 +2,9 @@
  * CSV in and out, in one place.
  *
  * Every CSV the app writes goes through `writeCsv`: csv-stringify with each text cell made safe to open in a
- * spreadsheet (`neutraliseCell`). Nothing else imports csv-stringify (a test checks).
+ * spreadsheet (`neutraliseCell`). Nothing else imports csv-stringify (a test checks). A file too large to
+ * build as one string (a whole catalogue, every order) is written by `csvByteStream`, a batch of rows at a
+ * time, to the same bytes.
  *
  * Every CSV the app reads (the product import, quick order's upload) is parsed by `readCsvText` or
  * `csvStreamParser`, which add the limits all readers share: at most CSV_MAX_COLUMNS cells in a row and
@@ -22,6 +24,40 @@ export function writeCsv(rows: readonly (readonly CsvCell[])[], options: Pick<Op
     rows.map((row) => row.map((cell) => (typeof cell === "string" ? neutraliseCell(cell) : cell))),
     options,
   );
+}
+
+export type CsvRows = readonly (readonly CsvCell[])[];
+
+/** A CSV download to write a batch at a time: its header row, its batches of rows, and how many records they cover. */
+export type CsvStreamFile = { fileName: string; count: number; header: readonly string[]; batches: Iterator<CsvRows> };
+
+/**
+ * A CSV's bytes as a stream: the header row, then each batch of rows `batches` yields, written when the reader
+ * asks for more (one batch ahead at most), so the file is never whole in memory. The bytes are those of
+ * `writeCsv([header, ...every row])`: each row is written on its own, whatever its batch. When the reader
+ * stops early (a client gone mid-file) the generator is ended and no more rows are read.
+ */
+export function csvByteStream(header: readonly string[], batches: Iterator<CsvRows>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(writeCsv([header])));
+        return;
+      }
+      // an empty batch writes nothing: read on until there are rows or the end, so each pull gives the reader something
+      for (;;) {
+        const next = batches.next();
+        if (next.done) return controller.close();
+        if (next.value.length > 0) return controller.enqueue(encoder.encode(writeCsv(next.value)));
+      }
+    },
+    cancel() {
+      batches.return?.();
+    },
+  });
 }
 
 // ─── Reading ────────────────────────────────────────────────────────────────

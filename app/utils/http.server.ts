@@ -10,6 +10,7 @@ import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { Failure } from "./result";
 import { isBusyError } from "./db.server";
+import { csvByteStream, type CsvStreamFile } from "./csv.server";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024; // a 500-line order is ~80 KB
 
@@ -145,16 +146,26 @@ export function requireIntParam(value: string | undefined, what = "Not found"): 
   return id;
 }
 
+function csvDownloadHeaders(file: { fileName: string; count: number }) {
+  return {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${file.fileName}"`,
+    "X-Export-Count": String(file.count),
+    "Cache-Control": "private, no-store",
+  };
+}
+
 /** A CSV file as a download; X-Export-Count says how many records it covers. */
 export function csvDownload(file: { csv: string; fileName: string; count: number }) {
-  return new Response(file.csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "X-Export-Count": String(file.count),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return new Response(file.csv, { headers: csvDownloadHeaders(file) });
+}
+
+/**
+ * A CSV file too large to hold whole, as a download written a batch of rows at a time (`csvByteStream`),
+ * with csvDownload's headers: `count`, the records it covers, is known before the first row is read.
+ */
+export function csvStreamDownload(file: CsvStreamFile) {
+  return new Response(csvByteStream(file.header, file.batches), { headers: csvDownloadHeaders(file) });
 }
 
 /**

@@ -9,8 +9,8 @@
 import { loadBarcodes } from "./barcodes.server";
 import { productPackColumns } from "./pack-rules.server";
 import { packFieldsOf } from "./pack-rules";
-import { csvStreamParser, writeCsv } from "~/utils/csv.server";
-import { asc, eq, gt } from "drizzle-orm";
+import { csvStreamParser, type CsvRows, type CsvStreamFile } from "~/utils/csv.server";
+import { and, asc, count, eq, gt, lte, max } from "drizzle-orm";
 import { categories, products } from "~db/schema";
 import { recordAudit } from "~/domain/shared/audit.server";
 import { loadVariants } from "~/domain/catalog/catalog.server";
@@ -232,11 +232,20 @@ async function readCsvFile(
 
 const EXPORT_BATCH = 1000;
 
-/** Every product in Shopify's layout, oldest first; null when there are none. */
-export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: string; csv: string; count: number } | null {
-  const rows: string[][] = [[...EXPORT_COLUMNS]];
-  let lastId = 0;
-  let count = 0;
+/**
+ * Every product in Shopify's layout, oldest first, to stream a batch at a time (csvStreamDownload); null
+ * when there are none. The file covers the products there were when it was asked for: one added while it is
+ * written is left for the next.
+ */
+export function exportProductsCsv(db: DB, now: Date = new Date(), batchSize = EXPORT_BATCH): CsvStreamFile | null {
+  const { count: total, lastId } = db.select({ count: count(), lastId: max(products.id) }).from(products).get()!;
+  if (total === 0 || lastId === null) return null;
+  return { fileName: exportFileName(now), count: total, header: EXPORT_COLUMNS, batches: productRowBatches(db, lastId, batchSize) };
+}
+
+/** The products up to `lastId`, `batchSize` at a time by id, as their rows of the file. */
+function* productRowBatches(db: DB, lastId: number, batchSize: number): Generator<CsvRows> {
+  let afterId = 0;
   for (;;) {
     const batch = db
       .select({
@@ -255,11 +264,11 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(gt(products.id, lastId))
+      .where(and(gt(products.id, afterId), lte(products.id, lastId)))
       .orderBy(asc(products.id))
-      .limit(EXPORT_BATCH)
+      .limit(batchSize)
       .all();
-    if (batch.length === 0) break;
+    if (batch.length === 0) return;
     const variants = loadVariants(
       db,
       batch.map((product) => product.id),
@@ -268,6 +277,7 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       db,
       batch.map((product) => product.id),
     );
+    const rows: string[][] = [];
     for (const { id, ...product } of batch) {
       const own = barcodes.get(id);
       const productVariants = variants.get(id) ?? [];
@@ -289,11 +299,9 @@ export function exportProductsCsv(db: DB, now: Date = new Date()): { fileName: s
       };
       rows.push(...shopifyRowsFor(exported));
     }
-    lastId = batch[batch.length - 1].id;
-    count += batch.length;
+    yield rows;
+    afterId = batch[batch.length - 1].id;
   }
-  if (rows.length === 1) return null;
-  return { fileName: exportFileName(now), csv: writeCsv(rows), count };
 }
 
 // ─── The upload ─────────────────────────────────────────────────────────────

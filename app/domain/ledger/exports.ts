@@ -86,43 +86,21 @@ export function xeroRows(lines: readonly ExportLine[]): Cell[][] {
 }
 
 /**
- * Which part (1, 2, …) each journal goes in when journals of `sizes` lines are packed in order into parts
- * of at most `max` lines, a journal never split across two (one larger than `max` gets a part to itself).
+ * Packs journals in order into parts of at most `max` lines, a journal never split across two (one larger
+ * than `max` gets a part to itself): each call takes the next journal's size and says which part (1, 2, …)
+ * it goes in. One at a time, so a year's journals need not be held to find a part.
  */
-export function partOfEachJournal(sizes: readonly number[], max = XERO_MAX_LINES): number[] {
+export function xeroPartPacker(max = XERO_MAX_LINES): (size: number) => number {
   let part = 1;
   let used = 0;
-  return sizes.map((size) => {
+  return (size) => {
     if (used > 0 && used + size > max) {
       part += 1;
       used = 0;
     }
     used += size;
     return part;
-  });
-}
-
-/** The lines of each journal in order, keeping the order they came in. */
-function byJournal(lines: readonly ExportLine[]): ExportLine[][] {
-  const journals: ExportLine[][] = [];
-  for (const line of lines) {
-    const last = journals[journals.length - 1];
-    if (last && last[0].journalId === line.journalId) last.push(line);
-    else journals.push([line]);
-  }
-  return journals;
-}
-
-/** The lines split into Xero-sized files (see partOfEachJournal); one empty part when there are none. */
-export function xeroParts(lines: readonly ExportLine[], max = XERO_MAX_LINES): ExportLine[][] {
-  const journals = byJournal(lines);
-  const parts = partOfEachJournal(journals.map((journal) => journal.length), max);
-  const out: ExportLine[][] = [[]];
-  journals.forEach((journal, i) => {
-    while (out.length < parts[i]) out.push([]);
-    out[parts[i] - 1].push(...journal);
-  });
-  return out;
+  };
 }
 
 // ─── Sage 50 ────────────────────────────────────────────────────────────────

@@ -3,7 +3,7 @@
  * picking list (spec §3 "Picking list row"). The selection is the ticked `ids` or, when none are ticked,
  * every order the list's filter matches.
  */
-import { writeCsv } from "~/utils/csv.server";
+import { writeCsv, type CsvRows, type CsvStreamFile } from "~/utils/csv.server";
 import { asc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders, users, companies } from "~db/schema";
 import type { DB } from "~/utils/db.server";
@@ -11,7 +11,7 @@ import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import { ukToday } from "~/domain/invoices/invoices.server";
 import { NO_ORDERS_FOUND, type OrderSelection } from "./order-list.schema";
-import { matchingOrderIds, summaryColumns, type AdminOrderSummary } from "./order-list.server";
+import { matchingOrderIds, matchingOrderIdsOldestFirst, summaryColumns, type AdminOrderSummary } from "./order-list.server";
 import { lineBarcodeFinder } from "~/domain/catalog/barcodes.server";
 
 type CsvExport = { csv: string; fileName: string; count: number };
@@ -26,74 +26,92 @@ function loadSelection(db: DB, selection: OrderSelection | { invalid: string }):
 
 function loadOrdersByIds(db: DB, ids: readonly number[]): Result<AdminOrderSummary[]> {
   const unique = [...new Set(ids)];
-  const found = new Map<number, AdminOrderSummary>();
-  for (let i = 0; i < unique.length; i += 500) {
-    for (const row of db
-      .select(summaryColumns)
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(inArray(orders.id, unique.slice(i, i + 500)))
-      .all()) {
-      found.set(row.id, row);
-    }
-  }
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length > 0) {
+  const found = orderSummaries(db, unique);
+  if (found.length < unique.length) {
+    const known = new Set(found.map((order) => order.id));
+    const missing = unique.filter((id) => !known.has(id));
     return fail(404, `${missing.length === 1 ? "Order" : "Orders"} not found: ${missing.join(", ")}`, "ids");
   }
-  // oldest first: the order they came in
-  return ok(
-    [...found.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id),
-  );
+  return ok(found);
 }
 
+/** The orders of these (distinct) ids that exist, oldest first: the order they came in. */
+function orderSummaries(db: DB, ids: readonly number[]): AdminOrderSummary[] {
+  const found: AdminOrderSummary[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    found.push(
+      ...db
+        .select(summaryColumns)
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(inArray(orders.id, ids.slice(i, i + 500)))
+        .all(),
+    );
+  }
+  return found.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+/** Orders a batch of the export reads and writes at a time. */
+const EXPORT_BATCH = 1000;
+
+const ORDER_EXPORT_COLUMNS = [
+  "id",
+  "orderNumber",
+  "customerId",
+  "customerEmail",
+  "status",
+  "subtotal",
+  "vatAmount",
+  "total",
+  "createdAt",
+  "poReference",
+  "deliveryNotes",
+  "deliveryCharge",
+] as const;
+
+const orderExportRow = (order: AdminOrderSummary) => [
+  order.id,
+  order.orderNumber,
+  order.userId ?? "",
+  order.accountEmail ?? order.shippingEmail,
+  order.status,
+  toDecimalString(order.subtotal),
+  toDecimalString(order.vatAmount),
+  toDecimalString(order.total),
+  order.createdAt.toISOString(),
+  order.poReference ?? "",
+  order.deliveryNotes ?? "",
+  toDecimalString(order.deliveryChargePence),
+];
+
 /**
- * The selected orders as CSV (400 on "ids" that are not order ids; spec §3 "Order export row": id, customerId, customerEmail, status, subtotal,
- * vatAmount, total, createdAt, with the order number after the id, and the customer's PO reference,
- * delivery notes and delivery charge ex VAT at the end). Money as 2-decimal pounds.
+ * The selected orders as CSV, oldest first, to stream a batch at a time (400 on "ids" that are not order ids,
+ * 404 naming any unknown one, or when the filter matches none; spec §3 "Order export row": id, customerId,
+ * customerEmail, status, subtotal, vatAmount, total, createdAt, with the order number after the id, and the
+ * customer's PO reference, delivery notes and delivery charge ex VAT at the end). Money as 2-decimal pounds.
+ * A filter's selection (every order, at its widest) is held as ids alone, its rows read a batch at a time.
  */
 export function exportOrdersCsv(
   db: DB,
   selection: OrderSelection | { invalid: string },
   today = ukToday(),
-): Result<CsvExport> {
-  const loaded = loadSelection(db, selection);
-  if (!loaded.ok) return loaded;
-  const csv = writeCsv(
-    loaded.value.map((order) => [
-      order.id,
-      order.orderNumber,
-      order.userId ?? "",
-      order.accountEmail ?? order.shippingEmail,
-      order.status,
-      toDecimalString(order.subtotal),
-      toDecimalString(order.vatAmount),
-      toDecimalString(order.total),
-      order.createdAt.toISOString(),
-      order.poReference ?? "",
-      order.deliveryNotes ?? "",
-      toDecimalString(order.deliveryChargePence),
-    ]),
-    {
-      header: true,
-      columns: [
-        "id",
-        "orderNumber",
-        "customerId",
-        "customerEmail",
-        "status",
-        "subtotal",
-        "vatAmount",
-        "total",
-        "createdAt",
-        "poReference",
-        "deliveryNotes",
-        "deliveryCharge",
-      ],
-    },
-  );
-  return ok({ csv, fileName: `orders-${today}.csv`, count: loaded.value.length });
+  batchSize = EXPORT_BATCH,
+): Result<CsvStreamFile> {
+  if ("invalid" in selection) return fail(400, selection.invalid, "ids");
+  const file = { fileName: `orders-${today}.csv`, header: ORDER_EXPORT_COLUMNS };
+  if ("ids" in selection) {
+    const loaded = loadOrdersByIds(db, selection.ids);
+    if (!loaded.ok) return loaded;
+    return ok({ ...file, count: loaded.value.length, batches: orderRowBatches(loaded.value.length, batchSize, (from, to) => loaded.value.slice(from, to)) });
+  }
+  const ids = matchingOrderIdsOldestFirst(db, selection.filter);
+  if (ids.length === 0) return fail(404, NO_ORDERS_FOUND);
+  return ok({ ...file, count: ids.length, batches: orderRowBatches(ids.length, batchSize, (from, to) => orderSummaries(db, ids.slice(from, to))) });
+}
+
+function* orderRowBatches(total: number, batchSize: number, ordersAt: (from: number, to: number) => AdminOrderSummary[]): Generator<CsvRows> {
+  for (let from = 0; from < total; from += batchSize) yield ordersAt(from, from + batchSize).map(orderExportRow);
 }
 
 const NOTHING_TO_PICK_MESSAGE = "The selected orders are all cancelled: there is nothing to pick.";

@@ -180,11 +180,15 @@ export function listAdminOrders(
  * went, a deep page read every order it skipped and looked up its account (23 s for the last of a million).
  */
 function orderedIds(db: DB, where: SQL | undefined, query: Partial<OrderListQuery>, slice?: { limit: number; offset: number }): number[] {
+  const ordered = orderedIdsSelect(db, where, query);
+  return (slice ? ordered.limit(slice.limit).offset(slice.offset) : ordered).all().map((row) => row.id);
+}
+
+function orderedIdsSelect(db: DB, where: SQL | undefined, query: Partial<OrderListQuery>) {
   const select = readsAccounts(query)
     ? db.select({ id: orders.id }).from(orders).leftJoin(users, eq(users.id, orders.userId)).leftJoin(companies, eq(companies.id, users.companyId)).$dynamic()
     : db.select({ id: orders.id }).from(orders).$dynamic();
-  const ordered = select.where(where).orderBy(...orderListOrderBy(query.sort));
-  return (slice ? ordered.limit(slice.limit).offset(slice.offset) : ordered).all().map((row) => row.id);
+  return select.where(where).orderBy(...orderListOrderBy(query.sort));
 }
 
 /** The list's rows of these orders, in the list's order. */
@@ -211,6 +215,16 @@ export function matchingOrderIds(db: DB, query: Partial<OrderListQuery>): number
     .orderBy(...orderListOrderBy(query.sort))
     .all()
     .map((row) => row.id);
+}
+
+/**
+ * The ids of every order matching the filter, oldest first (by when it was placed, then id): a plain array of
+ * numbers read straight off the statement, 8 MB for a million orders where rows as objects would take ten
+ * times that.
+ */
+export function matchingOrderIdsOldestFirst(db: DB, query: Partial<OrderListQuery>): number[] {
+  const { sql: text, params } = orderedIdsSelect(db, orderListWhere(query), { ...query, sort: "oldest" }).toSQL();
+  return db.$client.prepare(text).pluck().all(...params) as number[];
 }
 
 type AdminOrderDetail = typeof orders.$inferSelect & {
