@@ -27,7 +27,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   if (asked.split(",").some((tag) => tag.trim().replace(/^W\//, "") === result.value.etag)) {
     return new Response(null, { status: 304, headers });
   }
-  return new Response(result.value.body, { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
+  return new Response(new Blob(result.value.pieces), { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
 });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -5,7 +5,7 @@
  * screen is, so the offline list shows what the pages show.
  */
 import crypto from "node:crypto";
-import { asc, inArray } from "drizzle-orm";
+import { asc, gt, inArray } from "drizzle-orm";
 import { products, volumeDiscounts } from "~db/schema";
 import { listCategories } from "~/domain/catalog/catalog.server";
 import type { SessionUser } from "~/domain/users/user-accounts.server";
@@ -17,10 +17,44 @@ import { PRICE_LIST_COLUMNS, PRICE_LIST_VERSION, priceListRow, type PriceListBod
 import { unitPriceFor } from "./pricing";
 import { buyerFor, priceMany } from "./pricing.server";
 
-export type PriceListReply = { body: string; etag: string };
+export type PriceListReply = { pieces: string[]; etag: string };
+
+/** Products priced and written a batch at a time: the whole list's objects at once outgrew the server's heap cap (0083). */
+const PRICE_LIST_BATCH = 2_000;
 
 export function buyerPriceList(db: DB, user: SessionUser): Result<PriceListReply> {
   const buyer = buyerFor(db, user);
+  const categories = listCategories(db);
+  const categoryIndex = new Map(categories.map((category, index) => [category.id, index]));
+  // the body as pieces, hashed as they are written: the same bytes and ETag as the whole list stringified at once
+  const pieces: string[] = [];
+  const hash = crypto.createHash("sha256");
+  const write = (piece: string) => {
+    pieces.push(piece);
+    hash.update(piece);
+  };
+  const head: Omit<PriceListBody, "rows"> = {
+    v: PRICE_LIST_VERSION,
+    basis: buyer ? "company" : "list",
+    cats: categories.map((category) => category.name),
+    cols: PRICE_LIST_COLUMNS,
+  };
+  write(`${JSON.stringify(head).slice(0, -1)},"rows":[`);
+  let lastId = 0;
+  for (;;) {
+    const rows = priceListBatch(db, buyer, lastId, categoryIndex);
+    if (rows.length === 0) break;
+    write(`${lastId === 0 ? "" : ","}${JSON.stringify(rows.map((row) => row.row)).slice(1, -1)}`);
+    lastId = rows[rows.length - 1]!.id;
+  }
+  // what checkout would start with, so that an order made offline can be sent (0078); only for a buyer who orders
+  write(buyer && user.role === "customer" ? `],"ship":${JSON.stringify(checkoutDefaults(db, user))}}` : "]}");
+  const etag = `"${hash.digest("base64url").slice(0, 27)}"`;
+  return ok({ pieces, etag });
+}
+
+/** The next batch of products after `afterId`, each with its row of the list. */
+function priceListBatch(db: DB, buyer: ReturnType<typeof buyerFor>, afterId: number, categoryIndex: Map<number, number>) {
   const rows = db
     .select({
       id: products.id,
@@ -37,11 +71,12 @@ export function buyerPriceList(db: DB, user: SessionUser): Result<PriceListReply
       unitsPerPack: products.unitsPerPack,
     })
     .from(products)
+    .where(gt(products.id, afterId))
     .orderBy(asc(products.id))
+    .limit(PRICE_LIST_BATCH)
     .all();
+  if (rows.length === 0) return [];
   const prices = priceMany(db, buyer, rows.map((row) => ({ productId: row.id, salesPrice: row.salesPrice, quantity: 1 })));
-  const categories = listCategories(db);
-  const categoryIndex = new Map(categories.map((category, index) => [category.id, index]));
 
   // the steps a buyer without an agreed price can reach (an agreed price takes no other discount)
   const steps = new Map<number, VolumeStep[]>();
@@ -74,25 +109,17 @@ export function buyerPriceList(db: DB, user: SessionUser): Result<PriceListReply
     }
   }
 
-  const list: PriceListBody = {
-    v: PRICE_LIST_VERSION,
-    basis: buyer ? "company" : "list",
-    cats: categories.map((category) => category.name),
-    cols: PRICE_LIST_COLUMNS,
-    rows: rows.map((row) => {
-      const price = prices.get(row.id)!;
-      return priceListRow({
+  return rows.map((row) => {
+    const price = prices.get(row.id)!;
+    return {
+      id: row.id,
+      row: priceListRow({
         ...row,
         unitPrice: price.finalPrice,
         categoryIndex: row.categoryId === null ? -1 : (categoryIndex.get(row.categoryId) ?? -1),
         volumeSteps: price.customPrice === null ? (steps.get(row.id) ?? []) : [],
         priceSteps: priceSteps.get(row.id) ?? [],
-      });
-    }),
-    // what checkout would start with, so that an order made offline can be sent (0078); only for a buyer who orders
-    ...(buyer && user.role === "customer" ? { ship: checkoutDefaults(db, user) } : {}),
-  };
-  const body = JSON.stringify(list);
-  const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return ok({ body, etag });
+      }),
+    };
+  });
 }
