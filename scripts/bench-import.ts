@@ -3,14 +3,14 @@
  * and 300 MB"), measured:
  *
  *   npx tsx scripts/bench-import.ts [--products 100000] [--layout simple|shopify|both]
- *                                   [--url http://localhost:3000 [--email admin@example.com --password admin-demo]]
+ *                                   [--url http://localhost:3000 [--email admin@example.com --password admin-demo] [--no-use-case]]
  *
  * For each layout it writes a realistic catalogue file (db/seed/product-csv-sample.ts), imports it through
  * the use case into a fresh, migrated SQLite file in a temporary folder, then imports the next revision of
  * the same catalogue (every stock level moved, one price in ten changed) on top. With --url it also posts
- * both files to that running server's import API. It starts no server. Each import reports its time, the
- * importing process's peak memory (VmHWM from /proc, reset before each import, and the highest of the RSS
- * samples taken while it runs) and what the import answered.
+ * both files to that running server's import API (--no-use-case: only there). It starts no server. Each
+ * import reports its time, the importing process's CPU time and peak memory (VmHWM from /proc, reset before
+ * each import, and the highest of the RSS samples taken while it runs) and what the import answered.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -373,6 +373,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     url: argument(args, "url") ?? null,
     email: argument(args, "email"),
     password: argument(args, "password"),
+    useCase: !args.includes("--no-use-case"),
     log: (line) => console.log(line),
   });
   if (args.includes("--json")) console.log(JSON.stringify(figures, null, 2));

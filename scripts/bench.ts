@@ -10,6 +10,8 @@
  *   npm run bench -- --no-scale        the demo data only
  *   npm run bench -- --no-page-weight  without the browser's page weight and slow-link figures
  *   npm run bench -- --no-import       without the 100,000-product CSV import
+ *   npm run bench -- --no-backup       without the backup under the scale load (with --only, its ~45 s at ×10
+ *                                      would overlap, and slow, most of a few targets' measurements)
  *   npm run bench -- --import-products 10000   a smaller import (its budgets stay those of 100,000 products)
  *   npm run bench -- --out file.json   where the figures go (default tests/.tmp/bench/bench-results.json)
  *   npm run bench -- --only home,search      only the targets named (comma-separated, as printed)
@@ -65,6 +67,7 @@ const SECONDS = Number(option("--seconds") ?? 3);
 const WITH_SCALE = !args.includes("--no-scale");
 const WITH_PAGE_WEIGHT = !args.includes("--no-page-weight");
 const WITH_IMPORT = !args.includes("--no-import");
+const WITH_BACKUP = !args.includes("--no-backup");
 const IMPORT_PRODUCTS = Number(option("--import-products") ?? 100_000);
 if (!Number.isSafeInteger(IMPORT_PRODUCTS) || IMPORT_PRODUCTS < 1) {
   console.error(`--import-products takes a whole number of products, not "${option("--import-products")}".`);
@@ -299,7 +302,7 @@ async function main() {
 
   let backup: BackupDuringLoad | null = null;
   if (scaleDir) {
-    log(`${SCALE} data, ${defaultProcesses} processes; the product's backup taken once while the load runs`);
+    log(`${SCALE} data, ${defaultProcesses} processes${WITH_BACKUP ? "; the product's backup taken once while the load runs" : ""}`);
     served = await serve(SCALE, scaleDir, { SKIP_SEED: "true" });
     server = served.server;
     const scaleSessions = await sessions(server);
@@ -307,26 +310,30 @@ async function main() {
     offline.scale = await measureOfflineWeight(server.url, scaleSessions.buyer);
     const spans: Span[] = [];
     // a moment into the first measurement, so the copy is taken under load
-    const backingUp = new Promise((resolve) => setTimeout(resolve, 500)).then(() => backupWhileServing(path.join(scaleDir!, "app.db")));
+    const backingUp = WITH_BACKUP
+      ? new Promise((resolve) => setTimeout(resolve, 500)).then(() => backupWhileServing(path.join(scaleDir!, "app.db")))
+      : null;
     record(targets, SCALE, await run(server, targets, undefined, spans));
     const copy = await backingUp;
-    // the measurements that ran while the backup did
-    const during = spans.filter((span) => span.from < copy.to && span.to > copy.from);
-    backup = {
-      dataset: SCALE,
-      ok: copy.ok,
-      ms: copy.ms,
-      bytes: copy.bytes,
-      failedRequests: during.reduce((sum, span) => sum + span.errors, 0),
-      requests: during.reduce((sum, span) => sum + span.requests, 0),
-      ...(copy.error ? { error: copy.error } : {}),
-    };
-    log(
-      copy.ok
-        ? `backup during the load: ${(copy.ms / 1000).toFixed(1)} s, ${((copy.bytes ?? 0) / 2 ** 20).toFixed(0)} MB; ${backup.failedRequests} of ${backup.requests} requests meanwhile failed`
-        : `backup during the load FAILED: ${copy.error}`,
-    );
-    if (copy.to > (spans.at(-1)?.to ?? 0)) log("the backup outlasted the load: use more --seconds for a backup wholly under load");
+    if (copy) {
+      // the measurements that ran while the backup did
+      const during = spans.filter((span) => span.from < copy.to && span.to > copy.from);
+      backup = {
+        dataset: SCALE,
+        ok: copy.ok,
+        ms: copy.ms,
+        bytes: copy.bytes,
+        failedRequests: during.reduce((sum, span) => sum + span.errors, 0),
+        requests: during.reduce((sum, span) => sum + span.requests, 0),
+        ...(copy.error ? { error: copy.error } : {}),
+      };
+      log(
+        copy.ok
+          ? `backup during the load: ${(copy.ms / 1000).toFixed(1)} s, ${((copy.bytes ?? 0) / 2 ** 20).toFixed(0)} MB; ${backup.failedRequests} of ${backup.requests} requests meanwhile failed`
+          : `backup during the load FAILED: ${copy.error}`,
+      );
+      if (copy.to > (spans.at(-1)?.to ?? 0)) log("the backup outlasted the load: use more --seconds for a backup wholly under load");
+    }
     await served.stop();
   }
 
