@@ -1,18 +1,20 @@
 /**
- * The product import's speed budget ("a 10,000-row product CSV imports in one request within 30 s and
- * 300 MB"), measured:
+ * The product import's speed budget (issue #29: "a 100,000-product CSV imports in one request within 60 s
+ * and 300 MB"), measured:
  *
- *   npx tsx scripts/bench-import.ts [--products 10000] [--layout simple|shopify|both]
- *                                   [--url http://localhost:3000 [--email admin@example.com --password admin-demo]]
+ *   npx tsx scripts/bench-import.ts [--products 100000] [--layout simple|shopify|both]
+ *                                   [--url http://localhost:3000 [--email admin@example.com --password admin-demo] [--no-use-case]]
  *
  * For each layout it writes a realistic catalogue file (db/seed/product-csv-sample.ts), imports it through
  * the use case into a fresh, migrated SQLite file in a temporary folder, then imports the next revision of
  * the same catalogue (every stock level moved, one price in ten changed) on top. With --url it also posts
- * both files to that running server's import API. It starts no server. Each import reports its time, the
- * importing process's peak memory (VmHWM from /proc, reset before each import, and the highest of the RSS
- * samples taken while it runs) and what the import answered.
+ * both files to that running server's import API (--no-use-case: only there). It starts no server. Each
+ * import reports its time, the importing process's CPU time and peak memory (VmHWM from /proc, reset before
+ * each import, and the highest of the RSS samples taken while it runs) and what the import answered.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
+import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
@@ -37,6 +39,8 @@ export type ImportFigures = {
   peakRssSampledMb: number | null;
   /** its resident memory just before, MB */
   baselineMb: number | null;
+  /** the CPU time (user + system) the importing process spent meanwhile, ms: steadier than the wall time on a shared box */
+  cpuMs: number | null;
   status: number;
   created: number;
   updated: number;
@@ -67,6 +71,21 @@ function statusField(pid: number | "self", field: "VmHWM" | "VmRSS"): number | n
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const match = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
     return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's CPU time so far (user + system), ms, from /proc; null when unreadable. */
+function cpuTime(pid: number | "self"): number | null {
+  if (pid === "self") {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+  try {
+    // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second)
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(")").at(-1)!.trim().split(/\s+/);
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;
   }
@@ -187,31 +206,49 @@ function serverPid(url: string): number | null {
   return null;
 }
 
+/**
+ * Posts the file to the import API as a browser's form would, with a Content-Length (the server refuses
+ * chunked uploads), streamed from the disk: a 100,000-product Shopify file is 170 MB. Through node:http, which
+ * waits as long as the import takes for the answer (fetch gives up on headers after 300 s).
+ */
 async function importThroughHttp(url: string, cookie: string, csvFile: string): Promise<Answer> {
-  const form = new FormData();
-  form.append("file", new File([fs.readFileSync(csvFile)], path.basename(csvFile), { type: "text/csv" }));
-  // encoded up front, so it goes with a Content-Length as a browser sends it (the server refuses chunked uploads)
-  const encoded = new Response(form);
-  const body = await encoded.blob();
-  let response: Response;
-  try {
-    response = await fetch(new URL("/api/admin/products/import", url), {
-      method: "POST",
-      headers: { Cookie: cookie, "Content-Type": encoded.headers.get("Content-Type")! },
-      body,
+  const boundary = `----product-import-${crypto.randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(csvFile)}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.byteLength + fs.statSync(csvFile).size + tail.byteLength;
+  const reply = await new Promise<{ status: number; text: string } | { error: unknown }>((resolve) => {
+    const request = httpRequest(
+      new URL("/api/admin/products/import", url),
+      { method: "POST", headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Content-Length": length } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", (error) => resolve({ error }));
+      },
+    );
+    // a refusal may come (and the connection close) before the whole file is sent: the answer is what counts
+    request.on("error", (error) => resolve({ error }));
+    request.write(head);
+    const file = fs.createReadStream(csvFile);
+    file.on("error", (error) => {
+      request.destroy();
+      resolve({ error });
     });
-  } catch (error) {
-    return { status: 0, created: 0, updated: 0, errors: [{ row: 0, message: `no answer: ${(error as Error).cause ?? error}` }] };
-  }
-  const text = await response.text();
+    file.on("end", () => request.end(tail));
+    file.pipe(request, { end: false });
+  });
+  if ("error" in reply) return { status: 0, created: 0, updated: 0, errors: [{ row: 0, message: `no answer: ${String(reply.error)}` }] };
   let answer: Partial<Answer> & { message?: string } = {};
   try {
-    answer = JSON.parse(text);
+    answer = JSON.parse(reply.text);
   } catch {
-    answer = { message: text.slice(0, 200) };
+    answer = { message: reply.text.slice(0, 200) };
   }
-  if (!response.ok) return { status: response.status, created: 0, updated: 0, errors: [{ row: 0, message: answer.message ?? "" }] };
-  return { status: response.status, created: answer.created ?? 0, updated: answer.updated ?? 0, errors: answer.errors ?? [] };
+  if (reply.status !== 200) return { status: reply.status, created: 0, updated: 0, errors: [{ row: 0, message: answer.message ?? "" }] };
+  return { status: reply.status, created: answer.created ?? 0, updated: answer.updated ?? 0, errors: answer.errors ?? [] };
 }
 
 /** Runs one import and measures it; `pid` is the importing process ("self" for the use case). */
@@ -220,9 +257,11 @@ async function measure(pid: number | "self" | null, work: () => Promise<Answer>)
   const canReset = pid !== null && resetPeak(pid);
   const baseline = pid === null ? null : pid === "self" ? process.memoryUsage().rss : statusField(pid, "VmRSS");
   const stop = pid === null ? () => 0 : sampleRss(pid);
+  const cpuBefore = pid === null ? null : cpuTime(pid);
   const started = performance.now();
   const answer = await work();
   const ms = Math.round(performance.now() - started);
+  const cpuAfter = pid === null ? null : cpuTime(pid);
   const sampled = stop();
   const hwm = pid !== null && canReset ? statusField(pid, "VmHWM") : null;
   return {
@@ -231,13 +270,14 @@ async function measure(pid: number | "self" | null, work: () => Promise<Answer>)
     peakMb: hwm === null ? null : mb(hwm),
     peakRssSampledMb: pid === null ? null : mb(sampled),
     baselineMb: baseline === null ? null : mb(baseline),
+    cpuMs: cpuBefore === null || cpuAfter === null ? null : Math.round(cpuAfter - cpuBefore),
   };
 }
 
 // ─── The benchmark ──────────────────────────────────────────────────────────
 
 export async function benchImport(options: BenchOptions = {}): Promise<ImportFigures[]> {
-  const products = options.products ?? 10_000;
+  const products = options.products ?? 100_000;
   const layouts = options.layouts ?? ["simple", "shopify"];
   const log = options.log ?? (() => {});
   const ownDir = !options.dir;
@@ -303,6 +343,7 @@ function figuresOf(
     peakMb: measured.peakMb,
     peakRssSampledMb: measured.peakRssSampledMb,
     baselineMb: measured.baselineMb,
+    cpuMs: measured.cpuMs,
     status: answer.status,
     created: answer.created,
     updated: answer.updated,
@@ -314,7 +355,8 @@ function figuresOf(
 export function formatFigures(f: ImportFigures): string {
   const memory = `peak ${f.peakMb ?? "?"} MB (RSS sampled ${f.peakRssSampledMb ?? "?"} MB, before ${f.baselineMb ?? "?"} MB)`;
   const answer = f.status === 200 ? `created ${f.created}, updated ${f.updated}, errors ${f.errors}` : `HTTP ${f.status}: ${f.firstErrors[0]?.message ?? ""}`;
-  return `${f.door.padEnd(8)} ${f.layout.padEnd(7)} ${f.run.padEnd(8)} ${f.products} products, ${f.rows} rows, ${mb(f.fileBytes)} MB: ${(f.ms / 1000).toFixed(2)} s, ${memory}; ${answer}`;
+  const cpu = f.cpuMs === null ? "" : ` (CPU ${(f.cpuMs / 1000).toFixed(1)} s)`;
+  return `${f.door.padEnd(8)} ${f.layout.padEnd(7)} ${f.run.padEnd(8)} ${f.products} products, ${f.rows} rows, ${mb(f.fileBytes)} MB: ${(f.ms / 1000).toFixed(2)} s${cpu}, ${memory}; ${answer}`;
 }
 
 function argument(args: string[], name: string): string | undefined {
@@ -326,11 +368,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const args = process.argv.slice(2);
   const layout = argument(args, "layout") ?? "both";
   const figures = await benchImport({
-    products: Number(argument(args, "products") ?? 10_000),
+    products: Number(argument(args, "products") ?? 100_000),
     layouts: layout === "both" ? ["simple", "shopify"] : [layout as SampleLayout],
     url: argument(args, "url") ?? null,
     email: argument(args, "email"),
     password: argument(args, "password"),
+    useCase: !args.includes("--no-use-case"),
     log: (line) => console.log(line),
   });
   if (args.includes("--json")) console.log(JSON.stringify(figures, null, 2));

@@ -7,7 +7,7 @@ import { apiRoute, failureResponse, firstIssue, jsonError, methodNotAllowed } fr
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
 
 /**
- * POST /api/admin/products/import: multipart/form-data with the CSV in the field `file` (at most 24 MB) →
+ * POST /api/admin/products/import: multipart/form-data with the CSV in the field `file` (at most PRODUCT_CSV_MAX_MB) →
  * 200 {created, updated, errors: [{row, message}]}. Simple rows (spec §3) or Shopify's product CSV; products
  * are upserted by slug (Handle) in batches; rows that cannot be imported are listed, the others go in. A
  * file that is no product CSV at all: 400 (field file); too large: 413. The file waits on disk, not in

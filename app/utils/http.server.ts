@@ -204,7 +204,7 @@ export type MultipartBody =
  * all. A part over its limit is read past and left out, and its name is in `oversized`, so the form can say
  * so on that field and still show what else was typed. Not multipart, unreadable or over the total: refused.
  * With `filesTo` (a folder) each file part goes to a file there as it arrives, never into memory, and is
- * handed on as a File read back from the disk (a 24 MB product CSV would otherwise sit in memory, twice
+ * handed on as a File read back from the disk (a 169 MB product CSV would otherwise sit in memory, twice
  * over, for the whole import); `discard` deletes those files.
  */
 export async function readMultipartWithin(

@@ -33,7 +33,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const DEFAULT_BODY_LIMIT = 512 * 1024;
 /** Uploads (a product image, the quick-order CSV): the file's own 5 MB limit plus the multipart envelope. */
 export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
-/** The product import: its CSV's limit (a 10,000-product catalogue in Shopify's layout) plus the envelope. */
+/** The product import: its CSV's limit (a 100,000-product catalogue in Shopify's layout) plus the envelope. */
 export const IMPORT_BODY_LIMIT = PRODUCT_CSV_MAX_BYTES + 64 * 1024;
 
 /** Paths that take a file upload, and so a larger body. */

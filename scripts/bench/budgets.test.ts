@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backupChecks, floorChecks, heavyWriteChecks, memoryChecks, scaleChecks, scaleDataset, sideBySide, table, type Load, type TargetResult } from "./budgets";
+import { absoluteChecks, backupChecks, importChecks, floorChecks, heavyWriteChecks, memoryChecks, scaleChecks, scaleDataset, sideBySide, table, type Load, type TargetResult } from "./budgets";
 
 const load = (rps: number, p50 = 10, p95 = 20): Load => ({ rps, p50, p95, p99: p95 * 2, errors: 0, requests: rps * 3 });
 
@@ -74,6 +74,50 @@ describe("the speed budgets", () => {
     expect(backupChecks({ ...backup, ok: false })).toMatchObject([{ pass: false }]);
     expect(backupChecks({ ...backup, requests: 0 })).toMatchObject([{ pass: false }]);
     expect(backupChecks(null)).toEqual([]);
+  });
+
+  it("holds search, the back-office lists and the reports to their own p95 at the scale data, one connection", () => {
+    const at = (name: string, group: TargetResult["group"], p95: number, extra: Partial<Load> = {}): TargetResult => ({
+      name,
+      kind: "page",
+      group,
+      loads: { demo: { "1": load(100, 2, 3) }, "scale ×10": { "1": { ...load(40, p95 / 2, p95), ...extra }, "10": load(200, 100, 900) } },
+    });
+    const results = [
+      at("search", "search", 25),
+      at("admin invoices list", "list", 50.1),
+      at("admin quotes list", "list", 12),
+      at("aged debtors", "report", 100),
+      at("trial balance", "report", 9, { errors: 3 }),
+      at("balance sheet", "report", 0, { requests: 0 }),
+      // a target with no absolute budget is not checked
+      { ...at("home", undefined, 400) },
+    ];
+    expect(absoluteChecks(results, "scale ×10")).toEqual([
+      { budget: "catalogue search p95 ≤ 25 ms (scale ×10, 1 connection)", target: "search", value: "25 ms", limit: "25 ms", pass: true },
+      { budget: "back-office list p95 ≤ 50 ms (scale ×10, 1 connection)", target: "admin invoices list", value: "50.1 ms", limit: "50 ms", pass: false },
+      { budget: "back-office list p95 ≤ 50 ms (scale ×10, 1 connection)", target: "admin quotes list", value: "12 ms", limit: "50 ms", pass: true },
+      { budget: "report p95 ≤ 100 ms (scale ×10, 1 connection)", target: "aged debtors", value: "100 ms", limit: "100 ms", pass: true },
+      // fast failures and silence never pass
+      { budget: "report p95 ≤ 100 ms (scale ×10, 1 connection)", target: "trial balance", value: "9 ms, 3 errors", limit: "100 ms", pass: false },
+      { budget: "report p95 ≤ 100 ms (scale ×10, 1 connection)", target: "balance sheet", value: "no answers", limit: "100 ms", pass: false },
+    ]);
+    // a run without those scale figures has nothing to check
+    expect(absoluteChecks(results, "scale ×1")).toEqual([]);
+  });
+
+  it("holds each 100,000-product import within 60 s and its server within 300 MB", () => {
+    const run = { layout: "shopify", run: "fresh", products: 100_000, status: 200, ms: 59_900, peakMb: 300 };
+    expect(importChecks([run])).toEqual([
+      { budget: "import in one request ≤ 60 s", target: "shopify CSV, 100,000 products (fresh)", value: "59.9 s", limit: "60 s", pass: true },
+      { budget: "import peak memory ≤ 300 MB", target: "shopify CSV, 100,000 products (fresh)", value: "300 MB", limit: "300 MB", pass: true },
+    ]);
+    expect(importChecks([{ ...run, ms: 60_001, peakMb: 301 }]).map((c) => c.pass)).toEqual([false, false]);
+    // a refused file is not a quick import, and memory nobody read is not within the limit
+    expect(importChecks([{ ...run, status: 413, ms: 40, peakMb: null }])).toMatchObject([
+      { value: "HTTP 413 after 0.0 s", pass: false },
+      { value: "not measured", pass: false },
+    ]);
   });
 
   it("holds heavy writes to ten product pages", () => {

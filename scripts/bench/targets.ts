@@ -4,10 +4,18 @@
  * gives the products it orders ample stock first (see prepareDatabase).
  */
 import Database from "better-sqlite3";
-import type { TargetResult } from "./budgets";
+import type { BudgetGroup, TargetResult } from "./budgets";
 import type { Request } from "./load";
 
-export type Target = { name: string; kind: TargetResult["kind"]; request: Request; connections: number[]; floor?: boolean };
+export type Target = {
+  name: string;
+  kind: TargetResult["kind"];
+  request: Request;
+  connections: number[];
+  floor?: boolean;
+  /** the absolute p95 budget it is held to at the scale data (budgets.ts: ABSOLUTE_BUDGET_MS), if any */
+  group?: BudgetGroup;
+};
 
 export type Sessions = { buyer: string; admin: string; origin: string };
 
@@ -65,18 +73,28 @@ export function resolveTargets(file: string, sessions: Sessions): Target[] {
       .get() as { slug: string };
     const word = (db.prepare("select name from products order by id limit 1").get() as { name: string }).name.split(/\s+/)[0]!;
     const vatMonth = (db.prepare("select id from vat_returns order by start_date desc limit 1").get() as { id: number } | undefined)?.id;
+    // a customer's company, as an admin would look a customer up by it
+    const companyWord = (db.prepare("select name from companies order by id limit 1").get() as { name: string } | undefined)?.name.split(/\s+/)[0];
+    const both = [1, 10];
     const buyer = { Cookie: sessions.buyer };
     const admin = { Cookie: sessions.admin };
     const json = { "Content-Type": "application/json", Origin: sessions.origin };
+    const page = (name: string, path: string, group?: BudgetGroup): Target => ({
+      name,
+      kind: "page",
+      request: { path, headers: admin },
+      connections: both,
+      floor: true,
+      ...(group ? { group } : {}),
+    });
     const product = products[0]!;
     const order = (lines: number) =>
       JSON.stringify({ ...SHIPPING, items: products.slice(0, lines).map((p, i) => ({ productId: p.id, quantity: packQuantity(p, 1 + (i % 3)) })) });
     const quickOrderLines = Array.from({ length: 500 }, (_, i) => `${products[i % products.length]!.sku}, ${packQuantity(products[i % products.length]!, 1 + (i % 4))}`).join("\n");
-    const both = [1, 10];
     return [
       { name: "home", kind: "page", request: { path: "/", headers: buyer }, connections: both, floor: true },
       { name: "category + filters", kind: "page", request: { path: `/category/${category.slug}?sort=price-asc&stock=in-stock`, headers: buyer }, connections: both, floor: true },
-      { name: "search", kind: "page", request: { path: `/?q=${encodeURIComponent(word)}`, headers: buyer }, connections: both, floor: true },
+      { name: "search", kind: "page", request: { path: `/?q=${encodeURIComponent(word)}`, headers: buyer }, connections: both, floor: true, group: "search" },
       { name: "product page", kind: "page", request: { path: `/products/${product.slug}`, headers: buyer }, connections: both, floor: true },
       { name: "pricing API", kind: "api", request: { path: `/api/products/${product.id}/pricing?quantity=12`, headers: buyer }, connections: both, floor: true },
       { name: "cart", kind: "page", request: { path: "/cart", headers: buyer }, connections: both, floor: true },
@@ -93,13 +111,26 @@ export function resolveTargets(file: string, sessions: Sessions): Target[] {
         },
         connections: [1],
       },
-      { name: "admin orders list", kind: "page", request: { path: "/admin/orders", headers: admin }, connections: both, floor: true },
-      { name: "inventory forecast", kind: "page", request: { path: "/admin/inventory-forecast", headers: admin }, connections: both, floor: true },
-      { name: "customer insights", kind: "page", request: { path: "/admin/customer-insights", headers: admin }, connections: both, floor: true },
-      ...(vatMonth
-        ? [{ name: "VAT return of a month", kind: "page" as const, request: { path: `/admin/vat-returns?view=${vatMonth}`, headers: admin }, connections: both, floor: true }]
-        : []),
-      { name: "P&L for a year", kind: "page", request: { path: "/admin/accounts?period=this-year", headers: admin }, connections: both, floor: true },
+      // the back-office lists, each at its default first page and, where a filter is cheap to name, one filtered
+      page("admin orders list", "/admin/orders", "list"),
+      page("admin invoices list", "/admin/sales-invoices", "list"),
+      page("admin invoices overdue", "/admin/sales-invoices?status=overdue", "list"),
+      page("admin customers list", "/admin/users", "list"),
+      ...(companyWord ? [page("admin customers search", `/admin/users?q=${encodeURIComponent(companyWord)}`, "list")] : []),
+      page("admin products list", "/admin/products", "list"),
+      page("admin products search", `/admin/products?q=${encodeURIComponent(word)}`, "list"),
+      page("admin quotes list", "/admin/quotes", "list"),
+      page("admin quotes sent", "/admin/quotes?status=sent", "list"),
+      page("admin journals list", "/admin/ledger/journals", "list"),
+      page("admin journals payments", "/admin/ledger/journals?type=payment", "list"),
+      page("inventory forecast", "/admin/inventory-forecast"),
+      page("customer insights", "/admin/customer-insights"),
+      // the reports: a year, or as at today, as each screen opens
+      ...(vatMonth ? [page("VAT return of a month", `/admin/vat-returns?view=${vatMonth}`, "report")] : []),
+      page("P&L for a year", "/admin/accounts?period=this-year", "report"),
+      page("balance sheet", "/admin/accounts?tab=balance-sheet&period=this-year", "report"),
+      page("trial balance", "/admin/ledger", "report"),
+      page("aged debtors", "/admin/aged-debtors", "report"),
     ];
   } finally {
     db.close();

@@ -313,8 +313,8 @@ export type CsvUpload =
   | { ok: false; status: 400 | 413; message: string };
 
 /**
- * Reads the import API's multipart body, never holding more than the file's limit (24 MB): a larger declared
- * body is refused unread, a larger file part is read past and refused (413). The file goes to the uploads
+ * Reads the import API's multipart body within the file's limit (PRODUCT_CSV_MAX_MB): a larger declared body
+ * is refused unread, a larger file part is read past and refused (413). The file goes to the uploads
  * folder as it arrives, not into memory; `discard` deletes it once the import is answered. The products page
  * reads its form (the CSV or a product image) the same way, with `readMultipartWithin`.
  */

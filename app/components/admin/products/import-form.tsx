@@ -6,11 +6,11 @@ import { Button } from "~/components/ui/button";
 import { FormError, inputClass } from "~/components/ui/field";
 import { ToastNotice } from "~/components/ui/toast";
 import { importProgressView } from "~/domain/catalog/import-progress";
-import { PRODUCT_INTENTS, productImportFormSchema } from "~/domain/catalog/product.schema";
+import { PRODUCT_CSV_MAX_MB, PRODUCT_INTENTS, productImportFormSchema } from "~/domain/catalog/product.schema";
 import { useImportUpload, type UploadState } from "./use-import-upload";
 
 /**
- * Import CSV: one .csv file of at most 24 MB, either the simple product row or a Shopify product export.
+ * Import CSV: one .csv file of at most PRODUCT_CSV_MAX_MB, either the simple product row or a Shopify product export.
  * Products are matched on their slug (Shopify's Handle): existing ones are updated, new ones created.
  * Without JavaScript the form simply posts and the page shows the result; with it, the file goes up by
  * XMLHttpRequest and a progress bar follows the upload, then the server's work (use-import-upload.ts).
@@ -76,7 +76,7 @@ export function ImportForm({
             product per row with the columns <code>slug, name, description, category, stockLevel, salesPrice, imageUrl, costPrice</code>{" "}
             (prices in pounds, ex VAT).
           </p>
-          <p>Products are matched on their slug: existing ones are updated, new ones created. At most 24 MB.</p>
+          <p>Products are matched on their slug: existing ones are updated, new ones created. At most {PRODUCT_CSV_MAX_MB} MB.</p>
         </div>
       </div>
       <ImportProgressBar state={upload.state} />
