@@ -95,6 +95,8 @@ export function resolveTargets(file: string, sessions: Sessions): Target[] {
       { name: "home", kind: "page", request: { path: "/", headers: buyer }, connections: both, floor: true },
       { name: "category + filters", kind: "page", request: { path: `/category/${category.slug}?sort=price-asc&stock=in-stock`, headers: buyer }, connections: both, floor: true },
       { name: "search", kind: "page", request: { path: `/?q=${encodeURIComponent(word)}`, headers: buyer }, connections: both, floor: true, group: "search" },
+      // the search itself, without a page around it: the same word through the catalogue's JSON API
+      { name: "search API", kind: "api", request: { path: `/api/products?q=${encodeURIComponent(word)}`, headers: buyer }, connections: both, floor: true, group: "search" },
       { name: "product page", kind: "page", request: { path: `/products/${product.slug}`, headers: buyer }, connections: both, floor: true },
       { name: "pricing API", kind: "api", request: { path: `/api/products/${product.id}/pricing?quantity=12`, headers: buyer }, connections: both, floor: true },
       { name: "cart", kind: "page", request: { path: "/cart", headers: buyer }, connections: both, floor: true },
