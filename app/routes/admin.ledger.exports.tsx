@@ -20,6 +20,7 @@ import { periodSummary } from "~/domain/ledger/exports.server";
 import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { formatMoney } from "~/utils/money";
+import { requestedPage } from "~/utils/paging";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Accountant's Exports") }];
 
@@ -28,10 +29,7 @@ const PARTIES_PER_PAGE = 25;
 const PART_LINKS_MAX = 24;
 const PAGE_PARAM: Record<AgedSide, string> = { debtors: "debtorsPage", creditors: "creditorsPage" };
 
-function pageParam(params: URLSearchParams, name: string) {
-  const page = Number(params.get(name) ?? "1");
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
+const pageParam = (params: URLSearchParams, name: string) => requestedPage(params.get(name));
 
 /** One page of a report's parties; the totals stay those of every party. */
 function pageOfReport(report: AgedReport, page: number) {

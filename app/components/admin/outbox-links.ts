@@ -1,4 +1,5 @@
 /** The outbox screens' addresses and how they show a time and a size (browser-safe). */
+import { requestedPage } from "~/utils/paging";
 import { formatUkDateTime } from "~/utils/uk-time";
 const PATH = "/admin/outbox";
 
@@ -8,8 +9,7 @@ export const outboxAttachmentHref = (id: string, index: number) => `${PATH}/${id
 
 /** `?page=`: a whole number from 1, else 1. */
 export function pageParam(request: Request): number {
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+  return requestedPage(new URL(request.url).searchParams.get("page"));
 }
 
 /** "31 Jan 2026, 17:45" in UK time, the same on the server and in the browser. */

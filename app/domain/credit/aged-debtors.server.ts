@@ -3,6 +3,7 @@
  * the API answers and the CSV the screen downloads.
  */
 import { writeCsv } from "~/utils/csv.server";
+import { requestedPage } from "~/utils/paging";
 import { toDecimalString } from "~/utils/money";
 import { fail, ok, type Result } from "~/utils/result";
 import type { DB } from "~/utils/db.server";
@@ -25,8 +26,7 @@ export function agedDebtorsFor(db: DB, params: URLSearchParams, today: string): 
  * with today's page as what to show instead.
  */
 export function agedDebtorsPageFor(db: DB, params: URLSearchParams, today: string, perPage: number): { page: AgedDebtorsPage; problem: { message: string; field?: string } | null } {
-  const asked = Number(params.get("page") ?? "1");
-  const paging = { page: Number.isSafeInteger(asked) && asked > 0 ? asked : 1, perPage };
+  const paging = { page: requestedPage(params.get("page")), perPage };
   const date = readAgedDate(params, today);
   if (!date.ok) return { page: agedDebtorsPage(db, today, today, paging), problem: { message: date.message, field: date.field } };
   return { page: agedDebtorsPage(db, date.date, today, paging), problem: null };

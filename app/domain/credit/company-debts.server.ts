@@ -10,6 +10,7 @@ import { companies, orders, salesInvoices, type PaymentTerms } from "~db/schema"
 import type { DB } from "~/utils/db.server";
 import { ageOpenItems, agedTotals, byPartyName, emptyBuckets, type AgedParty, type BucketAmounts, type OpenItem } from "~/domain/ledger/aged-balances";
 import { salesOpenAtParams, salesOpenAtRows } from "~/domain/ledger/aged-balances.server";
+import { pageOfRows } from "~/domain/shared/record-store.server";
 import { availableCredit, overdueOf } from "./credit";
 
 /** Invoices billed to no company (a walk-in sale) are grouped under this name. */
@@ -126,14 +127,10 @@ function anythingDatedAfter(db: DB, date: string): boolean {
  * the page's companies' invoices are read. Any other day sums every invoice that was open at its end.
  */
 export function agedDebtorsPage(db: DB, date: string, today: string, { page, perPage }: { page: number; perPage: number }): AgedDebtorsPage {
-  const pageOf = (count: number) => {
-    const pageCount = Math.max(1, Math.ceil(count / perPage));
-    return { page: Math.min(Math.max(1, page), pageCount), pageCount };
-  };
   if (date !== today || anythingDatedAfter(db, date)) {
     const report = agedDebtorsSummary(db, date);
-    const at = pageOf(report.companies.length);
-    return { ...report, ...at, companyCount: report.companies.length, companies: report.companies.slice((at.page - 1) * perPage, at.page * perPage) };
+    const listed = pageOfRows(report.companies.length, page, perPage, (limit, offset) => report.companies.slice(offset, offset + limit));
+    return { ...report, companies: listed.items, companyCount: listed.total, page: listed.page, pageCount: listed.pageCount };
   }
   // read in SQLite's order of names (companies_name_idx), so the collator's sort of them has little left to move
   const owing = (
@@ -147,18 +144,18 @@ export function agedDebtorsPage(db: DB, date: string, today: string, { page, per
   )
     .map(([id, name]) => ({ id, key: id === 0 ? "none" : String(id), name: name ?? NO_ACCOUNT_NAME }))
     .sort(byPartyName);
-  const at = pageOf(owing.length);
-  const listed = owing.slice((at.page - 1) * perPage, at.page * perPage).map((company) => company.id);
+  const listed = pageOfRows(owing.length, page, perPage, (limit, offset) => owing.slice(offset, offset + limit).map((company) => company.id));
   const { invoiceCount, ...totals } = db.$client
     .prepare(`select ${bucketSums("outstanding", "invoices")} from (select outstanding, invoices, ${DAYS_PAST_DUE} as days from open_invoice_due_totals where invoices > 0)`)
     .get({ date }) as BucketAmounts & { invoiceCount: number };
   return {
     date,
-    companies: listed.length === 0 ? [] : agedDebtorsSummaryRows(db, date, listed),
-    companyCount: owing.length,
+    companies: listed.items.length === 0 ? [] : agedDebtorsSummaryRows(db, date, listed.items),
+    companyCount: listed.total,
     totals,
     invoiceCount,
-    ...at,
+    page: listed.page,
+    pageCount: listed.pageCount,
   };
 }
 

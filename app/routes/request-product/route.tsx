@@ -24,6 +24,7 @@ import { keepPageOnConnectionLoss, lostWith, useLastAnswer, type ConnectionLost 
 import type { Toast } from "~/utils/session.server";
 import { MyRequests } from "./my-requests";
 import { REQUEST_PRODUCT_PATH as PATH, RequestForm, ThankYouCard } from "./request-form";
+import { requestedPage } from "~/utils/paging";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Request a Product") }];
 
@@ -34,8 +35,7 @@ const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCompanyRole(request, "productRequests");
   const url = new URL(request.url);
-  const page = Number(url.searchParams.get("page") ?? "1");
-  const list = listMyProductRequests(getDb(), user.id, { page: Number.isFinite(page) ? page : 1 });
+  const list = listMyProductRequests(getDb(), user.id, { page: requestedPage(url.searchParams.get("page")) });
   return json({
     submitted: url.searchParams.get("submitted") === "1",
     requests: { ...list, items: list.items.map(productRequestJson) },
