@@ -119,16 +119,27 @@ function writeUserLines(db: DB, userId: string, before: StoredLine[], after: Sto
       )
       .run();
   }
-  // one statement for every line: a 500-line quick order spent more time building 500 inserts than running them
-  const upsert = db.$client.prepare(
-    `insert into cart_items (user_id, product_id, selected_variants, variant_key, quantity, price_when_added)
-     values (?, ?, ?, ?, ?, ?)
-     on conflict (user_id, product_id, variant_key) do update set quantity = excluded.quantity, price_when_added = excluded.price_when_added`,
-  );
+  // one prepared statement for every line: a 500-line quick order spent more time building 500 inserts than running them
+  const upsert = db
+    .insert(cartItems)
+    .values({
+      userId,
+      productId: sql.placeholder("productId"),
+      selectedVariants: sql.placeholder("selectedVariants"),
+      variantKey: sql.placeholder("variantKey"),
+      quantity: sql.placeholder("quantity"),
+      priceWhenAdded: sql.placeholder("priceWhenAdded"),
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId, cartItems.variantKey],
+      set: { quantity: sql`excluded.quantity`, priceWhenAdded: sql`excluded.price_when_added` },
+    })
+    .prepare();
   for (const line of after) {
     const old = previous.get(lineId(line));
     if (old && old.quantity === line.quantity && old.priceWhenAdded === line.priceWhenAdded) continue;
-    upsert.run(userId, line.productId, JSON.stringify(line.selectedVariants), line.variantKey, line.quantity, line.priceWhenAdded ?? null);
+    const { productId, selectedVariants, variantKey, quantity, priceWhenAdded = null } = line;
+    upsert.run({ productId, selectedVariants, variantKey, quantity, priceWhenAdded });
   }
 }
 
