@@ -4,6 +4,10 @@
 // --max-semi-space-size=8: the young generation in two 8 MB halves rather than 16 MB (a bench run at ten times
 // the data peaked at 248 MB with 16, 218 MB with 8), unless the operator sets their own.
 // --expose-gc: a large product import gives back its garbage when it ends (app/utils/garbage.server.ts).
+// MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (libuv's pool: hashing, files, compression) an arena
+// of its own, up to 8 a core, and keeps their freed memory; two arenas took 16–21 MB off the peak of a process
+// through the bench (demo 209 → 188 MB, ten times 242 → 226 MB) with no slower page. The operator's own wins.
+export const MALLOC_ARENAS = "2";
 export const HEAP_CAP_MB = 128;
 export const SEMI_SPACE_MB = 8;
 
@@ -19,4 +23,18 @@ export function serverNodeOptions(operatorOptions = "") {
   ]
     .filter(Boolean)
     .join(" ");
+}
+
+/**
+ * The server's environment: the operator's, with NODE_ENV production unless set, NODE_OPTIONS as above and
+ * glibc's arenas limited unless the operator chose a number.
+ * @param {Record<string, string | undefined>} env
+ */
+export function serverEnvironment(env) {
+  return {
+    ...env,
+    NODE_ENV: env.NODE_ENV || "production",
+    NODE_OPTIONS: serverNodeOptions(env.NODE_OPTIONS),
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX || MALLOC_ARENAS,
+  };
 }

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build.js";
 import { SERVER_OUTPUT } from "./build-server.js";
-import { serverNodeOptions } from "./node-options.js";
+import { serverEnvironment } from "./node-options.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -19,15 +19,14 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 await ensureBuild();
 
-// V8's heap capped at 128 MB unless the operator caps it, and --expose-gc (scripts/node-options.js)
-const nodeOptions = serverNodeOptions(process.env.NODE_OPTIONS);
 // Node itself runs the server, built to plain JavaScript beside the app (scripts/build-server.js): no
 // TypeScript loader in memory (docs/decisions/0083), and no tsx command line between a service manager and
 // the server, which, if the server did not acknowledge a SIGTERM within 30 ms (a busy moment is enough),
 // killed it outright: requests in flight were lost and the stop reported 143.
 const server = spawn(process.execPath, [SERVER_OUTPUT], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", NODE_OPTIONS: nodeOptions },
+  // V8's heap capped, --expose-gc and two malloc arenas, unless the operator set their own (scripts/node-options.js)
+  env: serverEnvironment(process.env),
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
