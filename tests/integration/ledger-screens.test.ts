@@ -325,6 +325,26 @@ describe("reversing a journal", () => {
   });
 });
 
+describe("the journals screen's count", () => {
+  it("is every journal, on the screen and through the API, after sales, payments, manual journals and reversals", async () => {
+    const total = journalCount();
+    expect(total).toBeGreaterThan(4);
+    const screen = await readJson(await callRoute(journalsPage.loader, buildRequest("/admin/ledger/journals", { cookie })));
+    expect(screen.page).toMatchObject({ total, more: false });
+    const api = await call(apiJournals.loader, "/api/admin/ledger/journals");
+    expect(api.response.headers.get("X-Total-Count")).toBe(String(total));
+
+    const posted = (await post(apiJournals.action, "/api/admin/ledger/journals", { date: "2026-06-01", narration: "Till float", lines: [{ account: bankCode, debit: "50.00" }, { account: "3000", credit: "50.00" }] })).body;
+    expect(posted.id).toBeGreaterThan(0);
+    const after = await readJson(await callRoute(journalsPage.loader, buildRequest("/admin/ledger/journals", { cookie })));
+    expect(after.page.total).toBe(total + 1);
+    // a refused journal writes nothing and counts nothing
+    const refused = await post(apiJournals.action, "/api/admin/ledger/journals", { date: "2026-06-01", narration: "Unbalanced", lines: [{ account: bankCode, debit: "50.00" }, { account: "3000", credit: "40.00" }] });
+    expect(refused.status).toBe(400);
+    expect((await readJson(await callRoute(journalsPage.loader, buildRequest("/admin/ledger/journals", { cookie })))).page.total).toBe(journalCount());
+  });
+});
+
 describe("the chart of accounts", () => {
   it("adds an account in its range, and refuses a taken code or a type out of range", async () => {
     const added = await post(apiAccounts.action, "/api/admin/ledger/accounts", { code: "4100", name: "Sales of services" });
