@@ -507,3 +507,23 @@ describe("import: a product that fails half-way", () => {
     }
   });
 });
+
+describe("categories named in any case", () => {
+  it("puts a product in the category its file names in any case, and makes a category it does not know once", async () => {
+    const first = await apiUpload(["slug,name,category,salesPrice", "mop-bucket,Mop Bucket,Cleaning Supplies,12.00"].join("\r\n"));
+    expect(await readJson(first)).toEqual({ created: 1, updated: 0, errors: [] });
+    const second = await apiUpload(
+      ["slug,name,category,salesPrice", "floor-squeegee,Floor Squeegee,cLEANING sUPPLIES,8.00", "wet-floor-sign,Wet Floor Sign,Safety Signs,6.00", "caution-tape,Caution Tape,SAFETY SIGNS,3.00"].join("\r\n"),
+    );
+    expect(await readJson(second)).toEqual({ created: 3, updated: 0, errors: [] });
+    expect(product("floor-squeegee")!.categoryId).toBe(product("mop-bucket")!.categoryId);
+    expect(product("floor-squeegee")!.category).toBe("Cleaning Supplies");
+    expect(product("caution-tape")!.categoryId).toBe(product("wet-floor-sign")!.categoryId);
+    const named = db()
+      .select({ name: categories.name })
+      .from(categories)
+      .where(sql`lower(${categories.name}) in ('cleaning supplies', 'safety signs')`)
+      .all();
+    expect(named.map((category) => category.name).sort()).toEqual(["Cleaning Supplies", "Safety Signs"]);
+  });
+});

@@ -47,9 +47,12 @@ export function findCategoryByName(db: DB, name: string): CategorySummary | null
 export function findCategoryIdsByNames(db: DB, names: readonly string[]): Map<string, number> {
   const found = new Map<string, number>();
   if (names.length === 0) return found;
+  // the lowered names are worked out once and looked up through an index SQLite builds for the statement: joined
+  // on lower() directly, every name given lowered every category's name (a Shopify batch's 240 types took 9 ms)
   const rows = db.all<{ name: string; id: number }>(
-    sql`SELECT given.value AS name, ${categories.id} AS id FROM json_each(${JSON.stringify([...new Set(names)])}) AS given
-        JOIN ${categories} ON lower(${categories.name}) = lower(given.value) ORDER BY ${categories.id}`,
+    sql`WITH keyed AS MATERIALIZED (SELECT ${categories.id} AS id, lower(${categories.name}) AS key FROM ${categories})
+        SELECT given.value AS name, keyed.id AS id FROM json_each(${JSON.stringify([...new Set(names)])}) AS given
+        JOIN keyed ON keyed.key = lower(given.value) ORDER BY keyed.id`,
   );
   for (const row of rows) if (!found.has(row.name)) found.set(row.name, row.id);
   return found;

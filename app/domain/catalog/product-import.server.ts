@@ -223,6 +223,12 @@ function categoryIdFor(tx: DB, actor: Actor, name: string | null, lookups: Looku
   if (!name) return null;
   const found = lookups.categoryIds.get(name);
   if (found !== undefined) return found;
+  // made earlier in this batch under another case ("Safety Signs", then "SAFETY SIGNS")
+  const made = findCategoryIdsByNames(tx, [name]).get(name);
+  if (made !== undefined) {
+    lookups.categoryIds.set(name, made);
+    return made;
+  }
   const created = tx
     .insert(categories)
     .values({ name: name.slice(0, CATEGORY_NAME_MAX), slug: uniqueCategorySlug(tx, name) })
