@@ -1493,7 +1493,8 @@ export const quotes = sqliteTable(
   (t) => [
     uniqueIndex("quotes_number_version_unique").on(t.quoteNumber, t.version),
     index("quotes_company_created_idx").on(t.companyId, t.createdAt),
-    index("quotes_status_created_idx").on(t.status, t.createdAt),
+    // valid_until beside them: "sent" (not expired) and "expired" are counted and paged from the index alone
+    index("quotes_status_created_valid_idx").on(t.status, t.createdAt, t.validUntil),
     // the back office's quote list, newest first, read in order to the page rather than every quote sorted
     index("quotes_created_idx").on(t.createdAt),
   ],
