@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serverEnvironment, serverNodeOptions } from "./node-options.js";
+import { SERVER_V8_FLAGS, serverEnvironment, serverNodeOptions } from "./node-options.js";
 
 describe("the server's NODE_OPTIONS", () => {
   it("caps V8's heap at 128 MB and its young generation at 8 MB halves, after the operator's own options", () => {
@@ -21,5 +21,9 @@ describe("the server's NODE_OPTIONS", () => {
       MALLOC_ARENA_MAX: "2",
     });
     expect(serverEnvironment({ NODE_ENV: "development", MALLOC_ARENA_MAX: "4" })).toMatchObject({ NODE_ENV: "development", MALLOC_ARENA_MAX: "4" });
+  });
+
+  it("lets the old space grow to twice what survived a full collection, on the command line that NODE_OPTIONS would refuse", () => {
+    expect(SERVER_V8_FLAGS).toEqual(["--heap-growing-percent=100"]);
   });
 });

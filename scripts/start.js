@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "./build.js";
 import { SERVER_OUTPUT } from "./build-server.js";
-import { serverEnvironment } from "./node-options.js";
+import { SERVER_V8_FLAGS, serverEnvironment } from "./node-options.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -23,7 +23,7 @@ await ensureBuild();
 // TypeScript loader in memory (docs/decisions/0083), and no tsx command line between a service manager and
 // the server, which, if the server did not acknowledge a SIGTERM within 30 ms (a busy moment is enough),
 // killed it outright: requests in flight were lost and the stop reported 143.
-const server = spawn(process.execPath, [SERVER_OUTPUT], {
+const server = spawn(process.execPath, [...SERVER_V8_FLAGS, SERVER_OUTPUT], {
   stdio: "inherit",
   // V8's heap capped, --expose-gc and two malloc arenas, unless the operator set their own (scripts/node-options.js)
   env: serverEnvironment(process.env),
