@@ -58,20 +58,26 @@ export function ProductFilters({
   const changed = hasAdminProductFilters(query) || query.sort !== DEFAULT_ADMIN_PRODUCTS_QUERY.sort;
   // A new URL from elsewhere (a link, Clear, the back button) starts the inputs again from its values. The form's
   // own choices do not: the inputs already show them, and rebuilding the form while a quick second choice is being
-  // made would lose that choice (its change would land on the inputs being replaced).
+  // made would lose that choice (its change would land on the inputs being replaced). Nor does the answer to one
+  // of its earlier choices arriving after a later one was made: until the latest choice's answer is shown, every
+  // URL the form asked for since is its own.
   const shownHref = adminProductsHref({ ...query, page: 1 });
-  const appliedHref = useRef<string | null>(null);
+  const ownHrefs = useRef(new Set<string>());
+  const latestHref = useRef<string | null>(null);
   const seenHref = useRef(shownHref);
   const formGeneration = useRef(0);
   if (!searching && shownHref !== seenHref.current) {
-    if (shownHref !== appliedHref.current) formGeneration.current += 1;
+    if (!ownHrefs.current.has(shownHref)) formGeneration.current += 1;
     seenHref.current = shownHref;
   }
+  // caught up with the latest choice: a URL asked for before it is no longer the form's own (the back button)
+  if (!searching && shownHref === latestHref.current) ownHrefs.current = new Set([shownHref]);
 
   function apply(form: HTMLFormElement | null) {
     if (!form) return;
     const href = hrefOf(form);
-    appliedHref.current = href;
+    ownHrefs.current.add(href);
+    latestHref.current = href;
     navigate(href, { preventScrollReset: true });
   }
 
