@@ -13,8 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const BUILD_OUTPUT = "build/index.js";
 // server/: the back office reads the replica's state and the backups folder through modules there; server.ts,
-// server/ and db/ (the seed) are also bundled into the plain-JavaScript server
-const BUILD_INPUTS = ["app", "server", "server.ts", "db", "scripts/build-sw.js", "scripts/build-server.js", "remix.config.js", "postcss.config.js", "package-lock.json"];
+// server/ and db/ (the seed) are also bundled into the plain-JavaScript server; patches/ changes what the compiler emits
+const BUILD_INPUTS = ["app", "server", "server.ts", "db", "scripts/build-sw.js", "scripts/build-server.js", "remix.config.js", "postcss.config.js", "package-lock.json", "patches"];
 
 /** Newest modification time under `entry` (a file or a directory), ignoring tests. */
 function newestMtime(entry) {
