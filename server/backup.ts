@@ -59,10 +59,57 @@ export function copyImages(from: string, into: string) {
 }
 
 /**
- * Copies `source` (and its images) to a new file in `dir` (the backups folder beside it unless given) and
- * checks the copy; returns the copy's path.
+ * How many copies of each kind the backups folder keeps: the scheduled ones (`npm run backup`, unless
+ * BACKUP_KEEP says otherwise: two weeks of nightly copies) and each kind a command takes before it changes the
+ * database (before an upgrade, a restore, a reset). A copy of a large database is gigabytes, and each kind
+ * happens again: without a limit the folder fills the disk the database needs (docs/decisions/0092).
  */
-export async function backupDatabase(source: string, dir = backupsDir(source), suffix = ""): Promise<string> {
+export const SCHEDULED_BACKUPS_KEPT = 14;
+export const SAFETY_COPIES_KEPT = 3;
+
+/** BACKUP_KEEP: a whole number of scheduled backups to keep, 0 for all of them; unset or unreadable: 14. */
+export function scheduledBackupsKept(value: string | undefined): number {
+  const kept = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isInteger(kept) && kept >= 0 ? kept : SCHEDULED_BACKUPS_KEPT;
+}
+
+/** A backup of the kind `suffix` in the folder, as `backupDatabase` names it; its moment and its same-second count. */
+function backupOfKind(name: string, suffix: string) {
+  const escaped = suffix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`^app-(\\d{8}-\\d{6})${escaped}(?:-(\\d+))?\\.db$`).exec(name);
+  return match ? { name, moment: match[1]!, count: Number(match[2] ?? 1) } : null;
+}
+
+/**
+ * Removes the copies of the kind `suffix` in `dir` beyond the newest `keep` (with their images folders), and
+ * answers the paths removed. Only names `backupDatabase` gives that kind are touched: another kind's copies and
+ * any file someone put there stay. `keep` 0 keeps every copy.
+ */
+export function pruneBackups(dir: string, suffix: string, keep: number): string[] {
+  if (keep <= 0 || !fs.existsSync(dir)) return [];
+  const copies = fs
+    .readdirSync(dir)
+    .flatMap((name) => backupOfKind(name, suffix) ?? [])
+    .sort((a, b) => (a.moment === b.moment ? b.count - a.count : a.moment < b.moment ? 1 : -1));
+  return copies.slice(keep).map(({ name }) => {
+    const file = path.join(dir, name);
+    fs.rmSync(imagesOfBackup(file), { recursive: true, force: true });
+    fs.rmSync(file, { force: true });
+    return file;
+  });
+}
+
+/**
+ * Copies `source` (and its images) to a new file in `dir` (the backups folder beside it unless given) and
+ * checks the copy; then removes the copies of the same kind beyond the newest `keep` (never the new one; 0
+ * removes none). Returns the copy's path.
+ */
+export async function backupDatabase(
+  source: string,
+  dir = backupsDir(source),
+  suffix = "",
+  keep = suffix === "" ? SCHEDULED_BACKUPS_KEPT : SAFETY_COPIES_KEPT,
+): Promise<string> {
   if (!fs.existsSync(source)) throw new Error(`No database at ${source} (set DATABASE_PATH).`);
   fs.mkdirSync(dir, { recursive: true });
   let target = path.join(dir, backupFileName(new Date(), suffix));
@@ -85,5 +132,7 @@ export async function backupDatabase(source: string, dir = backupsDir(source), s
     copy.close();
   }
   copyImages(imagesBeside(source), imagesOfBackup(target));
+  // only once the new copy is whole and checked; it is the newest of its kind, so it is always kept
+  pruneBackups(dir, suffix, keep === 0 ? 0 : Math.max(1, keep));
   return target;
 }
