@@ -10,6 +10,7 @@ import { countWaitingForApprover, listApprovals } from "~/domain/companies/appro
 import { requireCompanyRole } from "~/utils/auth.server";
 import { pageTitle } from "~/utils/company-brand";
 import { getDb } from "~/utils/db.server";
+import { requestedPage } from "~/utils/paging";
 import { formatMoney, parseDecimalToHundredths } from "~/utils/money";
 import { formatUkDateTime } from "~/utils/uk-time";
 
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireCompanyRole(request, "approvals");
   const params = new URL(request.url).searchParams;
   const status = readStatus(params.get("status"));
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = requestedPage(params.get("page"));
   const db = getDb();
   const list = listApprovals(db, user, { status, page });
   if (!list.ok) throw json({ message: list.message }, { status: list.status });

@@ -14,6 +14,7 @@ import { requireStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { readBodyText } from "~/utils/http.server";
 import { issueIdempotencyKey } from "~/utils/idempotency.server";
+import { requestedPage } from "~/utils/paging";
 import { ADJUST_STOCK_INTENT } from "~/domain/catalog/stock-movement.schema";
 import { adjustStockPost, stockProductFor } from "./admin.products/stock-actions.server";
 import type { ProductActionData } from "./admin.products/product-actions.server";
@@ -30,18 +31,13 @@ function alertsHref(page: number, extra: Record<string, string | number> = {}) {
   return search ? `${PATH}?${search}` : PATH;
 }
 
-function pageOf(params: URLSearchParams) {
-  const page = Number(params.get("page") ?? "1");
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "stock");
   const params = new URL(request.url).searchParams;
   const db = getDb();
   return json(
     {
-      ...listInventoryAlerts(db, pageOf(params)),
+      ...listInventoryAlerts(db, requestedPage(params.get("page"))),
       // ?adjust=12: the Adjust stock dialog of one row
       adjusting: stockProductFor(db, params, "adjust").product,
       idempotencyKey: issueIdempotencyKey(),
@@ -53,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Adjust stock from a row's dialog; done, back to the same page of the alerts with a notice. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireStaff(request, "stock");
-  const page = pageOf(new URL(request.url).searchParams);
+  const page = requestedPage(new URL(request.url).searchParams.get("page"));
   const formData = new FormData();
   for (const [name, value] of new URLSearchParams(await readBodyText(request, 16 * 1024))) formData.append(name, value);
   return adjustStockPost(

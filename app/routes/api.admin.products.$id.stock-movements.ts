@@ -6,8 +6,8 @@ import { listStockMovements } from "~/domain/catalog/stock-movements.server";
 import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, jsonError, onlyMethods, pagedJsonResponse, requireIntParam } from "~/utils/http.server";
+import { requestedPage } from "~/utils/paging";
 
-const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 const pageSizeSchema = z.coerce.number().int().min(1).max(100).catch(25);
 
 /**
@@ -22,7 +22,7 @@ export const loader = apiRoute(async ({ request, params }: LoaderFunctionArgs) =
   const productId = requireIntParam(params.id, PRODUCT_NOT_FOUND);
   if (!getAdminProduct(db, productId)) return jsonError(404, PRODUCT_NOT_FOUND);
   const search = new URL(request.url).searchParams;
-  const page = pageSchema.parse(search.get("page") ?? undefined);
+  const page = requestedPage(search.get("page"), 100_000);
   const pageSize = pageSizeSchema.parse(search.get("pageSize") ?? undefined);
   return pagedJsonResponse(listStockMovements(db, productId, page, pageSize), (item) => ({
     ...item,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listVatReturns, vatReturnJson } from "~/domain/vat/vat-returns.server";
-import { pageParam } from "~/domain/vat/vat-return.schema";
+import { VAT_MAX_PAGE } from "~/domain/vat/vat-return.schema";
+import { requestedPage } from "~/utils/paging";
 import { requireApiStaff } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { apiRoute, onlyMethods, pagedJsonResponse } from "~/utils/http.server";
@@ -14,7 +15,7 @@ import { apiRoute, onlyMethods, pagedJsonResponse } from "~/utils/http.server";
  */
 export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   await requireApiStaff(request, "vat");
-  const page = pageParam.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const page = requestedPage(new URL(request.url).searchParams.get("page"), VAT_MAX_PAGE);
   return pagedJsonResponse(listVatReturns(getDb(), page), vatReturnJson);
 });
 

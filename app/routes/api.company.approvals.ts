@@ -3,6 +3,7 @@ import { APPROVAL_REQUEST_STATUSES, type ApprovalRequestStatus } from "~db/schem
 import { listApprovals } from "~/domain/companies/approvals.server";
 import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
+import { requestedPage } from "~/utils/paging";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 
 /**
@@ -21,7 +22,7 @@ export const loader = apiRoute(async ({ request }: LoaderFunctionArgs) => {
   if (statusParam && !(APPROVAL_REQUEST_STATUSES as readonly string[]).includes(statusParam)) {
     return jsonError(400, "status must be waiting, placed, rejected or withdrawn", "status");
   }
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = requestedPage(params.get("page"));
   const list = listApprovals(getDb(), user, {
     status: (statusParam || undefined) as ApprovalRequestStatus | undefined,
     page,

@@ -153,6 +153,12 @@ test.describe("admin products", () => {
     await filters.getByRole("link", { name: "Clear" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(filters.getByLabel("Filter by category")).toHaveValue("");
+
+    // the back button brings back the list before Clear, and the form shows its filters again
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`[?&]category=${category.id}(&|$)`));
+    await expect(rows).toHaveCount(4);
+    await expect(filters.getByLabel("Filter by category")).toHaveValue(String(category.id));
   });
 
   test("filter by VAT rate and a price range, both kept in the URL", async ({ page }, testInfo) => {

@@ -4,6 +4,7 @@
  * JSON API. Browser-safe: no server imports.
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { cartLineRefSchema, MAX_LINE_QUANTITY } from "./cart.schema";
 
 export const TEMPLATE_NAME_REQUIRED = "Name required";
@@ -135,10 +136,7 @@ export const templateIdSchema = z.preprocess(
 );
 
 /** The page of the templates list a form came from (1 when absent or not a page number). */
-const listPageField = z.unknown().transform((value) => {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page > 1 ? page : 1;
-});
+const listPageField = pageField();
 
 /**
  * The buttons of a template on the templates page (Load into Cart, Delete, Share, Stop sharing, Save a copy):

@@ -8,6 +8,7 @@
  */
 import type { PackRule } from "~/domain/catalog/pack-rules";
 import { parseDecimalToHundredths, toDecimalString } from "~/utils/money";
+import { requestedPage } from "~/utils/paging";
 
 export const SORT_OPTIONS = ["name-asc", "name-desc", "price-asc", "price-desc", "stock-desc", "stock-asc"] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -92,12 +93,6 @@ function pounds(value: unknown): number | null {
   return pence !== null && pence >= 0 ? pence : null;
 }
 
-/** A page number from 1 to MAX_PAGE; anything else is the first page. */
-function pageNumber(value: unknown): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
 export type CatalogQuery = CatalogFilters & { page: number };
 
 /**
@@ -117,7 +112,7 @@ export function parseCatalogQuery(params: URLSearchParams | Record<string, unkno
     min: swapped ? max : min,
     max: swapped ? min : max,
     sort: sortParam(input.sort),
-    page: pageNumber(input.page),
+    page: requestedPage(input.page, MAX_PAGE),
   };
 }
 

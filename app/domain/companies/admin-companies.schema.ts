@@ -3,6 +3,7 @@
  * the API. Safe for the browser.
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { optionalText } from "~/domain/users/user.schema";
 
 export const COMPANIES_PATH = "/admin/companies";
@@ -77,6 +78,6 @@ export const termsFormSchema = z.object({
 
 export const companyListQuerySchema = z.object({
   search: z.string().trim().max(200).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: pageField(),
 });
 export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;

@@ -1,5 +1,6 @@
 /** The Accounts screen's and GET /api/admin/accounts's address parameters. Browser-safe. */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 
 export const ACCOUNTS_TABS = ["profit-loss", "balance-sheet", "transactions", "financial-accounts"] as const;
 export type AccountsTab = (typeof ACCOUNTS_TABS)[number];
@@ -11,7 +12,7 @@ export const ACCOUNTS_TAB_LABELS: Record<AccountsTab, string> = {
 };
 
 const text = z.string().trim().max(20).optional().catch(undefined);
-const page = z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1);
+const page = pageField(1_000_000);
 
 /** ?period=&from=&to=&page=&pageSize= (the period is checked by resolvePeriod, which names what is wrong). */
 export const accountsApiQuerySchema = z.object({

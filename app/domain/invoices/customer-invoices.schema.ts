@@ -2,6 +2,7 @@
  * Queries of the customer's invoice list (/account/invoices and GET /api/invoices). Browser-safe.
  */
 import { z } from "zod";
+import { askedPage } from "~/utils/paging";
 
 /** Invoices per page, on the screen and the API. */
 export const INVOICE_PAGE_SIZE = 20;
@@ -26,10 +27,8 @@ export const invoiceListQuerySchema = z.object({
  * error) and whether the URL chose it.
  */
 export function parseInvoicePageParam(params: URLSearchParams): { page: number; pageGiven: boolean } {
-  const value = params.get("page");
-  if (value === null || !/^\s*\d{1,7}\s*$/.test(value)) return { page: 1, pageGiven: false };
-  const page = Number(value);
-  return page > 0 ? { page, pageGiven: true } : { page: 1, pageGiven: false };
+  const page = askedPage(params.get("page"), 9_999_999);
+  return { page: page ?? 1, pageGiven: page !== null };
 }
 
 /**

@@ -4,6 +4,7 @@
  * Browser-safe: the screen's forms validate with the same schemas as the server.
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { parseDecimalToHundredths } from "~/utils/money";
 import { INVOICE_STATUSES } from "./invoice-status";
 
@@ -63,7 +64,7 @@ export const salesInvoiceListQuerySchema = z.object({
     .catch(undefined)
     .transform((value) => value || undefined),
   status: invoiceStatusFilter.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageField(100_000),
 });
 export type SalesInvoiceListQuery = z.infer<typeof salesInvoiceListQuerySchema>;
 
@@ -78,7 +79,7 @@ export const salesInvoiceApiQuerySchema = z.object({
   status: z
     .enum(INVOICE_STATUSES, { errorMap: () => ({ message: `status must be one of ${INVOICE_STATUSES.join(", ")}` }) })
     .optional(),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageField(100_000),
   pageSize: z.coerce
     .number()
     .int()

@@ -7,6 +7,7 @@
  * checked where it stands, so an error names the row it belongs to (`lines[2].credit`).
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { isCalendarDate } from "~/domain/vat/vat-period";
 import { JOURNAL_SOURCES, LEDGER_ACCOUNT_TYPES, type JournalSource, type LedgerAccountType } from "~db/schema";
 import { addIssue, asText, MONEY_MAX_PENCE, optionalTextField, parseTwoPlaces, requiredTextField } from "~/domain/pricing/pricing-rules.schema";
@@ -249,7 +250,7 @@ export type CapitalIntroducedInput = z.infer<typeof capitalIntroducedSchema>;
 
 // ─── Address parameters ─────────────────────────────────────────────────────
 
-const page = z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1);
+const page = pageField(1_000_000);
 
 export const RANGE_BACKWARDS = "The from date must be on or before the to date";
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { LOYALTY_TRANSACTION_TYPES } from "~db/schema";
 import { formatRewardDate } from "./reward.schema";
+import { askedPage } from "~/utils/paging";
 
 export type LoyaltyTransactionType = (typeof LOYALTY_TRANSACTION_TYPES)[number];
 
@@ -64,9 +65,8 @@ export function parseLoyaltyTab(value: string | null): LoyaltyTab {
 
 /** `?page=` of the history tab: 1 when missing or not a whole number from 1. */
 export function parseHistoryPage(value: string | null): { page: number; pageGiven: boolean } {
-  if (value === null || !/^\s*\d{1,7}\s*$/.test(value)) return { page: 1, pageGiven: false };
-  const page = Number(value);
-  return page > 0 ? { page, pageGiven: true } : { page: 1, pageGiven: false };
+  const page = askedPage(value, 9_999_999);
+  return { page: page ?? 1, pageGiven: page !== null };
 }
 
 /** The tab links: /account/loyalty?tab=rewards, /account/loyalty?tab=history&page=2. */

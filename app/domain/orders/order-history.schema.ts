@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "~db/schema";
 import { londonDayStart } from "~/domain/loyalty/reward.schema";
+import { askedPage } from "~/utils/paging";
 
 /** Orders per page on /account/orders. */
 export const ORDER_HISTORY_PAGE_SIZE = 20;
@@ -43,12 +44,15 @@ function positiveIntOrNull(value: string | null): number | null {
   return Number.isSafeInteger(number) && number > 0 ? number : null;
 }
 
+/** The furthest page `?page=` may name (15 digits); past it is no page asked for. */
+const MAX_HISTORY_PAGE = 999_999_999_999_999;
+
 /**
  * `/account/orders?page=&order=`: the page number (1 when missing or not a number) and the order to open.
  * `pageGiven` tells whether the URL chose the page, so `?order=` alone can go to that order's page.
  */
 export function parseOrderHistoryQuery(params: URLSearchParams) {
-  const page = positiveIntOrNull(params.get("page"));
+  const page = askedPage(params.get("page"), MAX_HISTORY_PAGE);
   return { page: page ?? 1, pageGiven: page !== null, openOrderId: positiveIntOrNull(params.get("order")) };
 }
 

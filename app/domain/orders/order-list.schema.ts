@@ -3,6 +3,7 @@
  * selection an export or a picking list covers.
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { ORDER_STATUSES, type OrderStatus } from "~db/schema";
 
 export { ORDER_STATUSES };
@@ -53,7 +54,7 @@ const ukDay = z
  * falls back to the whole list (a hand-edited address never fails the page).
  */
 export const orderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  page: pageField(1_000_000),
   q: z
     .string()
     .trim()

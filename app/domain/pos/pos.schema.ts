@@ -3,6 +3,7 @@
  * with the spec's texts. Browser-safe: the screen's forms and the server parse with the same schemas.
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { MAX_LINE_QUANTITY } from "~/domain/cart/cart.schema";
 import { MAX_ORDER_LINES } from "~/domain/orders/order.schema";
 import { PAYMENT_METHODS, type PaymentMethod } from "~/domain/invoices/sales-invoice.schema";
@@ -36,7 +37,7 @@ export const posQuerySchema = z.object({
   q: searchTerm,
   /** a category's slug; absent for All Products */
   category: searchTerm,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageField(100_000),
   /** narrows the customer picker's options */
   customerSearch: searchTerm,
 });

@@ -7,6 +7,7 @@
  * money is typed in pounds ("12.50") and comes out as integer pence. Blank text counts as "not given".
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { parseDecimalToHundredths } from "~/utils/money";
 
 // ─── Limits (spec §9) ───────────────────────────────────────────────────────
@@ -220,7 +221,7 @@ export const searchTerm = z
 /** GET ?q=&page= of the volume discount and customer pricing screens (q searches product / customer). */
 export const ruleListQuerySchema = z.object({
   q: searchTerm,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageField(100_000),
 });
 export type RuleListQuery = z.infer<typeof ruleListQuerySchema>;
 

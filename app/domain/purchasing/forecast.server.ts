@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, gt, gte, inArray, lte, min, ne, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, products } from "~db/schema";
+import { pageOfRows } from "~/domain/shared/record-store.server";
 import type { DB } from "~/utils/db.server";
 import { keptWhileUnchanged, type Worked } from "~/utils/table-changes.server";
 import {
@@ -179,12 +180,11 @@ export function loadInventoryForecast(
   );
   const { counts } = order;
   const total = urgency ? counts[urgency] : URGENCIES.reduce((sum, band) => sum + counts[band], 0);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pageCount);
   // the bands follow each other in the ranking, so a band's products are one run of it
   const bandStart = urgency ? URGENCIES.slice(0, URGENCIES.indexOf(urgency)).reduce((sum, band) => sum + counts[band], 0) : 0;
-  const offset = (current - 1) * pageSize;
-  const ids = order.ids.slice(bandStart + offset, bandStart + Math.min(offset + pageSize, total));
+  const { items: ids, ...paging } = pageOfRows(total, page, pageSize, (limit, offset) =>
+    order.ids.slice(bandStart + offset, bandStart + Math.min(offset + limit, total)),
+  );
   const details = new Map(
     (ids.length === 0
       ? []
@@ -199,5 +199,5 @@ export function loadInventoryForecast(
     const product = details.get(id);
     return product ? [toRow({ ...product, unitsSold30d: order.units.get(id) ?? 0 })] : [];
   });
-  return { counts, urgency, items, total, page: current, pageSize, pageCount };
+  return { counts, urgency, items, ...paging };
 }

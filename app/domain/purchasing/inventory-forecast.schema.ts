@@ -1,11 +1,12 @@
 /** The inventory forecast's query: `?urgency=&page=` on the screen, with `pageSize` on the API. Browser-safe. */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { URGENCIES } from "./forecast";
 
 export const FORECAST_API_PAGE_SIZE = 100;
 export const FORECAST_API_PAGE_SIZE_MAX = 500;
 
-const page = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+const page = pageField(100_000);
 
 /** The screen: an urgency it does not know shows every band. */
 export const forecastScreenQuerySchema = z.object({

@@ -7,12 +7,14 @@ import { getPurchaseInvoice, listPurchaseInvoices } from "~/domain/invoices/purc
 import { purchaseInvoicePdf } from "~/domain/invoices/purchase-invoice-document.server";
 import { getCompanySettings } from "~/utils/company.server";
 import type { DB } from "~/utils/db.server";
+import { requestedPage } from "~/utils/paging";
 import { loadPurchaseOrderDocument, renderPurchaseOrderPdf } from "./purchase-order-document.server";
 import { getPurchaseOrder, listPurchaseOrders } from "./purchase-orders.server";
 
 const OVERVIEW_PAGE_SIZE = 10;
 
-const pageNumber = (value: string | null) => (value && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1);
+// past page 999,999 is the first page
+const pageNumber = (value: string | null) => requestedPage(value, 999_999);
 
 /** Their purchase orders and invoices, newest first, ten of each a page. */
 export function supplierOverview(db: DB, supplierId: string, pages: { ordersPage: string | null; invoicesPage: string | null }) {

@@ -7,6 +7,7 @@ import { requireApiCompanyRole } from "~/utils/auth.server";
 import { getDb, type DB } from "~/utils/db.server";
 import { apiRoute, failureResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { apiIdempotencyKey } from "~/utils/idempotency.server";
+import { requestedPage } from "~/utils/paging";
 import { fail, ok, type Result } from "~/utils/result";
 import { QUOTE_NOT_FOUND } from "./quote.schema";
 import { getMyQuote, quotesRefusal } from "./quotes.server";
@@ -24,7 +25,7 @@ export function quoteListQuery(url: string): Result<{ state: QuoteState | undefi
   const params = new URL(url).searchParams;
   const status = params.get("status") || undefined;
   if (status && !QUOTE_STATES.includes(status as QuoteState)) return fail(400, `status must be one of ${QUOTE_STATES.join(", ")}`, "status");
-  return ok({ state: status as QuoteState | undefined, page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1) });
+  return ok({ state: status as QuoteState | undefined, page: requestedPage(params.get("page")) });
 }
 
 /**

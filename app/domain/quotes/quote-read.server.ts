@@ -16,7 +16,7 @@ import type { DB } from "~/utils/db.server";
 import { toDecimalString } from "~/utils/money";
 import { ukDay } from "~/utils/uk-time";
 import { QUOTES_PAGE_SIZE } from "./quote.schema";
-import { amongIds } from "~/domain/shared/record-store.server";
+import { amongIds, pageOfRows } from "~/domain/shared/record-store.server";
 import { quoteLabel, quoteState, QUOTE_STATE_LABELS, type QuoteState } from "./quote-states";
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -311,19 +311,19 @@ export type QuotePage = { items: QuoteSummaryJson[]; total: number; page: number
 /** A page of quotes, newest first (each version is its own row). */
 export function pageOfQuotes(db: DB, where: SQL | undefined, page: number, now = new Date()): QuotePage {
   const total = db.select({ n: count() }).from(quotes).where(where).get()?.n ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / QUOTES_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   const newestFirst = [desc(quotes.createdAt), desc(quotes.id)];
   // the page's ids first, off an index, then their rows: a deep page no longer sorts every quote's whole row
-  const ids = db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(QUOTES_PAGE_SIZE)
-    .offset((current - 1) * QUOTES_PAGE_SIZE)
-    .all()
-    .map((row) => row.id);
+  const { items: ids, ...paging } = pageOfRows(total, page, QUOTES_PAGE_SIZE, (limit, offset) =>
+    db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((row) => row.id),
+  );
   const rows = ids.length === 0 ? [] : db.select().from(quotes).where(amongIds(quotes.id, ids)).orderBy(...newestFirst).all();
   const context = contextFor(db, rows);
   const lineRows =
@@ -345,7 +345,7 @@ export function pageOfQuotes(db: DB, where: SQL | undefined, page: number, now =
       lineCount: lines.length,
     };
   });
-  return { items, total, page: current, pageSize: QUOTES_PAGE_SIZE, pageCount };
+  return { items, ...paging };
 }
 
 /** An order's quote as people know it, "QT-00012 v2" (null when the order did not come from a quote): for invoices. */

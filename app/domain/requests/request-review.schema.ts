@@ -1,5 +1,6 @@
 /** The back office's product request review: the status command, the list's filter and score colours. */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { PRODUCT_REQUEST_STATUSES } from "~db/schema";
 
 export type ProductRequestStatus = (typeof PRODUCT_REQUEST_STATUSES)[number];
@@ -21,7 +22,7 @@ export const productRequestStatusSchema = z.object({
 /** GET ?status=&page= (status "all" or absent: every request). */
 export const productRequestListQuerySchema = z.object({
   status: z.enum(PRODUCT_REQUEST_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageField(100_000),
 });
 export type ProductRequestListQuery = z.infer<typeof productRequestListQuerySchema>;
 

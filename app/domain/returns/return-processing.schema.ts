@@ -3,6 +3,7 @@
  * Browser-safe: no server imports.
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 
 export const ADMIN_RETURN_STATUSES = ["requested", "approved", "rejected", "completed"] as const;
 export type AdminReturnStatus = (typeof ADMIN_RETURN_STATUSES)[number];
@@ -64,7 +65,7 @@ export const adminReturnListQuerySchema = z.object({
   status: z.enum(ADMIN_RETURN_STATUSES).optional().catch(undefined),
   /** one order's returns (the order view links here) */
   order: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageField(100_000),
 });
 export type AdminReturnListQuery = z.infer<typeof adminReturnListQuerySchema>;
 

@@ -3,6 +3,7 @@
  * Browser-safe: no server imports.
  */
 import { z } from "zod";
+import { requestedPage } from "~/utils/paging";
 
 /** Returns per page on /account/returns. */
 export const RETURNS_PAGE_SIZE = 20;
@@ -106,10 +107,9 @@ export function returnsHref(page: number) {
   return page > 1 ? `/account/returns?page=${page}` : "/account/returns";
 }
 
-/** `/account/returns?page=`: the page asked for; 1 when missing or not a whole number. */
+/** `/account/returns?page=`: the page asked for; 1 when missing, not a whole number or past page 999,999,999. */
 export function parseReturnsPageParam(params: URLSearchParams): number {
-  const raw = params.get("page");
-  return raw !== null && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : 1;
+  return requestedPage(params.get("page"), 999_999_999);
 }
 
 /** "items.2.quantity" (the use-case's field) → "items[2].quantity" (the request form's input name). */

@@ -68,7 +68,10 @@ export function matchCounter(db: DB, table: SQLiteTable, where: SQL | undefined,
   return (limit: number) => (where ? countRowsUpTo(db, matching(), limit) : (db.select({ n: count() }).from(table).get()?.n ?? 0));
 }
 
-/** One page of `total` rows: the requested page kept within 1..pageCount, `rows` asked for its slice. */
+/**
+ * One page of `total` rows: the requested page as a whole number kept within 1..pageCount (not a number is the
+ * first), `rows` asked for its slice.
+ */
 export function pageOfRows<T>(
   total: number,
   requested: number,
@@ -76,7 +79,7 @@ export function pageOfRows<T>(
   rows: (limit: number, offset: number) => T[],
 ): Page<T> {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, requested), pageCount);
+  const page = Math.min(Math.max(1, Math.trunc(requested) || 1), pageCount);
   return { items: rows(pageSize, (page - 1) * pageSize), total, page, pageCount, pageSize };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { atLeast } from "~/components/admin/admin-pagination";
-import { LIST_COUNT_CAP, pageOfCounted } from "./record-store.server";
+import { LIST_COUNT_CAP, pageOfCounted, pageOfRows } from "./record-store.server";
 
 /** A list of `size` rows whose counter reports how far it was asked to count. */
 function list(size: number) {
@@ -46,5 +46,19 @@ describe("a list counted only as far as a screen needs", () => {
     const { countUpTo, rows } = list(1_000_000);
     expect(pageOfCounted(countUpTo, 1, 25, rows, "exact")).toMatchObject({ total: 1_000_000, pageCount: 40_000 });
     expect(pageOfCounted(countUpTo, 1, 25, rows, "exact").more).toBeUndefined();
+  });
+});
+
+describe("a page of a list", () => {
+  it("keeps the page asked for within the list, a fraction as its whole page and not a number as the first", () => {
+    const { rows } = list(60);
+    const pageOf = (requested: number) => pageOfRows(60, requested, 25, rows);
+    expect(pageOf(2)).toMatchObject({ page: 2, pageCount: 3, total: 60 });
+    expect(pageOf(2).items[0]).toBe(25);
+    expect(pageOf(99).page).toBe(3);
+    expect(pageOf(99).items).toHaveLength(10);
+    for (const requested of [0, -4, Number.NaN, -Infinity]) expect(pageOf(requested).page).toBe(1);
+    expect(pageOf(2.7).page).toBe(2);
+    expect(pageOfRows(0, 5, 25, list(0).rows)).toEqual({ items: [], total: 0, page: 1, pageCount: 1, pageSize: 25 });
   });
 });

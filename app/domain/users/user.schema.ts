@@ -5,6 +5,7 @@
  * changes it only when one is given.
  */
 import { z } from "zod";
+import { pageField } from "~/utils/paging.schema";
 import { USER_ROLES } from "~db/schema";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { customerDeliveryChargeField } from "~/domain/ordering/ordering-settings.schema";
@@ -136,7 +137,7 @@ export const userListQuerySchema = z.object({
     .catch(undefined)
     .transform((value) => value || undefined),
   role: roleField.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageField(100_000),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

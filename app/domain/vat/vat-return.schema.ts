@@ -58,5 +58,5 @@ export const vatAssistantSchema = z.object({
 });
 export type VatAssistantInput = z.infer<typeof vatAssistantSchema>;
 
-/** `?page=` of the list and of a return's lines; anything unreadable is the first page. */
-export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
+/** The furthest page of the list and of a return's lines a URL may ask for; past it is the first page. */
+export const VAT_MAX_PAGE = 100_000;

@@ -31,6 +31,7 @@ import { pickerQuerySchema } from "~/domain/pricing/pricing-rules.schema";
 import { productPicker } from "~/domain/shared/pickers.server";
 import type { FormActionData } from "~/utils/form-reply.server";
 import { parseDecimalToHundredths } from "~/utils/money";
+import { requestedPage } from "~/utils/paging";
 import { dialogState, recordScreenAction, screenJson, screenRequest } from "~/utils/record-screen.server";
 import { RewardForm } from "./reward-form";
 
@@ -38,14 +39,9 @@ export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matc
 
 const PATH = "/admin/loyalty-rewards";
 
-function pageOf(params: URLSearchParams) {
-  const page = Number(params.get("page"));
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, params } = await screenRequest(request, "pricing");
-  const list = listLoyaltyRewards(db, { page: pageOf(params) });
+  const list = listLoyaltyRewards(db, { page: requestedPage(params.get("page")) });
   const picker = pickerQuerySchema.parse(Object.fromEntries(params));
   const dialogs = dialogState(params, (id) => getLoyaltyReward(db, id), loyaltyRewardJson);
 
@@ -82,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
     // only the rewards list itself may be where a form returns to
     returnTo: (formData) =>
       safeReturnHref(PATH, formData.get("returnTo"), (params) => ({
-        page: pageOf(params),
+        page: requestedPage(params.get("page")),
       })),
     notFound: REWARD_NOT_FOUND,
     deleteMissing: REWARD_DELETE_FAILED,

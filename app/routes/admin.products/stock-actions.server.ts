@@ -11,6 +11,7 @@ import { adjustStock, listStockMovements } from "~/domain/catalog/stock-movement
 import type { DB } from "~/utils/db.server";
 import { failureResult } from "~/utils/form-reply.server";
 import { idempotencyKeyFrom } from "~/utils/idempotency.server";
+import { requestedPage } from "~/utils/paging";
 import { errorToast, redirectWithToast } from "~/utils/toast.server";
 import { reply } from "./product-actions.server";
 
@@ -25,8 +26,7 @@ export function stockProductFor(db: DB, params: URLSearchParams, param: string) 
 export function loadStockDialog(db: DB, params: URLSearchParams) {
   const { requested, product } = stockProductFor(db, params, "stockOf");
   if (!product) return { missing: requested, product: null, movements: null };
-  const page = Number(params.get("movesPage") ?? "1");
-  const movements = listStockMovements(db, product.id, Number.isSafeInteger(page) ? page : 1);
+  const movements = listStockMovements(db, product.id, requestedPage(params.get("movesPage")));
   return {
     missing: false,
     product,

@@ -8,7 +8,8 @@ import { idParam } from "~/components/admin/form/list-hrefs";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { ActionNotice, MissingNotice } from "~/components/admin/screen-notices";
 import { ConnectionLostNotice } from "~/components/ui/toast";
-import { pageParam, VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
+import { VAT_MAX_PAGE, VAT_RETURN_NOT_FOUND } from "~/domain/vat/vat-return.schema";
+import { requestedPage } from "~/utils/paging";
 import { generateMonthOptions, listVatReturns, vatReturnDetail, vatReturnJson } from "~/domain/vat/vat-returns.server";
 import { requireStaff } from "~/utils/auth.server";
 import { isConnectionLost, keepPageOnConnectionLoss, useLastAnswer } from "~/utils/connection";
@@ -34,10 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "vat");
   const db = getDb();
   const params = new URL(request.url).searchParams;
-  const list = listVatReturns(db, pageParam.parse(params.get("page") ?? 1));
+  const list = listVatReturns(db, requestedPage(params.get("page"), VAT_MAX_PAGE));
   const viewId = idParam(params.get("view"));
   const box = boxParam(params.get("box"));
-  const detail = viewId ? vatReturnDetail(db, viewId, { box, page: pageParam.parse(params.get("lines") ?? 1) }) : null;
+  const detail = viewId ? vatReturnDetail(db, viewId, { box, page: requestedPage(params.get("lines"), VAT_MAX_PAGE) }) : null;
   const dialog = detail ? null : params.get("dialog");
   return json(
     {

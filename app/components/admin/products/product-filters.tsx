@@ -58,26 +58,25 @@ export function ProductFilters({
   const changed = hasAdminProductFilters(query) || query.sort !== DEFAULT_ADMIN_PRODUCTS_QUERY.sort;
   // A new URL from elsewhere (a link, Clear, the back button) starts the inputs again from its values. The form's
   // own choices do not: the inputs already show them, and rebuilding the form while a quick second choice is being
-  // made would lose that choice (its change would land on the inputs being replaced). Nor does the answer to one
-  // of its earlier choices arriving after a later one was made: until the latest choice's answer is shown, every
-  // URL the form asked for since is its own.
+  // made would lose that choice (its change would land on the inputs being replaced). Until the answer to its
+  // latest choice is shown, the form awaits it: the answer to an earlier choice arriving meanwhile is not from
+  // elsewhere, a navigation to anywhere else is.
   const shownHref = adminProductsHref({ ...query, page: 1 });
-  const ownHrefs = useRef(new Set<string>());
-  const latestHref = useRef<string | null>(null);
+  const awaitedHref = useRef<string | null>(null);
   const seenHref = useRef(shownHref);
   const formGeneration = useRef(0);
+  const loadingHref = navigation.location ? `${navigation.location.pathname}${navigation.location.search}` : null;
+  if (searching && loadingHref !== awaitedHref.current) awaitedHref.current = null;
   if (!searching && shownHref !== seenHref.current) {
-    if (!ownHrefs.current.has(shownHref)) formGeneration.current += 1;
+    if (awaitedHref.current === null) formGeneration.current += 1;
     seenHref.current = shownHref;
   }
-  // caught up with the latest choice: a URL asked for before it is no longer the form's own (the back button)
-  if (!searching && shownHref === latestHref.current) ownHrefs.current = new Set([shownHref]);
+  if (!searching && shownHref === awaitedHref.current) awaitedHref.current = null;
 
   function apply(form: HTMLFormElement | null) {
     if (!form) return;
     const href = hrefOf(form);
-    ownHrefs.current.add(href);
-    latestHref.current = href;
+    awaitedHref.current = href;
     navigate(href, { preventScrollReset: true });
   }
 
