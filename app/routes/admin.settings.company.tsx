@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { COMPANY_SETTINGS_TAB_PATH, SettingsTabs } from "~/components/admin/settings-tabs";
 import { Button } from "~/components/ui/button";
 import { IMAGE_FIELD } from "~/domain/catalog/product-images";
 import { removeCompanyLogo, uploadCompanyLogo } from "~/domain/settings/company-logo.server";
@@ -15,7 +16,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Company") }];
 
-const PATH = "/admin/settings/company";
+const PATH = COMPANY_SETTINGS_TAB_PATH;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -67,6 +68,7 @@ export default function CompanySettings() {
         title="Company"
         description="Who the business is on every page, mail, invoice and purchase order. The details come from the server's settings (.env); the logo is uploaded here."
       />
+      <SettingsTabs current="company" />
 
       {data.invoiceProblem ? (
         <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">

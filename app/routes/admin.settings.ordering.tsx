@@ -8,6 +8,7 @@ import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from "~/domain/credit/payment-ter
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { useAdminForm } from "~/components/admin/form/use-admin-form";
 import { PageHeader, Panel } from "~/components/admin/page-header";
+import { ORDERING_SETTINGS_TAB_PATH, SettingsTabs } from "~/components/admin/settings-tabs";
 import { Button } from "~/components/ui/button";
 import { Field, FormError, inputClass } from "~/components/ui/field";
 import { ORDERING_SETTINGS_SAVED, orderingSettingsSchema } from "~/domain/ordering/ordering-settings.schema";
@@ -21,7 +22,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: adminPageTitle(matches, "Delivery & ordering") }];
 
-const PATH = "/admin/settings/ordering";
+const PATH = ORDERING_SETTINGS_TAB_PATH;
 const INTENT = "save-ordering";
 const FIELDS = ["deliveryCharge", "freeDeliveryOver", "minimumOrder", "cutOffTime"] as const;
 const TERMS_INTENT = "save-payment-terms";
@@ -104,6 +105,7 @@ export default function OrderingSettingsScreen() {
         title="Delivery & ordering"
         description="What every order pays for delivery, the smallest order you take and the daily cut-off for next-day dispatch. Amounts are ex VAT; delivery is charged VAT at the standard rate."
       />
+      <SettingsTabs current="ordering" />
 
       <Panel title="In effect now" className="mb-6">
         <ul className="list-disc space-y-1 py-3 pl-9 pr-4 text-sm text-slate-700" data-testid="ordering-summary">

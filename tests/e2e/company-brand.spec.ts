@@ -47,7 +47,7 @@ test.describe("the company logo", () => {
     await login(ADMIN);
     try {
       await page.goto("/admin");
-      await page.getByTestId("admin-sidebar").getByRole("link", { name: "Company", exact: true }).click();
+      await page.getByTestId("admin-sidebar").getByRole("link", { name: "Settings", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/settings\/company$/);
       await expect(page.getByText("No logo: the headers show the business name.")).toBeVisible();
 

@@ -68,8 +68,10 @@ test.describe("delivery charges", () => {
   }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin");
-    await expect(page.getByRole("link", { name: "Delivery & ordering" }).first()).toHaveAttribute("href", "/admin/settings/ordering");
-    await page.goto("/admin/settings/ordering");
+    // the sidebar's Settings opens the Company tab; Delivery & ordering is the tab beside it
+    await page.getByTestId("admin-sidebar").getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Delivery & ordering" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/ordering$/);
     await expect(page.getByRole("heading", { level: 1, name: "Delivery & ordering" })).toBeVisible();
     await page.getByLabel("Delivery charge per order (£, ex VAT)").fill("six fifty");
     await page.getByLabel("Free delivery from (£ goods, ex VAT)").fill("500");

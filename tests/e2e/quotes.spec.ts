@@ -47,9 +47,16 @@ test.describe("quotes", () => {
     // the back office prices it below the buyer's price and sends it
     const admin = await pageOfItsOwn(browser);
     await signIn(admin, ADMIN);
+    // Quotes has its own entry in the sidebar, beside Orders
+    await admin.goto("/admin");
+    const sidebarQuotes = admin.getByTestId("admin-sidebar").getByRole("link", { name: "Quotes", exact: true });
+    await sidebarQuotes.click();
+    await expect(admin).toHaveURL(/\/admin\/quotes$/);
+    await expect(admin.getByRole("heading", { name: "Quotes", level: 1 })).toBeVisible();
     await admin.goto("/admin/quotes?status=requested");
     await admin.getByRole("link", { name: label }).click();
     await expect(admin).toHaveURL(new RegExp(`/admin/quotes/${id}$`));
+    await expect(sidebarQuotes).toHaveAttribute("aria-current", "page");
     await admin.getByLabel(`Price ex VAT of ${ORDERABLE.stillWater.name}`).fill("3.21");
     await admin.getByLabel("Valid until (end of the day, UK time)").fill(ukDayPlus(7));
     await admin.getByLabel("Delivery terms").fill("Delivered with the weekly round");

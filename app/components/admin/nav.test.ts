@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BOTTOM_LINKS, ADMIN_NAV, ADMIN_NAV_GROUP_KEYS, currentNavGroup, isActiveNav } from "./nav";
+import { STAFF_ROLES, type StaffRole } from "~/domain/users/staff-roles";
+import { ADMIN_BOTTOM_LINKS, ADMIN_NAV, ADMIN_NAV_GROUP_KEYS, currentNavGroup, isActiveNav, navForRole } from "./nav";
 
 describe("admin navigation", () => {
   it("has the spec's groups in order", () => {
@@ -9,6 +10,7 @@ describe("admin navigation", () => {
       "Inventory Alerts",
       "Inventory Forecast",
       "Orders",
+      "Quotes",
       "Returns",
       "Sales Invoices",
       "POS",
@@ -51,6 +53,27 @@ describe("admin navigation", () => {
     expect(isActiveNav("/admin/products", "/admin/order-approvals")).toBe(false);
     expect(currentNavGroup("/admin/order-approvals")).toBe("sales");
     expect(currentNavGroup("/admin/sign-in-holds")).toBe("administration");
+  });
+
+  it("lists Quotes beside Orders, current on the list and on a quote, for the roles that may open quotes", () => {
+    expect(ADMIN_NAV[1].items.find((item) => item.label === "Quotes")?.to).toBe("/admin/quotes");
+    expect(isActiveNav("/admin/quotes", "/admin/quotes")).toBe(true);
+    expect(isActiveNav("/admin/quotes", "/admin/quotes/12")).toBe(true);
+    expect(isActiveNav("/admin/orders", "/admin/quotes/12")).toBe(false);
+    expect(currentNavGroup("/admin/quotes/12")).toBe("sales");
+    const quotesFor = (role: StaffRole) => navForRole(role).flatMap((group) => group.items.map((item) => item.label)).includes("Quotes");
+    expect(STAFF_ROLES.filter(quotesFor)).toEqual(["admin", "sales"]);
+  });
+
+  it("lists the settings once, as Settings, current on both of its tabs", () => {
+    const administration = ADMIN_NAV[4].items.map((item) => item.label);
+    expect(administration).toContain("Settings");
+    expect(administration).not.toContain("Company");
+    expect(administration).not.toContain("Delivery & ordering");
+    expect(isActiveNav("/admin/settings/company", "/admin/settings/company")).toBe(true);
+    expect(isActiveNav("/admin/settings/company", "/admin/settings/ordering")).toBe(true);
+    expect(currentNavGroup("/admin/settings/ordering")).toBe("administration");
+    expect(navForRole("sales").flatMap((group) => group.items.map((item) => item.label))).not.toContain("Settings");
   });
 
   it("fits a 1280×768 screen: 28 rows at most, links and group headings together", () => {

@@ -3,7 +3,8 @@
  * list; it sits under Orders so that an admin can reach it. Purchase Orders, likewise unlisted, leads
  * Procurement. With every group open the whole list fits a 1280×768 screen, which holds 28 rows (links and
  * group headings): a screen reached from another's own tabs or header is not listed again. The ledger's
- * screens are tabs of the Ledger; Order Approvals is a button, with its count, on Orders; Sign-in holds one
+ * screens are tabs of the Ledger; the Company and Delivery & ordering settings are tabs of Settings, which
+ * makes room for Quotes beside Orders; Order Approvals is a button, with its count, on Orders; Sign-in holds one
  * on Users (docs/decisions/0053-back-office-sidebar-and-stacked-tables.md); the Outbox one on System, which
  * counts the mail waiting in it (docs/decisions/0056-system-page.md).
  */
@@ -36,7 +37,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Products", to: "/admin/products", short: "Pr" },
       { label: "Inventory Alerts", to: "/admin/inventory-alerts", short: "IA" },
       { label: "Inventory Forecast", to: "/admin/inventory-forecast", short: "IF" },
-      { label: "Orders", to: "/admin/orders", short: "Or", via: ["/admin/order-approvals", "/admin/quotes"] },
+      { label: "Orders", to: "/admin/orders", short: "Or", via: ["/admin/order-approvals"] },
+      { label: "Quotes", to: "/admin/quotes", short: "Qt" },
       { label: "Returns", to: "/admin/returns", short: "Rt" },
       { label: "Sales Invoices", to: "/admin/sales-invoices", short: "SI", via: ["/admin/aged-debtors", "/admin/credit-reminders", "/admin/credit-control"] },
       { label: "POS", to: "/admin/pos", short: "PS" },
@@ -69,8 +71,7 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { label: "Volume Discounts", to: "/admin/volume-discounts", short: "VD" },
       { label: "Customer Pricing", to: "/admin/customer-pricing", short: "CP" },
       { label: "Loyalty Rewards", to: "/admin/loyalty-rewards", short: "LR" },
-      { label: "Delivery & ordering", to: "/admin/settings/ordering", short: "DO" },
-      { label: "Company", to: "/admin/settings/company", short: "Co" },
+      { label: "Settings", to: "/admin/settings/company", short: "St", via: ["/admin/settings"] },
       { label: "System", to: "/admin/system", short: "Sy", via: ["/admin/outbox"] },
     ],
   },

@@ -85,6 +85,7 @@ describe("staff roles", () => {
       "Analytics",
       "Customer Insights",
       "Orders",
+      "Quotes",
       "Returns",
       "POS",
       "Product Requests",

@@ -177,13 +177,6 @@ export default function AdminOrders() {
         description="Every order: search, check the details, move orders on and add tracking."
         actions={
           data.canDecide ? (
-          <div className="flex flex-wrap gap-2">
-          <Link
-            to="/admin/quotes"
-            className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
-          >
-            Quotes
-          </Link>
           <Link
             to="/admin/order-approvals"
             className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
@@ -193,7 +186,6 @@ export default function AdminOrders() {
               <span aria-label={`${data.pendingApprovals} awaiting approval`}>{data.pendingApprovals}</span>
             </Badge>
           </Link>
-          </div>
           ) : undefined
         }
       />
