@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { DataTable } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { AgedBalance, CreditFigures, CreditForm, StatementTable } from "~/components/credit/credit-parts";
 import { FilterBar, FilterInput } from "~/components/ledger/filter-bar";
@@ -124,9 +125,8 @@ export default function AgedDebtorsCompany() {
         title={`Invoices owing at the end of ${formatInvoiceDate(data.date)}`}
         actions={<span className="text-sm text-slate-600">{formatMoney(statement.aged.total)} inc VAT</span>}
       >
-        {/* focusable, so the keyboard can scroll it on a phone even when it holds no link */}
-        <div className="overflow-x-auto p-2" tabIndex={0} role="region" aria-label="Invoices owing">
-          <table className="w-full min-w-[36rem] text-sm" data-testid="open-invoices">
+        <div className="p-2">
+          <DataTable caption={`Invoices owing at the end of ${formatInvoiceDate(data.date)}`} minWidth="36rem" testId="open-invoices">
             <thead>
               <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
                 <th scope="col" className="px-2 py-1.5">Invoice</th>
@@ -158,7 +158,7 @@ export default function AgedDebtorsCompany() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </div>
       </Panel>
 

@@ -2,9 +2,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
 import { AdminPagination } from "~/components/admin/admin-pagination";
+import { DataTable } from "~/components/admin/data-table";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { FilterBar, FilterInput } from "~/components/ledger/filter-bar";
-import { LedgerTable, ledgerTd, ledgerTh, moneyTd, moneyTh } from "~/components/ledger/ledger-table";
+import { ledgerTd, ledgerTh, moneyTd, moneyTh } from "~/components/ledger/ledger-table";
 import { AGED_DEBTORS_PATH as PATH, agedDebtorsPageFor } from "~/domain/credit/aged-debtors.server";
 import { formatInvoiceDate } from "~/domain/invoices/invoice-status";
 import { ukToday } from "~/domain/invoices/invoices.server";
@@ -70,7 +71,7 @@ export default function AgedDebtors() {
       </FilterBar>
       <Panel title={`At the end of ${formatInvoiceDate(data.date)}`}>
         <p className="px-3 pt-2 text-xs text-slate-500">Amounts inc VAT. Open a company for its invoices, terms, limit and statement.</p>
-        <LedgerTable caption={`Aged debtors at ${formatInvoiceDate(data.date)}`} minWidth="52rem">
+        <DataTable caption={`Aged debtors at ${formatInvoiceDate(data.date)}`} minWidth="52rem">
           <thead>
             <tr>
               <th scope="col" className={ledgerTh}>
@@ -131,7 +132,7 @@ export default function AgedDebtors() {
               <td className={moneyTd}>{formatMoney(data.totals.total)}</td>
             </tr>
           </tfoot>
-        </LedgerTable>
+        </DataTable>
         {data.pageCount > 1 ? (
           <AdminPagination
             page={data.page}

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminErrorBoundary } from "~/components/admin/admin-error";
+import { DataTable } from "~/components/admin/data-table";
 import { IDEMPOTENCY_INPUT } from "~/components/admin/form/form-bits";
 import { PageHeader, Panel } from "~/components/admin/page-header";
 import { ReleaseHoldForm } from "~/components/admin/release-hold-form";
@@ -134,8 +135,8 @@ export default function CreditControl() {
       </Panel>
 
       <Panel title={`Accounts over their limit or on stop (${data.accounts.length})`}>
-        <div className="overflow-x-auto p-2">
-          <table className="w-full min-w-[40rem] text-sm" data-testid="accounts-to-watch">
+        <div className="p-2">
+          <DataTable caption="Accounts over their limit or on stop" minWidth="40rem" testId="accounts-to-watch">
             <thead>
               <tr className="border-b border-slate-200">
                 <th scope="col" className={head}>Company</th>
@@ -178,7 +179,7 @@ export default function CreditControl() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </div>
       </Panel>
 
@@ -190,8 +191,8 @@ export default function CreditControl() {
           </Link>
         }
       >
-        <div className="overflow-x-auto p-2">
-          <table className="w-full min-w-[36rem] text-sm" data-testid="reminders-due">
+        <div className="p-2">
+          <DataTable caption="Payment reminders due today" minWidth="36rem" testId="reminders-due">
             <thead>
               <tr className="border-b border-slate-200">
                 <th scope="col" className={head}>Invoice</th>
@@ -221,7 +222,7 @@ export default function CreditControl() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </DataTable>
         </div>
       </Panel>
 

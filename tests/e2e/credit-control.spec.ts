@@ -21,6 +21,21 @@ async function screenshots(page: import("@playwright/test").Page, name: string) 
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
+/**
+ * On a 375 px phone each row of a table is a card of "label: value" lines: the cell's label is its column's
+ * heading, drawn before it, and neither the page nor the table's own box scrolls sideways.
+ */
+async function expectStackedRows(page: import("@playwright/test").Page, table: import("@playwright/test").Locator, labels: string[]) {
+  const firstRow = table.locator("tbody > tr").first();
+  await expect(firstRow).toBeVisible();
+  const shown = await firstRow.evaluate((row) =>
+    [...row.children].map((cell) => getComputedStyle(cell, "::before").content.replace(/\s*\/\s*""$/, "").replace(/^"|"$/g, "")),
+  );
+  expect(shown.slice(0, labels.length)).toEqual(labels);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).toBe(true);
+  expect(await table.evaluate((element) => element.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+}
+
 test.describe("credit control", () => {
   test("the buyer sees the account's balance and downloads a statement", async ({ page }) => {
     await signIn(page, BUYER);
@@ -105,6 +120,34 @@ test.describe("credit control", () => {
     await expect(page.getByText(run.enabled ? "Reminders are on" : "Reminders are off")).toBeVisible();
     await expect(page.getByLabel("Days after due").first()).toHaveValue(String(run.levels[0].days));
     await screenshots(page, "credit-reminders");
+  });
+
+  test("on a phone the credit control and aged debtors tables stack into labelled rows, with no sideways scroll", async ({ page }) => {
+    await signIn(page, ACCOUNTS);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/admin/credit-control");
+    const reminders = page.getByTestId("reminders-due");
+    await expect(reminders.locator("tbody > tr")).not.toHaveCount(0);
+    await expectStackedRows(page, reminders, ["Invoice", "Company", "Due", "Reminder", "Outstanding (inc VAT)"]);
+
+    await page.goto("/admin/aged-debtors");
+    const aged = page.getByRole("table", { name: /^Aged debtors at / });
+    await expectStackedRows(page, aged, ["Company", "Current", "1–30 days", "31–60 days", "61–90 days", "Over 90 days", "Total"]);
+    // the totals row stacks too, labelled by the same headings
+    await expect(page.getByTestId("aged-totals")).toBeVisible();
+    expect(await page.getByTestId("aged-totals").locator("td").last().evaluate((cell) => getComputedStyle(cell, "::before").content)).toContain("Total");
+
+    const href = await page.getByTestId("aged-company").getByRole("link").first().getAttribute("href");
+    await page.goto(href!);
+    await expectStackedRows(page, page.getByTestId("open-invoices"), ["Invoice", "Issued", "Due", "Age", "Outstanding"]);
+    await expect(page.getByTestId("opening-balance")).toBeVisible();
+    expect(await page.getByTestId("opening-balance").evaluate((cell) => getComputedStyle(cell, "::before").content)).toContain("Balance");
+
+    // at 1280 px the same screen is still a table with its headings on show
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/admin/credit-control");
+    await expect(reminders.getByRole("columnheader", { name: "Reminder" })).toBeVisible();
+    expect(await reminders.evaluate((table) => getComputedStyle(table).display)).toBe("table");
   });
 
   test("the Company screen shows the terms and limit with their form to a full admin", JS_INDEPENDENT, async ({ page }) => {

@@ -7,7 +7,17 @@ import { columnLabels, stackedTableCss, tableMinWidth } from "./stacked-table";
  * sidebar) each row becomes a card of "label: value" lines labelled by the column headings, so price, stock
  * and actions stay on screen rather than behind a sideways scroll. See stacked-table.ts.
  */
-export function DataTable({ caption, children, minWidth }: { caption: string; children: ReactNode; minWidth?: string }) {
+export function DataTable({
+  caption,
+  children,
+  minWidth,
+  testId,
+}: {
+  caption: string;
+  children: ReactNode;
+  minWidth?: string;
+  testId?: string;
+}) {
   const scope = useId();
   const css = stackedTableCss(scope, tableMinWidth(minWidth), columnLabels(children));
   return (
@@ -15,7 +25,7 @@ export function DataTable({ caption, children, minWidth }: { caption: string; ch
     <div data-table-scope={scope}>
       {/* React would escape the ">" of the selectors in a text child; the sheet escapes "<" itself */}
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      <table className="w-full border-collapse text-left text-sm">
+      <table className="w-full border-collapse text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -39,6 +39,18 @@ describe("the stacked table's style sheet", () => {
     expect(css).not.toContain("nth-child(2)");
   });
 
+  it("stacks a totals row in the foot as it does the body's rows, with the same labels", () => {
+    const css = stackedTableCss(":r2:", "52rem", ["Company", "Total"]);
+    expect(css).toContain('>table>:is(tbody,tfoot)>tr{display:block;');
+    expect(css).toContain('>table>:is(tbody,tfoot)>tr>:is(td,th):nth-child(2)::before{content:"Total"/""}');
+  });
+
+  it("lets a cell after one that spans columns name its own label", () => {
+    const css = stackedTableCss(":r3:", "36rem", ["Date", "Details", "Balance"]);
+    const own = css.indexOf('[data-label]::before{content:attr(data-label)/""}');
+    expect(own).toBeGreaterThan(css.indexOf(':nth-child(3)::before'));
+  });
+
   it("cannot be broken out of by a heading's words", () => {
     expect(cssString('Say "hi" \\ </style><script>')).toBe('"Say \\"hi\\" \\\\ \\3c /style>\\3c script>"');
     expect(stackedTableCss("x", "40rem", ["</style>"])).not.toContain("</style>");

@@ -69,7 +69,9 @@ export function tableMinWidth(minWidth: string | undefined): string {
 export function stackedTableCss(scope: string, minWidth: string, labels: string[]): string {
   const box = `[data-table-scope=${cssString(scope)}]`;
   const table = `${box}>table`;
-  const bodyCell = `${table}>tbody>tr>:is(td,th)`;
+  // the foot's rows (a totals row) stack as the body's do, labelled by the same headings
+  const row = `${table}>:is(tbody,tfoot)>tr`;
+  const bodyCell = `${row}>:is(td,th)`;
   const width = tableMinWidth(minWidth);
   const labelRules = labels
     // `/ ""`: the label is for the eye; a screen reader already hears the cell's column heading
@@ -80,14 +82,15 @@ export function stackedTableCss(scope: string, minWidth: string, labels: string[
     `${table}{min-width:${width}}`,
     `@container (width < ${width}){`,
     `${table}{min-width:0}`,
-    `${table},${table}>tbody,${table}>tfoot,${table}>thead,${table}>tbody>tr{display:block}`,
+    `${table},${table}>thead{display:block}`,
     // the headings stay for screen readers; a heading holding a control (select all) stays on screen
     `${table}>thead>tr{display:flex;flex-wrap:wrap;gap:0.5rem;padding:0.5rem ${CELL_PAD} 0}`,
     `${table}>thead>tr>:is(th,td){border:0;background:none;padding:0}`,
     `${table}>thead>tr>:is(th,td):not(:has(input,select,button,a)){position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}`,
-    `${table}>tbody{padding:0.5rem}`,
-    `${table}>tbody>tr{border:1px solid #e2e8f0;border-radius:0.5rem;background:#fff;padding:0.375rem 0}`,
-    `${table}>tbody>tr+tr{margin-top:0.5rem}`,
+    `${table}>:is(tbody,tfoot){display:block;padding:0.5rem}`,
+    `${table}>tfoot{padding-top:0}`,
+    `${row}{display:block;border:1px solid #e2e8f0;border-radius:0.5rem;background:#fff;padding:0.375rem 0}`,
+    `${row}+tr{margin-top:0.5rem}`,
     `${bodyCell}{display:flow-root;border:0;padding:0.25rem ${CELL_PAD} 0.25rem calc(${CELL_PAD} + ${LABEL_WIDTH} + ${LABEL_GAP});text-align:left;white-space:normal;overflow-wrap:break-word;min-width:0;max-width:none}`,
     `${bodyCell}::before{float:left;width:${LABEL_WIDTH};margin-left:calc(-1 * (${LABEL_WIDTH} + ${LABEL_GAP}));font-size:0.6875rem;line-height:1.25rem;font-weight:600;letter-spacing:0.025em;text-transform:uppercase;color:#475569}`,
     // an empty-list message or a row-spanning note: no label, the whole width
@@ -96,9 +99,9 @@ export function stackedTableCss(scope: string, minWidth: string, labels: string[
     // actions and badges start under the label's line, not at the far right of the card
     `${bodyCell}>:is(.flex,.inline-flex){justify-content:flex-start;flex-wrap:wrap}`,
     `${bodyCell} [data-identifier]{max-width:100%}`,
-    `${table}>tfoot>tr{display:flex;justify-content:space-between;gap:1rem;padding:0.25rem ${CELL_PAD}}`,
-    `${table}>tfoot>tr>:is(td,th){display:block;border:0;padding:0}`,
     labelRules,
+    // a row whose cells span columns (an opening balance) names its cells' labels itself: nth-child no longer matches the heading
+    `${bodyCell}[data-label]::before{content:attr(data-label)/""}`,
     `}`,
   ].join("");
 }

@@ -3,6 +3,7 @@
  * figures, the aged balance, a statement's lines, and the form that sets the terms and the limit.
  */
 import { Form } from "@remix-run/react";
+import { DataTable } from "~/components/admin/data-table";
 import { Button } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS, type PaymentTerms } from "~/domain/credit/payment-terms";
@@ -77,53 +78,48 @@ export function StatementTable({
   const cell = "px-2 py-1.5 align-top";
   const money = `${cell} whitespace-nowrap text-right tabular-nums`;
   return (
-    // focusable, so a keyboard can scroll it on a phone
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Statement lines">
-      <table className="w-full min-w-[36rem] text-sm" data-testid="statement-lines">
-        <caption className="sr-only">
-          Statement from {formatInvoiceDate(statement.from)} to {formatInvoiceDate(statement.to)}
-        </caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-            <th scope="col" className={cell}>Date</th>
-            <th scope="col" className={cell}>Details</th>
-            <th scope="col" className={cell}>Reference</th>
-            <th scope="col" className={cell}>Due</th>
-            <th scope="col" className={`${cell} text-right`}>Amount</th>
-            <th scope="col" className={`${cell} text-right`}>Balance</th>
+    // on a phone each line stacks into labelled rows rather than scrolling sideways
+    <DataTable caption={`Statement from ${formatInvoiceDate(statement.from)} to ${formatInvoiceDate(statement.to)}`} minWidth="36rem" testId="statement-lines">
+      <thead>
+        <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
+          <th scope="col" className={cell}>Date</th>
+          <th scope="col" className={cell}>Details</th>
+          <th scope="col" className={cell}>Reference</th>
+          <th scope="col" className={cell}>Due</th>
+          <th scope="col" className={`${cell} text-right`}>Amount</th>
+          <th scope="col" className={`${cell} text-right`}>Balance</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr className="bg-slate-50 font-medium">
+          <td className={cell}>{formatInvoiceDate(statement.from)}</td>
+          <td className={cell} colSpan={4}>Opening balance</td>
+          <td className={money} data-label="Balance" data-testid="opening-balance">{formatMoney(statement.openingBalance)}</td>
+        </tr>
+        {statement.lines.map((line) => (
+          <tr key={`${line.kind}-${line.sourceId}`} className="border-b border-slate-100">
+            <td className={`${cell} whitespace-nowrap`}>{formatInvoiceDate(line.date)}</td>
+            <td className={cell}>{STATEMENT_KIND_LABELS[line.kind]}</td>
+            <td className={`${cell} whitespace-nowrap`}>{line.reference}</td>
+            <td className={`${cell} whitespace-nowrap`}>{line.dueDate ? formatInvoiceDate(line.dueDate) : ""}</td>
+            <td className={money}>{formatMoney(line.amount)}</td>
+            <td className={money}>{formatMoney(line.balance)}</td>
           </tr>
-        </thead>
-        <tbody>
-          <tr className="bg-slate-50 font-medium">
-            <td className={cell}>{formatInvoiceDate(statement.from)}</td>
-            <td className={cell} colSpan={4}>Opening balance</td>
-            <td className={money} data-testid="opening-balance">{formatMoney(statement.openingBalance)}</td>
+        ))}
+        {statement.lines.length === 0 ? (
+          <tr>
+            <td className={`${cell} text-slate-500`} colSpan={6}>
+              Nothing from {formatInvoiceDate(statement.from)} to {formatInvoiceDate(statement.to)}.
+            </td>
           </tr>
-          {statement.lines.map((line) => (
-            <tr key={`${line.kind}-${line.sourceId}`} className="border-b border-slate-100">
-              <td className={`${cell} whitespace-nowrap`}>{formatInvoiceDate(line.date)}</td>
-              <td className={cell}>{STATEMENT_KIND_LABELS[line.kind]}</td>
-              <td className={`${cell} whitespace-nowrap`}>{line.reference}</td>
-              <td className={`${cell} whitespace-nowrap`}>{line.dueDate ? formatInvoiceDate(line.dueDate) : ""}</td>
-              <td className={money}>{formatMoney(line.amount)}</td>
-              <td className={money}>{formatMoney(line.balance)}</td>
-            </tr>
-          ))}
-          {statement.lines.length === 0 ? (
-            <tr>
-              <td className={`${cell} text-slate-500`} colSpan={6}>
-                Nothing from {formatInvoiceDate(statement.from)} to {formatInvoiceDate(statement.to)}.
-              </td>
-            </tr>
-          ) : null}
-          <tr className="bg-slate-50 font-semibold">
-            <td className={cell}>{formatInvoiceDate(statement.to)}</td>
-            <td className={cell} colSpan={4}>Closing balance (inc VAT)</td>
-            <td className={money} data-testid="closing-balance">{formatMoney(statement.closingBalance)}</td>
-          </tr>
-        </tbody>
-      </table>
-    </div>
+        ) : null}
+        <tr className="bg-slate-50 font-semibold">
+          <td className={cell}>{formatInvoiceDate(statement.to)}</td>
+          <td className={cell} colSpan={4}>Closing balance (inc VAT)</td>
+          <td className={money} data-label="Balance" data-testid="closing-balance">{formatMoney(statement.closingBalance)}</td>
+        </tr>
+      </tbody>
+    </DataTable>
   );
 }
 
