@@ -4,11 +4,14 @@
  *
  *   npx tsx scripts/bench-import.ts [--products 100000] [--layout simple|shopify|both]
  *                                   [--url http://localhost:3000 [--email admin@example.com --password admin-demo] [--no-use-case]]
+ *                                   [--database <a copy of a database>] [--no-revision]
  *
  * For each layout it writes a realistic catalogue file (db/seed/product-csv-sample.ts), imports it through
  * the use case into a fresh, migrated SQLite file in a temporary folder, then imports the next revision of
  * the same catalogue (every stock level moved, one price in ten changed) on top. With --url it also posts
- * both files to that running server's import API (--no-use-case: only there). It starts no server. Each
+ * both files to that running server's import API (--no-use-case: only there). It starts no server.
+ * --database: the use case imports into that file (migrated first) instead of a fresh one, to measure the import
+ * into a large catalogue; give it a copy, as the import writes to it. --no-revision: the first file only. Each
  * import reports its time, the importing process's CPU time and peak memory (VmHWM from /proc, reset before
  * each import, and the highest of the RSS samples taken while it runs) and what the import answered.
  */
@@ -58,6 +61,10 @@ export type BenchOptions = {
   useCase?: boolean;
   /** where the files and databases go (a fresh temporary folder, removed afterwards, by default) */
   dir?: string;
+  /** the use case imports into this database (migrated first) instead of a fresh one: a copy of a large one, never the live file */
+  database?: string;
+  /** only the first file, not its revision */
+  revision?: boolean;
   log?: (line: string) => void;
 };
 
@@ -300,15 +307,17 @@ export async function benchImport(options: BenchOptions = {}): Promise<ImportFig
       const sizes = [];
       for (const [revision, file] of files.entries()) sizes.push(await writeSample(file, products, layout, revision));
 
-      const databaseFile = path.join(dir, `${layout}.db`);
+      const databaseFile = options.database ?? path.join(dir, `${layout}.db`);
       for (const [revision, file] of files.entries()) {
         if (options.useCase === false) break;
+        if (revision > 0 && options.revision === false) break;
         const run = revision === 0 ? "fresh" : "revision";
         const measured = await measure("self", () => importThroughUseCase(databaseFile, file));
         record(figuresOf("use case", layout, run, products, sizes[revision], measured));
       }
       if (http) {
         for (const [revision, file] of files.entries()) {
+          if (revision > 0 && options.revision === false) break;
           const run = revision === 0 ? "fresh" : "revision";
           // signed in afresh each time: an idle keep-alive connection may have been closed by the server meanwhile
           const cookie = await signIn(http.url, http.email, http.password);
@@ -374,6 +383,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     email: argument(args, "email"),
     password: argument(args, "password"),
     useCase: !args.includes("--no-use-case"),
+    database: argument(args, "database"),
+    revision: !args.includes("--no-revision"),
     log: (line) => console.log(line),
   });
   if (args.includes("--json")) console.log(JSON.stringify(figures, null, 2));

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BULK_WRITE_CACHE_KIB, BULK_WRITE_CHECKPOINT_PAGES, bulkWrites, openDatabase, type DB } from "./db.server";
+import { BULK_WRITE_CACHE_KIB, BULK_WRITE_CHECKPOINT_PAGES, bulkWrites, migrateDatabase, openDatabase, type DB } from "./db.server";
+import { changeStamp } from "./table-changes.server";
 
 let dir: string;
 let db: DB;
@@ -21,6 +22,7 @@ afterEach(() => {
 const settings = () => ({
   cacheSize: db.$client.pragma("cache_size", { simple: true }),
   autocheckpoint: db.$client.pragma("wal_autocheckpoint", { simple: true }),
+  tempStore: db.$client.pragma("temp_store", { simple: true }),
 });
 const walBytes = () => fs.statSync(path.join(dir, "app.db-wal")).size;
 /** Writes `count` rows of 4 KB, each in its own transaction, as an import's batches are. */
@@ -33,7 +35,8 @@ describe("bulkWrites", () => {
   it("gives the writes a larger page cache and a rarer checkpoint, then puts both back", async () => {
     const before = settings();
     const during = await bulkWrites(db, async () => settings());
-    expect(during).toEqual({ cacheSize: -BULK_WRITE_CACHE_KIB, autocheckpoint: BULK_WRITE_CHECKPOINT_PAGES });
+    // temporary files (a savepoint's journal among them) in memory: 2
+    expect(during).toEqual({ cacheSize: -BULK_WRITE_CACHE_KIB, autocheckpoint: BULK_WRITE_CHECKPOINT_PAGES, tempStore: 2 });
     expect(settings()).toEqual(before);
   });
 
@@ -64,5 +67,26 @@ describe("bulkWrites", () => {
     // the log's pages are in the database file itself now: all 3,000 rows of 4 KB
     expect(fs.statSync(path.join(dir, "app.db")).size).toBeGreaterThan(3000 * 4096);
     expect(db.$client.prepare("select count(*) from t").pluck().get()).toBe(3000);
+  });
+
+  it("keeps counting the watched tables' changes while it runs and after it ends", async () => {
+    migrateDatabase(db);
+    const insertUser = (n: number) =>
+      db.$client.prepare("insert into users (id, email, password_hash, role) values (?, ?, '-', 'admin')").run(`u${n}`, `u${n}@example.com`);
+    const stamp = () => changeStamp(db, ["users"]);
+    expect(stamp()).not.toBeNull();
+    const before = stamp();
+
+    const during = await bulkWrites(db, async () => {
+      insertUser(1);
+      return stamp();
+    });
+    expect(during).not.toBeNull();
+    expect(during).not.toBe(before);
+
+    insertUser(2);
+    const after = stamp();
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(during);
   });
 });
