@@ -6,6 +6,7 @@ export default {
   postcss: true,
   future: {
     v3_fetcherPersist: true,
+    v3_lazyRouteDiscovery: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
   },

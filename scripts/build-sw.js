@@ -14,7 +14,7 @@ function assetsManifest(buildDir) {
   return JSON.parse(text.slice(text.indexOf("=") + 1).replace(/;\s*$/, ""));
 }
 
-/** What every page loads: the manifest, the entry, the root route and their imports, and the style sheets. */
+/** What every page loads: the entry, the root route and their imports, the style sheets, and the route manifest (the worker answers route discovery from it). */
 export function appShell(manifest, styleSheets = []) {
   const root = manifest.routes.root;
   const files = [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? []), root.module, ...(root.imports ?? []), ...(root.css ?? []), ...styleSheets];
@@ -39,7 +39,7 @@ export async function buildServiceWorker(root) {
     format: "iife",
     target: "es2020",
     legalComments: "none",
-    define: { __APP_SHELL__: JSON.stringify(appShell(manifest, styleSheets)) },
+    define: { __APP_SHELL__: JSON.stringify(appShell(manifest, styleSheets)), __ROUTE_MANIFEST__: JSON.stringify(manifest.url) },
     banner: { js: `/* build ${manifest.version} */` },
     logLevel: "warning",
   });

@@ -91,17 +91,48 @@ export const FETCHED_AHEAD_HEADER = "X-Fetched-Ahead";
 /** Invoice PDFs the buyer has opened. */
 const KEPT_FILES: readonly RegExp[] = [/^\/account\/invoices\/\d+\.pdf$/];
 
-export type OfflineRequestKind = "page" | "data" | "file" | "asset" | "price-list" | "sign-out" | "other";
+export type OfflineRequestKind = "page" | "data" | "file" | "asset" | "price-list" | "sign-out" | "route-manifest" | "other";
+
+/** Where Remix asks for the routes a page does not carry yet (lazy route discovery, 0028). */
+export const ROUTE_MANIFEST_PATH = "/__manifest";
+
+/** The build's route manifest, as the file every page once loaded (`window.__remixManifest = {...};`) holds it. */
+export type RouteManifest = { version: string; routes: Record<string, unknown> };
+
+/** The manifest inside the build's manifest file, or null when the text is not one. */
+export function routeManifestOfScript(text: string): RouteManifest | null {
+  const start = text.indexOf("=");
+  if (start < 0) return null;
+  try {
+    const parsed = JSON.parse(text.slice(start + 1).trim().replace(/;$/, "")) as Partial<RouteManifest>;
+    return typeof parsed.version === "string" && parsed.routes && typeof parsed.routes === "object"
+      ? { version: parsed.version, routes: parsed.routes }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answer to a route discovery request from the worker's own copy of the build's manifest: every route of the
+ * build (Remix adds the ones the page does not know yet, whatever paths were asked), or null when the page is of
+ * another build than the copy, which only the shop can answer.
+ */
+export function routeManifestAnswer(search: string, manifest: RouteManifest | null): string | null {
+  if (!manifest || new URLSearchParams(search).get("version") !== manifest.version) return null;
+  return JSON.stringify(manifest.routes);
+}
 
 /**
  * What the worker does with a request of its own origin: pages and their Remix data requests and invoice PDFs
- * are kept per account, build assets in the shared cache, the price list in IndexedDB; sign-outs clear the
- * account; everything else (admin, other APIs, checkout, sign-in, any non-GET) passes by untouched.
+ * are kept per account, build assets in the shared cache, the price list in IndexedDB, route discovery answered
+ * from the build's manifest; sign-outs clear the account; everything else (admin, other APIs, checkout, sign-in, any non-GET) passes by untouched.
  */
 export function requestKind(method: string, pathname: string, search: string, mode: string): OfflineRequestKind {
   if (method === "POST" && SIGN_OUT_PATHS.includes(pathname)) return "sign-out";
   if (method !== "GET") return "other";
   if (pathname.startsWith("/build/")) return "asset";
+  if (pathname === ROUTE_MANIFEST_PATH) return "route-manifest";
   if (pathname === PRICE_LIST_PATH) return "price-list";
   if (KEPT_FILES.some((pattern) => pattern.test(pathname))) return "file";
   if (!KEPT_PAGES.some((pattern) => pattern.test(pathname))) return "other";

@@ -18,10 +18,13 @@ import {
   PRICE_LIST_PATH,
   PRICE_LIST_REFRESH_MS,
   requestKind,
+  routeManifestAnswer,
+  routeManifestOfScript,
   SIGN_OUT_ACTION,
   storageKeyFor,
   STORED_AT_HEADER,
   type OfflineRequestKind,
+  type RouteManifest,
 } from "./offline-rules";
 import { accountDatabaseKeys, deleteAccountData, keepOnlyUnsentOrders, readPriceList, writePriceList } from "./account-store";
 import { sendQueue } from "./order-queue";
@@ -30,6 +33,8 @@ import type { FetchEventLike, ServiceWorkerScope } from "./sw-types";
 
 /** Written in by the build: the fingerprinted files every page needs (entry, root route, style sheet). */
 declare const __APP_SHELL__: string[];
+/** Written in by the build: its route manifest file, one of the app shell's. */
+declare const __ROUTE_MANIFEST__: string;
 
 const sw = self as unknown as ServiceWorkerScope;
 const CURRENT_ACCOUNT = "/__offline/current-account";
@@ -135,6 +140,7 @@ sw.addEventListener("fetch", (event) => {
   if (url.origin !== sw.location.origin) return;
   const kind = requestKind(request.method, url.pathname, url.search, request.mode);
   if (kind === "asset") return event.respondWith(assetFirst(request));
+  if (kind === "route-manifest") return event.respondWith(routeManifest(request, url.search));
   const answer =
     kind === "sign-out"
       ? () => signOut(event)
@@ -315,6 +321,33 @@ async function assetFirst(request: Request): Promise<Response> {
     await Promise.all(keys.slice(0, Math.max(0, keys.length - ASSET_CACHE_LIMIT)).map((old) => cache.delete(old)));
   }
   return reply;
+}
+
+let shellManifest: Promise<RouteManifest | null> | undefined;
+/** The build's whole route manifest, read once from the app shell's copy of its file (null if it is not there). */
+function shellRouteManifest(): Promise<RouteManifest | null> {
+  shellManifest ??= caches
+    .open(ASSET_CACHE)
+    .then((cache) => cache.match(__ROUTE_MANIFEST__))
+    .then(async (kept) => (kept ? routeManifestOfScript(await kept.text()) : null))
+    .catch(() => null)
+    .then((manifest) => {
+      // not kept (trimmed from the cache): asked of the shop from now on, and read again by a later request
+      if (!manifest) shellManifest = undefined;
+      return manifest;
+    });
+  return shellManifest;
+}
+
+/**
+ * Routes a page discovers as its links appear or on a client-side navigation (0028): answered at once from this
+ * build's manifest, so the link is never a round trip away on a slow line and works with no connection at all;
+ * a page of another build asks the shop.
+ */
+async function routeManifest(request: Request, search: string): Promise<Response> {
+  const answer = routeManifestAnswer(search, await shellRouteManifest());
+  if (answer === null) return fetch(request);
+  return new Response(answer, { headers: { "Content-Type": "application/json; charset=utf-8" } });
 }
 
 /** The pages an order made offline leads to (the queue, the Log Out confirm), kept without a visit. */

@@ -1,7 +1,8 @@
 /**
  * What going offline costs (issue #28, docs/decisions/0078): the first visit's weight with and without the service
- * worker (gzip bytes of the home page and the files it loads, and of /sw.js, which is all the worker adds: its
- * precache is those same files, already in the HTTP cache), and the buyer's price list as the device keeps it (the
+ * worker (gzip bytes of the home page and the files it loads, and of /sw.js and the files of its precache the page
+ * did not load: the route manifest, which a page no longer loads since routes are discovered lazily, 0028), and
+ * the buyer's price list as the device keeps it (the
  * body stored in IndexedDB) and as it travels (gzip). Measured over HTTP against a running server; sizes are gzip
  * at zlib's default level, as the compression middleware and the precompressed build files use.
  */
@@ -11,7 +12,7 @@ import { assetsOfPage } from "../../app/service-worker/offline-rules";
 export type OfflineWeight = {
   /** the home page and its scripts and style sheets, signed out, gzip bytes */
   firstVisitWithoutWorker: number;
-  /** the same plus /sw.js */
+  /** the same plus /sw.js and the precached files the page did not load */
   firstVisitWithWorker: number;
   workerScript: number;
   priceList: { products: number; storedBytes: number; gzipBytes: number };
@@ -30,13 +31,20 @@ export { assetsOfPage };
 export async function measureOfflineWeight(origin: string, buyerCookie: string): Promise<OfflineWeight> {
   const home = await bytesOf(`${origin}/`);
   let page = gz(home);
-  for (const asset of assetsOfPage(new TextDecoder().decode(home))) page += gz(await bytesOf(`${origin}${asset}`));
-  const worker = gz(await bytesOf(`${origin}/sw.js`));
+  const pageAssets = assetsOfPage(new TextDecoder().decode(home));
+  for (const asset of pageAssets) page += gz(await bytesOf(`${origin}${asset}`));
+  const workerScript = await bytesOf(`${origin}/sw.js`);
+  const worker = gz(workerScript);
+  // the worker's precache is written into it as a list of /build/ files
+  let precachedMore = 0;
+  for (const asset of assetsOfPage(new TextDecoder().decode(workerScript))) {
+    if (!pageAssets.includes(asset)) precachedMore += gz(await bytesOf(`${origin}${asset}`));
+  }
   const list = await bytesOf(`${origin}/api/account/price-list`, { Cookie: buyerCookie, Accept: "application/json" });
   const body = JSON.parse(new TextDecoder().decode(list)) as { rows?: unknown[] };
   return {
     firstVisitWithoutWorker: page,
-    firstVisitWithWorker: page + worker,
+    firstVisitWithWorker: page + worker + precachedMore,
     workerScript: worker,
     priceList: { products: body.rows?.length ?? 0, storedBytes: list.length, gzipBytes: gz(list) },
   };

@@ -112,6 +112,30 @@ test.describe("offline", () => {
     await context.setOffline(false);
   });
 
+  test("offline, a kept page's links still open in place: the worker tells the page where its other routes are", JS_ONLY, async ({ page, context }) => {
+    await signIn(page, BUYER);
+    await openControlled(page, "/");
+    // online once by the link, so that the page's data is kept as well as its document
+    await page.locator('header a[href="/quick-order"]:visible').first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Quick Order" })).toBeVisible();
+    await expect.poll(() => keptUrls(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/quick-order\?_data=/)]));
+
+    // the browser's own cache may keep the shop's answers to route discovery, as it may not: without them
+    await (await context.newCDPSession(page)).send("Network.clearBrowserCache");
+    await context.setOffline(true);
+    // a fresh copy of home carries only its own routes: Quick Order's is discovered with no connection
+    await page.goto("/");
+    await expect(page.getByTestId("offline-bar")).toBeVisible();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator('header a[href="/quick-order"]:visible').first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Quick Order" })).toBeVisible();
+    await expect(page.getByTestId("offline-bar")).toBeVisible();
+    // opened by the router inside the page, not by loading the document again
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await context.setOffline(false);
+  });
+
   test("a second buyer signing in on the same browser never gets the first buyer's pages or prices, nor does a signed-out visitor", JS_ONLY, async ({ page, context }) => {
     test.slow();
     // a session of its own (the form), since this test signs it out: the shared demo sessions stay signed in

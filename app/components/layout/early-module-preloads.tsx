@@ -13,7 +13,11 @@ export function EarlyModulePreloads() {
   const remix = useContext(UNSAFE_RemixContext);
   const matches = useMatches();
   const [hrefs] = useState(() =>
-    remix ? modulePreloadHrefs(remix.manifest, matches.map((match) => match.id)) : [],
+    remix
+      ? modulePreloadHrefs(remix.manifest, matches.map((match) => match.id), {
+          routesDiscoveredLazily: remix.future.v3_lazyRouteDiscovery === true,
+        })
+      : [],
   );
   return (
     <>
