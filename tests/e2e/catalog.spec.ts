@@ -102,6 +102,8 @@ test.describe("catalogue browsing", () => {
     await apply(page);
     await expect(page).toHaveURL(/[?&]sort=price-asc/);
     await expect(cards(page)).toHaveCount(10);
+    // with JavaScript the address changes a moment before the sorted cards are shown: read them once they are
+    await expect(page.getByTestId("card-price").first()).toHaveText("£3.59"); // Thick Bleach 5L, £2.99 + VAT
     const ascending = await shownPrices(page);
     expect(ascending).toHaveLength(10);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
