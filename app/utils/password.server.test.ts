@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD_HASH_COST, decoyPasswordHash, hashPassword, passwordHashCost, verifyPassword, hashesInFlight, MAX_CONCURRENT_HASHES, withHashSlot } from "./password.server";
+import { DEFAULT_PASSWORD_HASH_COST, decoyPasswordHash, hashNeedsRenewal, hashPassword, passwordHashCost, verifyPassword, hashesInFlight, MAX_CONCURRENT_HASHES, withHashSlot } from "./password.server";
 
 // tests/setup/fresh-database.ts sets a low cost for the whole suite; each test here sets its own.
 const suiteCost = process.env.PASSWORD_HASH_COST;
@@ -9,11 +9,11 @@ afterEach(() => {
 });
 
 describe("password hashing cost", () => {
-  it("hashes at OWASP's cost (N=2^17, r=8, p=1) when PASSWORD_HASH_COST is not set, and that hash verifies", async () => {
+  it("hashes at OWASP's N=2^16, r=8, p=2 when PASSWORD_HASH_COST is not set, and that hash verifies", async () => {
     delete process.env.PASSWORD_HASH_COST;
     expect(passwordHashCost()).toBe(DEFAULT_PASSWORD_HASH_COST);
     const hash = await hashPassword("full-cost-secret");
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).toMatch(/^scrypt\$65536\$8\$2\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(await verifyPassword("full-cost-secret", hash)).toBe(true);
     expect(await verifyPassword("wrong-secret", hash)).toBe(false);
   }, 30_000);
@@ -21,14 +21,27 @@ describe("password hashing cost", () => {
   it("a cheap hash verifies, and a hash keeps verifying after the setting changes: the cost comes from the stored hash", async () => {
     process.env.PASSWORD_HASH_COST = "10";
     const cheap = await hashPassword("cheap-secret");
-    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$2\$/);
     expect(await verifyPassword("cheap-secret", cheap)).toBe(true);
     expect(await verifyPassword("not-it", cheap)).toBe(false);
 
     process.env.PASSWORD_HASH_COST = "12";
-    expect(await hashPassword("cheap-secret")).toMatch(/^scrypt\$4096\$8\$1\$/);
+    expect(await hashPassword("cheap-secret")).toMatch(/^scrypt\$4096\$8\$2\$/);
     expect(await verifyPassword("cheap-secret", cheap)).toBe(true);
-    expect((await decoyPasswordHash()).startsWith("scrypt$4096$8$1$")).toBe(true);
+    expect((await decoyPasswordHash()).startsWith("scrypt$4096$8$2$")).toBe(true);
+  });
+
+  it("a hash made with other parameters than today's needs renewing, and verifies meanwhile", async () => {
+    process.env.PASSWORD_HASH_COST = "10";
+    const current = await hashPassword("same-secret");
+    expect(hashNeedsRenewal(current)).toBe(false);
+    process.env.PASSWORD_HASH_COST = "11";
+    expect(hashNeedsRenewal(current)).toBe(true);
+    // the shape of hashes made before 0094 (p = 1), at today's N
+    process.env.PASSWORD_HASH_COST = "10";
+    const [scheme, , r, , salt, key] = current.split("$");
+    expect(hashNeedsRenewal([scheme, 1024, r, 1, salt, key].join("$"))).toBe(true);
+    expect(hashNeedsRenewal("not-a-hash")).toBe(false);
   });
 
   it("refuses a cost outside 10..20 with a message that names the setting", () => {
@@ -37,7 +50,7 @@ describe("password hashing cost", () => {
     }
     expect(passwordHashCost({ PASSWORD_HASH_COST: "10" })).toBe(10);
     expect(passwordHashCost({ PASSWORD_HASH_COST: "20" })).toBe(20);
-    expect(passwordHashCost({})).toBe(17);
+    expect(passwordHashCost({})).toBe(16);
   });
 });
 

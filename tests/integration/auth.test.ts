@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { randomBytes, scryptSync } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "~db/schema";
 import * as apiAdminStats from "~/routes/api.admin.stats";
@@ -11,6 +12,7 @@ import * as logoutPage from "~/routes/logout";
 import * as adminPage from "~/routes/admin._index";
 import * as loginPage from "~/routes/login/route";
 import { getDb } from "~/utils/db.server";
+import { verifyPassword } from "~/utils/password.server";
 import { createCategory, createUser, TEST_PASSWORD } from "./factories";
 import { buildRequest, callRoute, cookieFrom, readJson, redirectLocation } from "./http";
 
@@ -92,6 +94,35 @@ describe("sign-in", () => {
       buildRequest("/login", { form: { intent: "login", email: "buyer@example.com", password: TEST_PASSWORD, redirectTo: "//evil.example" } }),
     );
     expect(redirectLocation(offsite)).toBe("/");
+  });
+
+  it("both doors: a hash made with older parameters is made again with today's at a right sign-in, never at a wrong one", async () => {
+    const hashOf = (email: string) => getDb().select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)).get()!.hash;
+    const suiteCost = process.env.PASSWORD_HASH_COST;
+    // a hash as this install made them before 0094 (p = 1), at another cost than today's
+    const salt = randomBytes(16);
+    const key = scryptSync(TEST_PASSWORD, salt, 64, { N: 2 ** (Number(suiteCost ?? 10) + 1), r: 8, p: 1 });
+    const pOne = ["scrypt", 2 ** (Number(suiteCost ?? 10) + 1), 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+    expect(await verifyPassword(TEST_PASSWORD, pOne)).toBe(true);
+    for (const [door, email] of [["api", "renew-api@example.com"], ["form", "renew-form@example.com"]] as const) {
+      await createUser({ email, passwordHash: pOne });
+
+      expect((await apiSignIn(email, "wrong-password")).status).toBe(401);
+      expect(hashOf(email)).toBe(pOne);
+
+      const signedIn =
+        door === "api"
+          ? await apiSignIn(email)
+          : await callRoute(loginPage.action, buildRequest("/login", { form: { intent: "login", email, password: TEST_PASSWORD } }));
+      expect(signedIn.status).toBe(door === "api" ? 200 : 302);
+      const renewed = hashOf(email);
+      expect(renewed.split("$").slice(0, 4)).toEqual(["scrypt", String(2 ** Number(suiteCost ?? 10)), "8", "2"]);
+      expect(await verifyPassword(TEST_PASSWORD, renewed)).toBe(true);
+      // the session the sign-in made still answers, and the next sign-in leaves the new hash as it is
+      expect((await currentUser(cookieFrom(signedIn))).status).toBe(200);
+      expect((await apiSignIn(email)).status).toBe(200);
+      expect(hashOf(email)).toBe(renewed);
+    }
   });
 
   it("form: a wrong password shows the message and does not send the password back", async () => {

@@ -5,7 +5,7 @@ import { REPEAT_SCOPE } from "~/domain/shared/repeat-scopes";
 import type { DB } from "~/utils/db.server";
 import { earlierResult, runOnce } from "~/utils/idempotency.server";
 import { log } from "~/utils/log.server";
-import { decoyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import { decoyPasswordHash, hashNeedsRenewal, hashPassword, verifyPassword } from "~/utils/password.server";
 import { fail, ok, type Result } from "~/utils/result";
 import { reserveSignInAttempt, signInSucceeded, type SignInSource } from "~/utils/sign-in-limits.server";
 import { endUserSessions } from "~/utils/session.server";
@@ -122,7 +122,23 @@ export async function verifyLogin(
     signInFailed(input.email, "account inactive", source);
     return fail(403, INACTIVE_ACCOUNT_MESSAGE);
   }
+  if (hashNeedsRenewal(row.passwordHash)) await renewPasswordHash(db, row.id, row.passwordHash, input.password);
   return ok(toSessionUser(row, found!.company));
+}
+
+/**
+ * A hash made with older parameters (0094: N=2^17, p=1 took 128 MiB a sign-in) is made again with today's while
+ * the password is at hand. The password is the same, so the user's sessions stay; a password changed meanwhile
+ * is left alone, and a renewal that fails never fails the sign-in (the old hash still verifies).
+ */
+async function renewPasswordHash(db: DB, userId: string, previousHash: string, password: string) {
+  try {
+    const renewed = await hashPassword(password);
+    // one statement, over the hash that was checked
+    replacePasswordHash(db, userId, previousHash, renewed);
+  } catch (error) {
+    log().warn({ event: "password hash renewal failed", userId, error: String(error) }, "Password hash not renewed");
+  }
 }
 
 /** A failed sign-in in the log: the address typed and why, never the password. */
