@@ -95,20 +95,7 @@ function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
 }
 
 /** The product columns an import may change (the stock level is set apart, by setStockLevels, so each change leaves its movement). */
-const UPDATABLE = [
-  "name",
-  "sku",
-  "description",
-  "categoryId",
-  "costPrice",
-  "salesPrice",
-  "vatRate",
-  "imageUrl",
-  "minOrderQuantity",
-  "orderMultiple",
-  "packLabel",
-  "unitsPerPack",
-] as const satisfies readonly (keyof ProductRow)[];
+const UPDATABLE = ["name", "sku", "description", "categoryId", "costPrice", "salesPrice", "vatRate", "imageUrl", ...PACK_RULE_FIELDS] as const satisfies readonly (keyof ProductRow)[];
 
 type Updatable = (typeof UPDATABLE)[number];
 
