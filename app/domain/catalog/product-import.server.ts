@@ -94,6 +94,36 @@ function lookUp(tx: DB, items: readonly ImportItem[]): Lookups {
   return { existing, skuHolders, categoryIds: findCategoryIdsByNames(tx, names), variants, barcodes };
 }
 
+/** The product columns an import may change (the stock level is set apart, by setStockLevels, so each change leaves its movement). */
+const UPDATABLE = ["name", "sku", "description", "categoryId", "costPrice", "salesPrice", "vatRate", "imageUrl", ...PACK_RULE_FIELDS] as const satisfies readonly (keyof ProductRow)[];
+
+type Updatable = (typeof UPDATABLE)[number];
+
+/**
+ * An UPDATE of just the columns a product's row changes (and its updatedAt), prepared once per set of columns
+ * within a batch. SQLite rewrites every index holding a column named in SET, changed or not: a revision that
+ * moves prices only must not rewrite the name, SKU and category indexes of every product (0093).
+ */
+function productUpdates(tx: DB, now: Date) {
+  const prepared = new Map<string, { run: (values: Record<string, unknown>) => unknown }>();
+  return (id: number, values: Partial<Pick<ProductRow, Updatable>>) => {
+    const columns = UPDATABLE.filter((column) => column in values);
+    const key = columns.join(",");
+    let statement = prepared.get(key);
+    if (!statement) {
+      const set: Record<string, unknown> = { updatedAt: now };
+      for (const column of columns) set[column] = param(column);
+      statement = tx
+        .update(products)
+        .set(set as Partial<typeof products.$inferInsert>)
+        .where(sql`${products.id} = ${sql.placeholder("id")}`)
+        .prepare();
+      prepared.set(key, statement);
+    }
+    statement.run({ ...values, id });
+  };
+}
+
 function prepareStatements(tx: DB, now: Date) {
   return {
     insertProduct: tx
@@ -117,26 +147,7 @@ function prepareStatements(tx: DB, now: Date) {
       })
       .returning({ id: products.id })
       .prepare(),
-    // the stock level is set apart, by setStockLevels, so that each change leaves its movement
-    updateProduct: tx
-      .update(products)
-      .set({
-        name: param("name"),
-        sku: param("sku"),
-        description: param("description"),
-        categoryId: param("categoryId"),
-        costPrice: param("costPrice"),
-        salesPrice: param("salesPrice"),
-        vatRate: param("vatRate"),
-        imageUrl: param("imageUrl"),
-        minOrderQuantity: param("minOrderQuantity"),
-        orderMultiple: param("orderMultiple"),
-        packLabel: param("packLabel"),
-        unitsPerPack: param("unitsPerPack"),
-        updatedAt: now,
-      })
-      .where(sql`${products.id} = ${sql.placeholder("id")}`)
-      .prepare(),
+    updateProduct: productUpdates(tx, now),
     deleteVariants: tx.delete(productVariants).where(sql`${productVariants.productId} = ${sql.placeholder("productId")}`).prepare(),
     insertVariant: tx
       .insert(productVariants)
@@ -377,21 +388,8 @@ function upsertItem(tx: DB, actor: Actor, item: ImportItem, format: CsvFormat, l
 
   const { stockLevel, ...rest } = next;
   const after = { ...existing, ...rest };
-  statements.updateProduct.run({
-    id: existing.id,
-    name: after.name,
-    sku: after.sku,
-    description: after.description,
-    categoryId: after.categoryId,
-    costPrice: after.costPrice,
-    salesPrice: after.salesPrice,
-    vatRate: after.vatRate,
-    imageUrl: after.imageUrl,
-    minOrderQuantity: after.minOrderQuantity,
-    orderMultiple: after.orderMultiple,
-    packLabel: after.packLabel,
-    unitsPerPack: after.unitsPerPack,
-  });
+  const columns = UPDATABLE.filter((column) => rest[column] !== undefined && rest[column] !== existing[column]);
+  statements.updateProduct(existing.id, Object.fromEntries(columns.map((column) => [column, after[column]])));
   if (rest.sku !== undefined && rest.sku !== existing.sku) {
     if (existing.sku) lookups.skuHolders.delete(existing.sku);
     if (rest.sku) lookups.skuHolders.set(rest.sku, { id: existing.id, name: after.name });
