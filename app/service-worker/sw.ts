@@ -332,8 +332,11 @@ function shellRouteManifest(): Promise<RouteManifest | null> {
     .then(async (kept) => (kept ? routeManifestOfScript(await kept.text()) : null))
     .catch(() => null)
     .then((manifest) => {
-      // not kept (trimmed from the cache): asked of the shop from now on, and read again by a later request
-      if (!manifest) shellManifest = undefined;
+      if (!manifest) {
+        // not kept (trimmed from the asset cache): kept again from the shop when it answers, read by a later request
+        shellManifest = undefined;
+        void assetFirst(new Request(new URL(__ROUTE_MANIFEST__, sw.location.origin).href)).catch(() => undefined);
+      }
       return manifest;
     });
   return shellManifest;
