@@ -76,9 +76,14 @@ const KEPT_PAGES: readonly RegExp[] = [
   /^\/logout$/,
   /^\/account\/invoices$/,
 ];
-/** The /build/ files a page's HTML names (module preloads, the entry's imports, style sheets), once each. */
+/**
+ * The /build/ files a page's HTML names (module preloads, the entry's imports, style sheets), once each. The
+ * route manifest file is named inside the page's own part of the manifest but never loaded (routes are
+ * discovered lazily, 0028), so it is not one of them.
+ */
 export function assetsOfPage(html: string): string[] {
-  return [...new Set([...html.matchAll(/["'](\/build\/[^"'?#\s]+\.(?:js|css))["']/g)].map((match) => match[1]!))];
+  const named = [...html.matchAll(/["'](\/build\/[^"'?#\s]+\.(?:js|css))["']/g)].map((match) => match[1]!);
+  return [...new Set(named.filter((file) => !/^\/build\/manifest-[A-Za-z0-9]+\.js$/.test(file)))];
 }
 
 /** Pages the worker fetches ahead for the signed-in buyer, so that they open offline without a visit (0078). */
@@ -96,27 +101,13 @@ export type OfflineRequestKind = "page" | "data" | "file" | "asset" | "price-lis
 /** Where Remix asks for the routes a page does not carry yet (lazy route discovery, 0028). */
 export const ROUTE_MANIFEST_PATH = "/__manifest";
 
-/** The build's route manifest, as the file every page once loaded (`window.__remixManifest = {...};`) holds it. */
+/** The routes of a build the worker can tell a page about with no connection, and that build's version. */
 export type RouteManifest = { version: string; routes: Record<string, unknown> };
 
-/** The manifest inside the build's manifest file, or null when the text is not one. */
-export function routeManifestOfScript(text: string): RouteManifest | null {
-  const start = text.indexOf("=");
-  if (start < 0) return null;
-  try {
-    const parsed = JSON.parse(text.slice(start + 1).trim().replace(/;$/, "")) as Partial<RouteManifest>;
-    return typeof parsed.version === "string" && parsed.routes && typeof parsed.routes === "object"
-      ? { version: parsed.version, routes: parsed.routes }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The answer to a route discovery request from the worker's own copy of the build's manifest: every route of the
- * build (Remix adds the ones the page does not know yet, whatever paths were asked), or null when the page is of
- * another build than the copy, which only the shop can answer.
+ * The answer to a route discovery request from the worker's own list of the build's routes: all of them
+ * (Remix adds the ones the page does not know yet, whatever paths were asked), or null when the page is of
+ * another build than the worker, which only the shop can answer.
  */
 export function routeManifestAnswer(search: string, manifest: RouteManifest | null): string | null {
   if (!manifest || new URLSearchParams(search).get("version") !== manifest.version) return null;

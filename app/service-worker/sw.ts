@@ -19,7 +19,6 @@ import {
   PRICE_LIST_REFRESH_MS,
   requestKind,
   routeManifestAnswer,
-  routeManifestOfScript,
   SIGN_OUT_ACTION,
   storageKeyFor,
   STORED_AT_HEADER,
@@ -33,8 +32,8 @@ import type { FetchEventLike, ServiceWorkerScope } from "./sw-types";
 
 /** Written in by the build: the fingerprinted files every page needs (entry, root route, style sheet). */
 declare const __APP_SHELL__: string[];
-/** Written in by the build: its route manifest file, one of the app shell's. */
-declare const __ROUTE_MANIFEST__: string;
+/** Written in by the build: its version and the routes a page may discover offline (scripts/build-sw.js). */
+declare const __OFFLINE_ROUTES__: RouteManifest;
 
 const sw = self as unknown as ServiceWorkerScope;
 const CURRENT_ACCOUNT = "/__offline/current-account";
@@ -323,34 +322,18 @@ async function assetFirst(request: Request): Promise<Response> {
   return reply;
 }
 
-let shellManifest: Promise<RouteManifest | null> | undefined;
-/** The build's whole route manifest, read once from the app shell's copy of its file (null if it is not there). */
-function shellRouteManifest(): Promise<RouteManifest | null> {
-  shellManifest ??= caches
-    .open(ASSET_CACHE)
-    .then((cache) => cache.match(__ROUTE_MANIFEST__))
-    .then(async (kept) => (kept ? routeManifestOfScript(await kept.text()) : null))
-    .catch(() => null)
-    .then((manifest) => {
-      if (!manifest) {
-        // not kept (trimmed from the asset cache): kept again from the shop when it answers, read by a later request
-        shellManifest = undefined;
-        void assetFirst(new Request(new URL(__ROUTE_MANIFEST__, sw.location.origin).href)).catch(() => undefined);
-      }
-      return manifest;
-    });
-  return shellManifest;
-}
-
 /**
- * Routes a page discovers as its links appear or on a client-side navigation (0028): answered at once from this
- * build's manifest, so the link is never a round trip away on a slow line and works with no connection at all;
- * a page of another build asks the shop.
+ * Routes a page discovers as its links appear or on a client-side navigation (0028): the shop's answer, or with
+ * no connection the worker's own list of this build's storefront routes, so that a kept page's links still open.
  */
 async function routeManifest(request: Request, search: string): Promise<Response> {
-  const answer = routeManifestAnswer(search, await shellRouteManifest());
-  if (answer === null) return fetch(request);
-  return new Response(answer, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const answer = routeManifestAnswer(search, __OFFLINE_ROUTES__);
+    if (answer === null) throw error;
+    return new Response(answer, { headers: { "Content-Type": "application/json; charset=utf-8" } });
+  }
 }
 
 /** The pages an order made offline leads to (the queue, the Log Out confirm), kept without a visit. */

@@ -1,8 +1,7 @@
 /**
  * What going offline costs (issue #28, docs/decisions/0078): the first visit's weight with and without the service
- * worker (gzip bytes of the home page and the files it loads, and of /sw.js and the files of its precache the page
- * did not load: the route manifest, which a page no longer loads since routes are discovered lazily, 0028), and
- * the buyer's price list as the device keeps it (the
+ * worker (gzip bytes of the home page and the files it loads, and of /sw.js and any file of its precache the page
+ * did not load), and the buyer's price list as the device keeps it (the
  * body stored in IndexedDB) and as it travels (gzip). Measured over HTTP against a running server; sizes are gzip
  * at zlib's default level, as the compression middleware and the precompressed build files use.
  */
