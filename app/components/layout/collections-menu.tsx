@@ -10,8 +10,13 @@ import { inAppHref, useInAppLinks } from "~/components/ui/in-app-links";
 export function useClosingDetails() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const shownKey = useRef(location.key);
 
   useEffect(() => {
+    // closed when the page changes, not when the scripts arrive: on a slow line a buyer may have opened the menu
+    // (a plain <details>) seconds before hydration, and it must not snap shut under the pointer
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
 
