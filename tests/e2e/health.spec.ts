@@ -10,11 +10,16 @@ test("GET /healthz answers 200 with status ok while the database answers", JS_IN
 
 test("the app's scripts are sent compressed at build time, brotli to a browser that takes it", JS_INDEPENDENT, async ({ request }) => {
   const page = await (await request.get("/")).text();
-  const script = page.match(/\/build\/[^"]+\.js/)?.[0];
-  expect(script, "a script the home page loads").toBeTruthy();
-  const plain = await request.get(script!, { headers: { "Accept-Encoding": "identity" } });
-  expect(plain.headers()["content-encoding"]).toBeUndefined();
-  const source = await plain.body();
+  const scripts = [...new Set(page.match(/\/build\/[^"]+\.js/g) ?? [])];
+  expect(scripts.length, "scripts the home page loads").toBeGreaterThan(0);
+  // the largest of them (a chunk of a few hundred bytes may not halve when compressed)
+  const plainOf = async (path: string) => {
+    const plain = await request.get(path, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    return { path, plain, source: await plain.body() };
+  };
+  const sizes = await Promise.all(scripts.map(plainOf));
+  const { path: script, plain, source } = sizes.reduce((largest, next) => (next.source.length > largest.source.length ? next : largest));
   for (const [accepted, encoding] of [
     ["gzip, deflate, br", "br"],
     ["gzip", "gzip"],
