@@ -117,7 +117,7 @@ export function routeManifestAnswer(search: string, manifest: RouteManifest | nu
 /**
  * What the worker does with a request of its own origin: pages and their Remix data requests and invoice PDFs
  * are kept per account, build assets in the shared cache, the price list in IndexedDB, route discovery answered
- * from the build's manifest; sign-outs clear the account; everything else (admin, other APIs, checkout, sign-in, any non-GET) passes by untouched.
+ * by the shop or, when it cannot be reached, from the worker's own list; sign-outs clear the account; everything else (admin, other APIs, checkout, sign-in, any non-GET) passes by untouched.
  */
 export function requestKind(method: string, pathname: string, search: string, mode: string): OfflineRequestKind {
   if (method === "POST" && SIGN_OUT_PATHS.includes(pathname)) return "sign-out";
